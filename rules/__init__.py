@@ -1,0 +1,1 @@
+"""Pure game rules for Asobiba: no Discord, no database, standard library only."""
