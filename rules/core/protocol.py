@@ -118,7 +118,9 @@ _META_BY_CODE: dict[str, MetaAction] = {
 NO_DRAW_OFFER = Text("引き分けの提案はありません。", "There is no draw offer to answer.")
 OWN_DRAW_OFFER = Text("自分の提案には答えられません。", "You cannot answer your own draw offer.")
 DRAW_ALREADY_OFFERED = Text("すでに引き分けを提案しています。", "A draw has already been offered.")
-DRAWS_NOT_ALLOWED = Text("このゲームに引き分けの提案はありません。", "This game has no draw offers.")
+DRAWS_NOT_ALLOWED = Text(
+    "このゲームに引き分けの提案はありません。", "This game has no draw offers."
+)
 NOT_A_PLAYER = Text("この対局の参加者ではありません。", "You are not playing in this game.")
 
 
@@ -194,6 +196,10 @@ class GameRules(ABC, Generic[S, A, V]):
     @abstractmethod
     def _load_state(self, data: Mapping[str, JSON]) -> S: ...
 
+    def action_label(self, action: A, locale: Locale) -> str:
+        """A short label for a button or menu offering ``action``."""
+        return self.format_action(action)
+
     def _illegal_reason(self, state: S, seat: Seat, action: A) -> Text | None:
         """Why ``action`` is illegal, for a precise message; ``None`` for the generic one."""
         return None
@@ -264,11 +270,15 @@ class GameRules(ABC, Generic[S, A, V]):
             if seat is not None or not 0 <= action.loser < self.seats:
                 raise IllegalActionError()
             outcome = Outcome.loss(action.loser, self.seats, action.reason)
-            return self._finish(state, outcome, Event("forfeit", action.loser, {"reason": action.reason}))
+            return self._finish(
+                state, outcome, Event("forfeit", action.loser, {"reason": action.reason})
+            )
         if seat is None or not 0 <= seat < self.seats:
             raise NotYourTurnError(NOT_A_PLAYER)
         if isinstance(action, Resign):
-            return self._finish(state, Outcome.loss(seat, self.seats, "resign"), Event("resign", seat))
+            return self._finish(
+                state, Outcome.loss(seat, self.seats, "resign"), Event("resign", seat)
+            )
         if not (self.allows_draw_offers and self.seats > 1):
             raise IllegalActionError(DRAWS_NOT_ALLOWED)
         if isinstance(action, OfferDraw):
@@ -283,14 +293,19 @@ class GameRules(ABC, Generic[S, A, V]):
         if isinstance(action, DeclineDraw):
             new = dataclasses.replace(state, draw_offer=None)  # type: ignore[type-var]
             return Transition(new, (Event("draw_decline", seat),))
-        return self._finish(state, Outcome.draw(self.seats, "agreement"), Event("draw_accept", seat))
+        return self._finish(
+            state, Outcome.draw(self.seats, "agreement"), Event("draw_accept", seat)
+        )
 
     def _finish(self, state: S, outcome: Outcome, event: Event) -> Transition[S]:
         new = dataclasses.replace(state, outcome=outcome, draw_offer=None)  # type: ignore[type-var]
         return Transition(new, (event, Event("game_over", None, outcome.dump())))
 
     def replay(
-        self, settings: Mapping[str, JSON] | None, seed: int, moves: Sequence[tuple[Seat | None, str]]
+        self,
+        settings: Mapping[str, JSON] | None,
+        seed: int,
+        moves: Sequence[tuple[Seat | None, str]],
     ) -> S:
         """Rebuild a state from its settings, seed and logged ``(seat, action code)`` pairs."""
         state = self.new_game(settings, seed)
@@ -329,7 +344,9 @@ class GameRules(ABC, Generic[S, A, V]):
         texts = {
             "resign": Text("{seat}が投了しました。", "{seat} resigned."),
             "draw_offer": Text("{seat}が引き分けを提案しました。", "{seat} offered a draw."),
-            "draw_decline": Text("{seat}が引き分けの提案を断りました。", "{seat} declined the draw."),
+            "draw_decline": Text(
+                "{seat}が引き分けの提案を断りました。", "{seat} declined the draw."
+            ),
             "draw_accept": Text("{seat}が引き分けに合意しました。", "{seat} accepted the draw."),
             "forfeit": Text("{seat}の負け（{reason}）。", "{seat} loses ({reason})."),
         }
