@@ -1,0 +1,92 @@
+"""Settings, read once from the environment (12-factor style).
+
+Every setting has a default that works on a fresh machine; only ``DISCORD_TOKEN`` is needed to
+connect to Discord.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_SQLITE_PATH = Path("data") / "asobiba.sqlite3"
+
+
+class ConfigError(ValueError):
+    """A setting has a value we cannot use; the message names it."""
+
+
+def _int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, not {raw!r}") from None
+    if value < minimum:
+        raise ConfigError(f"{name} must be at least {minimum}")
+    return value
+
+
+def _int_list(env: Mapping[str, str], name: str) -> tuple[int, ...] | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        return tuple(int(part) for part in raw.replace(" ", "").split(",") if part)
+    except ValueError:
+        raise ConfigError(f"{name} must be a comma-separated list of numbers") from None
+
+
+@dataclass(frozen=True)
+class Settings:
+    discord_token: str | None = None
+    database_url: str = ""
+    #: Register commands on this guild only (instant updates while developing).
+    dev_guild_id: int | None = None
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    challenge_ttl_seconds: int = 24 * 3600
+    log_level: str = "INFO"
+    run_migrations: bool = True
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        url = env.get("DATABASE_URL", "").strip()
+        if not url:
+            path = Path(env.get("SQLITE_PATH", "").strip() or DEFAULT_SQLITE_PATH)
+            url = f"sqlite+aiosqlite:///{path}"
+        url = normalize_database_url(url)
+        dev_guild = env.get("DEV_GUILD_ID", "").strip()
+        shard_ids = _int_list(env, "SHARD_IDS")
+        shard_count = _int(env, "SHARD_COUNT", 0, 0) or None
+        if shard_ids is not None and shard_count is None:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT")
+        if shard_ids and shard_count and any(not 0 <= s < shard_count for s in shard_ids):
+            raise ConfigError("every SHARD_IDS entry must be below SHARD_COUNT")
+        return cls(
+            discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
+            database_url=url,
+            dev_guild_id=int(dev_guild) if dev_guild.isdigit() else None,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            challenge_ttl_seconds=_int(env, "CHALLENGE_TTL_SECONDS", 24 * 3600, 60),
+            log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            run_migrations=env.get("RUN_MIGRATIONS", "1").strip() not in {"0", "false", "no"},
+        )
+
+
+def normalize_database_url(url: str) -> str:
+    """Accept the usual spellings and pick the async drivers we ship."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://") :]
+    if url.startswith("postgresql://"):
+        url = "postgresql+asyncpg://" + url[len("postgresql://") :]
+    if url.startswith("sqlite://"):
+        url = "sqlite+aiosqlite://" + url[len("sqlite://") :]
+    return url

@@ -1,0 +1,95 @@
+"""The database handle: one async engine, a transaction per unit of work, migrations at start-up."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+from sqlalchemy.pool import NullPool
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+
+def _configure_sqlite(engine: AsyncEngine) -> None:
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let us issue BEGIN ourselves (the driver's implicit BEGIN is deferred).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        # IMMEDIATE takes the write lock up front: concurrent writers queue on the busy
+        # timeout and then see each other's commits, instead of failing mid-transaction
+        # with SQLITE_BUSY_SNAPSHOT. Readers in WAL mode are never blocked by it.
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+class Database:
+    """Owns the engine. ``transaction()`` is the only way services touch the database."""
+
+    def __init__(self, url: str, **engine_kwargs: Any) -> None:
+        self.url = make_url(url)
+        if self.url.get_backend_name() == "sqlite":
+            database = self.url.database
+            if database and database != ":memory:":
+                Path(database).parent.mkdir(parents=True, exist_ok=True)
+            engine_kwargs.setdefault("poolclass", NullPool)
+        self.engine = create_async_engine(self.url, **engine_kwargs)
+        if self.is_sqlite:
+            _configure_sqlite(self.engine)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.url.get_backend_name() == "sqlite"
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        """One unit of work: commits on success, rolls back on any exception."""
+        async with self.sessions() as session, session.begin():
+            yield session
+
+    async def migrate(self) -> None:
+        """Bring the schema to the newest migration (idempotent)."""
+        async with self.engine.connect() as conn:
+            await conn.run_sync(_upgrade_head)
+            await conn.commit()
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
+
+
+def alembic_config(connection: Connection | None = None) -> Any:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def _upgrade_head(connection: Connection) -> None:
+    from alembic import command
+
+    command.upgrade(alembic_config(connection), "head")

@@ -1,0 +1,105 @@
+"""Tables. A game keeps a state snapshot for fast loads and an event log for history/replay."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from bot.db.types import JSONType, UTCDateTime
+
+# Stable constraint names so Alembic can alter them on every backend.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map = {dict[str, Any]: JSONType, datetime: UTCDateTime}
+
+
+class GameRow(Base):
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_type: Mapped[str] = mapped_column(String(32))
+    rules_version: Mapped[int] = mapped_column(Integer)
+    schema_version: Mapped[int] = mapped_column(Integer)
+    #: challenge → active → finished; or declined / expired / aborted.
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    state: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    #: Bumped by every UPDATE (optimistic locking); buttons carry the version they were drawn at.
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    ply: Mapped[int] = mapped_column(Integer, default=0)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Who issued the challenge; the other seat(s) must accept it.
+    challenger_seat: Mapped[int] = mapped_column(Integer, default=0)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSONType, nullable=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    channel_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: The last "your turn" ping, deleted when the next one is sent (one ping, not a wall).
+    ping_message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    locale: Mapped[str] = mapped_column(String(8), default="en")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+    seats: Mapped[list[GameSeatRow]] = relationship(
+        back_populates="game", order_by="GameSeatRow.seat", lazy="selectin"
+    )
+
+    __mapper_args__ = {"version_id_col": version}
+    __table_args__ = (Index("ix_game_guild_status", "guild_id", "status"),)
+
+
+class GameSeatRow(Base):
+    __tablename__ = "game_seat"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    display_name: Mapped[str] = mapped_column(String(100))
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Denormalised "this seat must act now", kept in step with the state, for "my turn" lists.
+    to_act: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    game: Mapped[GameRow] = relationship(back_populates="seats")
+
+
+class GameEventRow(Base):
+    __tablename__ = "game_event"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    ply: Mapped[int] = mapped_column(Integer)
+    #: None for the platform (a forfeit on time).
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[str] = mapped_column(String(200))
+    events: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    #: The public log line in both languages: what everyone may read.
+    public_text_ja: Mapped[str] = mapped_column(Text, default="")
+    public_text_en: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (UniqueConstraint("game_id", "ply", name="uq_game_event_game_id_ply"),)

@@ -1,0 +1,49 @@
+"""Refusals by the service layer. Like ``RulesError`` they carry a bilingual, friendly message;
+the Discord layer shows either kind ephemerally and nothing has changed."""
+
+from __future__ import annotations
+
+from rules.core import Locale, Text
+
+
+class ServiceError(Exception):
+    default = Text("その操作はできません。", "That can't be done.")
+
+    def __init__(self, text: Text | None = None) -> None:
+        self.text = text or self.default
+        super().__init__(self.text.en)
+
+    def message(self, locale: Locale) -> str:
+        return self.text(locale)
+
+
+class GameNotFound(ServiceError):
+    default = Text("その対局は見つかりません。", "That game could not be found.")
+
+
+class NotAParticipant(ServiceError):
+    default = Text(
+        "これはあなたの対局ではありません。見るのは自由です！",
+        "This is not your game — but you are welcome to watch!",
+    )
+
+
+class StaleVersion(ServiceError):
+    """The player acted on an old board, or lost a race with another action."""
+
+    default = Text(
+        "盤面が更新されています。最新の盤面を見てからもう一度どうぞ。",
+        "The board has changed since you looked. Check the latest board and try again.",
+    )
+
+
+class WrongStatus(ServiceError):
+    default = Text("この対局ではもうその操作はできません。", "That is no longer possible in this game.")
+
+
+class ChallengeExpired(ServiceError):
+    default = Text("この挑戦は期限切れです。", "This challenge has expired.")
+
+
+class InvalidChallenge(ServiceError):
+    default = Text("その挑戦はできません。", "That challenge is not possible.")

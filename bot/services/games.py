@@ -1,0 +1,421 @@
+"""Use cases for two-player games and solitaires, with no Discord in them.
+
+Every public method is one transaction: load → check → apply → save → commit. Front ends send
+their messages only after a method returns. Optimistic locking: each ``game`` row has a
+``version`` that every UPDATE bumps (SQLAlchemy ``version_id_col``), and actions carry the
+version the player saw, so a stale board, a double click or two racing players produce exactly
+one change and a friendly :class:`StaleVersion` for the rest.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.exc import StaleDataError
+
+from bot.db import Database, GameEventRow, GameRow, GameSeatRow
+from bot.services.clock import Clock, system_clock
+from bot.services.errors import (
+    ChallengeExpired,
+    GameNotFound,
+    InvalidChallenge,
+    NotAParticipant,
+    StaleVersion,
+    WrongStatus,
+)
+from bot.services.registry import AnyRules, bot_player_for, rules_for
+from bot.services.snapshots import (
+    ACTIVE_STATUSES,
+    ActionResult,
+    GameSnapshot,
+    Player,
+)
+from rules.core import Event, Rng, RulesError, Seat, Text
+
+log = logging.getLogger(__name__)
+
+SELF_CHALLENGE = Text("自分自身には挑戦できません。", "You can't challenge yourself.")
+ONLY_CHALLENGED = Text(
+    "この挑戦を受けられるのは挑戦された人だけです。",
+    "Only the challenged player can answer this challenge.",
+)
+ABORT_TOO_LATE = Text(
+    "最初の手が指された後は中止できません。投了はできます。",
+    "A game can only be aborted before the first move. You can still resign.",
+)
+BOT_CANNOT_PLAY = Text(
+    "このゲームではボットと対戦できません。", "The bot can't play this game yet."
+)
+#: Bot moves that may follow one human action (a solitaire never has bot seats).
+MAX_BOT_PLIES = 16
+
+
+def _public_text(rules: AnyRules, events: Sequence[Event], locale: str) -> str:
+    lines = [rules.describe_event(e, locale) for e in events if e.visible_to is None]  # type: ignore[arg-type]
+    return "\n".join(line for line in lines if line)
+
+
+class GameService:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        clock: Clock = system_clock,
+        challenge_ttl: timedelta = timedelta(hours=24),
+        seed_source: Rng | None = None,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.challenge_ttl = challenge_ttl
+        # Tests inject a seeded source; production draws seeds from the OS.
+        self._seed_source = seed_source
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def _new_seed(self) -> int:
+        if self._seed_source is None:
+            return secrets.randbits(63)
+        value, self._seed_source = self._seed_source.next_u64()
+        return value >> 1
+
+    async def _load(self, session: AsyncSession, game_id: int) -> GameRow:
+        row = await session.get(GameRow, game_id)
+        if row is None:
+            raise GameNotFound()
+        return row
+
+    @staticmethod
+    def _check_version(row: GameRow, version: int | None) -> None:
+        if version is not None and row.version != version:
+            raise StaleVersion()
+
+    def _store_state(self, row: GameRow, rules: AnyRules, state: Any) -> None:
+        row.state = rules.dump(state)
+        to_act = set(rules.to_act(state))
+        for seat in row.seats:
+            seat.to_act = seat.seat in to_act
+        outcome = rules.outcome(state)
+        if outcome is not None:
+            row.status = "finished"
+            row.outcome = outcome.dump()
+            row.finished_at = self.clock()
+        row.updated_at = self.clock()
+
+    def _log(
+        self, session: AsyncSession, row: GameRow, rules: AnyRules, seat: Seat | None,
+        code: str, events: Sequence[Event],
+    ) -> None:
+        row.ply += 1
+        session.add(
+            GameEventRow(
+                game_id=row.id,
+                ply=row.ply,
+                seat=seat,
+                action=code,
+                events={"events": [e.dump() for e in events]},
+                public_text_ja=_public_text(rules, events, "ja"),
+                public_text_en=_public_text(rules, events, "en"),
+                created_at=self.clock(),
+            )
+        )
+
+    async def _commit_guarded(self, session: AsyncSession) -> None:
+        try:
+            await session.flush()
+        except (StaleDataError, IntegrityError) as exc:
+            # Another transaction changed the game between our read and our write.
+            raise StaleVersion() from exc
+
+    # --- challenges ------------------------------------------------------------------------
+
+    async def challenge(
+        self,
+        game_type: str,
+        challenger: Player,
+        opponent: Player,
+        *,
+        settings: Mapping[str, Any] | None = None,
+        challenger_seat: Seat | None = None,
+        rated: bool = False,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        locale: str = "en",
+    ) -> ActionResult:
+        """Open a challenge. Against the bot the game starts at once (the bot always accepts)."""
+        rules = rules_for(game_type)
+        if rules.seats != 2:
+            raise InvalidChallenge()
+        if challenger.user_id == opponent.user_id:
+            raise InvalidChallenge(SELF_CHALLENGE)
+        if challenger.is_bot:
+            raise InvalidChallenge()
+        if opponent.is_bot and bot_player_for(game_type) is None:
+            raise InvalidChallenge(BOT_CANNOT_PLAY)
+        normalized = rules.normalize_settings(settings)
+        seed = self._new_seed()
+        if challenger_seat is None:
+            challenger_seat = Rng.from_seed(seed ^ 0x5EA7).below(2)[0]
+        if challenger_seat not in (0, 1):
+            raise InvalidChallenge()
+        state = rules.new_game(normalized, seed)
+        now = self.clock()
+        players = {challenger_seat: challenger, 1 - challenger_seat: opponent}
+        async with self.db.transaction() as session:
+            row = GameRow(
+                game_type=game_type,
+                rules_version=rules.rules_version,
+                schema_version=rules.schema_version,
+                status="active" if opponent.is_bot else "challenge",
+                settings=normalized,
+                seed=seed,
+                state={},
+                ply=0,
+                rated=rated and not opponent.is_bot,
+                challenger_seat=challenger_seat,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                locale=locale,
+                created_at=now,
+                updated_at=now,
+                expires_at=None if opponent.is_bot else now + self.challenge_ttl,
+            )
+            row.seats = [
+                GameSeatRow(
+                    seat=seat,
+                    user_id=p.user_id,
+                    display_name=p.display_name[:100],
+                    is_bot=p.is_bot,
+                    to_act=False,
+                )
+                for seat, p in sorted(players.items())
+            ]
+            session.add(row)
+            self._store_state(row, rules, state)
+            if row.status == "challenge":
+                for seat in row.seats:
+                    seat.to_act = seat.seat != challenger_seat
+            await session.flush()
+            game_id = row.id
+            version = row.version
+        result = ActionResult(await self.get(game_id), (), version)
+        if opponent.is_bot:
+            result = await self._play_bot_turns(result)
+        return result
+
+    async def accept(self, game_id: int, user_id: int, version: int | None = None) -> ActionResult:
+        expired = False
+        async with self.db.transaction() as session:
+            row = await self._load(session, game_id)
+            previous = row.version
+            self._check_answer(row, user_id, version)
+            if row.expires_at is not None and self.clock() >= row.expires_at:
+                row.status = "expired"
+                row.updated_at = self.clock()
+                for seat in row.seats:
+                    seat.to_act = False
+                expired = True
+            else:
+                row.status = "active"
+                row.expires_at = None
+                self._store_state(row, rules_for(row.game_type), rules_for(row.game_type).load(row.state))
+            await self._commit_guarded(session)
+        if expired:
+            raise ChallengeExpired()
+        return ActionResult(await self.get(game_id), (), previous)
+
+    async def decline(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
+        async with self.db.transaction() as session:
+            row = await self._load(session, game_id)
+            self._check_answer(row, user_id, version)
+            row.status = "declined"
+            row.updated_at = self.clock()
+            for seat in row.seats:
+                seat.to_act = False
+            await self._commit_guarded(session)
+        return await self.get(game_id)
+
+    def _check_answer(self, row: GameRow, user_id: int, version: int | None) -> None:
+        if row.status != "challenge":
+            raise WrongStatus()
+        seat = next((s for s in row.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise NotAParticipant()
+        if seat.seat == row.challenger_seat:
+            raise NotAParticipant(ONLY_CHALLENGED)
+        self._check_version(row, version)
+
+    async def abort(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
+        """Withdraw a challenge, or call off a game before its first move. No result counts."""
+        async with self.db.transaction() as session:
+            row = await self._load(session, game_id)
+            if not any(s.user_id == user_id for s in row.seats):
+                raise NotAParticipant()
+            if row.status not in ACTIVE_STATUSES:
+                raise WrongStatus()
+            self._check_version(row, version)
+            if row.status == "active" and row.ply > 0:
+                raise WrongStatus(ABORT_TOO_LATE)
+            row.status = "aborted"
+            row.updated_at = self.clock()
+            row.finished_at = self.clock()
+            for seat in row.seats:
+                seat.to_act = False
+            await self._commit_guarded(session)
+        return await self.get(game_id)
+
+    # --- solitaires ------------------------------------------------------------------------
+
+    async def start_solitaire(
+        self,
+        game_type: str,
+        player: Player,
+        *,
+        settings: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        locale: str = "en",
+    ) -> ActionResult:
+        rules = rules_for(game_type)
+        if rules.seats != 1:
+            raise InvalidChallenge()
+        normalized = rules.normalize_settings(settings)
+        seed = self._new_seed() if seed is None else seed
+        state = rules.new_game(normalized, seed)
+        now = self.clock()
+        async with self.db.transaction() as session:
+            row = GameRow(
+                game_type=game_type, rules_version=rules.rules_version,
+                schema_version=rules.schema_version, status="active", settings=normalized,
+                seed=seed, state={}, ply=0, rated=False, challenger_seat=0,
+                guild_id=guild_id, channel_id=channel_id, locale=locale,
+                created_at=now, updated_at=now,
+            )
+            row.seats = [
+                GameSeatRow(seat=0, user_id=player.user_id, display_name=player.display_name[:100],
+                            is_bot=False, to_act=False)
+            ]
+            session.add(row)
+            self._store_state(row, rules, state)
+            await session.flush()
+            game_id, version = row.id, row.version
+        return ActionResult(await self.get(game_id), (), version)
+
+    # --- playing ---------------------------------------------------------------------------
+
+    async def act(self, game_id: int, user_id: int, version: int | None, code: str) -> ActionResult:
+        """Play ``code`` (a move or a meta action such as ``resign``) for ``user_id``."""
+        result = await self._act_once(game_id, version, code, user_id=user_id)
+        return await self._play_bot_turns(result)
+
+    async def forfeit(self, game_id: int, loser: Seat, reason: str = "timeout") -> ActionResult:
+        """The platform ends a game against ``loser`` (a clock ran out)."""
+        return await self._act_once(game_id, None, f"forfeit:{loser}:{reason}", user_id=None)
+
+    async def _act_once(
+        self, game_id: int, version: int | None, code: str, *, user_id: int | None,
+        as_seat: Seat | None = None,
+    ) -> ActionResult:
+        async with self.db.transaction() as session:
+            row = await self._load(session, game_id)
+            previous = row.version
+            seat: Seat | None = as_seat
+            if user_id is not None:
+                seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
+                if seat is None:
+                    raise NotAParticipant()
+            if row.status != "active":
+                raise WrongStatus()
+            self._check_version(row, version)
+            rules = rules_for(row.game_type)
+            state = rules.load(row.state)
+            action = rules.parse(code)
+            new_state, events = rules.apply(state, seat, action)
+            self._store_state(row, rules, new_state)
+            self._log(session, row, rules, seat, rules.format(action), events)
+            await self._commit_guarded(session)
+            snapshot = GameSnapshot.from_row(row)
+        return ActionResult(snapshot, tuple(events), previous)
+
+    async def _play_bot_turns(self, result: ActionResult) -> ActionResult:
+        """Let the bot answer while it is its turn; each bot move is its own transaction."""
+        events = list(result.events)
+        game = result.game
+        player = bot_player_for(game.game_type)
+        for _ in range(MAX_BOT_PLIES):
+            if player is None or game.status != "active":
+                break
+            bot_seats = [s for s in game.seats_to_act if s.is_bot]
+            if not bot_seats:
+                break
+            seat = bot_seats[0].seat
+            rng = Rng.from_seed(game.seed ^ (0x9E37 * (game.ply + 1)))
+            try:
+                action, _ = player(game.rules, game.state, seat, rng)
+                step = await self._act_once(
+                    game.id, game.version, game.rules.format(action), user_id=None, as_seat=seat
+                )
+            except (RulesError, StaleVersion):
+                log.exception("bot move failed in game %s", game.id)
+                break
+            events += step.events
+            game = step.game
+        return ActionResult(game, tuple(events), result.previous_version)
+
+    # --- reading ---------------------------------------------------------------------------
+
+    async def get(self, game_id: int) -> GameSnapshot:
+        async with self.db.transaction() as session:
+            return GameSnapshot.from_row(await self._load(session, game_id))
+
+    async def list_games(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        statuses: Sequence[str] = ACTIVE_STATUSES,
+        limit: int = 25,
+    ) -> list[GameSnapshot]:
+        """A user's games, the ones waiting on them first, then the most recently moved."""
+        async with self.db.transaction() as session:
+            query = (
+                select(GameRow)
+                .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
+                .where(GameSeatRow.user_id == user_id, GameRow.status.in_(statuses))
+                .order_by(GameSeatRow.to_act.desc(), GameRow.updated_at.desc(), GameRow.id.desc())
+                .limit(limit)
+            )
+            if guild_id is not None:
+                query = query.where(GameRow.guild_id == guild_id)
+            rows = (await session.scalars(query)).all()
+            return [GameSnapshot.from_row(r) for r in rows]
+
+    async def event_log(self, game_id: int) -> list[GameEventRow]:
+        async with self.db.transaction() as session:
+            rows = await session.scalars(
+                select(GameEventRow).where(GameEventRow.game_id == game_id).order_by(GameEventRow.ply)
+            )
+            return list(rows)
+
+    async def rebuild_state(self, game_id: int) -> Any:
+        """Replay the event log from the settings and seed: must equal the stored snapshot."""
+        game = await self.get(game_id)
+        log_rows = await self.event_log(game_id)
+        return game.rules.replay(game.settings, game.seed, [(r.seat, r.action) for r in log_rows])
+
+    async def attach_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Remember where the board is. A Core UPDATE: it does not bump the version, so the
+        buttons on that very board stay current."""
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(channel_id=channel_id, message_id=message_id)
+            )

@@ -1,0 +1,127 @@
+"""Plain, immutable pictures of games that the service layer hands to front ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.db.models import GameRow
+from bot.services.registry import AnyRules, rules_for
+from rules.core import Event, Outcome, Seat
+
+ACTIVE_STATUSES = ("challenge", "active")
+FINISHED_STATUSES = ("finished", "declined", "expired", "aborted")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Someone taking a seat: a Discord user (or a local console player), or the bot itself."""
+
+    user_id: int
+    display_name: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: Seat
+    user_id: int
+    display_name: str
+    is_bot: bool
+    to_act: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSnapshot:
+    id: int
+    game_type: str
+    status: str
+    settings: dict[str, Any]
+    seed: int
+    state: Any
+    version: int
+    ply: int
+    rated: bool
+    challenger_seat: Seat
+    outcome: Outcome | None
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    locale: str
+    created_at: datetime
+    updated_at: datetime
+    expires_at: datetime | None
+    finished_at: datetime | None
+    seats: tuple[SeatInfo, ...]
+
+    @property
+    def rules(self) -> AnyRules:
+        return rules_for(self.game_type)
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for info in self.seats:
+            if info.user_id == user_id:
+                return info.seat
+        return None
+
+    def player(self, seat: Seat) -> SeatInfo:
+        return self.seats[seat]
+
+    @property
+    def challenger(self) -> SeatInfo:
+        return self.seats[self.challenger_seat]
+
+    @property
+    def challenged(self) -> SeatInfo:
+        return next(s for s in self.seats if s.seat != self.challenger.seat)
+
+    @property
+    def seats_to_act(self) -> tuple[SeatInfo, ...]:
+        return tuple(s for s in self.seats if s.to_act) if self.status == "active" else ()
+
+    @classmethod
+    def from_row(cls, row: GameRow) -> GameSnapshot:
+        rules = rules_for(row.game_type)
+        return cls(
+            id=row.id,
+            game_type=row.game_type,
+            status=row.status,
+            settings=dict(row.settings),
+            seed=row.seed,
+            state=rules.load(row.state),
+            version=row.version,
+            ply=row.ply,
+            rated=row.rated,
+            challenger_seat=row.challenger_seat,
+            outcome=Outcome.load(row.outcome) if row.outcome else None,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            message_id=row.message_id,
+            locale=row.locale,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            expires_at=row.expires_at,
+            finished_at=row.finished_at,
+            seats=tuple(
+                SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act) for s in row.seats
+            ),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    """What one call changed: the game after it, and the events in order (with their seats)."""
+
+    game: GameSnapshot
+    events: tuple[Event, ...]
+    #: The version the game had before this call; a front end may compare.
+    previous_version: int
+
+    @property
+    def finished(self) -> bool:
+        return self.game.status == "finished"
