@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_SQLITE_PATH = Path("data") / "asobiba.sqlite3"
@@ -29,6 +29,17 @@ def _int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> i
     if value < minimum:
         raise ConfigError(f"{name} must be at least {minimum}")
     return value
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool = True) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in {"1", "true", "yes", "on"}:
+        return True
+    if raw in {"0", "false", "no", "off"}:
+        return False
+    raise ConfigError(f"{name} must be 1 or 0, not {raw!r}")
 
 
 def _int_list(env: Mapping[str, str], name: str) -> tuple[int, ...] | None:
@@ -52,7 +63,7 @@ class Settings:
     challenge_ttl_seconds: int = 24 * 3600
     log_level: str = "INFO"
     run_migrations: bool = True
-    extra: dict[str, str] = field(default_factory=dict)
+    sync_commands: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -77,7 +88,8 @@ class Settings:
             shard_ids=shard_ids,
             challenge_ttl_seconds=_int(env, "CHALLENGE_TTL_SECONDS", 24 * 3600, 60),
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
-            run_migrations=env.get("RUN_MIGRATIONS", "1").strip() not in {"0", "false", "no"},
+            run_migrations=_flag(env, "RUN_MIGRATIONS"),
+            sync_commands=_flag(env, "SYNC_COMMANDS"),
         )
 
 

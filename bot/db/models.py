@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import (
     BigInteger,
@@ -32,7 +32,10 @@ NAMING_CONVENTION = {
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
-    type_annotation_map = {dict[str, Any]: JSONType, datetime: UTCDateTime}
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        dict[str, Any]: JSONType,
+        datetime: UTCDateTime,
+    }
 
 
 class GameRow(Base):
@@ -69,14 +72,16 @@ class GameRow(Base):
         back_populates="game", order_by="GameSeatRow.seat", lazy="selectin"
     )
 
-    __mapper_args__ = {"version_id_col": version}
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - SQLAlchemy's own hook
     __table_args__ = (Index("ix_game_guild_status", "guild_id", "status"),)
 
 
 class GameSeatRow(Base):
     __tablename__ = "game_seat"
 
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(BigInteger, index=True)
     display_name: Mapped[str] = mapped_column(String(100))

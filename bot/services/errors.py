@@ -38,7 +38,9 @@ class StaleVersion(ServiceError):
 
 
 class WrongStatus(ServiceError):
-    default = Text("この対局ではもうその操作はできません。", "That is no longer possible in this game.")
+    default = Text(
+        "この対局ではもうその操作はできません。", "That is no longer possible in this game."
+    )
 
 
 class ChallengeExpired(ServiceError):

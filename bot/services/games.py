@@ -30,7 +30,7 @@ from bot.services.errors import (
     StaleVersion,
     WrongStatus,
 )
-from bot.services.registry import AnyRules, bot_player_for, rules_for
+from bot.services.registry import AnyRules, bot_player_for, hinter_for, rules_for
 from bot.services.snapshots import (
     ACTIVE_STATUSES,
     ActionResult,
@@ -41,6 +41,11 @@ from rules.core import Event, Rng, RulesError, Seat, Text
 
 log = logging.getLogger(__name__)
 
+HINT_RATED = Text(
+    "レート戦の対局中はヒントを使えません。",
+    "Hints are not available in a rated game in progress.",
+)
+NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
 SELF_CHALLENGE = Text("自分自身には挑戦できません。", "You can't challenge yourself.")
 ONLY_CHALLENGED = Text(
     "この挑戦を受けられるのは挑戦された人だけです。",
@@ -109,8 +114,13 @@ class GameService:
         row.updated_at = self.clock()
 
     def _log(
-        self, session: AsyncSession, row: GameRow, rules: AnyRules, seat: Seat | None,
-        code: str, events: Sequence[Event],
+        self,
+        session: AsyncSession,
+        row: GameRow,
+        rules: AnyRules,
+        seat: Seat | None,
+        code: str,
+        events: Sequence[Event],
     ) -> None:
         row.ply += 1
         session.add(
@@ -224,7 +234,9 @@ class GameService:
             else:
                 row.status = "active"
                 row.expires_at = None
-                self._store_state(row, rules_for(row.game_type), rules_for(row.game_type).load(row.state))
+                self._store_state(
+                    row, rules_for(row.game_type), rules_for(row.game_type).load(row.state)
+                )
             await self._commit_guarded(session)
         if expired:
             raise ChallengeExpired()
@@ -292,15 +304,30 @@ class GameService:
         now = self.clock()
         async with self.db.transaction() as session:
             row = GameRow(
-                game_type=game_type, rules_version=rules.rules_version,
-                schema_version=rules.schema_version, status="active", settings=normalized,
-                seed=seed, state={}, ply=0, rated=False, challenger_seat=0,
-                guild_id=guild_id, channel_id=channel_id, locale=locale,
-                created_at=now, updated_at=now,
+                game_type=game_type,
+                rules_version=rules.rules_version,
+                schema_version=rules.schema_version,
+                status="active",
+                settings=normalized,
+                seed=seed,
+                state={},
+                ply=0,
+                rated=False,
+                challenger_seat=0,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                locale=locale,
+                created_at=now,
+                updated_at=now,
             )
             row.seats = [
-                GameSeatRow(seat=0, user_id=player.user_id, display_name=player.display_name[:100],
-                            is_bot=False, to_act=False)
+                GameSeatRow(
+                    seat=0,
+                    user_id=player.user_id,
+                    display_name=player.display_name[:100],
+                    is_bot=False,
+                    to_act=False,
+                )
             ]
             session.add(row)
             self._store_state(row, rules, state)
@@ -320,7 +347,12 @@ class GameService:
         return await self._act_once(game_id, None, f"forfeit:{loser}:{reason}", user_id=None)
 
     async def _act_once(
-        self, game_id: int, version: int | None, code: str, *, user_id: int | None,
+        self,
+        game_id: int,
+        version: int | None,
+        code: str,
+        *,
+        user_id: int | None,
         as_seat: Seat | None = None,
     ) -> ActionResult:
         async with self.db.transaction() as session:
@@ -400,7 +432,9 @@ class GameService:
     async def event_log(self, game_id: int) -> list[GameEventRow]:
         async with self.db.transaction() as session:
             rows = await session.scalars(
-                select(GameEventRow).where(GameEventRow.game_id == game_id).order_by(GameEventRow.ply)
+                select(GameEventRow)
+                .where(GameEventRow.game_id == game_id)
+                .order_by(GameEventRow.ply)
             )
             return list(rows)
 
@@ -419,3 +453,30 @@ class GameService:
                 .where(GameRow.id == game_id)
                 .values(channel_id=channel_id, message_id=message_id)
             )
+
+    async def swap_ping(self, game_id: int, message_id: int) -> int | None:
+        """Record the newest turn ping and return the one it replaces (not a versioned change:
+        it must not make the board's buttons stale)."""
+        async with self.db.transaction() as session:
+            previous = await session.scalar(
+                select(GameRow.ping_message_id).where(GameRow.id == game_id)
+            )
+            await session.execute(
+                update(GameRow).where(GameRow.id == game_id).values(ping_message_id=message_id)
+            )
+        return previous
+
+    async def hint(self, game_id: int, locale: str) -> str:
+        """What perfect play says about the current position (casual or finished games only:
+        a hint during a rated game would be cheating)."""
+        game = await self.get(game_id)
+        hinter = hinter_for(game.game_type)
+        if hinter is None:
+            raise WrongStatus(NO_HINTS)
+        if game.status == "active" and game.rated:
+            raise WrongStatus(HINT_RATED)
+        if game.status not in ("active", "finished"):
+            raise WrongStatus()
+        seats = game.rules.to_act(game.state)
+        seat = seats[0] if seats else 0
+        return hinter(game.rules, game.state, seat, "ja" if locale == "ja" else "en")

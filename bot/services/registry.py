@@ -5,20 +5,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.core import GameRules, Rng, Seat
+from rules.core import GameRules, Locale, Rng, Seat
 
 AnyRules = GameRules[Any, Any, Any]
 #: Chooses a move for ``seat``: (rules, state, seat, rng) -> (action, rng).
 BotPlayer = Callable[[AnyRules, Any, Seat, Rng], tuple[Any, Rng]]
 
+#: Explains a position to ``seat``: (rules, state, seat, locale) -> text.
+Hinter = Callable[[AnyRules, Any, Seat, Locale], str]
+
 _RULES: dict[str, AnyRules] = {}
 _BOT_PLAYERS: dict[str, BotPlayer] = {}
+_HINTERS: dict[str, Hinter] = {}
 
 
-def register(rules: AnyRules, bot_player: BotPlayer | None = None) -> None:
+def register(
+    rules: AnyRules, bot_player: BotPlayer | None = None, hinter: Hinter | None = None
+) -> None:
     _RULES[rules.name] = rules
     if bot_player is not None:
         _BOT_PLAYERS[rules.name] = bot_player
+    if hinter is not None:
+        _HINTERS[rules.name] = hinter
 
 
 def rules_for(game_type: str) -> AnyRules:
@@ -32,6 +40,11 @@ def rules_for(game_type: str) -> AnyRules:
 def bot_player_for(game_type: str) -> BotPlayer | None:
     _load_builtin()
     return _BOT_PLAYERS.get(game_type)
+
+
+def hinter_for(game_type: str) -> Hinter | None:
+    _load_builtin()
+    return _HINTERS.get(game_type)
 
 
 def game_types() -> tuple[str, ...]:

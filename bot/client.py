@@ -1,0 +1,91 @@
+"""The Discord client: wires settings, services, cogs, components and the error path."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.db import Database
+from bot.services.games import GameService
+from bot.ui.common import NO_PINGS, handle_error
+from bot.ui.components import ALL_DYNAMIC_ITEMS
+from bot.ui.flows import GameFlows
+from bot.ui.translator import CatalogueTranslator
+
+log = logging.getLogger(__name__)
+
+
+class AsobibaTree(app_commands.CommandTree["AsobibaBot"]):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await handle_error(interaction, error)
+
+
+def intents() -> discord.Intents:
+    """No privileged intents: slash commands and components need only the guilds intent."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class AsobibaBot(commands.AutoShardedBot):
+    def __init__(self, settings: Settings, db: Database, games: GameService | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            tree_cls=AsobibaTree,
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]
+            allowed_mentions=NO_PINGS,
+            help_command=None,
+        )
+        self.settings = settings
+        self.db = db
+        self.games = games or GameService(
+            db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
+        )
+        self.flows = GameFlows(self, self.games)
+
+    async def setup_hook(self) -> None:
+        from bot.cogs.bushi import BushiCog
+        from bot.cogs.rules_help import RulesCog
+
+        if self.settings.run_migrations:
+            await self.db.migrate()
+        await self.tree.set_translator(CatalogueTranslator())
+        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+        await self.add_cog(BushiCog(self))
+        await self.add_cog(RulesCog(self))
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        # With shards split across processes only the one holding shard 0 registers commands.
+        if not self.settings.sync_commands or (
+            self.settings.shard_ids is not None and 0 not in self.settings.shard_ids
+        ):
+            return
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("registered %d application commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info(
+            "connected as %s (%s) on %d shard(s)",
+            self.user,
+            getattr(self.user, "id", "?"),
+            self.shard_count or 1,
+        )
+
+    async def close(self) -> None:
+        await super().close()
+        await self.db.dispose()

@@ -1,0 +1,1 @@
+"""Slash commands, one cog per game plus shared ones."""

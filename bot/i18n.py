@@ -1,0 +1,133 @@
+"""The bot's message catalogue: every user-facing string, in Japanese and English.
+
+Game boards and move descriptions come from the rules packages (they are bilingual too);
+this catalogue holds what the bot itself says. ``tr(key, locale, **fields)`` looks a message up.
+Command names and descriptions are translated by ``bot.ui.translator`` from ``COMMAND_JA``.
+"""
+
+from __future__ import annotations
+
+from rules.core import Locale, Text, normalize_locale
+
+MESSAGES: dict[str, Text] = {
+    # --- challenges ---
+    "challenge.header": Text(
+        "⚔️ {challenger} が {opponent} に{game}の対局を申し込みました。",
+        "⚔️ {challenger} challenges {opponent} to {game}.",
+    ),
+    "challenge.terms": Text(
+        "{challenger_side}: {challenger} ／ {opponent_side}: {opponent} ・ {rated} ・ 期限 {expires}",
+        "{challenger_side}: {challenger} / {opponent_side}: {opponent} · {rated} · expires {expires}",
+    ),
+    "challenge.accept": Text("受ける", "Accept"),
+    "challenge.decline": Text("断る", "Decline"),
+    "challenge.cancel": Text("取り下げる", "Withdraw"),
+    "challenge.declined": Text("{user} が挑戦を断りました。", "{user} declined the challenge."),
+    "challenge.withdrawn": Text(
+        "{user} が挑戦を取り下げました。", "{user} withdrew the challenge."
+    ),
+    "challenge.expired": Text("この挑戦は期限切れになりました。", "This challenge has expired."),
+    "challenge.aborted": Text("この対局は中止されました。", "This game was called off."),
+    "challenge.not_a_bot": Text(
+        "ほかのボットとは対戦できません。人か、このボット自身を選んでください。",
+        "You can't play another bot. Choose a person, or this bot itself.",
+    ),
+    "rated": Text("レート戦", "rated"),
+    "casual": Text("非レート戦", "casual"),
+    # --- turns and results ---
+    "turn.ping": Text(
+        "{user} さんの番です — {game} #{id}: {link}", "{user}, your move — {game} #{id}: {link}"
+    ),
+    "turn.status": Text("手番: {user}", "To move: {user}"),
+    "turn.bot_thinking": Text("{user}（ボット）", "{user} (bot)"),
+    "result.win": Text("🏆 {user} の勝ち（{reason}）", "🏆 {user} wins ({reason})"),
+    "result.draw": Text("🤝 引き分け（{reason}）", "🤝 Draw ({reason})"),
+    "result.announce": Text(
+        "{game} #{id} 終局: {result} — {link}", "{game} #{id} is over: {result} — {link}"
+    ),
+    "draw.offered": Text("🤝 {user} が引き分けを提案しています。", "🤝 {user} offers a draw."),
+    "last_move": Text("直前: {text}", "Last: {text}"),
+    # --- buttons ---
+    "button.resign": Text("投了", "Resign"),
+    "button.offer_draw": Text("引き分け提案", "Offer draw"),
+    "button.accept_draw": Text("引き分けに合意", "Accept draw"),
+    "button.decline_draw": Text("提案を断る", "Decline draw"),
+    "button.hint": Text("ヒント", "Hint"),
+    "button.confirm_resign": Text("本当に投了する", "Yes, resign"),
+    "confirm.resign": Text(
+        "本当に投了しますか？（このメッセージはあなたにだけ見えています）",
+        "Do you really want to resign? (Only you can see this.)",
+    ),
+    "done.resigned": Text("投了しました。", "You resigned."),
+    "done.ok": Text("了解しました。", "Done."),
+    "select.drop": Text("駒を置く向きを選ぶ…", "Choose how to drop your cube…"),
+    # --- hints ---
+    "hint.title": Text("🔎 完全解析による評価", "🔎 What perfect play says"),
+    "hint.position": Text(
+        "この局面（{user}の番）: {value}", "This position ({user} to move): {value}"
+    ),
+    "hint.rated": Text(
+        "レート戦の対局中はヒントを使えません。",
+        "Hints are not available in a rated game in progress.",
+    ),
+    "hint.no_game": Text(
+        "このチャンネルに進行中の{game}の対局がありません。",
+        "You have no {game} game in progress in this channel.",
+    ),
+    # --- errors ---
+    "error.not_your_game": Text(
+        "これはあなたの対局ではありません。見るのは自由です！",
+        "This is not your game — but you are welcome to watch!",
+    ),
+    "error.unexpected": Text(
+        "予期しないエラーが起きました。対局は変更されていません。もう一度お試しください。",
+        "Something went wrong on our side. Nothing was changed; please try again.",
+    ),
+    "error.bad_button": Text(
+        "このボタンは古いか、壊れています。最新の盤面をお使いください。",
+        "That button is out of date or broken. Please use the latest board.",
+    ),
+    "error.guild_only": Text(
+        "このコマンドはサーバーのチャンネルで使ってください。",
+        "Please use this command in a server channel.",
+    ),
+    "error.cooldown": Text("少し待ってからもう一度どうぞ。", "Please wait a moment and try again."),
+    # --- rules help ---
+    "rules.addition": Text("（追加ルール）", "(addition)"),
+}
+
+
+def tr(key: str, locale: Locale | str, **fields: object) -> str:
+    text = MESSAGES[key]
+    loc = normalize_locale(locale)
+    return text.format(**fields)(loc) if fields else text(loc)
+
+
+#: Japanese names and descriptions of slash commands, options and choices, keyed by the
+#: English text used in the command definitions.
+COMMAND_JA: dict[str, str] = {
+    "bushi": "武士将棋",
+    "Play 武士将棋 (Bushi Shogi), the one-cube samurai duel": "武士将棋（一つの駒で戦うサムライの決闘）を遊ぶ",
+    "challenge": "挑戦",
+    "Challenge someone (or the bot) to a game": "誰か（またはボット）に対局を申し込む",
+    "opponent": "相手",
+    "Who you want to play (pick the bot to play it)": "対戦相手（ボットを選ぶとボットと対戦）",
+    "colour": "手番",
+    "Your side: Black moves first": "あなたの手番（先手が先に指す）",
+    "cube": "駒",
+    "Which reading of the cube's faces to use": "駒の面の解釈",
+    "rated": "レート戦",
+    "Count this game for ratings": "レーティングに反映する",
+    "random": "ランダム",
+    "black (先手, moves first)": "先手（黒）",
+    "white (後手)": "後手（白）",
+    "seed reading (default)": "標準の解釈（既定）",
+    "alternate reading": "別の解釈",
+    "hint": "ヒント",
+    "What perfect play says about your current game": "完全解析による現局面の評価",
+    "game": "対局",
+    "Game number (default: your game in this channel)": "対局番号（省略時はこのチャンネルの対局）",
+    "rules": "ルール",
+    "Show the rules of a game": "ゲームのルールを表示する",
+    "Which game": "どのゲーム",
+}

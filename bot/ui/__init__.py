@@ -1,0 +1,1 @@
+"""Discord components and message builders. Talks to services, never to the database."""

@@ -1,0 +1,229 @@
+"""The public board message of a game: text and the components that offer legal actions.
+
+Components are ``DynamicItem``s whose custom_ids carry only ids, the game version and a public
+action code, so they keep working after a restart and reveal nothing secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+import discord
+
+from bot.i18n import tr
+from bot.services.registry import hinter_for
+from bot.services.snapshots import GameSnapshot, SeatInfo
+from bot.ui.common import mention
+from bot.ui.components import (
+    ChallengeButton,
+    GameActionButton,
+    GameActionSelect,
+    HintButton,
+    ResignButton,
+)
+from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign, Text
+
+#: Fewer legal moves than this become buttons; more become a select menu.
+MAX_ACTION_BUTTONS = 5
+SELECT_LIMIT = 25
+MAX_CONTENT = 2000
+
+
+def game_title(game: GameSnapshot, locale: Locale) -> str:
+    rules = game.rules
+    title_for = getattr(rules, "title_for", None)
+    text: Text = title_for(game.settings) if callable(title_for) else rules.title
+    return text(locale)
+
+
+def player_label(info: SeatInfo) -> str:
+    return f"{info.display_name} 🤖" if info.is_bot else mention(info.user_id)
+
+
+def _discord_time(moment: datetime, style: str = "R") -> str:
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def outcome_text(game: GameSnapshot, locale: Locale) -> str:
+    outcome = game.outcome
+    if outcome is None:
+        return ""
+    reason = game.rules.reason_text(outcome.reason)
+    if outcome.winner is None:
+        return tr("result.draw", locale, reason=reason(locale))
+    return tr(
+        "result.win", locale, user=player_label(game.player(outcome.winner)), reason=reason(locale)
+    )
+
+
+def board_content(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = ()) -> str:
+    rules = game.rules
+    title = game_title(game, locale)
+    lines: list[str] = []
+    if game.status == "challenge":
+        challenger, challenged = game.challenger, game.challenged
+        lines.append(
+            tr(
+                "challenge.header",
+                locale,
+                challenger=player_label(challenger),
+                opponent=player_label(challenged),
+                game=f"**{title}**",
+            )
+        )
+        side = rules.seat_name
+        lines.append(
+            tr(
+                "challenge.terms",
+                locale,
+                challenger_side=side(challenger.seat, locale),
+                challenger=challenger.display_name,
+                opponent_side=side(challenged.seat, locale),
+                opponent=challenged.display_name,
+                rated=tr("rated" if game.rated else "casual", locale),
+                expires=_discord_time(game.expires_at) if game.expires_at else "—",
+            )
+        )
+    else:
+        players = "  vs  ".join(
+            f"{rules.seat_name(s.seat, locale)} {player_label(s)}" for s in game.seats
+        )
+        rated = tr("rated" if game.rated else "casual", locale)
+        lines.append(f"**{title}** #{game.id} · {rated}")
+        lines.append(players)
+    lines.append("```")
+    lines.append(rules.render(rules.view_for(game.state, None), locale))
+    lines.append("```")
+    public = [rules.describe_event(e, locale) for e in recent if e.visible_to is None]
+    public = [p for p in public if p]
+    if public and game.status in ("active", "finished"):
+        lines.append(tr("last_move", locale, text=" / ".join(public[-3:])))
+    if game.status == "active":
+        to_act = game.seats_to_act
+        if to_act:
+            lines.append(tr("turn.status", locale, user=", ".join(player_label(s) for s in to_act)))
+        offer = getattr(game.state, "draw_offer", None)
+        if offer is not None:
+            lines.append(tr("draw.offered", locale, user=player_label(game.player(offer))))
+    elif game.status == "finished":
+        lines.append(outcome_text(game, locale))
+    elif game.status == "declined":
+        lines.append(tr("challenge.declined", locale, user=game.challenged.display_name))
+    elif game.status == "expired":
+        lines.append(tr("challenge.expired", locale))
+    elif game.status == "aborted":
+        lines.append(tr("challenge.aborted", locale))
+    content = "\n".join(lines)
+    return content if len(content) <= MAX_CONTENT else content[: MAX_CONTENT - 1] + "…"
+
+
+def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
+    """Only what can be done now: answers to a challenge, or the legal moves of the player to
+    move plus resign / draw / hint."""
+    view = discord.ui.View(timeout=None)
+    if game.status == "challenge":
+        for answer, style in (
+            ("accept", discord.ButtonStyle.success),
+            ("decline", discord.ButtonStyle.danger),
+            ("cancel", discord.ButtonStyle.secondary),
+        ):
+            view.add_item(
+                ChallengeButton(
+                    game.id, game.version, answer, tr(f"challenge.{answer}", locale), style
+                )
+            )
+        return view
+    if game.status != "active":
+        return view
+    rules = game.rules
+    humans_to_act = [s for s in game.seats_to_act if not s.is_bot]
+    row = 0
+    if humans_to_act:
+        seat = humans_to_act[0].seat
+        actions = rules.legal_actions(game.state, seat)
+        if len(actions) <= MAX_ACTION_BUTTONS:
+            for action in actions:
+                view.add_item(
+                    GameActionButton(
+                        game.id,
+                        game.version,
+                        rules.format(action),
+                        rules.action_label(action, locale),
+                        discord.ButtonStyle.primary,
+                        row=row,
+                    )
+                )
+            row += 1 if actions else 0
+        else:
+            for start in range(0, len(actions), SELECT_LIMIT):
+                chunk = actions[start : start + SELECT_LIMIT]
+                options = [
+                    discord.SelectOption(
+                        label=rules.action_label(a, locale)[:100], value=rules.format(a)
+                    )
+                    for a in chunk
+                ]
+                view.add_item(
+                    GameActionSelect(
+                        game.id,
+                        game.version,
+                        start // SELECT_LIMIT,
+                        options,
+                        tr("select.drop", locale),
+                        row=row,
+                    )
+                )
+                row += 1
+                if row >= 4:
+                    break
+    meta_row = min(row, 4)
+    seats = [s.seat for s in game.seats if not s.is_bot]
+    metas = {type(m) for seat in seats for m in rules.meta_actions(game.state, seat)}
+    if Resign in metas:
+        view.add_item(
+            ResignButton(game.id, game.version, tr("button.resign", locale), row=meta_row)
+        )
+    offer = getattr(game.state, "draw_offer", None)
+    if offer is None and OfferDraw in metas:
+        view.add_item(
+            GameActionButton(
+                game.id,
+                game.version,
+                OfferDraw.code,
+                tr("button.offer_draw", locale),
+                discord.ButtonStyle.secondary,
+                row=meta_row,
+            )
+        )
+    elif offer is not None and AcceptDraw in metas:
+        view.add_item(
+            GameActionButton(
+                game.id,
+                game.version,
+                AcceptDraw.code,
+                tr("button.accept_draw", locale),
+                discord.ButtonStyle.success,
+                row=meta_row,
+            )
+        )
+        view.add_item(
+            GameActionButton(
+                game.id,
+                game.version,
+                DeclineDraw.code,
+                tr("button.decline_draw", locale),
+                discord.ButtonStyle.secondary,
+                row=meta_row,
+            )
+        )
+    if hinter_for(game.game_type) is not None and not game.rated:
+        view.add_item(HintButton(game.id, tr("button.hint", locale), row=meta_row))
+    return view
+
+
+def board_message(
+    game: GameSnapshot, locale: Locale | None = None, recent: Sequence[Event] = ()
+) -> tuple[str, discord.ui.View]:
+    loc: Locale = locale or ("ja" if game.locale == "ja" else "en")
+    return board_content(game, loc, recent), board_view(game, loc)

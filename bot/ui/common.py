@@ -1,0 +1,84 @@
+"""Small helpers shared by cogs and components: locale, the one error path, links."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, cast
+
+import discord
+
+from bot.i18n import tr
+from bot.services.errors import ServiceError
+from rules.core import Locale, RulesError, normalize_locale
+
+if TYPE_CHECKING:
+    from bot.client import AsobibaBot
+    from bot.ui.flows import GameFlows
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+
+
+def bot_of(interaction: discord.Interaction) -> AsobibaBot:
+    return cast("AsobibaBot", interaction.client)
+
+
+def flows_of(interaction: discord.Interaction) -> GameFlows:
+    return bot_of(interaction).flows
+
+
+def user_locale(interaction: discord.Interaction) -> Locale:
+    return normalize_locale(str(interaction.locale))
+
+
+def public_locale(interaction: discord.Interaction) -> Locale:
+    """Messages everyone reads follow the server's language when it has one."""
+    guild_locale = interaction.guild_locale
+    return normalize_locale(str(guild_locale) if guild_locale else str(interaction.locale))
+
+
+def jump_url(guild_id: int | None, channel_id: int | None, message_id: int | None) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+async def send_ephemeral(interaction: discord.Interaction, content: str) -> None:
+    """Answer privately, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_PINGS)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+async def handle_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one error path for commands and components: refusals become a friendly private
+    message; anything else is logged with its context and apologised for."""
+    original = getattr(error, "original", None) or error.__cause__ or error
+    if isinstance(error, RulesError | ServiceError):
+        original = error
+    locale = user_locale(interaction)
+    if isinstance(original, RulesError | ServiceError):
+        text = original.message(locale)
+    elif isinstance(
+        original, discord.app_commands.CheckFailure | discord.app_commands.NoPrivateMessage
+    ):
+        text = tr("error.guild_only", locale)
+    else:
+        log.error(
+            "unexpected error in interaction %s by %s (custom_id=%r, command=%r)",
+            interaction.id,
+            interaction.user.id,
+            interaction.data.get("custom_id") if interaction.data else None,
+            interaction.command.qualified_name if interaction.command else None,
+            exc_info=original,
+        )
+        text = tr("error.unexpected", locale)
+    try:
+        await send_ephemeral(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not deliver an error message for interaction %s", interaction.id)

@@ -1,0 +1,205 @@
+"""Restart-proof components (discord.py ``DynamicItem``s).
+
+custom_id layouts (all ≤ 100 characters, ids and public codes only):
+
+- ``g:<game>:<version>:<code>``   play a move or meta action (button)
+- ``gs:<game>:<version>:<n>``     play the chosen option of select menu ``n``
+- ``ch:<game>:<version>:<answer>`` accept / decline / cancel a challenge
+- ``rs:<game>:<version>``         ask to confirm resignation (ephemeral)
+- ``hint:<game>``                 show the solver's evaluation (ephemeral)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.i18n import tr
+from bot.ui.common import flows_of, handle_error, send_ephemeral, user_locale
+
+CODE = r"[A-Za-z0-9_:\-.]{1,80}"
+
+
+class _Guarded:
+    """Every component callback goes through ``run``; errors take the one error path."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction)
+        except Exception as error:
+            await handle_error(interaction, error)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class GameActionButton(
+    _Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"g:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<code>{CODE})",
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        code: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
+        self.game_id, self.version, self.code = game_id, version, code
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, row=row, custom_id=f"g:{game_id}:{version}:{code}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameActionButton:
+        return cls(int(match["game"]), int(match["ver"]), match["code"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).play(interaction, self.game_id, self.version, self.code)
+
+
+class GameActionSelect(
+    _Guarded,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gs:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<n>[0-9])",
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        number: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"gs:{game_id}:{version}:{number}",
+                options=options or [],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameActionSelect:
+        return cls(int(match["game"]), int(match["ver"]), int(match["n"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
+        if len(values) != 1 or not isinstance(values[0], str) or not re.fullmatch(CODE, values[0]):
+            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
+            return
+        await flows_of(interaction).play(interaction, self.game_id, self.version, values[0])
+
+
+class ChallengeButton(
+    _Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ch:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<answer>accept|decline|cancel)",
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        answer: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        self.game_id, self.version, self.answer = game_id, version, answer
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"ch:{game_id}:{version}:{answer}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChallengeButton:
+        return cls(int(match["game"]), int(match["ver"]), match["answer"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).answer_challenge(
+            interaction, self.game_id, self.version, self.answer
+        )
+
+
+class ResignButton(
+    _Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rs:(?P<game>[0-9]+):(?P<ver>[0-9]+)",
+):
+    """Resigning by accident is too easy: the board's button only asks, privately."""
+
+    def __init__(
+        self, game_id: int, version: int, label: str = "…", row: int | None = None
+    ) -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                row=row,
+                custom_id=f"rs:{game_id}:{version}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResignButton:
+        return cls(int(match["game"]), int(match["ver"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).confirm_resign(interaction, self.game_id, self.version)
+
+
+class HintButton(
+    _Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hint:(?P<game>[0-9]+)",
+):
+    def __init__(self, game_id: int, label: str = "…", row: int | None = None) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="🔎",
+                style=discord.ButtonStyle.secondary,
+                row=row,
+                custom_id=f"hint:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HintButton:
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).show_hint(interaction, self.game_id)
+
+
+ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    GameActionButton,
+    GameActionSelect,
+    ChallengeButton,
+    ResignButton,
+    HintButton,
+)

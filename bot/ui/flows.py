@@ -1,0 +1,229 @@
+"""What happens when someone clicks or commands: call one service, then talk to Discord.
+
+Messages go out only after the service has committed. Component interactions are acknowledged
+at once (deferred update), so Discord's 3-second limit holds however slow the database is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import tr
+from bot.services.errors import NotAParticipant, StaleVersion
+from bot.services.games import GameService
+from bot.services.snapshots import ActionResult, GameSnapshot, Player
+from bot.ui.boards import board_message, game_title, outcome_text
+from bot.ui.common import (
+    NO_PINGS,
+    USER_PINGS,
+    jump_url,
+    mention,
+    send_ephemeral,
+    user_locale,
+)
+from bot.ui.components import GameActionButton
+from rules.core import Event, Locale, Resign
+
+if TYPE_CHECKING:
+    from bot.client import AsobibaBot
+
+log = logging.getLogger(__name__)
+
+
+def game_locale(game: GameSnapshot) -> Locale:
+    return "ja" if game.locale == "ja" else "en"
+
+
+class GameFlows:
+    def __init__(self, bot: AsobibaBot, games: GameService) -> None:
+        self.bot = bot
+        self.games = games
+
+    # --- starting ---------------------------------------------------------------------------
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        game_type: str,
+        opponent: discord.abc.User,
+        *,
+        settings: dict[str, object],
+        challenger_seat: int | None,
+        rated: bool,
+        locale: Locale,
+    ) -> None:
+        me = self.bot.user
+        if opponent.bot and (me is None or opponent.id != me.id):
+            await send_ephemeral(interaction, tr("challenge.not_a_bot", user_locale(interaction)))
+            return
+        result = await self.games.challenge(
+            game_type,
+            Player(interaction.user.id, interaction.user.display_name),
+            Player(opponent.id, opponent.display_name, is_bot=opponent.bot),
+            settings=settings,
+            challenger_seat=challenger_seat,
+            rated=rated,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            locale=locale,
+        )
+        content, view = board_message(result.game, recent=result.events)
+        # One message that both shows the board and pings the challenged player; creating the
+        # game takes milliseconds, far inside the 3-second limit, so no defer is needed.
+        callback = await interaction.response.send_message(
+            content, view=view, allowed_mentions=USER_PINGS
+        )
+        message = (
+            callback.resource if isinstance(callback.resource, discord.InteractionMessage) else None
+        )
+        if message is None:
+            message = await interaction.original_response()
+        await self.games.attach_message(result.game.id, message.channel.id, message.id)
+
+    # --- playing ----------------------------------------------------------------------------
+
+    async def play(
+        self, interaction: discord.Interaction, game_id: int, version: int, code: str
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            result = await self.games.act(game_id, interaction.user.id, version, code)
+        except StaleVersion:
+            await self._refresh_if_board(interaction, game_id)
+            raise
+        await self.publish(interaction, result)
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction, game_id: int, version: int, answer: str
+    ) -> None:
+        await interaction.response.defer()
+        user_id = interaction.user.id
+        if answer == "accept":
+            result = await self.games.accept(game_id, user_id, version)
+            await self.publish(interaction, result)
+            return
+        game = await self.games.get(game_id)
+        if game.seat_of(user_id) is None:
+            raise NotAParticipant()
+        if user_id == game.challenger.user_id:
+            game = await self.games.abort(game_id, user_id, version)
+        else:
+            game = await self.games.decline(game_id, user_id, version)
+        await self.publish(interaction, ActionResult(game, (), version))
+
+    async def confirm_resign(
+        self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None:
+        game = await self.games.get(game_id)
+        if game.seat_of(interaction.user.id) is None:
+            raise NotAParticipant()
+        locale = user_locale(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            GameActionButton(
+                game_id,
+                version,
+                Resign.code,
+                tr("button.confirm_resign", locale),
+                discord.ButtonStyle.danger,
+            )
+        )
+        await interaction.response.send_message(
+            tr("confirm.resign", locale), view=view, ephemeral=True
+        )
+
+    async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.games.hint(game_id, user_locale(interaction))
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+
+    # --- after a commit ---------------------------------------------------------------------
+
+    async def publish(self, interaction: discord.Interaction, result: ActionResult) -> None:
+        """Show the new board where the player clicked, or edit it from afar; then ping."""
+        game = result.game
+        content, view = board_message(game, recent=result.events)
+        source = interaction.message
+        if source is not None and source.id == game.message_id:
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await self.edit_board(game, content, view)
+            if source is not None and source.flags.ephemeral:
+                await interaction.edit_original_response(
+                    content=tr("done.ok", user_locale(interaction)), view=None
+                )
+        await self.notify(game, actor_id=interaction.user.id, events=result.events)
+
+    async def edit_board(self, game: GameSnapshot, content: str, view: discord.ui.View) -> None:
+        if game.channel_id is None or game.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        try:
+            await channel.get_partial_message(game.message_id).edit(
+                content=content, view=view, allowed_mentions=NO_PINGS
+            )
+        except discord.HTTPException:
+            log.warning("could not edit the board of game %s", game.id, exc_info=True)
+
+    async def _refresh_if_board(self, interaction: discord.Interaction, game_id: int) -> None:
+        game = await self.games.get(game_id)
+        if interaction.message is not None and interaction.message.id == game.message_id:
+            content, view = board_message(game)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(content=content, view=view)
+
+    async def notify(
+        self, game: GameSnapshot, *, actor_id: int | None, events: Sequence[Event] = ()
+    ) -> None:
+        """One short ping for whoever must act next (never the one who just acted), with a
+        link to the board; the previous ping is deleted so the channel stays readable."""
+        if game.channel_id is None:
+            return
+        locale = game_locale(game)
+        title = game_title(game, locale)
+        link = jump_url(game.guild_id, game.channel_id, game.message_id)
+        if game.status == "active":
+            targets = [s for s in game.seats_to_act if not s.is_bot and s.user_id != actor_id]
+            if not targets:
+                return
+            content = tr(
+                "turn.ping",
+                locale,
+                user=" ".join(mention(s.user_id) for s in targets),
+                game=title,
+                id=game.id,
+                link=link,
+            )
+        elif game.status == "finished":
+            targets = [s for s in game.seats if not s.is_bot and s.user_id != actor_id]
+            if not targets:
+                return
+            content = (
+                " ".join(mention(s.user_id) for s in targets)
+                + " "
+                + tr(
+                    "result.announce",
+                    locale,
+                    game=title,
+                    id=game.id,
+                    result=outcome_text(game, locale),
+                    link=link,
+                )
+            )
+        else:
+            return
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        try:
+            message = await channel.send(content, allowed_mentions=USER_PINGS)
+        except discord.HTTPException:
+            log.warning("could not ping in game %s", game.id, exc_info=True)
+            return
+        previous = await self.games.swap_ping(game.id, message.id)
+        if previous is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(previous).delete()
