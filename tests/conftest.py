@@ -1,0 +1,79 @@
+"""Shared fixtures: a real database per test — SQLite always, PostgreSQL when
+``TEST_DATABASE_URL`` is set (each test gets its own schema there)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from bot.config import normalize_database_url
+from bot.db import Database
+
+PG_SKIP_REASON = (
+    "PostgreSQL tests need TEST_DATABASE_URL, e.g. "
+    "TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test (.ci/run sets it)"
+)
+
+
+def postgres_url() -> str | None:
+    raw = os.environ.get("TEST_DATABASE_URL", "").strip()
+    return normalize_database_url(raw) if raw else None
+
+
+async def make_database(kind: str, tmp_path: Path) -> tuple[Database, str | None]:
+    if kind == "sqlite":
+        return Database(f"sqlite+aiosqlite:///{tmp_path / 'asobiba.sqlite3'}"), None
+    url = postgres_url()
+    if url is None:
+        pytest.skip(PG_SKIP_REASON)
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    admin = create_async_engine(url)
+    async with admin.begin() as conn:
+        await conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    await admin.dispose()
+    return Database(url, connect_args={"server_settings": {"search_path": schema}}), schema
+
+
+async def drop_schema(schema: str) -> None:
+    url = postgres_url()
+    assert url is not None
+    admin = create_async_engine(url)
+    async with admin.begin() as conn:
+        await conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+    await admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
+    database, schema = await make_database(request.param, tmp_path)
+    await database.migrate()
+    try:
+        yield database
+    finally:
+        await database.dispose()
+        if schema is not None:
+            await drop_schema(schema)
+
+
+class FakeClock:
+    """A clock the test moves by hand: no test ever sleeps."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.now = start or datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
