@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,7 +17,6 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
-from sqlalchemy.pool import NullPool
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +53,14 @@ class Database:
             database = self.url.database
             if database and database != ":memory:":
                 Path(database).parent.mkdir(parents=True, exist_ok=True)
-            engine_kwargs.setdefault("poolclass", NullPool)
         self.engine = create_async_engine(self.url, **engine_kwargs)
         if self.is_sqlite:
             _configure_sqlite(self.engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite has one writer at a time. Queueing our own transactions on a lock is fair and
+        # immediate, where SQLite's busy handler polls with growing sleeps (long tails); the
+        # busy timeout still arbitrates between processes sharing the file.
+        self._sqlite_writer = asyncio.Lock() if self.is_sqlite else None
 
     @property
     def is_sqlite(self) -> bool:
@@ -66,7 +69,11 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """One unit of work: commits on success, rolls back on any exception."""
-        async with self.sessions() as session, session.begin():
+        if self._sqlite_writer is None:
+            async with self.sessions() as session, session.begin():
+                yield session
+            return
+        async with self._sqlite_writer, self.sessions() as session, session.begin():
             yield session
 
     async def migrate(self) -> None:
