@@ -147,6 +147,8 @@ class GameRules(ABC, Generic[S, A, V]):
     #: Bump whenever the dumped shape changes; ``load`` refuses other versions.
     schema_version: ClassVar[int]
     allows_draw_offers: ClassVar[bool] = False
+    #: Texts for this game's own outcome reasons (``mate`` …), beside the shared ones.
+    reason_texts: ClassVar[dict[str, Text]] = {}
 
     # --- hooks for the game ----------------------------------------------------------------
 
@@ -359,6 +361,12 @@ class GameRules(ABC, Generic[S, A, V]):
         reason_key = str(event.data.get("reason", ""))
         reason = REASON_TEXT.get(reason_key, Text(reason_key, reason_key))(locale)
         return text.format(seat=seat, reason=reason)(locale)
+
+    def reason_text(self, reason: str) -> Text:
+        """How an outcome's reason reads, in both languages."""
+        from rules.core.outcome import REASON_TEXT
+
+        return self.reason_texts.get(reason) or REASON_TEXT.get(reason) or Text(reason, reason)
 
     def seat_name(self, seat: Seat, locale: Locale) -> str:
         """How the rules name a seat (先手/Black …); the bot usually shows player names."""
