@@ -32,10 +32,13 @@ JSON = Any
 
 
 class MatchState(Protocol):
-    """What the framework needs of every state: a dataclass with these two fields."""
+    """What the framework needs of every state: a (frozen) dataclass with these two fields."""
 
-    outcome: Outcome | None
-    draw_offer: Seat | None
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    @property
+    def draw_offer(self) -> Seat | None: ...
 
 
 S = TypeVar("S", bound=MatchState)

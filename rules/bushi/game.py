@@ -1,0 +1,443 @@
+"""武士将棋 (Bushi Shogi): state, actions and the rules, on the shared protocol.
+
+Seat 0 is Black (先手) and moves first, seat 1 is White (後手). Black drops a cube, White drops
+a cube, then they alternate moves, Black first. Action codes (short ASCII, for custom_ids):
+
+- a drop: ``D-<face>-<facing>``, e.g. ``D-F1-B`` (face ids of the cube table, facing F/R/B/L);
+- a move: ``ROT``, ``FWD``, ``LEFT`` or ``RIGHT``.
+
+Legal actions come in a stable order: drops by face in table order (T0 F1 R2 L3 F4 R5), then
+facing F R B L; moves in the order ROT FWD LEFT RIGHT.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rules.bushi.cube import (
+    CubeReading,
+    Face,
+    FaceType,
+    Facing,
+    MoveKind,
+    Orientation,
+    allowed_moves,
+    face_type,
+    is_mate,
+    is_pointing,
+    legal_drops,
+    top_type,
+)
+from rules.bushi.render import REPETITION_LIMIT, BushiView, render_board, result_line
+from rules.bushi.words import (
+    ALREADY_PLACED,
+    ARROW,
+    DROP_POINTS,
+    FACING_WORD,
+    MOVE_BEFORE_PLACED,
+    MOVE_DONE,
+    MOVE_LABEL,
+    MUST_ROLL,
+    MUST_TURN,
+    REASONS,
+    SEAT_NAME,
+)
+from rules.core.errors import CodecError, InvalidActionError, InvalidSettingsError
+from rules.core.outcome import Outcome, Seat
+from rules.core.protocol import Event, GameRules, Transition
+from rules.core.text import Locale, Text
+
+JSON = Any
+
+BLACK: Seat = 0
+WHITE: Seat = 1
+
+
+# --- settings, actions, state --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BushiSettings:
+    cube: CubeReading = CubeReading.SEED
+
+    def dump(self) -> dict[str, JSON]:
+        return {"cube": self.cube.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """The first placement of one's cube: ``face`` on top, looking ``facing``.
+
+    ``shows`` is the face's type under the game's cube reading, filled in for the actions
+    :meth:`BushiRules.legal_actions` offers so that their labels are right; it is not part of
+    the action (two drops of the same face and facing are equal), and parsed codes lack it.
+    """
+
+    face: Face
+    facing: Facing
+    shows: FaceType | None = field(default=None, compare=False)
+
+    @property
+    def orientation(self) -> Orientation:
+        return Orientation(self.face, self.facing)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: MoveKind
+
+
+BushiAction = Drop | Move
+
+#: (Black's orientation, White's orientation, side to move): what repetition compares.
+Position = tuple[Orientation, Orientation, Seat]
+
+
+def _position_key(item: tuple[Position, int]) -> tuple[int, int, int]:
+    (black, white, side), _ = item
+    return (black.index, white.index, side)
+
+
+@dataclass(frozen=True, slots=True)
+class BushiState:
+    settings: BushiSettings
+    #: Each seat's orientation in its own frame; ``None`` before that seat's drop.
+    cubes: tuple[Orientation | None, Orientation | None]
+    to_move: Seat
+    #: Actions played so far, drops included.
+    ply: int
+    #: How often each position has occurred since both cubes were placed, sorted.
+    seen: tuple[tuple[Position, int], ...]
+    outcome: Outcome | None = None
+    draw_offer: Seat | None = None
+
+    @property
+    def cube(self) -> CubeReading:
+        return self.settings.cube
+
+    @property
+    def placed(self) -> bool:
+        """Both cubes are on the board: the move phase (or its end)."""
+        return self.cubes[BLACK] is not None and self.cubes[WHITE] is not None
+
+    @property
+    def position(self) -> Position | None:
+        black, white = self.cubes
+        if black is None or white is None:
+            return None
+        return (black, white, self.to_move)
+
+    def times_seen(self, position: Position | None = None) -> int:
+        """How often ``position`` (default: the current one) has occurred."""
+        key = self.position if position is None else position
+        return next((n for p, n in self.seen if p == key), 0)
+
+    def mover_and_opponent(self) -> tuple[Orientation, Orientation]:
+        """The side to move's orientation and the other's; only once both are placed."""
+        mover, opponent = self.cubes[self.to_move], self.cubes[1 - self.to_move]
+        if mover is None or opponent is None:
+            raise ValueError("both cubes must be placed")
+        return mover, opponent
+
+
+def _count(
+    seen: tuple[tuple[Position, int], ...], position: Position
+) -> tuple[tuple[tuple[Position, int], ...], int]:
+    """``seen`` with one more occurrence of ``position``, and the new count."""
+    counts = dict(seen)
+    counts[position] = counts.get(position, 0) + 1
+    return tuple(sorted(counts.items(), key=_position_key)), counts[position]
+
+
+# --- the rules -----------------------------------------------------------------------------
+
+
+# rules.core's MatchState declares ``outcome`` and ``draw_offer`` as settable attributes, which a
+# frozen dataclass's fields are not, so mypy refuses BushiState as its ``S`` (the framework
+# only ever uses ``dataclasses.replace``). These three ignores go once MatchState declares them
+# as read-only properties; mypy's unused-ignore check will point them out.
+BushiTransition = Transition[BushiState]
+
+
+def _transition(state: BushiState, events: tuple[Event, ...]) -> BushiTransition:
+    return Transition(state, events)
+
+
+class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
+    name: ClassVar[str] = "bushi"
+    title: ClassVar[Text] = Text("武士将棋", "Bushi Shogi")
+    seats: ClassVar[int] = 2
+    rules_version: ClassVar[int] = 1
+    schema_version: ClassVar[int] = 1
+    allows_draw_offers: ClassVar[bool] = True
+    reason_texts: ClassVar[dict[str, Text]] = {
+        "mate": REASONS["mate"],
+        "repetition": REASONS["repetition"],
+    }
+
+    # --- setup -----------------------------------------------------------------------------
+
+    def normalize_settings(self, settings: Mapping[str, JSON] | None) -> dict[str, JSON]:
+        """``{"cube": "seed" | "alternate"}``, default ``seed``."""
+        raw = dict(settings or {})
+        unknown = set(raw) - {"cube"}
+        if unknown:
+            raise InvalidSettingsError(
+                Text("不明な設定：{keys}", "Unknown setting: {keys}").format(
+                    keys=", ".join(sorted(map(str, unknown)))
+                )
+            )
+        cube = raw.get("cube", CubeReading.SEED.value)
+        if cube not in {c.value for c in CubeReading}:
+            raise InvalidSettingsError(
+                Text("cube は seed か alternate です。", "cube must be seed or alternate.")
+            )
+        return {"cube": str(cube)}
+
+    def settings_of(self, settings: Mapping[str, JSON] | None) -> BushiSettings:
+        return BushiSettings(CubeReading(self.normalize_settings(settings)["cube"]))
+
+    def new_game(self, settings: Mapping[str, JSON] | None, seed: int) -> BushiState:
+        # Nothing is random in Bushi Shogi; colours are decided before the game starts.
+        return BushiState(self.settings_of(settings), (None, None), BLACK, 0, ())
+
+    def seat_name(self, seat: Seat, locale: Locale) -> str:
+        return SEAT_NAME[seat](locale)
+
+    # --- turns and legality ----------------------------------------------------------------
+
+    def _to_act(self, state: BushiState) -> tuple[Seat, ...]:
+        return (state.to_move,)
+
+    def _legal_actions(self, state: BushiState, seat: Seat) -> tuple[BushiAction, ...]:
+        if state.cubes[seat] is None:
+            return tuple(
+                Drop(o.face, o.facing, top_type(o, state.cube)) for o in legal_drops(state.cube)
+            )
+        mover, opponent = state.mover_and_opponent()
+        return tuple(Move(kind) for kind in allowed_moves(mover, opponent, state.cube))
+
+    def _illegal_reason(self, state: BushiState, seat: Seat, action: BushiAction) -> Text | None:
+        if isinstance(action, Drop):
+            if state.cubes[seat] is not None:
+                return ALREADY_PLACED
+            return DROP_POINTS if is_pointing(action.orientation, state.cube) else None
+        if state.cubes[seat] is None or not state.placed:
+            return MOVE_BEFORE_PLACED
+        mover, opponent = state.mover_and_opponent()
+        allowed = allowed_moves(mover, opponent, state.cube)
+        if allowed == (MoveKind.ROT,):
+            return MUST_TURN
+        if len(allowed) == 1:
+            return MUST_ROLL.format(facing=FACING_WORD[mover.facing].ja, move=allowed[0].value)
+        return None
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def _apply(self, state: BushiState, seat: Seat, action: BushiAction) -> BushiTransition:
+        if isinstance(action, Drop):
+            return self._drop(state, seat, action)
+        return self._move(state, seat, action)
+
+    def _drop(self, state: BushiState, seat: Seat, drop: Drop) -> BushiTransition:
+        orientation = drop.orientation
+        cubes = _with(state.cubes, seat, orientation)
+        new = dataclasses.replace(state, cubes=cubes, to_move=1 - seat, ply=state.ply + 1)
+        if new.position is not None:
+            # Repetition counts from the moment both cubes are on the board.
+            new = dataclasses.replace(new, seen=_count(new.seen, new.position)[0])
+        data = {
+            "orientation": orientation.code,
+            "type": top_type(orientation, state.cube).value,
+        }
+        return _transition(new, (Event("drop", seat, data),))
+
+    def _move(self, state: BushiState, seat: Seat, move: Move) -> BushiTransition:
+        before, opponent = state.mover_and_opponent()
+        after = before.after(move.kind)
+        forced = len(allowed_moves(before, opponent, state.cube)) == 1
+        new = dataclasses.replace(
+            state, cubes=_with(state.cubes, seat, after), to_move=1 - seat, ply=state.ply + 1
+        )
+        events = [
+            Event(
+                "move",
+                seat,
+                {
+                    "move": move.kind.value,
+                    "before": before.code,
+                    "after": after.code,
+                    "type": top_type(after, state.cube).value,
+                    "forced": forced,
+                },
+            )
+        ]
+        if is_mate(after, opponent, state.cube):
+            # The move that creates mate wins for its maker.
+            outcome = Outcome.win(seat, self.seats, "mate")
+            events.append(Event("mate", seat))
+        else:
+            assert new.position is not None
+            seen, count = _count(new.seen, new.position)
+            new = dataclasses.replace(new, seen=seen)
+            if count < REPETITION_LIMIT:
+                return _transition(new, tuple(events))
+            outcome = Outcome.draw(self.seats, "repetition")
+            events.append(Event("repetition", None, {"count": count}))
+        new = dataclasses.replace(new, outcome=outcome, draw_offer=None)
+        events.append(Event("game_over", None, outcome.dump()))
+        return _transition(new, tuple(events))
+
+    # --- action codes ----------------------------------------------------------------------
+
+    def parse_action(self, code: str) -> BushiAction:
+        if not isinstance(code, str):
+            raise InvalidActionError()
+        if code in MoveKind.__members__:
+            return Move(MoveKind(code))
+        parts = code.split("-")
+        if len(parts) == 3 and parts[0] == "D":
+            try:
+                return Drop(Face(parts[1]), Facing(parts[2]))
+            except ValueError:
+                pass
+        raise InvalidActionError()
+
+    def format_action(self, action: BushiAction) -> str:
+        if isinstance(action, Drop):
+            return f"D-{action.face}-{action.facing}"
+        return action.kind.value
+
+    def action_label(self, action: BushiAction, locale: Locale) -> str:
+        """``旋回 ↻`` / ``Turn ↻``; a drop as ``三方払い ↓ (T0)``: type, facing arrow, face id."""
+        if isinstance(action, Move):
+            return MOVE_LABEL[action.kind](locale)
+        kind = action.shows
+        if kind is None and all(
+            face_type(action.face, cube) == face_type(action.face, CubeReading.SEED)
+            for cube in CubeReading
+        ):
+            kind = face_type(action.face)
+        # Without the game's cube reading the right and left faces' types are unknown.
+        prefix = "" if kind is None else f"{kind.text(locale)} "
+        return f"{prefix}{ARROW[action.facing]} ({action.face})"
+
+    # --- views and text --------------------------------------------------------------------
+
+    def view_for(self, state: BushiState, viewer: Seat | None) -> BushiView:
+        over = state.outcome is not None
+        allowed: tuple[MoveKind, ...] = ()
+        if not over and state.placed:
+            allowed = allowed_moves(*state.mover_and_opponent(), state.cube)
+        return BushiView(
+            viewer=viewer,
+            cube=state.cube,
+            cubes=state.cubes,
+            to_move=None if over else state.to_move,
+            ply=state.ply,
+            allowed_moves=allowed,
+            repetitions=state.times_seen(),
+            outcome=state.outcome,
+            draw_offer=state.draw_offer,
+        )
+
+    def render(self, view: BushiView, locale: Locale) -> str:
+        return render_board(view, locale)
+
+    def describe_event(self, event: Event, locale: Locale) -> str:
+        common = self.describe_common_event(event, locale)
+        if common is not None:
+            return common
+        seat = SEAT_NAME[event.seat](locale) if event.seat is not None else ""
+        data = event.data
+        if event.kind == "drop":
+            orientation = Orientation.parse(str(data["orientation"]))
+            return _DROPPED.format(seat=seat, face=_face_words(data, orientation, locale))(locale)
+        if event.kind == "move":
+            after = Orientation.parse(str(data["after"]))
+            return _MOVED.format(
+                seat=seat,
+                move=MOVE_DONE[MoveKind(str(data["move"]))](locale),
+                face=_face_words(data, after, locale),
+            )(locale)
+        if event.kind == "mate":
+            return _MATE.format(seat=seat)(locale)
+        if event.kind == "repetition":
+            return _REPETITION.format(n=data.get("count", REPETITION_LIMIT))(locale)
+        if event.kind == "game_over":
+            return result_line(Outcome.load(dict(data)), locale)
+        return event.kind
+
+    # --- codec -----------------------------------------------------------------------------
+
+    def _dump_state(self, state: BushiState) -> dict[str, JSON]:
+        return {
+            "settings": state.settings.dump(),
+            "cubes": [None if o is None else o.code for o in state.cubes],
+            "to_move": state.to_move,
+            "ply": state.ply,
+            "seen": [[b.code, w.code, side, n] for (b, w, side), n in state.seen],
+            "outcome": None if state.outcome is None else state.outcome.dump(),
+            "draw_offer": state.draw_offer,
+        }
+
+    def _load_state(self, data: Mapping[str, JSON]) -> BushiState:
+        try:
+            settings = self.settings_of(data["settings"])
+        except InvalidSettingsError as exc:
+            raise CodecError() from exc
+        black, white = (None if c is None else Orientation.parse(c) for c in data["cubes"])
+        if black is None and white is not None:
+            raise CodecError()
+        seen: list[tuple[Position, int]] = []
+        for b, w, side, n in data["seen"]:
+            seen.append(((Orientation.parse(b), Orientation.parse(w), _seat(side)), _count_of(n)))
+        raw_outcome = data["outcome"]
+        draw_offer = data["draw_offer"]
+        ply = data["ply"]
+        if type(ply) is not int or ply < 0:
+            raise CodecError()
+        return BushiState(
+            settings=settings,
+            cubes=(black, white),
+            to_move=_seat(data["to_move"]),
+            ply=ply,
+            seen=tuple(sorted(seen, key=_position_key)),
+            outcome=None if raw_outcome is None else Outcome.load(raw_outcome),
+            draw_offer=None if draw_offer is None else _seat(draw_offer),
+        )
+
+
+_DROPPED = Text("{seat}が駒を置いた：{face}", "{seat} placed the cube: {face}")
+_MOVED = Text("{seat}が{move}：{face}", "{seat} {move}: {face}")
+_MATE = Text("詰み！{seat}の勝ち。", "Mate! {seat} wins.")
+_REPETITION = Text(
+    "同一局面が{n}回目になりました（千日手）。",
+    "The same position occurred for the {n}th time (repetition).",
+)
+
+
+def _face_words(data: Mapping[str, JSON], orientation: Orientation, locale: Locale) -> str:
+    kind = FaceType(str(data["type"])).text(locale)
+    return f"{kind} {FACING_WORD[orientation.facing](locale)}"
+
+
+def _with(
+    cubes: tuple[Orientation | None, Orientation | None], seat: Seat, orientation: Orientation
+) -> tuple[Orientation | None, Orientation | None]:
+    return (orientation, cubes[1]) if seat == BLACK else (cubes[0], orientation)
+
+
+def _seat(value: JSON) -> Seat:
+    if value not in (BLACK, WHITE) or type(value) is not int:
+        raise CodecError()
+    return int(value)
+
+
+def _count_of(value: JSON) -> int:
+    if type(value) is not int or value < 1:
+        raise CodecError()
+    return value
