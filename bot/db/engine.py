@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+READ_ONLY_OPTION = "asobiba_read_only"
 
 
 def _configure_sqlite(engine: AsyncEngine) -> None:
@@ -40,8 +42,10 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
     def _on_begin(conn: Connection) -> None:
         # IMMEDIATE takes the write lock up front: concurrent writers queue on the busy
         # timeout and then see each other's commits, instead of failing mid-transaction
-        # with SQLITE_BUSY_SNAPSHOT. Readers in WAL mode are never blocked by it.
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # with SQLITE_BUSY_SNAPSHOT. Read-only units use a plain (deferred) BEGIN: in WAL mode
+        # they read a consistent snapshot and never wait for a writer.
+        read_only = conn.get_execution_options().get(READ_ONLY_OPTION, False)
+        conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
 
 class Database:
@@ -74,6 +78,21 @@ class Database:
                 yield session
             return
         async with self._sqlite_writer, self.sessions() as session, session.begin():
+            yield session
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        """A read-only unit of work: one consistent snapshot, taking no write lock.
+
+        On SQLite it still queues on the in-process lock: measured with 50 concurrent actors,
+        letting reads overlap writes cost a third of the throughput (aiosqlite threads fight
+        over the GIL) and gained nothing, since SQLite serves one process's work serially."""
+        async with contextlib.AsyncExitStack() as stack:
+            if self._sqlite_writer is not None:
+                await stack.enter_async_context(self._sqlite_writer)
+            session = await stack.enter_async_context(self.sessions())
+            await stack.enter_async_context(session.begin())
+            await session.connection(execution_options={READ_ONLY_OPTION: True})
             yield session
 
     async def migrate(self) -> None:

@@ -373,7 +373,7 @@ class GameService:
             self._store_state(row, rules, new_state)
             self._log(session, row, rules, seat, rules.format(action), events)
             await self._commit_guarded(session)
-            snapshot = GameSnapshot.from_row(row)
+            snapshot = GameSnapshot.from_row(row, new_state)
         return ActionResult(snapshot, tuple(events), previous)
 
     async def _play_bot_turns(self, result: ActionResult) -> ActionResult:
@@ -404,7 +404,7 @@ class GameService:
     # --- reading ---------------------------------------------------------------------------
 
     async def get(self, game_id: int) -> GameSnapshot:
-        async with self.db.transaction() as session:
+        async with self.db.read() as session:
             return GameSnapshot.from_row(await self._load(session, game_id))
 
     async def list_games(
@@ -416,7 +416,7 @@ class GameService:
         limit: int = 25,
     ) -> list[GameSnapshot]:
         """A user's games, the ones waiting on them first, then the most recently moved."""
-        async with self.db.transaction() as session:
+        async with self.db.read() as session:
             query = (
                 select(GameRow)
                 .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
@@ -430,7 +430,7 @@ class GameService:
             return [GameSnapshot.from_row(r) for r in rows]
 
     async def event_log(self, game_id: int) -> list[GameEventRow]:
-        async with self.db.transaction() as session:
+        async with self.db.read() as session:
             rows = await session.scalars(
                 select(GameEventRow)
                 .where(GameEventRow.game_id == game_id)

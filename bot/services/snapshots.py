@@ -85,7 +85,8 @@ class GameSnapshot:
         return tuple(s for s in self.seats if s.to_act) if self.status == "active" else ()
 
     @classmethod
-    def from_row(cls, row: GameRow) -> GameSnapshot:
+    def from_row(cls, row: GameRow, state: Any = None) -> GameSnapshot:
+        """``state``: the already-loaded state of ``row``, to skip decoding it again."""
         rules = rules_for(row.game_type)
         return cls(
             id=row.id,
@@ -93,7 +94,7 @@ class GameSnapshot:
             status=row.status,
             settings=dict(row.settings),
             seed=row.seed,
-            state=rules.load(row.state),
+            state=rules.load(row.state) if state is None else state,
             version=row.version,
             ply=row.ply,
             rated=row.rated,
