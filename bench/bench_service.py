@@ -96,9 +96,7 @@ async def bare_sqlite(path: Path, rows: int, updates: int) -> dict[str, float]:
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("CREATE TABLE g (id INTEGER PRIMARY KEY, version INT, state TEXT)")
-        await conn.executemany(
-            "INSERT INTO g VALUES (?, 1, ?)", [(i, "{}") for i in range(rows)]
-        )
+        await conn.executemany("INSERT INTO g VALUES (?, 1, ?)", [(i, "{}") for i in range(rows)])
         latencies = []
         started = time.perf_counter()
         for n in range(updates):
@@ -106,7 +104,7 @@ async def bare_sqlite(path: Path, rows: int, updates: int) -> dict[str, float]:
             await conn.execute("BEGIN IMMEDIATE")
             await conn.execute(
                 "UPDATE g SET version = version + 1, state = ? WHERE id = ?",
-                ('{"n": %d}' % n, n % rows),
+                (f'{{"n": {n}}}', n % rows),
             )
             await conn.execute("COMMIT")
             latencies.append(time.perf_counter() - t0)
