@@ -1,0 +1,2636 @@
+"""``FakeDiscord``: the loopback server, its REST routes, and the test-facing API."""
+
+# Waiting helpers deliberately take ``timeout=`` (the test-facing API reads better that way).
+# ruff: noqa: ASYNC109
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import json
+import logging
+import re
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any, ClassVar
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+from aiohttp import BodyPartReader, web
+
+from . import validation as V
+from .gateway import (
+    INTENT_DIRECT_MESSAGES,
+    INTENT_GUILD_MEMBERS,
+    INTENT_GUILD_MESSAGES,
+    INTENT_GUILD_PRESENCES,
+    INTENT_GUILDS,
+    INTENT_MESSAGE_CONTENT,
+    PRIVILEGED_INTENTS,
+    GatewayHub,
+    GatewaySession,
+    IdentifyRecord,
+)
+from .models import (
+    ADMINISTRATOR,
+    APPLICATION_COMMAND,
+    APPLICATION_COMMAND_AUTOCOMPLETE,
+    CB_AUTOCOMPLETE_RESULT,
+    CB_CHANNEL_MESSAGE,
+    CB_DEFERRED_CHANNEL_MESSAGE,
+    CB_DEFERRED_UPDATE_MESSAGE,
+    CB_MODAL,
+    CB_UPDATE_MESSAGE,
+    DM,
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    FLAG_SUPPRESS_EMBEDS,
+    FLAG_SUPPRESS_NOTIFICATIONS,
+    GUILD_TEXT,
+    JSON,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    FakeAttachment,
+    FakeChannel,
+    FakeDiscordError,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    InteractionRecord,
+    SnowflakeGenerator,
+    UnhandledRequest,
+    Violation,
+    Waiter,
+    iso,
+    snowflake_time,
+)
+
+log = logging.getLogger("fakediscord")
+
+API_PREFIX = "/api/v10"
+
+DEFAULT_EVERYONE_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    read_message_history=True,
+    embed_links=True,
+    attach_files=True,
+    add_reactions=True,
+    use_external_emojis=True,
+    use_external_stickers=True,
+    use_application_commands=True,
+    create_instant_invite=True,
+    change_nickname=True,
+    connect=True,
+    speak=True,
+).value
+DEFAULT_BOT_PERMISSIONS = (
+    DEFAULT_EVERYONE_PERMISSIONS
+    | discord.Permissions(manage_messages=True, manage_threads=True, embed_links=True).value
+)
+
+#: Flags a bot may set when creating a message (ephemeral only through interactions).
+CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
+INTERACTION_CREATE_FLAGS = CREATE_FLAGS | FLAG_EPHEMERAL
+
+MENTION_RE = re.compile(r"<@!?(\d+)>")
+
+ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
+    APPLICATION_COMMAND: frozenset({CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_MODAL}),
+    MESSAGE_COMPONENT: frozenset(
+        {
+            CB_CHANNEL_MESSAGE,
+            CB_DEFERRED_CHANNEL_MESSAGE,
+            CB_DEFERRED_UPDATE_MESSAGE,
+            CB_UPDATE_MESSAGE,
+            CB_MODAL,
+        }
+    ),
+    APPLICATION_COMMAND_AUTOCOMPLETE: frozenset({CB_AUTOCOMPLETE_RESULT}),
+    MODAL_SUBMIT: frozenset(
+        {
+            CB_CHANNEL_MESSAGE,
+            CB_DEFERRED_CHANNEL_MESSAGE,
+            CB_DEFERRED_UPDATE_MESSAGE,
+            CB_UPDATE_MESSAGE,
+        }
+    ),
+}
+
+OPTION_SUB_COMMAND = 1
+OPTION_SUB_COMMAND_GROUP = 2
+OPTION_STRING = 3
+OPTION_INTEGER = 4
+OPTION_BOOLEAN = 5
+OPTION_USER = 6
+OPTION_CHANNEL = 7
+OPTION_ROLE = 8
+OPTION_MENTIONABLE = 9
+OPTION_NUMBER = 10
+OPTION_ATTACHMENT = 11
+
+
+@dataclass
+class UploadedFile:
+    index: int
+    filename: str
+    content_type: str | None
+    data: bytes
+
+
+@dataclass
+class RestRequest:
+    method: str
+    path: str
+    params: dict[str, str]
+    query: Mapping[str, str]
+    body: Any
+    files: list[UploadedFile]
+    headers: Mapping[str, str]
+
+    @property
+    def route(self) -> str:
+        return f"{self.method} {self.path}"
+
+    def int_param(self, name: str) -> int:
+        return int(self.params[name])
+
+
+@dataclass
+class RequestLog:
+    method: str
+    path: str
+    query: str
+    body: Any
+    authorized: bool
+    status: int = 0
+
+
+@dataclass
+class SyncRecord:
+    """One bulk overwrite of application commands (``tree.sync()``)."""
+
+    guild_id: int | None
+    payload: list[JSON]
+    result: list[JSON]
+
+
+@dataclass
+class Injection:
+    method: str
+    pattern: re.Pattern[str]
+    status: int
+    body: Any
+    headers: dict[str, str]
+    remaining: int
+
+
+@dataclass(eq=False)
+class ClientRun:
+    client: discord.Client
+    task: asyncio.Task[None]
+    shards: set[tuple[int, int]]
+    identify_start: int
+    errors: list[BaseException] = field(default_factory=list)
+
+
+Handler = Callable[[RestRequest], Awaitable[web.StreamResponse]]
+
+
+def json_response(
+    data: Any, status: int = 200, headers: Mapping[str, str] | None = None
+) -> web.Response:
+    """A JSON response whose Content-Type is exactly ``application/json`` (discord.py compares)."""
+    hdrs = {"Content-Type": "application/json"}
+    if headers:
+        hdrs.update(headers)
+    return web.Response(
+        body=json.dumps(data, ensure_ascii=False).encode("utf-8"), status=status, headers=hdrs
+    )
+
+
+def error_response(status: int, code: int, message: str) -> web.Response:
+    return json_response({"code": code, "message": message}, status=status)
+
+
+def no_content() -> web.Response:
+    return web.Response(status=204)
+
+
+class _ErrorLogCollector(logging.Handler):
+    def __init__(self, sink: list[logging.LogRecord]) -> None:
+        super().__init__(level=logging.ERROR)
+        self.sink = sink
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.sink.append(record)
+
+
+class FakeDiscord:
+    """A loopback Discord (gateway + REST) for driving an unmodified discord.py client.
+
+    See the package docstring for a tour. All state lives on this object; tests mutate it with
+    ``add_*`` helpers and act as users with :meth:`slash`, :meth:`click`, :meth:`select`,
+    :meth:`submit_modal`, etc.
+    """
+
+    _active: ClassVar[FakeDiscord | None] = None
+
+    def __init__(
+        self,
+        *,
+        token: str = "fake-token",
+        bot_name: str = "Asobiba",
+        shard_count: int = 1,
+        response_deadline: float = 3.0,
+        heartbeat_interval: float = 41.25,
+        privileged_intents: int = PRIVILEGED_INTENTS,
+        bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+        attachment_size_limit: int = 10 * 1024 * 1024,
+        capture_client_errors: bool = True,
+        assert_clean_on_exit: bool = True,
+    ) -> None:
+        self.token = token
+        self.assert_clean_on_exit = assert_clean_on_exit
+        self.shard_count = shard_count
+        self.response_deadline = response_deadline
+        self.privileged_intents = privileged_intents
+        self.bot_permissions = bot_permissions
+        self.attachment_size_limit = attachment_size_limit
+        self.capture_client_errors = capture_client_errors
+
+        self.snowflake = SnowflakeGenerator()
+        self.application_id = self.snowflake()
+        self.bot_user = FakeUser(id=self.application_id, username=bot_name, bot=True)
+        self.owner = FakeUser(id=self.snowflake(), username="app-owner")
+
+        self.users: dict[int, FakeUser] = {
+            self.bot_user.id: self.bot_user,
+            self.owner.id: self.owner,
+        }
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.dm_channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.channel_messages: dict[int, list[FakeMessage]] = {}
+        self.ephemeral: list[FakeMessage] = []
+        self.uploads: dict[int, FakeAttachment] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self._interactions_by_token: dict[str, InteractionRecord] = {}
+        self.global_commands: list[JSON] = []
+        self.guild_commands: dict[int, list[JSON]] = {}
+        self.syncs: list[SyncRecord] = []
+
+        self.violations: list[Violation] = []
+        self.unhandled: list[UnhandledRequest] = []
+        self.requests: list[RequestLog] = []
+        self.client_errors: list[logging.LogRecord] = []
+
+        self.gateway = GatewayHub(self, heartbeat_interval_ms=int(heartbeat_interval * 1000))
+        self._routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
+        self._injections: list[Injection] = []
+        self._waiters: list[Waiter] = []
+        self._runs: list[ClientRun] = []
+        self._timers: list[asyncio.TimerHandle] = []
+        self._outbox: list[
+            tuple[int | None, str, JSON | Callable[[GatewaySession], JSON | None], int]
+        ] = []
+        self._outbox_lock: asyncio.Lock | None = None
+        self._flush_task: asyncio.Task[None] | None = None
+        self._runner: web.AppRunner | None = None
+        self._log_handler: _ErrorLogCollector | None = None
+        self._saved: tuple[str, yarl.URL] | None = None
+        self.base_url = ""
+        self.gateway_url = ""
+        self._register_routes()
+
+    # =========================================================================================
+    # Lifecycle
+    # =========================================================================================
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close(check_pending=exc_type is None)
+        if exc_type is None and self.assert_clean_on_exit:
+            self.assert_clean()
+
+    async def start(self) -> None:
+        if FakeDiscord._active is not None:
+            raise FakeDiscordError("another FakeDiscord is already running in this process")
+        try:
+            await self._start()
+        except BaseException:
+            await self.close(check_pending=False)
+            raise
+
+    async def _start(self) -> None:
+        self._outbox_lock = asyncio.Lock()
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._cdn)
+        app.router.add_route("*", "/{tail:.*}", self._rest_entry)
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=1.0
+        )
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        host, port = self._runner.addresses[0][:2]
+        self.base_url = f"http://{host}:{port}"
+        self.gateway_url = f"ws://{host}:{port}/gateway"
+
+        self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+        discord.http.Route.BASE = self.base_url + API_PREFIX
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        FakeDiscord._active = self
+        if self.capture_client_errors:
+            self._log_handler = _ErrorLogCollector(self.client_errors)
+            logging.getLogger("discord").addHandler(self._log_handler)
+
+    async def close(self, *, check_pending: bool = True) -> None:
+        """Stop all clients, the server, and restore discord.py's URLs."""
+        try:
+            if check_pending:
+                await self._await_pending_interactions()
+            for run in list(reversed(self._runs)):
+                await self.stop_client(run.client, raise_errors=False)
+            await self._sweep_discord_tasks()
+            if self._flush_task is not None and not self._flush_task.done():
+                self._flush_task.cancel()
+                await asyncio.gather(self._flush_task, return_exceptions=True)
+            for timer in self._timers:
+                timer.cancel()
+            self._timers.clear()
+            await self.gateway.close_all()
+            if self._runner is not None:
+                await self._runner.cleanup()
+                self._runner = None
+        finally:
+            if self._saved is not None:
+                discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = (
+                    self._saved
+                )
+                self._saved = None
+            if FakeDiscord._active is self:
+                FakeDiscord._active = None
+            if self._log_handler is not None:
+                logging.getLogger("discord").removeHandler(self._log_handler)
+                self._log_handler = None
+
+    def _outstanding(self) -> list[InteractionRecord]:
+        """Interactions still owed something: an initial response, or the content of a
+        deferred "thinking…" message."""
+        return [
+            r
+            for r in self.interactions.values()
+            if not r.expect_no_response
+            and (
+                (
+                    not r.responded
+                    and not any(v.rule.startswith("interaction.") for v in r.violations)
+                )
+                or (r.deferred_placeholder is not None and not r.deferred_placeholder.deleted)
+            )
+        ]
+
+    async def _await_pending_interactions(self) -> None:
+        """At shutdown: give unfinished interactions up to ``response_deadline`` to finish,
+        then flag them."""
+        if not self._outstanding():
+            return
+        with contextlib.suppress(TimeoutError):
+            await self.wait_until(lambda: not self._outstanding(), timeout=self.response_deadline)
+        for rec in self._outstanding():
+            if not rec.responded:
+                self._check_no_response(rec)
+            else:
+                self.record_violation(
+                    "interaction.deferred_never_completed",
+                    f"deferred response to {rec.name or rec.type!r} was never followed up or "
+                    "edited (users see 'thinking…' until it fails)",
+                    interaction=rec,
+                )
+
+    # =========================================================================================
+    # Clients
+    # =========================================================================================
+    def _expected_shards(self, client: discord.Client) -> set[tuple[int, int]]:
+        if isinstance(client, discord.AutoShardedClient):
+            count = client.shard_count or self.shard_count
+            ids = client.shard_ids or range(count)
+            return {(i, count) for i in ids}
+        if client.shard_id is not None and client.shard_count:
+            return {(client.shard_id, client.shard_count)}
+        return {(0, 1)}
+
+    async def run_client(
+        self,
+        client: discord.Client,
+        *,
+        token: str | None = None,
+        wait_for_sync: bool = False,
+        wait_ready: bool = False,
+        timeout: float = 10.0,
+    ) -> asyncio.Task[None]:
+        """Start ``client.start(token)`` in a task and wait until every shard has IDENTIFYed
+        (READY and GUILD_CREATEs sent). A ``tree.sync()`` in ``setup_hook`` is complete by
+        then; pass ``wait_for_sync=True`` if the bot syncs later (e.g. in ``on_ready``), and
+        ``wait_ready=True`` to also wait for ``on_ready`` (~2 s: discord.py waits
+        ``guild_ready_timeout`` after the last GUILD_CREATE).
+        """
+        if self._runner is None:
+            raise FakeDiscordError("FakeDiscord is not started (use `async with FakeDiscord()`)")
+        shards = self._expected_shards(client)
+        run = ClientRun(
+            client=client,
+            task=asyncio.create_task(
+                client.start(token if token is not None else self.token),
+                name=f"fakediscord-client-{type(client).__name__}",
+            ),
+            shards=shards,
+            identify_start=len(self.gateway.identifies),
+        )
+        sync_start = len(self.syncs)
+        run.task.add_done_callback(lambda _t: self.notify())
+        self._runs.append(run)
+
+        def identified() -> bool:
+            done = {rec.shard for rec in self.gateway.identifies[run.identify_start :]}
+            return run.task.done() or shards <= done
+
+        await self._wait_or_fail(
+            identified, timeout, f"{type(client).__name__} to IDENTIFY {sorted(shards)}"
+        )
+        await self._raise_if_client_died(run)
+        if wait_for_sync:
+            await self._wait_or_fail(
+                lambda: run.task.done() or len(self.syncs) > sync_start,
+                timeout,
+                "the client to sync its application commands",
+            )
+            await self._raise_if_client_died(run)
+        if wait_ready:
+            try:
+                await asyncio.wait_for(client.wait_until_ready(), timeout)
+            except TimeoutError:
+                raise FakeDiscordError(f"client not ready after {timeout}s") from None
+        return run.task
+
+    async def _raise_if_client_died(self, run: ClientRun) -> None:
+        if run.task.done():
+            self._runs.remove(run)
+            exc = None if run.task.cancelled() else run.task.exception()
+            # e.g. LoginFailure leaves discord.py's HTTP session open.
+            await run.client.close()
+            await self._tidy_client(run.client)
+            raise FakeDiscordError(f"client stopped during startup: {exc!r}") from exc
+
+    async def stop_client(
+        self, client: discord.Client, *, timeout: float = 10.0, raise_errors: bool = True
+    ) -> None:
+        """``await client.close()``, wait for its ``start()`` task, and tidy discord.py leftovers."""
+        run = next((r for r in self._runs if r.client is client), None)
+        await client.close()
+        if run is None:
+            return
+        self._runs.remove(run)
+        error: BaseException | None = None
+        try:
+            await asyncio.wait_for(asyncio.shield(run.task), timeout)
+        except TimeoutError:
+            run.task.cancel()
+            error = FakeDiscordError(f"client did not stop within {timeout}s")
+        except asyncio.CancelledError:
+            if not run.task.cancelled():
+                raise
+        except Exception as exc:
+            error = exc
+        await self._tidy_client(client)
+        if error is not None:
+            if raise_errors:
+                raise FakeDiscordError(f"client exited with an error: {error!r}") from error
+            log.warning("client exited with an error: %r", error)
+
+    @staticmethod
+    async def _tidy_client(client: discord.Client) -> None:
+        """Cancel what discord.py leaves running after ``close()``: the on_ready countdown
+        task(s) and the timeout tasks of views that are still listening."""
+        state: Any = client._connection
+        tasks: list[asyncio.Task[Any] | None] = [getattr(state, "_ready_task", None)]
+        tasks += list(getattr(state, "_ready_tasks", {}).values())
+        store: Any = getattr(state, "_view_store", None)
+        if store is not None:
+            views: set[Any] = {
+                item.view
+                for items in store._views.values()
+                for item in items.values()
+                if item.view is not None
+            }
+            views |= set(store._synced_message_views.values()) | set(store._modals.values())
+            for view in views:
+                tasks.append(getattr(view, "_BaseView__timeout_task", None))
+                view.stop()
+        pending = [t for t in tasks if t is not None and not t.done()]
+        for t in pending:
+            t.cancel()
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    #: Coroutines discord.py leaves sleeping after ``close()``: timeouts of views that were
+    #: replaced by an edit (no longer in any view store) and the on_ready countdowns.
+    _LINGERING_CORO_NAMES: ClassVar[frozenset[str]] = frozenset(
+        {
+            "BaseView.__timeout_task_impl",
+            "ConnectionState._delay_ready",
+            "AutoShardedConnectionState._delay_ready",
+            "AutoShardedConnectionState._delay_shard_ready",
+        }
+    )
+
+    async def _sweep_discord_tasks(self) -> None:
+        if self._runs:
+            return  # a client is still running; its tasks are legitimate
+        lingering = [
+            t
+            for t in asyncio.all_tasks()
+            if not t.done()
+            and getattr(t.get_coro(), "__qualname__", "") in self._LINGERING_CORO_NAMES
+        ]
+        for t in lingering:
+            t.cancel()
+        if lingering:
+            await asyncio.gather(*lingering, return_exceptions=True)
+
+    # =========================================================================================
+    # Waiting / notification
+    # =========================================================================================
+    def notify(self) -> None:
+        """Re-evaluate everything :meth:`wait_until` is waiting on."""
+        for waiter in list(self._waiters):
+            if waiter.future.done():
+                continue
+            try:
+                ok = waiter.predicate()
+            except Exception as exc:
+                waiter.future.set_exception(exc)
+                continue
+            if ok:
+                waiter.future.set_result(None)
+
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+        """Wait until ``predicate()`` holds (re-checked whenever the fake's state changes).
+
+        Raises ``TimeoutError``.
+        """
+        if predicate():
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiter = Waiter(predicate, future)
+        self._waiters.append(waiter)
+        try:
+            await asyncio.wait_for(future, timeout)
+        finally:
+            self._waiters.remove(waiter)
+
+    async def _wait_or_fail(self, predicate: Callable[[], bool], timeout: float, what: str) -> None:
+        try:
+            await self.wait_until(predicate, timeout)
+        except TimeoutError:
+            raise FakeDiscordError(
+                f"timed out after {timeout}s waiting for {what}; unhandled requests: "
+                f"{[str(u) for u in self.unhandled]}; violations: {[str(v) for v in self.violations]}; "
+                f"client errors: {self.client_error_messages()}"
+            ) from None
+
+    async def wait_for_message(
+        self,
+        channel: FakeChannel,
+        predicate: Callable[[FakeMessage], bool] | None = None,
+        *,
+        timeout: float = 5.0,
+    ) -> FakeMessage:
+        """The newest public message in ``channel`` matching ``predicate`` (waits for one)."""
+        found: list[FakeMessage] = []
+
+        def check() -> bool:
+            for msg in reversed(self.messages_in(channel)):
+                if predicate is None or predicate(msg):
+                    found.append(msg)
+                    return True
+            return False
+
+        await self._wait_or_fail(check, timeout, f"a matching message in #{channel.name}")
+        return found[-1]
+
+    # =========================================================================================
+    # Violations and checks
+    # =========================================================================================
+    def record_violation(
+        self,
+        rule: str,
+        message: str,
+        *,
+        route: str | None = None,
+        interaction: InteractionRecord | None = None,
+        detail: Any = None,
+    ) -> Violation:
+        violation = Violation(
+            rule=rule,
+            message=message,
+            route=route,
+            interaction_id=interaction.id if interaction else None,
+            detail=detail,
+        )
+        self.violations.append(violation)
+        if interaction is not None:
+            interaction.violations.append(violation)
+        log.warning("Discord rule violation: %s", violation)
+        self.notify()
+        return violation
+
+    def take_violations(self) -> list[Violation]:
+        """Return and clear the recorded violations (for tests that provoke them on purpose)."""
+        out, self.violations = self.violations, []
+        return out
+
+    def take_client_errors(self) -> list[logging.LogRecord]:
+        out, self.client_errors[:] = list(self.client_errors), []
+        return out
+
+    def client_error_messages(self) -> list[str]:
+        out = []
+        for rec in self.client_errors:
+            text = rec.getMessage()
+            if rec.exc_info and rec.exc_info[1] is not None:
+                text += f" ({rec.exc_info[1]!r})"
+            out.append(text)
+        return out
+
+    def problems(self) -> list[str]:
+        return (
+            [f"violation: {v}" for v in self.violations]
+            + [f"unimplemented route: {u}" for u in self.unhandled]
+            + [f"client error log: {m}" for m in self.client_error_messages()]
+        )
+
+    def assert_clean(self) -> None:
+        """Fail if Discord rules were broken, unimplemented routes hit, or the client logged errors."""
+        problems = self.problems()
+        if problems:
+            raise FakeDiscordError("fake Discord saw problems:\n  " + "\n  ".join(problems))
+
+    def _check_no_response(self, rec: InteractionRecord) -> None:
+        if rec.responded or rec.expect_no_response:
+            return
+        if any(v.rule == "interaction.no_response" for v in rec.violations):
+            return
+        self.record_violation(
+            "interaction.no_response",
+            f"no initial response within {self.response_deadline}s to {rec.name or rec.type!r} "
+            "(users see 'This interaction failed')",
+            interaction=rec,
+        )
+
+    # =========================================================================================
+    # World building
+    # =========================================================================================
+    def add_guild(
+        self,
+        name: str = "Test Guild",
+        *,
+        locale: str = "en-US",
+        owner: FakeUser | None = None,
+        everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
+        shard: int | None = None,
+    ) -> FakeGuild:
+        """A guild the bot is in. ``shard`` picks an id that lands on that shard (out of
+        ``shard_count``)."""
+        gid = (
+            self.snowflake() if shard is None else self.snowflake.for_shard(shard, self.shard_count)
+        )
+        everyone = FakeRole(
+            id=gid, guild_id=gid, name="@everyone", permissions=everyone_permissions
+        )
+        guild = FakeGuild(
+            id=gid,
+            name=name,
+            locale=locale,
+            owner_id=(owner or self.owner).id,
+            everyone_role=everyone,
+        )
+        self.guilds[gid] = guild
+        bot_role = FakeRole(
+            id=self.snowflake(),
+            guild_id=gid,
+            name=self.bot_user.username,
+            permissions=self.bot_permissions,
+            position=1,
+            managed=True,
+        )
+        guild.roles.append(bot_role)
+        guild.members[self.bot_user.id] = FakeMember(
+            user=self.bot_user, guild=guild, roles=[bot_role]
+        )
+        if owner is not None:
+            guild.members[owner.id] = FakeMember(user=owner, guild=guild)
+
+        def guild_create(session: GatewaySession) -> JSON:
+            return self.guild_create_payload(guild, session)
+
+        self._queue_event(gid, "GUILD_CREATE", guild_create, INTENT_GUILDS)
+        return guild
+
+    def add_text_channel(
+        self, guild: FakeGuild, name: str, *, topic: str | None = None
+    ) -> FakeChannel:
+        channel = FakeChannel(
+            id=self.snowflake(),
+            name=name,
+            type=GUILD_TEXT,
+            guild=guild,
+            topic=topic,
+            position=len(guild.channels),
+        )
+        guild.channels.append(channel)
+        self.channels[channel.id] = channel
+        self.channel_messages[channel.id] = []
+        self._queue_event(guild.id, "CHANNEL_CREATE", channel.payload(), INTENT_GUILDS)
+        return channel
+
+    def add_role(
+        self, guild: FakeGuild, name: str, *, permissions: int = 0, color: int = 0
+    ) -> FakeRole:
+        role = FakeRole(
+            id=self.snowflake(),
+            guild_id=guild.id,
+            name=name,
+            permissions=permissions,
+            position=len(guild.roles) + 1,
+            color=color,
+        )
+        guild.roles.append(role)
+        self._queue_event(
+            guild.id,
+            "GUILD_ROLE_CREATE",
+            {"guild_id": str(guild.id), "role": role.payload()},
+            INTENT_GUILDS,
+        )
+        return role
+
+    def add_user(
+        self,
+        username: str,
+        *,
+        global_name: str | None = None,
+        locale: str = "en-US",
+        guilds: Iterable[FakeGuild] | None = None,
+        bot: bool = False,
+        accepts_dms: bool = True,
+    ) -> FakeUser:
+        """A user; by default a member of every guild added so far."""
+        user = FakeUser(
+            id=self.snowflake(),
+            username=username,
+            global_name=global_name,
+            bot=bot,
+            locale=locale,
+            accepts_dms=accepts_dms,
+        )
+        self.users[user.id] = user
+        for guild in self.guilds.values() if guilds is None else guilds:
+            self.add_member(guild, user)
+        return user
+
+    def add_member(
+        self,
+        guild: FakeGuild,
+        user: FakeUser,
+        *,
+        nick: str | None = None,
+        roles: Sequence[FakeRole] = (),
+        permissions: int | None = None,
+    ) -> FakeMember:
+        member = FakeMember(
+            user=user, guild=guild, nick=nick, roles=list(roles), permissions_override=permissions
+        )
+        guild.members[user.id] = member
+        self._queue_event(
+            guild.id,
+            "GUILD_MEMBER_ADD",
+            {**member.payload(), "guild_id": str(guild.id)},
+            INTENT_GUILD_MEMBERS,
+        )
+        return member
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The bot's DM channel with ``user`` (created on first use, like Discord)."""
+        channel = self.dm_channels.get(user.id)
+        if channel is None:
+            channel = FakeChannel(
+                id=self.snowflake(), name=f"dm-{user.username}", type=DM, recipient=user
+            )
+            self.dm_channels[user.id] = channel
+            self.channels[channel.id] = channel
+            self.channel_messages[channel.id] = []
+        return channel
+
+    def make_attachment(
+        self, filename: str, data: bytes | str, *, content_type: str | None = None
+    ) -> FakeAttachment:
+        """An uploaded file a user can pass as an attachment option."""
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        aid = self.snowflake()
+        att = FakeAttachment(
+            id=aid,
+            filename=filename,
+            data=raw,
+            url=f"{self.base_url}/attachments/0/{aid}/{filename}",
+            content_type=content_type,
+            ephemeral=True,
+        )
+        self.uploads[aid] = att
+        return att
+
+    # -- gateway event outbox (sync world-building may happen while clients are connected) --
+    def _queue_event(
+        self,
+        guild_id: int | None,
+        event: str,
+        data: JSON | Callable[[GatewaySession], JSON | None],
+        intent: int,
+    ) -> None:
+        if not self.gateway.sessions:
+            return
+        self._outbox.append((guild_id, event, data, intent))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._flush_task is None or self._flush_task.done():
+            self._flush_task = loop.create_task(self.flush())
+
+    async def flush(self) -> None:
+        """Deliver gateway events queued by the synchronous ``add_*`` helpers."""
+        assert self._outbox_lock is not None
+        async with self._outbox_lock:
+            while self._outbox:
+                guild_id, event, data, intent = self._outbox.pop(0)
+                await self.gateway.dispatch_to_guild(guild_id, event, data, intent=intent)
+
+    # =========================================================================================
+    # Queries
+    # =========================================================================================
+    def messages_in(
+        self, channel: FakeChannel, *, include_deleted: bool = False
+    ) -> list[FakeMessage]:
+        """Public (non-ephemeral) messages in a channel, oldest first, edits applied."""
+        msgs = self.channel_messages.get(channel.id, [])
+        return [m for m in msgs if include_deleted or not m.deleted]
+
+    def last_message(self, channel: FakeChannel) -> FakeMessage | None:
+        msgs = self.messages_in(channel)
+        return msgs[-1] if msgs else None
+
+    def ephemeral_messages(self, user: FakeUser | None = None) -> list[FakeMessage]:
+        return [
+            m
+            for m in self.ephemeral
+            if not m.deleted
+            and (user is None or (m.ephemeral_for is not None and m.ephemeral_for.id == user.id))
+        ]
+
+    def dm_messages(self, user: FakeUser) -> list[FakeMessage]:
+        channel = self.dm_channels.get(user.id)
+        return [] if channel is None else self.messages_in(channel)
+
+    def message(self, message_id: int) -> FakeMessage:
+        try:
+            return self.messages[message_id]
+        except KeyError:
+            raise FakeDiscordError(f"no message {message_id}") from None
+
+    def commands(self, guild: FakeGuild | None = None) -> list[JSON]:
+        """Application commands as last synced (global, or for ``guild``)."""
+        if guild is None:
+            return list(self.global_commands)
+        return list(self.guild_commands.get(guild.id, []))
+
+    def command(self, name: str, guild: FakeGuild | None = None, *, type: int = 1) -> JSON:
+        for cmd in self.commands(guild):
+            if cmd["name"] == name and cmd.get("type", 1) == type:
+                return cmd
+        raise FakeDiscordError(
+            f"command {name!r} (type {type}) is not registered "
+            f"({'guild ' + guild.name if guild else 'global'}); registered: "
+            f"{[c['name'] for c in self.commands(guild)]}"
+        )
+
+    @property
+    def identifies(self) -> list[IdentifyRecord]:
+        return self.gateway.identifies
+
+    # =========================================================================================
+    # Payload builders
+    # =========================================================================================
+    @property
+    def application_flags(self) -> int:
+        flags = 0
+        if self.privileged_intents & INTENT_GUILD_PRESENCES:
+            flags |= 1 << 13
+        if self.privileged_intents & INTENT_GUILD_MEMBERS:
+            flags |= 1 << 15
+        if self.privileged_intents & INTENT_MESSAGE_CONTENT:
+            flags |= 1 << 19
+        return flags
+
+    def bot_user_payload(self) -> JSON:
+        return {
+            **self.bot_user.payload(),
+            "verified": True,
+            "mfa_enabled": False,
+            "locale": "en-US",
+            "email": None,
+        }
+
+    def application_payload(self) -> JSON:
+        return {
+            "id": str(self.application_id),
+            "name": self.bot_user.username,
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "type": None,
+            "hook": True,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "owner": self.owner.payload(),
+            "team": None,
+            "flags": self.application_flags,
+            "rpc_origins": [],
+            "bot": self.bot_user.payload(),
+            "interactions_endpoint_url": None,
+            "role_connections_verification_url": None,
+            "tags": [],
+            "install_params": None,
+            "custom_install_url": None,
+            "approximate_guild_count": len(self.guilds),
+            "redirect_uris": [],
+        }
+
+    def guild_create_payload(self, guild: FakeGuild, session: GatewaySession) -> JSON:
+        if session.has_intent(INTENT_GUILD_PRESENCES):
+            members = list(guild.members.values())
+        else:
+            members = [guild.members[self.bot_user.id]]
+        return guild.payload(include_members=members)
+
+    def _channel_permissions(self, channel: FakeChannel, user: FakeUser) -> int:
+        if channel.guild is None:
+            return DEFAULT_EVERYONE_PERMISSIONS
+        return channel.guild.member(user).permissions()
+
+    def _message_event_payload(self, msg: FakeMessage) -> JSON:
+        data = msg.payload()
+        guild = msg.channel.guild
+        if guild is not None:
+            data["guild_id"] = str(guild.id)
+            member = guild.members.get(msg.author_id)
+            if member is not None:
+                data["member"] = member.payload(with_user=False)
+        return data
+
+    # =========================================================================================
+    # Messages (storage)
+    # =========================================================================================
+    def _attachments_for(
+        self, channel: FakeChannel, data: JSON, files: list[UploadedFile], *, ephemeral: bool
+    ) -> list[FakeAttachment]:
+        by_index = {f.index: f for f in files}
+        used: set[int] = set()
+        out: list[FakeAttachment] = []
+        for entry in data.get("attachments") or []:
+            key = int(entry["id"])
+            if key in by_index and key not in used:
+                used.add(key)
+                out.append(
+                    self._store_upload(
+                        channel,
+                        by_index[key],
+                        entry.get("filename"),
+                        entry.get("description"),
+                        ephemeral,
+                    )
+                )
+        for f in files:
+            if f.index not in used:
+                out.append(self._store_upload(channel, f, None, None, ephemeral))
+        return out
+
+    def _store_upload(
+        self,
+        channel: FakeChannel,
+        upload: UploadedFile,
+        filename: str | None,
+        description: str | None,
+        ephemeral: bool,
+    ) -> FakeAttachment:
+        aid = self.snowflake()
+        name = filename or upload.filename
+        att = FakeAttachment(
+            id=aid,
+            filename=name,
+            data=upload.data,
+            url=f"{self.base_url}/attachments/{channel.id}/{aid}/{name}",
+            content_type=upload.content_type,
+            description=description,
+            ephemeral=ephemeral,
+        )
+        self.uploads[aid] = att
+        return att
+
+    def _mentions(self, content: str) -> list[JSON]:
+        out = []
+        for uid in dict.fromkeys(int(m) for m in MENTION_RE.findall(content or "")):
+            user = self.users.get(uid)
+            if user is not None:
+                out.append(user.payload())
+        return out
+
+    async def _create_message(
+        self,
+        *,
+        channel: FakeChannel,
+        author: FakeUser,
+        data: JSON,
+        files: list[UploadedFile],
+        flags: int = 0,
+        msg_type: int = 0,
+        interaction: InteractionRecord | None = None,
+    ) -> FakeMessage:
+        mid = self.snowflake()
+        ephemeral = bool(flags & FLAG_EPHEMERAL)
+        attachments = self._attachments_for(channel, data, files, ephemeral=ephemeral)
+        embeds = [{"type": "rich", **e} for e in data.get("embeds") or []]
+        content = data.get("content") or ""
+        payload: JSON = {
+            "id": str(mid),
+            "channel_id": str(channel.id),
+            "type": msg_type,
+            "content": content,
+            "author": author.payload(),
+            "attachments": [a.payload() for a in attachments],
+            "embeds": embeds,
+            "components": copy.deepcopy(data.get("components") or []),
+            "mentions": self._mentions(content),
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": bool(data.get("tts")),
+            "timestamp": iso(snowflake_time(mid)),
+            "edited_timestamp": None,
+            "flags": flags,
+        }
+        if data.get("message_reference"):
+            ref = data["message_reference"]
+            payload["message_reference"] = ref
+            payload["type"] = 19
+            referenced = self.messages.get(int(ref.get("message_id", 0) or 0))
+            payload["referenced_message"] = referenced.payload() if referenced else None
+        if data.get("poll"):
+            payload["poll"] = data["poll"]
+        if interaction is not None:
+            payload["webhook_id"] = str(self.application_id)
+            payload["application_id"] = str(self.application_id)
+            payload["interaction_metadata"] = {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": interaction.user.payload(),
+                "authorizing_integration_owners": interaction.payload.get(
+                    "authorizing_integration_owners", {}
+                ),
+            }
+            if interaction.name:
+                payload["interaction"] = {
+                    "id": str(interaction.id),
+                    "type": interaction.type,
+                    "name": interaction.name,
+                    "user": interaction.user.payload(),
+                }
+        msg = FakeMessage(
+            data=payload,
+            channel=channel,
+            attachments=attachments,
+            ephemeral_for=interaction.user if (ephemeral and interaction) else None,
+            interaction=interaction,
+        )
+        self.messages[mid] = msg
+        if ephemeral:
+            self.ephemeral.append(msg)
+        else:
+            self.channel_messages.setdefault(channel.id, []).append(msg)
+            channel.last_message_id = mid
+            await self._dispatch_message_event("MESSAGE_CREATE", msg)
+        self.notify()
+        return msg
+
+    async def _dispatch_message_event(self, event: str, msg: FakeMessage) -> None:
+        if msg.ephemeral:
+            return
+        guild = msg.channel.guild
+        intent = INTENT_GUILD_MESSAGES if guild is not None else INTENT_DIRECT_MESSAGES
+
+        def build(session: GatewaySession) -> JSON:
+            data = self._message_event_payload(msg)
+            private = guild is None or any(
+                int(u["id"]) == self.bot_user.id for u in data.get("mentions", [])
+            )
+            if (
+                msg.author_id != self.bot_user.id
+                and not private
+                and not session.has_intent(INTENT_MESSAGE_CONTENT)
+            ):
+                data.update(content="", embeds=[], attachments=[], components=[])
+            return data
+
+        await self.gateway.dispatch_to_guild(
+            guild.id if guild else None, event, build, intent=intent
+        )
+
+    async def _edit_message(
+        self, msg: FakeMessage, data: JSON, files: list[UploadedFile]
+    ) -> FakeMessage:
+        msg.history.append(copy.deepcopy(msg.data))
+        new = msg.data
+        if "content" in data:
+            new["content"] = data["content"] or ""
+            new["mentions"] = self._mentions(new["content"])
+        if "embeds" in data:
+            new["embeds"] = [{"type": "rich", **e} for e in data["embeds"] or []]
+        if "components" in data:
+            new["components"] = copy.deepcopy(data["components"] or [])
+        flags = int(new.get("flags") or 0) & ~FLAG_LOADING
+        if "flags" in data and data["flags"] is not None:
+            requested = int(data["flags"])
+            flags = (flags & ~FLAG_SUPPRESS_EMBEDS) | (requested & FLAG_SUPPRESS_EMBEDS)
+            flags |= requested & FLAG_COMPONENTS_V2
+        new["flags"] = flags
+        if "attachments" in data and data["attachments"] is not None:
+            keep_ids = {int(a["id"]) for a in data["attachments"]}
+            kept = [a for a in msg.attachments_store if a.id in keep_ids]
+            index_entries = [
+                a for a in data["attachments"] if int(a["id"]) not in {k.id for k in kept}
+            ]
+            added = self._attachments_for(
+                msg.channel, {"attachments": index_entries}, files, ephemeral=msg.ephemeral
+            )
+            msg.attachments_store[:] = kept + added
+        elif files:
+            msg.attachments_store.extend(
+                self._attachments_for(msg.channel, {}, files, ephemeral=msg.ephemeral)
+            )
+        new["attachments"] = [a.payload() for a in msg.attachments_store]
+        new["edited_timestamp"] = iso()
+        await self._dispatch_message_event("MESSAGE_UPDATE", msg)
+        self.notify()
+        return msg
+
+    async def _delete_message(self, msg: FakeMessage) -> None:
+        msg.deleted = True
+        guild = msg.channel.guild
+        if not msg.ephemeral:
+            payload: JSON = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
+            if guild is not None:
+                payload["guild_id"] = str(guild.id)
+            await self.gateway.dispatch_to_guild(
+                guild.id if guild else None,
+                "MESSAGE_DELETE",
+                payload,
+                intent=INTENT_GUILD_MESSAGES if guild else INTENT_DIRECT_MESSAGES,
+            )
+        self.notify()
+
+    # =========================================================================================
+    # Acting as users
+    # =========================================================================================
+    async def post_user_message(
+        self, channel: FakeChannel, user: FakeUser, content: str
+    ) -> FakeMessage:
+        """A user writes a message (dispatched as MESSAGE_CREATE, subject to intents)."""
+        await self.flush()
+        if channel.guild is not None:
+            channel.guild.member(user)
+        return await self._create_message(
+            channel=channel, author=user, data={"content": content}, files=[]
+        )
+
+    def _resolve_channel(self, channel: FakeChannel | None, user: FakeUser) -> FakeChannel:
+        if channel is None:
+            return self.dm_channel(user)
+        if channel.guild is not None:
+            channel.guild.member(user)
+        return channel
+
+    def _new_interaction(
+        self,
+        *,
+        itype: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: JSON,
+        name: str | None,
+        source_message: FakeMessage | None = None,
+        locale: str | None = None,
+        guild_locale: str | None = None,
+    ) -> InteractionRecord:
+        iid = self.snowflake()
+        token = f"fake-interaction-{iid}-{secrets.token_urlsafe(24)}"
+        guild = channel.guild
+        payload: JSON = {
+            "id": str(iid),
+            "application_id": str(self.application_id),
+            "type": itype,
+            "data": data,
+            "token": token,
+            "version": 1,
+            "locale": locale or user.locale,
+            "app_permissions": str(self.bot_permissions),
+            "attachment_size_limit": self.attachment_size_limit,
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
+            "context": 0 if guild is not None else 1,
+            "channel_id": str(channel.id),
+            "channel": channel.payload(permissions=self._channel_permissions(channel, user))
+            if guild is not None
+            else {"id": str(channel.id), "type": DM, "flags": 0, "last_message_id": None},
+        }
+        if guild is not None:
+            member = guild.member(user)
+            payload["guild_id"] = str(guild.id)
+            payload["guild_locale"] = guild_locale or guild.locale
+            payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
+            payload["member"] = member.payload(with_permissions=True)
+        else:
+            payload["user"] = user.payload()
+        if source_message is not None:
+            payload["message"] = source_message.payload()
+        return InteractionRecord(
+            fake=self,
+            id=iid,
+            token=token,
+            type=itype,
+            payload=payload,
+            user=user,
+            channel=channel,
+            source_message=source_message,
+            name=name,
+        )
+
+    async def _dispatch_interaction(self, rec: InteractionRecord) -> InteractionRecord:
+        await self.flush()
+        guild = rec.channel.guild
+        session = self.gateway.session_for(guild.id if guild else None)
+        if session is None or not session.connected:
+            raise FakeDiscordError(
+                "no connected gateway session to deliver the interaction to "
+                f"(guild {guild.name if guild else 'DM'}); is a client running? "
+                f"(use `await fake.run_client(bot)`)"
+            )
+        self.interactions[rec.id] = rec
+        self._interactions_by_token[rec.token] = rec
+        rec.dispatched_at = time.monotonic()
+        loop = asyncio.get_running_loop()
+        self._timers.append(loop.call_later(self.response_deadline, self._check_no_response, rec))
+        await self.gateway.dispatch(session, "INTERACTION_CREATE", rec.payload)
+        return rec
+
+    # -- application commands ------------------------------------------------------------
+    def _find_command(
+        self, name: str, ctype: int, guild: FakeGuild | None
+    ) -> tuple[JSON, int | None]:
+        scopes: list[tuple[list[JSON], int | None]] = []
+        if guild is not None:
+            scopes.append((self.guild_commands.get(guild.id, []), guild.id))
+        scopes.append((self.global_commands, None))
+        for cmds, scope in scopes:
+            for cmd in cmds:
+                if cmd.get("type", 1) != ctype:
+                    continue
+                if cmd["name"] == name or name in (cmd.get("name_localizations") or {}).values():
+                    return cmd, scope
+        available = [c["name"] for cmds, _ in scopes for c in cmds if c.get("type", 1) == ctype]
+        raise FakeDiscordError(
+            f"command {name!r} (type {ctype}) is not registered with the fake "
+            f"(did the bot sync? registered: {available}; syncs so far: {len(self.syncs)})"
+        )
+
+    def _check_can_use(self, cmd: JSON, user: FakeUser, channel: FakeChannel) -> None:
+        guild = channel.guild
+        context = 0 if guild is not None else 1
+        contexts = cmd.get("contexts")
+        if contexts is not None and context not in contexts:
+            raise FakeDiscordError(
+                f"command {cmd['name']!r} is not available in "
+                f"{'guilds' if context == 0 else 'DMs'} (contexts={contexts})"
+            )
+        if guild is None and cmd.get("dm_permission") is False:
+            raise FakeDiscordError(f"command {cmd['name']!r} is not available in DMs")
+        required = cmd.get("default_member_permissions")
+        if guild is not None and required is not None:
+            perms = guild.member(user).permissions()
+            need = int(required)
+            if not perms & ADMINISTRATOR and (need == 0 or perms & need != need):
+                raise FakeDiscordError(
+                    f"{user.username} lacks default_member_permissions={need} for "
+                    f"{cmd['name']!r}; Discord would not offer the command"
+                )
+
+    @staticmethod
+    def _match_option(defs: list[JSON], name: str) -> JSON | None:
+        for d in defs:
+            if d["name"] == name or name in (d.get("name_localizations") or {}).values():
+                return d
+        return None
+
+    def _option_value(
+        self,
+        odef: JSON,
+        value: Any,
+        guild: FakeGuild | None,
+        resolved: dict[str, dict[str, JSON]],
+        *,
+        partial: bool,
+    ) -> Any:
+        otype = odef["type"]
+        name = odef["name"]
+
+        def fail(msg: str) -> FakeDiscordError:
+            return FakeDiscordError(f"option {name!r}: {msg}")
+
+        if partial:
+            return value if isinstance(value, (int, float, bool)) else str(value)
+        if otype == OPTION_STRING:
+            if not isinstance(value, str):
+                raise fail(f"expected str, got {value!r}")
+            if "min_length" in odef and len(value) < odef["min_length"]:
+                raise fail(f"shorter than min_length {odef['min_length']}")
+            if "max_length" in odef and len(value) > odef["max_length"]:
+                raise fail(f"longer than max_length {odef['max_length']}")
+        elif otype in (OPTION_INTEGER, OPTION_NUMBER):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise fail(f"expected a number, got {value!r}")
+            if otype == OPTION_INTEGER and not isinstance(value, int):
+                raise fail(f"expected an integer, got {value!r}")
+            if "min_value" in odef and value < odef["min_value"]:
+                raise fail(f"below min_value {odef['min_value']}")
+            if "max_value" in odef and value > odef["max_value"]:
+                raise fail(f"above max_value {odef['max_value']}")
+        elif otype == OPTION_BOOLEAN:
+            if not isinstance(value, bool):
+                raise fail(f"expected bool, got {value!r}")
+        elif otype in (OPTION_USER, OPTION_MENTIONABLE) and isinstance(
+            value, (FakeUser, FakeMember, int)
+        ):
+            user = value.user if isinstance(value, FakeMember) else value
+            if isinstance(user, int):
+                user = self.users.get(user) or FakeUser(id=user, username=f"user{user}")
+            resolved.setdefault("users", {})[str(user.id)] = user.payload()
+            member = guild.members.get(user.id) if guild else None
+            if member is not None:
+                resolved.setdefault("members", {})[str(user.id)] = member.payload(
+                    with_user=False, with_permissions=True
+                )
+            return str(user.id)
+        elif otype in (OPTION_ROLE, OPTION_MENTIONABLE) and isinstance(value, FakeRole):
+            resolved.setdefault("roles", {})[str(value.id)] = value.payload()
+            return str(value.id)
+        elif otype == OPTION_CHANNEL:
+            if not isinstance(value, FakeChannel):
+                raise fail(f"expected a FakeChannel, got {value!r}")
+            allowed = odef.get("channel_types")
+            if allowed and value.type not in allowed:
+                raise fail(f"channel type {value.type} not in channel_types {allowed}")
+            resolved.setdefault("channels", {})[str(value.id)] = {
+                **value.payload(),
+                "permissions": str(DEFAULT_EVERYONE_PERMISSIONS),
+            }
+            return str(value.id)
+        elif otype == OPTION_ATTACHMENT:
+            if not isinstance(value, FakeAttachment):
+                raise fail("expected a FakeAttachment (see make_attachment)")
+            resolved.setdefault("attachments", {})[str(value.id)] = value.payload()
+            return str(value.id)
+        else:
+            raise fail(f"unsupported value {value!r} for option type {otype}")
+        choices = odef.get("choices")
+        if choices and value not in [c["value"] for c in choices]:
+            raise fail(f"{value!r} is not one of the choices {[c['value'] for c in choices]}")
+        return value
+
+    def _build_options(
+        self,
+        defs: list[JSON],
+        options: Mapping[str, Any],
+        guild: FakeGuild | None,
+        *,
+        focused: str | None = None,
+    ) -> tuple[list[JSON], dict[str, dict[str, JSON]]]:
+        resolved: dict[str, dict[str, JSON]] = {}
+        out: list[JSON] = []
+        given: set[str] = set()
+        for key, value in options.items():
+            odef = self._match_option(defs, key)
+            if odef is None:
+                raise FakeDiscordError(
+                    f"unknown option {key!r}; declared: {[d['name'] for d in defs]}"
+                )
+            given.add(odef["name"])
+            is_focused = focused is not None and key == focused
+            entry: JSON = {
+                "name": odef["name"],
+                "type": odef["type"],
+                "value": self._option_value(odef, value, guild, resolved, partial=is_focused),
+            }
+            if is_focused:
+                entry["focused"] = True
+            out.append(entry)
+        if focused is None:
+            missing = [d["name"] for d in defs if d.get("required") and d["name"] not in given]
+            if missing:
+                raise FakeDiscordError(f"missing required option(s) {missing}")
+        elif self._match_option(defs, focused) is None or focused not in options:
+            raise FakeDiscordError(f"focused option {focused!r} must be one of the given options")
+        return out, resolved
+
+    async def slash(
+        self,
+        command: str,
+        *,
+        user: FakeUser,
+        channel: FakeChannel | None = None,
+        options: Mapping[str, Any] | None = None,
+        locale: str | None = None,
+        guild_locale: str | None = None,
+    ) -> InteractionRecord:
+        """Invoke a chat-input command as ``user``: ``"game challenge"`` = group + subcommand.
+
+        ``channel=None`` means the bot's DM with ``user``. Options are matched by (base or
+        localized) name and typed per the synced definition; users/members, channels, roles
+        and attachments go into ``resolved``.
+        """
+        return await self._command_interaction(
+            command,
+            user=user,
+            channel=channel,
+            options=options or {},
+            locale=locale,
+            guild_locale=guild_locale,
+            focused=None,
+        )
+
+    async def autocomplete(
+        self,
+        command: str,
+        *,
+        user: FakeUser,
+        focused: str,
+        channel: FakeChannel | None = None,
+        options: Mapping[str, Any] | None = None,
+        locale: str | None = None,
+    ) -> InteractionRecord:
+        """An autocomplete request; the bot's choices land in ``record.choices``."""
+        return await self._command_interaction(
+            command,
+            user=user,
+            channel=channel,
+            options=options or {},
+            locale=locale,
+            guild_locale=None,
+            focused=focused,
+        )
+
+    async def _command_interaction(
+        self,
+        command: str,
+        *,
+        user: FakeUser,
+        channel: FakeChannel | None,
+        options: Mapping[str, Any],
+        locale: str | None,
+        guild_locale: str | None,
+        focused: str | None,
+    ) -> InteractionRecord:
+        await self.flush()
+        channel = self._resolve_channel(channel, user)
+        guild = channel.guild
+        parts = command.split()
+        if not parts:
+            raise FakeDiscordError("empty command name")
+        cmd, scope = self._find_command(parts[0], 1, guild)
+        self._check_can_use(cmd, user, channel)
+        defs: list[JSON] = cmd.get("options") or []
+        path: list[JSON] = []
+        for part in parts[1:]:
+            sub = self._match_option(
+                [d for d in defs if d["type"] in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP)],
+                part,
+            )
+            if sub is None:
+                raise FakeDiscordError(
+                    f"{' '.join(p['name'] for p in [cmd, *path])!r} has no subcommand {part!r}; "
+                    f"available: {[d['name'] for d in defs if d['type'] in (1, 2)]}"
+                )
+            path.append(sub)
+            defs = sub.get("options") or []
+        if any(d["type"] in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP) for d in defs):
+            raise FakeDiscordError(f"{command!r} needs a subcommand: {[d['name'] for d in defs]}")
+        values, resolved = self._build_options(defs, options, guild, focused=focused)
+        inner = values
+        for sub in reversed(path):
+            inner = [{"type": sub["type"], "name": sub["name"], "options": inner}]
+        data: JSON = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": inner}
+        if resolved:
+            data["resolved"] = resolved
+        if scope is not None:
+            data["guild_id"] = str(scope)
+        full_name = " ".join([cmd["name"], *(p["name"] for p in path)])
+        rec = self._new_interaction(
+            itype=APPLICATION_COMMAND if focused is None else APPLICATION_COMMAND_AUTOCOMPLETE,
+            user=user,
+            channel=channel,
+            data=data,
+            name=full_name,
+            locale=locale,
+            guild_locale=guild_locale,
+        )
+        return await self._dispatch_interaction(rec)
+
+    async def user_command(
+        self,
+        name: str,
+        target: FakeUser,
+        *,
+        user: FakeUser,
+        channel: FakeChannel | None = None,
+        locale: str | None = None,
+    ) -> InteractionRecord:
+        """A user context-menu command (type 2) on ``target``."""
+        await self.flush()
+        channel = self._resolve_channel(channel, user)
+        cmd, scope = self._find_command(name, 2, channel.guild)
+        self._check_can_use(cmd, user, channel)
+        resolved: dict[str, dict[str, JSON]] = {"users": {str(target.id): target.payload()}}
+        member = channel.guild.members.get(target.id) if channel.guild else None
+        if member is not None:
+            resolved["members"] = {
+                str(target.id): member.payload(with_user=False, with_permissions=True)
+            }
+        data: JSON = {
+            "id": cmd["id"],
+            "name": cmd["name"],
+            "type": 2,
+            "target_id": str(target.id),
+            "resolved": resolved,
+        }
+        if scope is not None:
+            data["guild_id"] = str(scope)
+        rec = self._new_interaction(
+            itype=APPLICATION_COMMAND,
+            user=user,
+            channel=channel,
+            data=data,
+            name=cmd["name"],
+            locale=locale,
+        )
+        return await self._dispatch_interaction(rec)
+
+    async def message_command(
+        self,
+        name: str,
+        target: FakeMessage,
+        *,
+        user: FakeUser,
+        locale: str | None = None,
+    ) -> InteractionRecord:
+        """A message context-menu command (type 3) on ``target``."""
+        await self.flush()
+        channel = self._resolve_channel(target.channel, user)
+        cmd, scope = self._find_command(name, 3, channel.guild)
+        self._check_can_use(cmd, user, channel)
+        data: JSON = {
+            "id": cmd["id"],
+            "name": cmd["name"],
+            "type": 3,
+            "target_id": str(target.id),
+            "resolved": {"messages": {str(target.id): target.payload()}},
+        }
+        if scope is not None:
+            data["guild_id"] = str(scope)
+        rec = self._new_interaction(
+            itype=APPLICATION_COMMAND,
+            user=user,
+            channel=channel,
+            data=data,
+            name=cmd["name"],
+            locale=locale,
+        )
+        return await self._dispatch_interaction(rec)
+
+    # -- components and modals ---------------------------------------------------------------
+    def _check_visible(self, msg: FakeMessage, user: FakeUser) -> None:
+        if msg.deleted:
+            raise FakeDiscordError(f"message {msg.id} was deleted")
+        if msg.ephemeral and msg.ephemeral_for is not None and msg.ephemeral_for.id != user.id:
+            raise FakeDiscordError(
+                f"message {msg.id} is ephemeral for {msg.ephemeral_for.username}; "
+                f"{user.username} cannot see it"
+            )
+
+    def _as_message(self, message: FakeMessage | InteractionRecord | int) -> FakeMessage:
+        if isinstance(message, InteractionRecord):
+            if message.message is None:
+                raise FakeDiscordError(f"{message!r} has no response message")
+            return message.message
+        if isinstance(message, int):
+            return self.message(message)
+        return message
+
+    async def click(
+        self,
+        message: FakeMessage | InteractionRecord | int,
+        custom_id: str | None = None,
+        *,
+        user: FakeUser,
+        label: str | None = None,
+        prefix: str | None = None,
+        locale: str | None = None,
+    ) -> InteractionRecord:
+        """Press a button (by exact ``custom_id``, ``prefix`` of it, or ``label``)."""
+        await self.flush()
+        msg = self._as_message(message)
+        self._check_visible(msg, user)
+        comp = msg.find_component(custom_id, prefix=prefix, label=label, type=2)
+        if comp.get("disabled"):
+            raise FakeDiscordError(f"button {comp.get('custom_id')!r} is disabled")
+        if comp.get("style") in (5, 6) or not comp.get("custom_id"):
+            raise FakeDiscordError("link/premium buttons do not create interactions")
+        data: JSON = {"custom_id": comp["custom_id"], "component_type": 2}
+        if "id" in comp:
+            data["id"] = comp["id"]
+        rec = self._new_interaction(
+            itype=MESSAGE_COMPONENT,
+            user=user,
+            channel=self._resolve_channel(msg.channel, user),
+            data=data,
+            name=None,
+            source_message=msg,
+            locale=locale,
+        )
+        return await self._dispatch_interaction(rec)
+
+    async def select(
+        self,
+        message: FakeMessage | InteractionRecord | int,
+        custom_id: str | None,
+        values: Sequence[str | FakeUser | FakeChannel | FakeRole],
+        *,
+        user: FakeUser,
+        prefix: str | None = None,
+        locale: str | None = None,
+    ) -> InteractionRecord:
+        """Choose ``values`` in a select menu (string, user, role, mentionable or channel)."""
+        await self.flush()
+        msg = self._as_message(message)
+        self._check_visible(msg, user)
+        comp = msg.find_component(
+            custom_id, prefix=prefix, predicate=lambda c: c.get("type") in V.SELECT_TYPES
+        )
+        if comp.get("disabled"):
+            raise FakeDiscordError(f"select {comp.get('custom_id')!r} is disabled")
+        lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not lo <= len(values) <= hi:
+            raise FakeDiscordError(
+                f"select {comp['custom_id']!r} takes {lo}..{hi} values, got {len(values)}"
+            )
+        guild = msg.channel.guild
+        resolved: dict[str, dict[str, JSON]] = {}
+        raw: list[str] = []
+        if comp["type"] == 3:
+            allowed = [o["value"] for o in comp.get("options") or []]
+            for v in values:
+                if v not in allowed:
+                    raise FakeDiscordError(
+                        f"{v!r} is not an option of {comp['custom_id']!r}: {allowed}"
+                    )
+                raw.append(str(v))
+        else:
+            odef = {"name": comp["custom_id"], "type": {5: 6, 6: 8, 7: 9, 8: 7}[comp["type"]]}
+            for v in values:
+                raw.append(self._option_value(odef, v, guild, resolved, partial=False))
+        data: JSON = {"custom_id": comp["custom_id"], "component_type": comp["type"], "values": raw}
+        if resolved:
+            data["resolved"] = resolved
+        if "id" in comp:
+            data["id"] = comp["id"]
+        rec = self._new_interaction(
+            itype=MESSAGE_COMPONENT,
+            user=user,
+            channel=self._resolve_channel(msg.channel, user),
+            data=data,
+            name=None,
+            source_message=msg,
+            locale=locale,
+        )
+        return await self._dispatch_interaction(rec)
+
+    async def submit_modal(
+        self,
+        opened_by: InteractionRecord,
+        values: Mapping[str, Any],
+        *,
+        user: FakeUser | None = None,
+        locale: str | None = None,
+    ) -> InteractionRecord:
+        """Submit the modal the bot showed in reply to ``opened_by``.
+
+        ``values`` maps custom_id to: a str (text input, radio group), a list of option values,
+        users/roles/channels (selects), FakeAttachments (file upload), or a bool (checkbox).
+        """
+        await self.flush()
+        modal = opened_by.modal
+        if modal is None:
+            raise FakeDiscordError(f"{opened_by!r} did not respond with a modal")
+        actor = user or opened_by.user
+        remaining: dict[str, Any] = dict(values)
+        guild = opened_by.channel.guild
+        resolved: dict[str, dict[str, JSON]] = {}
+
+        def mirror(comps: list[JSON]) -> list[JSON]:
+            out: list[JSON] = []
+            for c in comps:
+                ctype = c.get("type")
+                if ctype == 1:
+                    out.append({"type": 1, "components": mirror(c.get("components") or [])})
+                elif ctype == 18 and isinstance(c.get("component"), dict):
+                    inner = mirror([c["component"]])
+                    if inner:
+                        out.append({"type": 18, "component": inner[0]})
+                elif ctype == 4:
+                    cid = c["custom_id"]
+                    value = remaining.pop(cid, c.get("value") or "")
+                    if not isinstance(value, str):
+                        raise FakeDiscordError(f"text input {cid!r} takes a str")
+                    if c.get("required", True) and not value:
+                        raise FakeDiscordError(f"text input {cid!r} is required")
+                    if value and len(value) < c.get("min_length", 0):
+                        raise FakeDiscordError(f"text input {cid!r} below min_length")
+                    if len(value) > c.get("max_length", 4000):
+                        raise FakeDiscordError(f"text input {cid!r} above max_length")
+                    out.append({"type": 4, "custom_id": cid, "value": value})
+                elif ctype in (*V.SELECT_TYPES, 19, 22):  # selects, file upload, checkbox group
+                    cid = c["custom_id"]
+                    chosen = remaining.pop(cid, [])
+                    if isinstance(chosen, (str, FakeAttachment)):
+                        chosen = [chosen]
+                    raw: list[str] = []
+                    for v in chosen:
+                        if isinstance(v, FakeAttachment):
+                            resolved.setdefault("attachments", {})[str(v.id)] = v.payload()
+                            raw.append(str(v.id))
+                        elif isinstance(v, (FakeUser, FakeMember, FakeRole, FakeChannel)):
+                            odef = {"name": cid, "type": {5: 6, 6: 8, 7: 9, 8: 7}.get(ctype, 9)}
+                            raw.append(self._option_value(odef, v, guild, resolved, partial=False))
+                        else:
+                            raw.append(str(v))
+                    if ctype == 3:
+                        allowed = [o["value"] for o in c.get("options") or []]
+                        bad = [v for v in raw if v not in allowed]
+                        if bad:
+                            raise FakeDiscordError(f"{bad} not among options of {cid!r}: {allowed}")
+                    out.append({"type": ctype, "custom_id": cid, "values": raw})
+                elif ctype in (21, 23):  # radio group (value: str), checkbox (value: bool)
+                    cid = c["custom_id"]
+                    default: Any = False if ctype == 23 else None
+                    out.append(
+                        {"type": ctype, "custom_id": cid, "value": remaining.pop(cid, default)}
+                    )
+            return out
+
+        components = mirror(modal.get("components") or [])
+        if remaining:
+            raise FakeDiscordError(f"modal has no inputs {sorted(remaining)}")
+        data: JSON = {"custom_id": modal["custom_id"], "components": components}
+        if resolved:
+            data["resolved"] = resolved
+        rec = self._new_interaction(
+            itype=MODAL_SUBMIT,
+            user=actor,
+            channel=opened_by.channel,
+            data=data,
+            name=None,
+            source_message=opened_by.source_message,
+            locale=locale,
+        )
+        return await self._dispatch_interaction(rec)
+
+    # -- gateway control -------------------------------------------------------------------------
+    async def reconnect_shard(self, shard_id: int = 0, *, timeout: float = 10.0) -> None:
+        """Send op 7 RECONNECT and wait until the client RESUMEs on a new connection."""
+        session = await self.gateway.send_reconnect(shard_id)
+        before = session.resumes
+        await self._wait_or_fail(
+            lambda: session.resumes > before and session.connected, timeout, "RESUME"
+        )
+
+    # -- fault injection -------------------------------------------------------------------------
+    def inject_rate_limit(
+        self,
+        method: str,
+        path_regex: str,
+        *,
+        retry_after: float = 0.05,
+        count: int = 1,
+        is_global: bool = False,
+    ) -> None:
+        """Answer the next ``count`` matching REST calls with a 429 discord.py honours."""
+        self._injections.append(
+            Injection(
+                method=method.upper(),
+                pattern=re.compile(path_regex),
+                status=429,
+                body={
+                    "message": "You are being rate limited.",
+                    "retry_after": retry_after,
+                    "global": is_global,
+                },
+                headers={
+                    "Via": "1.1 google",
+                    "Retry-After": str(max(1, int(retry_after + 0.999))),
+                    "X-RateLimit-Scope": "global" if is_global else "user",
+                },
+                remaining=count,
+            )
+        )
+
+    def inject_error(
+        self, method: str, path_regex: str, *, status: int, body: Any = None, count: int = 1
+    ) -> None:
+        """Answer the next ``count`` matching REST calls with ``status`` and ``body``."""
+        self._injections.append(
+            Injection(
+                method=method.upper(),
+                pattern=re.compile(path_regex),
+                status=status,
+                body=body if body is not None else {"code": 0, "message": f"{status}: injected"},
+                headers={},
+                remaining=count,
+            )
+        )
+
+    # =========================================================================================
+    # REST plumbing
+    # =========================================================================================
+    def _route(self, method: str, pattern: str, handler: Handler, *, auth: bool = True) -> None:
+        self._routes.append((method, re.compile(pattern), handler, auth))
+
+    async def _rest_entry(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        auth = request.headers.get("Authorization")
+        authorized = auth == f"Bot {self.token}"
+        if not path.startswith(API_PREFIX + "/"):
+            self.unhandled.append(
+                UnhandledRequest(request.method, path, request.query_string, None)
+            )
+            self.notify()
+            return error_response(404, 0, "404: Not Found")
+        sub = path[len(API_PREFIX) :]
+        body, files = await self._read_body(request)
+        entry = RequestLog(request.method, sub, request.query_string, body, authorized)
+        self.requests.append(entry)
+        too_big = [f.filename for f in files if len(f.data) > self.attachment_size_limit]
+        if too_big:
+            self.record_violation(
+                "attachment.too_large",
+                f"{too_big} exceed attachment_size_limit={self.attachment_size_limit}",
+                route=f"{request.method} {sub}",
+            )
+            entry.status = 413
+            return error_response(413, 40005, "Request entity too large")
+
+        for inj in self._injections:
+            if inj.remaining > 0 and inj.method == request.method and inj.pattern.search(sub):
+                inj.remaining -= 1
+                entry.status = inj.status
+                return json_response(inj.body, status=inj.status, headers=inj.headers)
+
+        for method, pattern, handler, needs_auth in self._routes:
+            if method != request.method:
+                continue
+            match = pattern.fullmatch(sub)
+            if match is None:
+                continue
+            if needs_auth and not authorized:
+                entry.status = 401
+                return error_response(401, 0, "401: Unauthorized")
+            req = RestRequest(
+                method=request.method,
+                path=sub,
+                params=match.groupdict(),
+                query=request.query,
+                body=body,
+                files=files,
+                headers=request.headers,
+            )
+            try:
+                response = await handler(req)
+            except Exception as exc:
+                # A bug in the fake (or a payload it cannot digest). Answer 400, not 5xx:
+                # discord.py retries 5xx with multi-second sleeps.
+                log.exception("fake discord failed on %s", req.route)
+                self.record_violation("fake.internal", f"{exc!r}", route=req.route)
+                response = error_response(400, 0, f"fake discord internal error: {exc!r}")
+            entry.status = response.status
+            return response
+
+        self.unhandled.append(UnhandledRequest(request.method, sub, request.query_string, body))
+        log.warning("unimplemented route %s %s", request.method, sub)
+        self.notify()
+        entry.status = 404
+        return error_response(404, 0, "404: Not Found")
+
+    async def _read_body(self, request: web.Request) -> tuple[Any, list[UploadedFile]]:
+        if not request.can_read_body:
+            return None, []
+        ctype = request.content_type
+        if ctype == "multipart/form-data":
+            body: Any = None
+            files: list[UploadedFile] = []
+            reader = await request.multipart()
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                if not isinstance(part, BodyPartReader):
+                    continue
+                name = part.name or ""
+                if name == "payload_json":
+                    body = json.loads(await part.text())
+                elif name.startswith("files[") and name.endswith("]"):
+                    files.append(
+                        UploadedFile(
+                            index=int(name[6:-1]),
+                            filename=part.filename or "file",
+                            content_type=part.headers.get("Content-Type"),
+                            data=bytes(await part.read(decode=False)),
+                        )
+                    )
+            return body, files
+        raw = await request.read()
+        if not raw:
+            return None, []
+        try:
+            return json.loads(raw), []
+        except ValueError:
+            return raw.decode("utf-8", "replace"), []
+
+    async def _cdn(self, request: web.Request) -> web.StreamResponse:
+        att = self.uploads.get(int(request.match_info["attachment_id"]))
+        if att is None or att.filename != request.match_info["filename"]:
+            return web.Response(status=404, text="Not Found")
+        return web.Response(
+            body=att.data, headers={"Content-Type": att.content_type or "application/octet-stream"}
+        )
+
+    def _register_routes(self) -> None:
+        r = self._route
+        app = r"(?P<app_id>\d+)"
+        guild = r"(?P<guild_id>\d+)"
+        chan = r"/channels/(?P<channel_id>\d+)"
+        hook = r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)"
+        r("GET", r"/gateway", self._get_gateway, auth=False)
+        r("GET", r"/gateway/bot", self._get_gateway_bot)
+        r("GET", r"/users/@me", self._get_me)
+        r("GET", r"/users/(?P<user_id>\d+)", self._get_user)
+        r("POST", r"/users/@me/channels", self._create_dm)
+        r("GET", r"/oauth2/applications/@me", self._get_application)
+        r("GET", r"/applications/@me", self._get_application)
+        for scope in (
+            rf"/applications/{app}/commands",
+            rf"/applications/{app}/guilds/{guild}/commands",
+        ):
+            r("GET", scope, self._get_commands)
+            r("PUT", scope, self._put_commands)
+            r("POST", scope, self._post_command)
+            r("GET", scope + r"/(?P<command_id>\d+)", self._get_command)
+            r("PATCH", scope + r"/(?P<command_id>\d+)", self._patch_command)
+            r("DELETE", scope + r"/(?P<command_id>\d+)", self._delete_command)
+        r("GET", chan, self._get_channel)
+        r("GET", chan + r"/messages", self._list_messages)
+        r("POST", chan + r"/messages", self._post_channel_message)
+        r("GET", chan + r"/messages/(?P<message_id>\d+)", self._get_channel_message)
+        r("PATCH", chan + r"/messages/(?P<message_id>\d+)", self._patch_channel_message)
+        r("DELETE", chan + r"/messages/(?P<message_id>\d+)", self._delete_channel_message)
+        r("POST", chan + r"/typing", self._typing)
+        r("GET", rf"/guilds/{guild}", self._get_guild)
+        r("GET", rf"/guilds/{guild}/channels", self._get_guild_channels)
+        r("GET", rf"/guilds/{guild}/roles", self._get_guild_roles)
+        r("GET", rf"/guilds/{guild}/members", self._list_members)
+        r("GET", rf"/guilds/{guild}/members/(?P<user_id>\d+)", self._get_member)
+        r(
+            "POST",
+            r"/interactions/(?P<interaction_id>\d+)/(?P<token>[^/]+)/callback",
+            self._interaction_callback,
+            auth=False,
+        )
+        r("GET", hook + r"/messages/@original", self._get_original, auth=False)
+        r("PATCH", hook + r"/messages/@original", self._patch_original, auth=False)
+        r("DELETE", hook + r"/messages/@original", self._delete_original, auth=False)
+        r("POST", hook, self._post_followup, auth=False)
+        r("GET", hook + r"/messages/(?P<message_id>\d+)", self._get_followup, auth=False)
+        r("PATCH", hook + r"/messages/(?P<message_id>\d+)", self._patch_followup, auth=False)
+        r("DELETE", hook + r"/messages/(?P<message_id>\d+)", self._delete_followup, auth=False)
+
+    def _invalid(
+        self,
+        req: RestRequest,
+        errors: list[V.FieldError],
+        rule: str,
+        rec: InteractionRecord | None = None,
+    ) -> web.Response:
+        self.record_violation(
+            rule,
+            "; ".join(str(e) for e in errors),
+            route=req.route,
+            interaction=rec,
+            detail=[str(e) for e in errors],
+        )
+        return json_response(V.form_error_body(errors), status=400)
+
+    # -- gateway / identity ------------------------------------------------------------------
+    async def _get_gateway(self, req: RestRequest) -> web.Response:
+        return json_response({"url": self.gateway_url})
+
+    async def _get_gateway_bot(self, req: RestRequest) -> web.Response:
+        return json_response(
+            {
+                "url": self.gateway_url,
+                "shards": self.shard_count,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def _get_me(self, req: RestRequest) -> web.Response:
+        return json_response(self.bot_user_payload())
+
+    async def _get_user(self, req: RestRequest) -> web.Response:
+        user = self.users.get(req.int_param("user_id"))
+        if user is None:
+            return error_response(404, 10013, "Unknown User")
+        return json_response(user.payload())
+
+    async def _get_application(self, req: RestRequest) -> web.Response:
+        return json_response(self.application_payload())
+
+    async def _create_dm(self, req: RestRequest) -> web.Response:
+        body = req.body or {}
+        user = self.users.get(int(body.get("recipient_id", 0)))
+        if user is None:
+            return error_response(404, 10013, "Unknown User")
+        return json_response(self.dm_channel(user).payload())
+
+    # -- application commands ----------------------------------------------------------------
+    def _command_scope(self, req: RestRequest) -> tuple[int | None, list[JSON]] | web.Response:
+        if req.int_param("app_id") != self.application_id:
+            return error_response(404, 10002, "Unknown Application")
+        gid = req.params.get("guild_id")
+        if gid is None:
+            return None, self.global_commands
+        if int(gid) not in self.guilds:
+            return error_response(403, 50001, "Missing Access")
+        return int(gid), self.guild_commands.setdefault(int(gid), [])
+
+    def _stored_command(self, payload: JSON, guild_id: int | None, previous: JSON | None) -> JSON:
+        stored = copy.deepcopy(payload)
+        stored.setdefault("type", 1)
+        stored.setdefault("description", "")
+        stored.setdefault("options", [])
+        stored.setdefault("default_member_permissions", None)
+        stored.setdefault("nsfw", False)
+        stored.setdefault("name_localizations", None)
+        stored.setdefault("description_localizations", None)
+        stored.setdefault("contexts", None)
+        stored.setdefault("integration_types", [0])
+        stored["id"] = previous["id"] if previous else str(self.snowflake())
+        stored["application_id"] = str(self.application_id)
+        stored["version"] = str(self.snowflake())
+        if guild_id is not None:
+            stored["guild_id"] = str(guild_id)
+        return stored
+
+    async def _get_commands(self, req: RestRequest) -> web.Response:
+        scope = self._command_scope(req)
+        if isinstance(scope, web.Response):
+            return scope
+        return json_response(scope[1])
+
+    async def _put_commands(self, req: RestRequest) -> web.Response:
+        scope = self._command_scope(req)
+        if isinstance(scope, web.Response):
+            return scope
+        guild_id, current = scope
+        errors = V.check_commands(req.body)
+        if errors:
+            return self._invalid(req, errors, "commands.invalid")
+        existing = {(c.get("type", 1), c["name"]): c for c in current}
+        result = [
+            self._stored_command(c, guild_id, existing.get((c.get("type", 1), c["name"])))
+            for c in req.body
+        ]
+        current[:] = result
+        self.syncs.append(
+            SyncRecord(guild_id=guild_id, payload=copy.deepcopy(req.body), result=result)
+        )
+        self.notify()
+        return json_response(result)
+
+    async def _post_command(self, req: RestRequest) -> web.Response:
+        scope = self._command_scope(req)
+        if isinstance(scope, web.Response):
+            return scope
+        guild_id, current = scope
+        body = req.body or {}
+        errors = V.check_commands([body])
+        if errors:
+            return self._invalid(req, errors, "commands.invalid")
+        key = (body.get("type", 1), body.get("name"))
+        previous = next((c for c in current if (c.get("type", 1), c["name"]) == key), None)
+        stored = self._stored_command(body, guild_id, previous)
+        if previous is not None:
+            current[current.index(previous)] = stored
+        else:
+            current.append(stored)
+        self.notify()
+        return json_response(stored, status=200 if previous else 201)
+
+    def _find_stored(self, req: RestRequest) -> tuple[list[JSON], JSON] | web.Response:
+        scope = self._command_scope(req)
+        if isinstance(scope, web.Response):
+            return scope
+        cmd = next((c for c in scope[1] if c["id"] == req.params["command_id"]), None)
+        if cmd is None:
+            return error_response(404, 10063, "Unknown application command")
+        return scope[1], cmd
+
+    async def _get_command(self, req: RestRequest) -> web.Response:
+        found = self._find_stored(req)
+        if isinstance(found, web.Response):
+            return found
+        return json_response(found[1])
+
+    async def _patch_command(self, req: RestRequest) -> web.Response:
+        found = self._find_stored(req)
+        if isinstance(found, web.Response):
+            return found
+        _, cmd = found
+        merged = {**cmd, **(req.body or {})}
+        errors = V.check_commands([merged])
+        if errors:
+            return self._invalid(req, errors, "commands.invalid")
+        cmd.update(req.body or {})
+        cmd["version"] = str(self.snowflake())
+        self.notify()
+        return json_response(cmd)
+
+    async def _delete_command(self, req: RestRequest) -> web.Response:
+        found = self._find_stored(req)
+        if isinstance(found, web.Response):
+            return found
+        current, cmd = found
+        current.remove(cmd)
+        self.notify()
+        return no_content()
+
+    # -- guilds / channels ---------------------------------------------------------------------
+    async def _get_guild(self, req: RestRequest) -> web.Response:
+        guild = self.guilds.get(req.int_param("guild_id"))
+        if guild is None:
+            return error_response(404, 10004, "Unknown Guild")
+        data = guild.payload(include_members=[])
+        for key in (
+            "members",
+            "channels",
+            "threads",
+            "presences",
+            "voice_states",
+            "joined_at",
+            "large",
+            "member_count",
+            "stage_instances",
+            "guild_scheduled_events",
+            "soundboard_sounds",
+            "unavailable",
+        ):
+            data.pop(key, None)
+        return json_response(data)
+
+    async def _get_guild_channels(self, req: RestRequest) -> web.Response:
+        guild = self.guilds.get(req.int_param("guild_id"))
+        if guild is None:
+            return error_response(404, 10004, "Unknown Guild")
+        return json_response([c.payload() for c in guild.channels])
+
+    async def _get_guild_roles(self, req: RestRequest) -> web.Response:
+        guild = self.guilds.get(req.int_param("guild_id"))
+        if guild is None:
+            return error_response(404, 10004, "Unknown Guild")
+        return json_response([guild.everyone_role.payload(), *(r.payload() for r in guild.roles)])
+
+    async def _get_member(self, req: RestRequest) -> web.Response:
+        guild = self.guilds.get(req.int_param("guild_id"))
+        if guild is None:
+            return error_response(404, 10004, "Unknown Guild")
+        member = guild.members.get(req.int_param("user_id"))
+        if member is None:
+            return error_response(404, 10007, "Unknown Member")
+        return json_response(member.payload())
+
+    async def _list_members(self, req: RestRequest) -> web.Response:
+        guild = self.guilds.get(req.int_param("guild_id"))
+        if guild is None:
+            return error_response(404, 10004, "Unknown Guild")
+        after = int(req.query.get("after", 0))
+        limit = int(req.query.get("limit", 1))
+        members = sorted(
+            (m for m in guild.members.values() if m.user.id > after), key=lambda m: m.user.id
+        )
+        return json_response([m.payload() for m in members[:limit]])
+
+    def _channel_or_error(self, req: RestRequest) -> FakeChannel | web.Response:
+        channel = self.channels.get(req.int_param("channel_id"))
+        if channel is None:
+            return error_response(404, 10003, "Unknown Channel")
+        return channel
+
+    async def _get_channel(self, req: RestRequest) -> web.Response:
+        channel = self._channel_or_error(req)
+        if isinstance(channel, web.Response):
+            return channel
+        return json_response(channel.payload())
+
+    async def _typing(self, req: RestRequest) -> web.Response:
+        channel = self._channel_or_error(req)
+        if isinstance(channel, web.Response):
+            return channel
+        return no_content()
+
+    async def _list_messages(self, req: RestRequest) -> web.Response:
+        channel = self._channel_or_error(req)
+        if isinstance(channel, web.Response):
+            return channel
+        msgs = self.messages_in(channel)
+        limit = int(req.query.get("limit", 50))
+        if "before" in req.query:
+            msgs = [m for m in msgs if m.id < int(req.query["before"])]
+        if "after" in req.query:
+            msgs = [m for m in msgs if m.id > int(req.query["after"])]
+            return json_response([m.payload() for m in reversed(msgs[:limit])])
+        return json_response([m.payload() for m in reversed(msgs[-limit:])])
+
+    def _channel_message(self, req: RestRequest) -> tuple[FakeChannel, FakeMessage] | web.Response:
+        channel = self._channel_or_error(req)
+        if isinstance(channel, web.Response):
+            return channel
+        msg = self.messages.get(req.int_param("message_id"))
+        if msg is None or msg.deleted or msg.channel is not channel or msg.ephemeral:
+            return error_response(404, 10008, "Unknown Message")
+        return channel, msg
+
+    async def _get_channel_message(self, req: RestRequest) -> web.Response:
+        found = self._channel_message(req)
+        if isinstance(found, web.Response):
+            return found
+        return json_response(found[1].payload())
+
+    async def _post_channel_message(self, req: RestRequest) -> web.Response:
+        channel = self._channel_or_error(req)
+        if isinstance(channel, web.Response):
+            return channel
+        if (
+            channel.type == DM
+            and channel.recipient is not None
+            and not channel.recipient.accepts_dms
+        ):
+            return error_response(403, 50007, "Cannot send messages to this user")
+        data = req.body or {}
+        errors = V.check_message(data, file_count=len(req.files))
+        if errors:
+            return self._invalid(req, errors, "message.invalid")
+        flags = int(data.get("flags") or 0) & CREATE_FLAGS
+        msg = await self._create_message(
+            channel=channel, author=self.bot_user, data=data, files=req.files, flags=flags
+        )
+        return json_response(msg.payload())
+
+    async def _patch_channel_message(self, req: RestRequest) -> web.Response:
+        found = self._channel_message(req)
+        if isinstance(found, web.Response):
+            return found
+        _, msg = found
+        if msg.author_id != self.bot_user.id:
+            self.record_violation(
+                "message.edit_foreign",
+                f"bot tried to edit message {msg.id} by someone else",
+                route=req.route,
+            )
+            return error_response(403, 50005, "Cannot edit a message authored by another user")
+        data = req.body or {}
+        errors = V.check_message(data, file_count=len(req.files), existing=msg.data)
+        if errors:
+            return self._invalid(req, errors, "message.invalid")
+        await self._edit_message(msg, data, req.files)
+        return json_response(msg.payload())
+
+    async def _delete_channel_message(self, req: RestRequest) -> web.Response:
+        found = self._channel_message(req)
+        if isinstance(found, web.Response):
+            return found
+        await self._delete_message(found[1])
+        return no_content()
+
+    # -- interactions ------------------------------------------------------------------------------
+    async def _interaction_callback(self, req: RestRequest) -> web.Response:
+        rec = self.interactions.get(req.int_param("interaction_id"))
+        if rec is None or rec.token != req.params["token"]:
+            self.record_violation(
+                "interaction.unknown",
+                "callback for an unknown interaction id/token",
+                route=req.route,
+            )
+            return error_response(404, 10062, "Unknown interaction")
+        if rec.responded:
+            self.record_violation(
+                "interaction.already_acknowledged",
+                f"second initial response (type {(req.body or {}).get('type')}) after type "
+                f"{rec.response_type}",
+                route=req.route,
+                interaction=rec,
+            )
+            return error_response(400, 40060, "Interaction has already been acknowledged.")
+        elapsed = time.monotonic() - rec.dispatched_at
+        if elapsed > self.response_deadline:
+            self.record_violation(
+                "interaction.late_response",
+                f"initial response after {elapsed:.2f}s (limit {self.response_deadline}s)",
+                route=req.route,
+                interaction=rec,
+            )
+            return error_response(404, 10062, "Unknown interaction")
+        body = req.body or {}
+        cb_type = body.get("type")
+        data: JSON = body.get("data") or {}
+        allowed = ALLOWED_CALLBACKS.get(rec.type, frozenset())
+        # A modal submitted from a slash command may still be acknowledged with type 6.
+        needs_message = cb_type == CB_UPDATE_MESSAGE or (
+            cb_type == CB_DEFERRED_UPDATE_MESSAGE and rec.type != MODAL_SUBMIT
+        )
+        if cb_type not in allowed or (needs_message and rec.source_message is None):
+            return self._invalid(
+                req,
+                [
+                    V.FieldError(
+                        ("type",),
+                        "INTERACTION_RESPONSE_TYPE_INVALID",
+                        f"callback type {cb_type} is not valid for interaction type {rec.type}",
+                    )
+                ],
+                "interaction.invalid_callback_type",
+                rec,
+            )
+
+        msg: FakeMessage | None = None
+        ephemeral = False
+        if cb_type == CB_CHANNEL_MESSAGE:
+            errors = V.check_message(data, base=("data",), file_count=len(req.files))
+            if errors:
+                return self._invalid(req, errors, "message.invalid", rec)
+            flags = int(data.get("flags") or 0) & INTERACTION_CREATE_FLAGS
+            ephemeral = bool(flags & FLAG_EPHEMERAL)
+            msg = await self._create_message(
+                channel=rec.channel,
+                author=self.bot_user,
+                data=data,
+                files=req.files,
+                flags=flags,
+                msg_type=self._response_message_type(rec),
+                interaction=rec,
+            )
+        elif cb_type == CB_DEFERRED_CHANNEL_MESSAGE:
+            ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+            msg = await self._create_message(
+                channel=rec.channel,
+                author=self.bot_user,
+                data={},
+                files=[],
+                flags=FLAG_LOADING | (FLAG_EPHEMERAL if ephemeral else 0),
+                msg_type=self._response_message_type(rec),
+                interaction=rec,
+            )
+            rec.deferred_placeholder = msg
+        elif cb_type == CB_DEFERRED_UPDATE_MESSAGE:
+            msg = rec.source_message
+            ephemeral = bool(msg and msg.ephemeral)
+        elif cb_type == CB_UPDATE_MESSAGE:
+            assert rec.source_message is not None
+            errors = V.check_message(
+                data, base=("data",), file_count=len(req.files), existing=rec.source_message.data
+            )
+            if errors:
+                return self._invalid(req, errors, "message.invalid", rec)
+            msg = await self._edit_message(rec.source_message, data, req.files)
+            ephemeral = msg.ephemeral
+        elif cb_type == CB_AUTOCOMPLETE_RESULT:
+            errors = V.check_choices(data)
+            if errors:
+                return self._invalid(req, errors, "autocomplete.invalid", rec)
+            rec.choices = list(data["choices"])
+        elif cb_type == CB_MODAL:
+            errors = V.check_modal(data)
+            if errors:
+                return self._invalid(req, errors, "modal.invalid", rec)
+            rec.modal = copy.deepcopy(data)
+
+        rec.response_type = cb_type
+        rec.response_data = body
+        rec.responded_at = time.monotonic()
+        rec.message = msg
+        rec.ephemeral = ephemeral
+        self.notify()
+        if req.query.get("with_response") not in ("1", "true", "True"):
+            return no_content()
+        result: JSON = {
+            "interaction": {
+                "id": str(rec.id),
+                "type": rec.type,
+                "response_message_id": str(msg.id) if msg is not None else None,
+                "response_message_loading": cb_type == CB_DEFERRED_CHANNEL_MESSAGE,
+                "response_message_ephemeral": ephemeral,
+            },
+            "resource": {"type": cb_type},
+        }
+        if msg is not None and cb_type in (CB_CHANNEL_MESSAGE, CB_UPDATE_MESSAGE):
+            result["resource"]["message"] = msg.payload()
+        return json_response(result)
+
+    @staticmethod
+    def _response_message_type(rec: InteractionRecord) -> int:
+        if rec.type == APPLICATION_COMMAND:
+            return 20 if rec.payload["data"].get("type", 1) == 1 else 23
+        return 0
+
+    def _webhook_interaction(self, req: RestRequest, what: str) -> InteractionRecord | web.Response:
+        rec = self._interactions_by_token.get(req.params["token"])
+        if rec is None or req.int_param("app_id") != self.application_id:
+            self.record_violation(
+                "webhook.unknown", f"{what} with an unknown application id/token", route=req.route
+            )
+            return error_response(404, 10015, "Unknown Webhook")
+        if not rec.responded:
+            self.record_violation(
+                f"{what}.before_response",
+                f"{what} before the interaction's initial response",
+                route=req.route,
+                interaction=rec,
+            )
+            return error_response(404, 10015, "Unknown Webhook")
+        return rec
+
+    async def _get_original(self, req: RestRequest) -> web.Response:
+        rec = self._webhook_interaction(req, "original")
+        if isinstance(rec, web.Response):
+            return rec
+        if rec.message is None or rec.message.deleted:
+            return error_response(404, 10008, "Unknown Message")
+        return json_response(rec.message.payload())
+
+    async def _patch_original(self, req: RestRequest) -> web.Response:
+        rec = self._webhook_interaction(req, "original")
+        if isinstance(rec, web.Response):
+            return rec
+        msg = rec.message
+        if msg is None or msg.deleted:
+            return error_response(404, 10008, "Unknown Message")
+        data = req.body or {}
+        errors = V.check_message(data, file_count=len(req.files), existing=msg.data)
+        if errors:
+            return self._invalid(req, errors, "message.invalid", rec)
+        await self._edit_message(msg, data, req.files)
+        if rec.deferred_placeholder is msg:
+            rec.deferred_placeholder = None
+        return json_response(msg.payload())
+
+    async def _delete_original(self, req: RestRequest) -> web.Response:
+        rec = self._webhook_interaction(req, "original")
+        if isinstance(rec, web.Response):
+            return rec
+        if rec.message is None or rec.message.deleted:
+            return error_response(404, 10008, "Unknown Message")
+        await self._delete_message(rec.message)
+        return no_content()
+
+    async def _post_followup(self, req: RestRequest) -> web.Response:
+        rec = self._webhook_interaction(req, "followup")
+        if isinstance(rec, web.Response):
+            return rec
+        data = req.body or {}
+        errors = V.check_message(data, file_count=len(req.files))
+        if errors:
+            return self._invalid(req, errors, "message.invalid", rec)
+        placeholder = rec.deferred_placeholder
+        if placeholder is not None and not placeholder.deleted:
+            # The first follow-up after a deferred response fills the "thinking…" message and
+            # keeps the defer's visibility (its own ephemeral flag is ignored).
+            rec.deferred_placeholder = None
+            msg = await self._edit_message(
+                placeholder, {k: v for k, v in data.items() if k != "flags"}, req.files
+            )
+        else:
+            flags = int(data.get("flags") or 0) & INTERACTION_CREATE_FLAGS
+            msg = await self._create_message(
+                channel=rec.channel,
+                author=self.bot_user,
+                data=data,
+                files=req.files,
+                flags=flags,
+                interaction=rec,
+            )
+        rec.followups.append(msg)
+        self.notify()
+        if req.query.get("wait") in ("0", "false", "False"):
+            return no_content()
+        return json_response(msg.payload())
+
+    def _followup_message(
+        self, req: RestRequest, rec: InteractionRecord
+    ) -> FakeMessage | web.Response:
+        mid = req.int_param("message_id")
+        for msg in rec.all_messages:
+            if msg.id == mid and not msg.deleted:
+                return msg
+        return error_response(404, 10008, "Unknown Message")
+
+    async def _get_followup(self, req: RestRequest) -> web.Response:
+        rec = self._webhook_interaction(req, "followup")
+        if isinstance(rec, web.Response):
+            return rec
+        msg = self._followup_message(req, rec)
+        if isinstance(msg, web.Response):
+            return msg
+        return json_response(msg.payload())
+
+    async def _patch_followup(self, req: RestRequest) -> web.Response:
+        rec = self._webhook_interaction(req, "followup")
+        if isinstance(rec, web.Response):
+            return rec
+        msg = self._followup_message(req, rec)
+        if isinstance(msg, web.Response):
+            return msg
+        data = req.body or {}
+        errors = V.check_message(data, file_count=len(req.files), existing=msg.data)
+        if errors:
+            return self._invalid(req, errors, "message.invalid", rec)
+        await self._edit_message(msg, data, req.files)
+        return json_response(msg.payload())
+
+    async def _delete_followup(self, req: RestRequest) -> web.Response:
+        rec = self._webhook_interaction(req, "followup")
+        if isinstance(rec, web.Response):
+            return rec
+        msg = self._followup_message(req, rec)
+        if isinstance(msg, web.Response):
+            return msg
+        await self._delete_message(msg)
+        return no_content()
