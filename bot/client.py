@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import discord
@@ -18,9 +21,14 @@ from bot.ui.flows import GameFlows
 from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
+SHUTDOWN_GRACE_SECONDS = 10.0
 
 
 class AsobibaTree(app_commands.CommandTree["AsobibaBot"]):
+    async def _call(self, interaction: discord.Interaction[AsobibaBot]) -> None:
+        async with self.client.handling():
+            await super()._call(interaction)
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
@@ -51,6 +59,30 @@ class AsobibaBot(commands.AutoShardedBot):
             db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
         )
         self.flows = GameFlows(self, self.games)
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def handling(self) -> AsyncIterator[None]:
+        """Marks an interaction being handled, so shutdown can let it finish."""
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
+
+    async def wait_idle(self) -> bool:
+        """Wait until no interaction is being handled; False if the grace period ran out."""
+        try:
+            async with asyncio.timeout(SHUTDOWN_GRACE_SECONDS):
+                await self._idle.wait()
+        except TimeoutError:
+            return False
+        return True
 
     async def setup_hook(self) -> None:
         from bot.cogs.bushi import BushiCog
@@ -87,5 +119,8 @@ class AsobibaBot(commands.AutoShardedBot):
         )
 
     async def close(self) -> None:
+        # A graceful stop: answers already committed to the database still reach Discord.
+        if not await self.wait_idle():
+            log.warning("closing with %d interaction(s) still running", self._busy)
         await super().close()
         await self.db.dispose()

@@ -15,6 +15,8 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from bot.config import normalize_database_url
 from bot.db import Database
 
+pytest_plugins = ["tests.fakediscord.fixtures"]
+
 PG_SKIP_REASON = (
     "PostgreSQL tests need TEST_DATABASE_URL, e.g. "
     "TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test (.ci/run sets it)"

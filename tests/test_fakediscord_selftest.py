@@ -13,7 +13,7 @@ import contextlib
 import io
 import re
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
@@ -22,25 +22,8 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-if TYPE_CHECKING:
-    from fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
-    from fakediscord.fixtures import (
-        DiscordFakeFactory,
-        discord_fake_factory_fixture,
-        discord_fake_fixture,
-    )
-else:
-    # tests/ has no __init__.py, so pytest puts it on sys.path and the package is
-    # ``fakediscord``; should tests/ become a package it is ``tests.fakediscord``.
-    try:
-        from fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
-        from fakediscord.fixtures import discord_fake_factory_fixture, discord_fake_fixture
-    except ImportError:  # pragma: no cover
-        from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
-        from tests.fakediscord.fixtures import (  # noqa: F401
-            discord_fake_factory_fixture,
-            discord_fake_fixture,
-        )
+from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeMessage, FakeUser
+from tests.fakediscord.fixtures import DiscordFakeFactory
 
 EXPORT_BYTES = "盤面\nO X O\n".encode()
 

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.i18n import tr
-from bot.ui.common import flows_of, handle_error, send_ephemeral, user_locale
+from bot.ui.common import bot_of, flows_of, handle_error, send_ephemeral, user_locale
 
 CODE = r"[A-Za-z0-9_:\-.]{1,80}"
 
@@ -26,10 +26,11 @@ class _Guarded:
     """Every component callback goes through ``run``; errors take the one error path."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.run(interaction)
-        except Exception as error:
-            await handle_error(interaction, error)
+        async with bot_of(interaction).handling():
+            try:
+                await self.run(interaction)
+            except Exception as error:  # the one error path decides what to say
+                await handle_error(interaction, error)
 
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError

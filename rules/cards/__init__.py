@@ -1,0 +1,1 @@
+"""Card decks shared by the games: import the module you need (``rules.cards.playing`` …)."""

@@ -1,0 +1,278 @@
+"""The real bot — command tree, cogs, DynamicItems, services, database — driven through the
+loopback fake of Discord: slash commands arrive as INTERACTION_CREATE, the bot answers over
+HTTP, and Discord's rules are enforced by the fake."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.client import AsobibaBot
+from bot.config import Settings
+from bot.db import Database
+from bot.services.games import GameService
+from rules.core import Rng
+from tests.conftest import FakeClock
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    guild: FakeGuild
+    channel: FakeChannel
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser
+    db_url: str
+    bot: AsobibaBot
+    clock: FakeClock
+
+    async def restart(self) -> None:
+        """Stop the bot and start a brand-new client on the same database."""
+        await self.fake.stop_client(self.bot)
+        self.bot = make_bot(self.db_url, self.clock)
+        await self.fake.run_client(self.bot)
+
+
+def make_bot(db_url: str, clock: FakeClock) -> AsobibaBot:
+    settings = Settings(discord_token="fake-token", database_url=db_url)
+    db = Database(db_url)
+    return AsobibaBot(settings, db, GameService(db, clock=clock, seed_source=Rng.from_seed(9)))
+
+
+@pytest.fixture
+async def world(discord_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[World]:
+    guild = discord_fake.add_guild("Dojo", locale="en-US")
+    channel = discord_fake.add_text_channel(guild, "games")
+    alice = discord_fake.add_user("alice")
+    bob = discord_fake.add_user("bob", locale="ja")
+    carol = discord_fake.add_user("carol")
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    clock = FakeClock()
+    bot = make_bot(url, clock)
+    await discord_fake.run_client(bot)
+    world = World(discord_fake, guild, channel, alice, bob, carol, url, bot, clock)
+    yield world
+    await discord_fake.stop_client(world.bot)
+
+
+async def challenge(world: World, colour: str = "black", **options: object) -> FakeMessage:
+    record = await world.fake.slash(
+        "bushi challenge",
+        user=world.alice,
+        channel=world.channel,
+        options={"opponent": world.bob, "colour": colour, **options},
+    )
+    await record.wait_response()
+    assert record.response_type == 4 and not record.ephemeral
+    assert record.message is not None
+    return record.message
+
+
+async def click(world: World, message: FakeMessage, user: FakeUser, **where: str) -> object:
+    record = await world.fake.click(message, user=user, **where)
+    await record.wait_complete()
+    return record
+
+
+async def private_reply(world: World, user: FakeUser, seen: int) -> str:
+    """The newest private message to ``user`` once there are more than ``seen`` of them (the
+    bot acknowledges first and answers after its database work)."""
+    await world.fake.wait_until(lambda: len(world.fake.ephemeral_messages(user)) > seen)
+    return world.fake.ephemeral_messages(user)[-1].content
+
+
+def private_count(world: World, user: FakeUser) -> int:
+    return len(world.fake.ephemeral_messages(user))
+
+
+async def until(world: World, predicate: Callable[[], bool]) -> None:
+    await world.fake.wait_until(predicate, timeout=5.0)
+
+
+async def test_commands_are_registered_in_both_languages(world: World) -> None:
+    bushi = world.fake.command("bushi")
+    assert bushi["name_localizations"]["ja"] == "武士将棋"
+    sub = {o["name"]: o for o in bushi["options"]}
+    assert set(sub) == {"challenge", "hint"}
+    assert sub["challenge"]["name_localizations"]["ja"] == "挑戦"
+    options = {o["name"]: o for o in sub["challenge"]["options"]}
+    assert options["opponent"]["required"] is True
+    assert options["opponent"]["name_localizations"]["ja"] == "相手"
+    colours = {c["value"]: c for c in options["colour"]["choices"]}
+    assert colours["black"]["name_localizations"]["ja"] == "先手（黒）"
+    rules = world.fake.command("rules")
+    assert rules["name_localizations"]["ja"] == "ルール"
+
+
+async def test_a_whole_game_between_two_people(world: World) -> None:
+    fake = world.fake
+    board = await challenge(world)
+    assert f"<@{world.bob.id}>" in board.content  # the challenge pings Bob
+    assert {b["label"] for b in board.buttons()} == {"Accept", "Decline", "Withdraw"}
+
+    # Only Bob may accept; Carol and Alice are told so privately, and nothing changes.
+    await click(world, board, world.carol, label="Accept")
+    assert "not your game" in await private_reply(world, world.carol, 0)
+    await click(world, board, world.alice, label="Accept")
+    assert "Only the challenged player" in await private_reply(world, world.alice, 0)
+    assert {b["label"] for b in board.buttons()} == {"Accept", "Decline", "Withdraw"}
+
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    assert "```" in board.content and "Black (先手)" in board.content
+    drop_menu = board.selects()[0]
+    assert 1 <= len(drop_menu["options"]) <= 25
+    await until(world, lambda: len(fake.messages_in(world.channel)) == 2)
+    ping = fake.messages_in(world.channel)[-1]
+    assert f"<@{world.alice.id}>" in ping.content
+    assert f"/{board.id}" in ping.content  # a link to the board
+
+    # Alice drops her cube from the menu: the board is edited in place, Bob is pinged.
+    first_drop = drop_menu["options"][0]["value"]
+    record = await fake.select(board, drop_menu["custom_id"], [first_drop], user=world.alice)
+    await record.wait_complete()
+    assert record.response_type == 6
+    await until(world, lambda: "Black placed the cube" in board.content)
+    await until(world, lambda: ping.deleted)  # one ping per turn, not a wall of messages
+    new_ping = fake.messages_in(world.channel)[-1]
+    assert f"<@{world.bob.id}>" in new_ping.content
+
+    # Bob resigns: the board asks him privately first (in his language).
+    await click(world, board, world.bob, label="Resign")
+    assert "本当に投了" in await private_reply(world, world.bob, 0)
+    confirm = fake.ephemeral_messages(world.bob)[-1]
+    await click(world, confirm, world.bob, prefix="g:")
+    await until(world, lambda: "🏆" in board.content)
+    assert "resignation" in board.content
+    assert board.buttons() == [] and board.selects() == []
+    await until(world, lambda: "is over" in fake.messages_in(world.channel)[-1].content)
+    assert f"<@{world.alice.id}>" in fake.messages_in(world.channel)[-1].content
+
+
+async def test_someone_elses_click_not_your_turn_and_a_double_click(world: World) -> None:
+    fake = world.fake
+    board = await challenge(world, colour="white")  # Bob is Black and moves first
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    menu = board.selects()[0]
+    first, second = menu["options"][0]["value"], menu["options"][1]["value"]
+    record = await fake.select(board, menu["custom_id"], [first], user=world.carol)
+    assert "not your game" in await private_reply(world, world.carol, 0)
+    record = await fake.select(board, menu["custom_id"], [first], user=world.alice)
+    assert "not your turn" in await private_reply(world, world.alice, 0)
+    assert board.selects()[0]["custom_id"] == menu["custom_id"]  # nothing changed
+    del record
+
+    # Bob double-clicks: two interactions from the same board version race; one wins and
+    # the other is told, privately, that the board has changed.
+    seen = private_count(world, world.bob)
+    await asyncio.gather(
+        fake.select(board, menu["custom_id"], [first], user=world.bob),
+        fake.select(board, menu["custom_id"], [second], user=world.bob),
+    )
+    reply = await private_reply(world, world.bob, seen)
+    assert "盤面が更新されています" in reply
+    game = (await world.bot.games.list_games(world.bob.id))[0]
+    assert game.ply == 1  # exactly one drop happened
+
+
+async def test_buttons_keep_working_after_a_restart(world: World) -> None:
+    board = await challenge(world)
+    await world.restart()
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    menu = board.selects()[0]
+    await world.restart()
+    await world.fake.select(
+        board, menu["custom_id"], [menu["options"][0]["value"]], user=world.alice
+    )
+    await until(world, lambda: "Black placed the cube" in board.content)
+
+
+def move_buttons(board: FakeMessage) -> list[dict[str, str]]:
+    return [
+        b
+        for b in board.buttons()
+        if b["custom_id"].startswith("g:") and "draw" not in b["custom_id"]
+    ]
+
+
+async def test_playing_the_bot_itself(world: World) -> None:
+    fake = world.fake
+    record = await fake.slash(
+        "bushi challenge",
+        user=world.alice,
+        channel=world.channel,
+        options={"opponent": fake.bot_user, "colour": "white"},
+    )
+    await record.wait_response()
+    board = record.message
+    assert board is not None
+    # The bot is Black and has dropped already; Alice chooses her drop, the bot answers.
+    assert "Black placed the cube" not in board.content or "casual" in board.content
+    assert "casual" in board.content and "🤖" in board.content
+    menu = board.selects()[0]
+    await fake.select(board, menu["custom_id"], [menu["options"][0]["value"]], user=world.alice)
+    await until(world, lambda: board.edit_count >= 1 and "White placed the cube" in board.content)
+    for _ in range(30):
+        buttons = move_buttons(board)
+        if not buttons:
+            break
+        await fake.click(board, buttons[0]["custom_id"], user=world.alice)
+        await world.bot.wait_idle()
+    # Alice never gets pinged for her own moves against the bot.
+    assert all(f"<@{world.alice.id}>" not in m.content for m in fake.messages_in(world.channel)[1:])
+
+
+async def test_another_bot_cannot_be_challenged(world: World) -> None:
+    other = world.fake.add_user("robot", bot=True)
+    record = await world.fake.slash(
+        "bushi challenge", user=world.alice, channel=world.channel, options={"opponent": other}
+    )
+    await record.wait_response()
+    assert record.ephemeral and "another bot" in record.content
+    assert world.fake.last_message(world.channel) is None
+
+
+async def test_hint_and_rules_are_private_and_localised(world: World) -> None:
+    board = await challenge(world)
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    record = await world.fake.slash("bushi hint", user=world.bob, channel=world.channel)
+    await record.wait_complete()
+    assert record.ephemeral
+    assert "完全解析" in await private_reply(world, world.bob, 0)
+    await click(world, board, world.alice, label="Hint")
+    assert "perfect play" in await private_reply(world, world.alice, 0)
+
+    record = await world.fake.slash(
+        "rules", user=world.bob, channel=world.channel, options={"game": "bushi"}
+    )
+    await record.wait_response()
+    assert record.ephemeral
+    assert "追加ルール" in record.embeds[0]["description"]
+
+
+async def test_a_japanese_server_gets_a_japanese_board(
+    discord_fake: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = discord_fake.add_guild("道場", locale="ja")
+    channel = discord_fake.add_text_channel(guild, "対局")
+    aki = discord_fake.add_user("aki", locale="ja")
+    ben = discord_fake.add_user("ben", locale="ja")
+    bot = make_bot(f"sqlite+aiosqlite:///{tmp_path / 'ja.sqlite3'}", FakeClock())
+    await discord_fake.run_client(bot)
+    record = await discord_fake.slash(
+        "武士将棋 挑戦", user=aki, channel=channel, options={"相手": ben}, guild_locale="ja"
+    )
+    await record.wait_response()
+    assert record.message is not None
+    assert "対局を申し込みました" in record.message.content
+    assert {b["label"] for b in record.message.buttons()} == {"受ける", "断る", "取り下げる"}
+    await discord_fake.stop_client(bot)
