@@ -1,6 +1,6 @@
 """Persistence: SQLAlchemy models, the engine, and migrations at start-up. No Discord here."""
 
 from bot.db.engine import Database
-from bot.db.models import Base, GameEventRow, GameRow, GameSeatRow
+from bot.db.models import Base, GameEventRow, GameRow, GameSeatRow, PlayerStatRow
 
-__all__ = ["Base", "Database", "GameEventRow", "GameRow", "GameSeatRow"]
+__all__ = ["Base", "Database", "GameEventRow", "GameRow", "GameSeatRow", "PlayerStatRow"]

@@ -108,3 +108,23 @@ class GameEventRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (UniqueConstraint("game_id", "ply", name="uq_game_event_game_id_ply"),)
+
+
+class PlayerStatRow(Base):
+    """Results per player, per server and per game (``bushi``, ``yosukou:original`` …),
+    updated in the same transaction that finishes a game, so each game counts exactly once."""
+
+    __tablename__ = "player_stat"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # 0 outside servers
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    game_key: Mapped[str] = mapped_column(String(48), primary_key=True)
+    played: Mapped[int] = mapped_column(Integer, default=0)
+    won: Mapped[int] = mapped_column(Integer, default=0)
+    drawn: Mapped[int] = mapped_column(Integer, default=0)
+    lost: Mapped[int] = mapped_column(Integer, default=0)
+    current_streak: Mapped[int] = mapped_column(Integer, default=0)
+    best_streak: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index("ix_player_stat_guild_game", "guild_id", "game_key"),)

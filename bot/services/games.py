@@ -37,6 +37,7 @@ from bot.services.snapshots import (
     GameSnapshot,
     Player,
 )
+from bot.services.stats import record_results
 from rules.core import Event, Rng, RulesError, Seat, Text
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,10 @@ HINT_RATED = Text(
     "Hints are not available in a rated game in progress.",
 )
 NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
+SOLITAIRE_NOT_YOURS = Text(
+    "これは他の人の一人遊びです。自分のゲームは /yosukou start で始められます。",
+    "This solitaire belongs to someone else. Start your own with /yosukou start.",
+)
 SELF_CHALLENGE = Text("自分自身には挑戦できません。", "You can't challenge yourself.")
 ONLY_CHALLENGED = Text(
     "この挑戦を受けられるのは挑戦された人だけです。",
@@ -362,7 +367,7 @@ class GameService:
             if user_id is not None:
                 seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
                 if seat is None:
-                    raise NotAParticipant()
+                    raise NotAParticipant(SOLITAIRE_NOT_YOURS if len(row.seats) == 1 else None)
             if row.status != "active":
                 raise WrongStatus()
             self._check_version(row, version)
@@ -372,6 +377,9 @@ class GameService:
             new_state, events = rules.apply(state, seat, action)
             self._store_state(row, rules, new_state)
             self._log(session, row, rules, seat, rules.format(action), events)
+            outcome = rules.outcome(new_state)
+            if outcome is not None:
+                await record_results(session, row, outcome, self.clock())
             await self._commit_guarded(session)
             snapshot = GameSnapshot.from_row(row, new_state)
         return ActionResult(snapshot, tuple(events), previous)

@@ -287,3 +287,31 @@ async def test_expiry_uses_the_configured_ttl(db: Database, clock: FakeClock) ->
     service = GameService(db, clock=clock, challenge_ttl=timedelta(minutes=5))
     game = (await service.challenge("bushi", ALICE, BOB)).game
     assert game.expires_at == clock.now + timedelta(minutes=5)
+
+
+async def test_results_are_recorded_once_per_finished_game(
+    service: GameService, db: Database
+) -> None:
+    from bot.services.stats import player_stats
+
+    for resigner in (BOB, BOB, ALICE, BOB):
+        game = (await started(service)).game
+        await service.act(game.id, resigner.user_id, None, "resign")
+    offered = (await started(service)).game
+    offered_v = (await service.act(offered.id, ALICE.user_id, None, "draw-offer")).game.version
+    await service.act(offered.id, BOB.user_id, offered_v, "draw-accept")
+    alice = {s.game_key: s for s in await player_stats(db, ALICE.user_id)}["bushi"]
+    bob = {s.game_key: s for s in await player_stats(db, BOB.user_id)}["bushi"]
+    assert (alice.played, alice.won, alice.lost, alice.drawn) == (5, 3, 1, 1)
+    assert (bob.played, bob.won, bob.lost, bob.drawn) == (5, 1, 3, 1)
+    assert alice.best_streak == 2 and alice.current_streak == 0  # the draw broke the streak
+    assert bob.best_streak == 1
+    # A finished game cannot finish again: no second count.
+    with pytest.raises(WrongStatus):
+        await service.act(offered.id, ALICE.user_id, None, "resign")
+    assert {s.game_key: s for s in await player_stats(db, ALICE.user_id)}["bushi"].played == 5
+    # Games against the bot count for the person only.
+    vs_bot = (await service.challenge("bushi", CAROL, BOT, challenger_seat=0)).game
+    await service.act(vs_bot.id, CAROL.user_id, None, "resign")
+    assert [s.lost for s in await player_stats(db, CAROL.user_id)] == [1]
+    assert await player_stats(db, BOT.user_id) == []
