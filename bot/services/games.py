@@ -9,6 +9,7 @@ one change and a friendly :class:`StaleVersion` for the rest.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
@@ -38,7 +39,7 @@ from bot.services.snapshots import (
     Player,
 )
 from bot.services.stats import record_results
-from rules.core import Event, Rng, RulesError, Seat, Text
+from rules.core import Event, Locale, Rng, RulesError, Seat, Text
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,7 @@ HINT_RATED = Text(
     "レート戦の対局中はヒントを使えません。",
     "Hints are not available in a rated game in progress.",
 )
+LOG_RESULT = Text("結果", "Result")
 NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
 SOLITAIRE_NOT_YOURS = Text(
     "これは他の人の一人遊びです。自分のゲームは /yosukou start で始められます。",
@@ -487,4 +489,31 @@ class GameService:
             raise WrongStatus()
         seats = game.rules.to_act(game.state)
         seat = seats[0] if seats else 0
-        return hinter(game.rules, game.state, seat, "ja" if locale == "ja" else "en")
+        # Some hints simulate (易双六 runs a few thousand games): keep the event loop free.
+        return await asyncio.to_thread(
+            hinter, game.rules, game.state, seat, "ja" if locale == "ja" else "en"
+        )
+
+    async def log_text(self, game_id: int, locale: str) -> str:
+        """The whole public log of a game as plain text, one numbered line per action."""
+        loc: Locale = "ja" if locale == "ja" else "en"
+        game = await self.get(game_id)
+        rules = game.rules
+        title_for = getattr(rules, "title_for", None)
+        title: Text = title_for(game.settings) if callable(title_for) else rules.title
+        lines = [f"{title(loc)} #{game.id}"]
+        lines += [f"{rules.seat_name(s.seat, loc)}: {s.display_name}" for s in game.seats]
+        lines.append("")
+        for row in await self.event_log(game_id):
+            text = row.public_text_ja if loc == "ja" else row.public_text_en
+            for n, line in enumerate(text.splitlines() or ["—"]):
+                lines.append(f"{row.ply:>4}. {line}" if n == 0 else f"      {line}")
+        if game.outcome is not None:
+            reason = rules.reason_text(game.outcome.reason)(loc)
+            winner = game.outcome.winner
+            if winner is None:
+                points = " / ".join(f"{p:g}" for p in game.outcome.points)
+                lines += ["", f"{LOG_RESULT(loc)}: {points} ({reason})"]
+            else:
+                lines += ["", f"{LOG_RESULT(loc)}: {game.player(winner).display_name} ({reason})"]
+        return "\n".join(lines) + "\n"

@@ -20,8 +20,10 @@ from bot.ui.components import (
     GameActionButton,
     GameActionSelect,
     HintButton,
+    LogButton,
     ResignButton,
 )
+from bot.ui.presenters import Offer, hint_available, offers_for
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign, Text
 
 #: Fewer legal moves than this become buttons; more become a select menu.
@@ -134,6 +136,8 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
                 )
             )
         return view
+    if game.status == "finished":
+        view.add_item(LogButton(game.id, tr("button.log", locale)))
     if game.status != "active":
         return view
     rules = game.rules
@@ -142,41 +146,8 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
     if humans_to_act:
         seat = humans_to_act[0].seat
         actions = rules.legal_actions(game.state, seat)
-        if len(actions) <= MAX_ACTION_BUTTONS:
-            for action in actions:
-                view.add_item(
-                    GameActionButton(
-                        game.id,
-                        game.version,
-                        rules.format(action),
-                        rules.action_label(action, locale),
-                        discord.ButtonStyle.primary,
-                        row=row,
-                    )
-                )
-            row += 1 if actions else 0
-        else:
-            for start in range(0, len(actions), SELECT_LIMIT):
-                chunk = actions[start : start + SELECT_LIMIT]
-                options = [
-                    discord.SelectOption(
-                        label=rules.action_label(a, locale)[:100], value=rules.format(a)
-                    )
-                    for a in chunk
-                ]
-                view.add_item(
-                    GameActionSelect(
-                        game.id,
-                        game.version,
-                        start // SELECT_LIMIT,
-                        options,
-                        tr("select.drop", locale),
-                        row=row,
-                    )
-                )
-                row += 1
-                if row >= 4:
-                    break
+        for offer in offers_for(game.game_type, rules, game.state, seat, actions):
+            row = _add_offer(view, game, offer, locale, row)
     meta_row = min(row, 4)
     seats = [s.seat for s in game.seats if not s.is_bot]
     metas = {type(m) for seat in seats for m in rules.meta_actions(game.state, seat)}
@@ -184,8 +155,8 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
         view.add_item(
             ResignButton(game.id, game.version, tr("button.resign", locale), row=meta_row)
         )
-    offer = getattr(game.state, "draw_offer", None)
-    if offer is None and OfferDraw in metas:
+    draw_offer = getattr(game.state, "draw_offer", None)
+    if draw_offer is None and OfferDraw in metas:
         view.add_item(
             GameActionButton(
                 game.id,
@@ -196,7 +167,7 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
                 row=meta_row,
             )
         )
-    elif offer is not None and AcceptDraw in metas:
+    elif draw_offer is not None and AcceptDraw in metas:
         view.add_item(
             GameActionButton(
                 game.id,
@@ -217,9 +188,55 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
                 row=meta_row,
             )
         )
-    if hinter_for(game.game_type) is not None and not game.rated:
+    if (
+        hinter_for(game.game_type) is not None
+        and not game.rated
+        and hint_available(game.game_type, game.state)
+    ):
         view.add_item(HintButton(game.id, tr("button.hint", locale), row=meta_row))
     return view
+
+
+def _add_offer(
+    view: discord.ui.View, game: GameSnapshot, offer: Offer, locale: Locale, row: int
+) -> int:
+    """Lay ``offer`` out from ``row`` on (rows 0–3; row 4 is for resign/draw/hint) and return
+    the next free row. What does not fit is left out rather than breaking Discord's limits."""
+    rules = game.rules
+    if offer.as_select:
+        for start in range(0, len(offer.actions), SELECT_LIMIT):
+            if row > 3:
+                break
+            chunk = offer.actions[start : start + SELECT_LIMIT]
+            options = [
+                discord.SelectOption(
+                    label=rules.action_label(a, locale)[:100], value=rules.format(a)
+                )
+                for a in chunk
+            ]
+            view.add_item(
+                GameActionSelect(
+                    game.id, game.version, row, options, offer.placeholder(locale), row=row
+                )
+            )
+            row += 1
+        return row
+    for start in range(0, len(offer.actions), MAX_ACTION_BUTTONS):
+        if row > 3:
+            break
+        for action in offer.actions[start : start + MAX_ACTION_BUTTONS]:
+            view.add_item(
+                GameActionButton(
+                    game.id,
+                    game.version,
+                    rules.format(action),
+                    rules.action_label(action, locale),
+                    discord.ButtonStyle.primary,
+                    row=row,
+                )
+            )
+        row += 1
+    return row
 
 
 def board_message(

@@ -7,6 +7,7 @@ custom_id layouts (all ≤ 100 characters, ids and public codes only):
 - ``ch:<game>:<version>:<answer>`` accept / decline / cancel a challenge
 - ``rs:<game>:<version>``         ask to confirm resignation (ephemeral)
 - ``hint:<game>``                 show the solver's evaluation (ephemeral)
+- ``log:<game>``                  the whole log of a finished game as a file (ephemeral)
 """
 
 from __future__ import annotations
@@ -197,10 +198,38 @@ class HintButton(
         await flows_of(interaction).show_hint(interaction, self.game_id)
 
 
+class LogButton(
+    _Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"log:(?P<game>[0-9]+)",
+):
+    def __init__(self, game_id: int, label: str = "…", row: int | None = None) -> None:
+        self.game_id = game_id
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="📜",
+                style=discord.ButtonStyle.secondary,
+                row=row,
+                custom_id=f"log:{game_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LogButton:
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).send_log(interaction, self.game_id)
+
+
 ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GameActionButton,
     GameActionSelect,
     ChallengeButton,
     ResignButton,
     HintButton,
+    LogButton,
 )

@@ -7,6 +7,7 @@ at once (deferred update), so Discord's 3-second limit holds however slow the da
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -141,6 +142,16 @@ class GameFlows:
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self.games.hint(game_id, user_locale(interaction))
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+
+    async def send_log(self, interaction: discord.Interaction, game_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = user_locale(interaction)
+        text = await self.games.log_text(game_id, locale)
+        log_file = discord.File(io.BytesIO(text.encode()), filename=f"asobiba-game-{game_id}.txt")
+        preview = text if len(text) <= 1900 else text[:1900] + "…"
+        await interaction.followup.send(
+            f"```\n{preview}\n```", file=log_file, ephemeral=True, allowed_mentions=NO_PINGS
+        )
 
     # --- after a commit ---------------------------------------------------------------------
 

@@ -150,9 +150,17 @@ async def test_a_whole_game_between_two_people(world: World) -> None:
     await click(world, confirm, world.bob, prefix="g:")
     await until(world, lambda: "🏆" in board.content)
     assert "resignation" in board.content
-    assert board.buttons() == [] and board.selects() == []
+    assert [b["label"] for b in board.buttons()] == ["Game log"] and board.selects() == []
     await until(world, lambda: "is over" in fake.messages_in(world.channel)[-1].content)
     assert f"<@{world.alice.id}>" in fake.messages_in(world.channel)[-1].content
+
+    # Anyone may download the whole log of a finished game.
+    await click(world, board, world.carol, label="Game log")
+    await private_reply(world, world.carol, 0)
+    log_message = fake.ephemeral_messages(world.carol)[-1]
+    log = log_message.attachments[0].data.decode()
+    assert "Bushi Shogi" in log and "Black placed the cube" in log and "resigned" in log
+    assert "Result: alice (resignation)" in log
 
 
 async def test_someone_elses_click_not_your_turn_and_a_double_click(world: World) -> None:
