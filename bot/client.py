@@ -87,12 +87,14 @@ class AsobibaBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         from bot.cogs.bushi import BushiCog
         from bot.cogs.rules_help import RulesCog
+        from bot.cogs.yosukou import YosukouCog
 
         if self.settings.run_migrations:
             await self.db.migrate()
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
         await self.add_cog(BushiCog(self))
+        await self.add_cog(YosukouCog(self))
         await self.add_cog(RulesCog(self))
         await self.sync_commands()
 

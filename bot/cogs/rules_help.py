@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.help import RULES_HELP
+from bot.help import RULES_HELP, RULES_MORE
 from bot.services.registry import rules_for
 from bot.ui.common import user_locale
 
@@ -29,10 +29,13 @@ class RulesCog(commands.Cog):
     @app_commands.choices(game=[app_commands.Choice(name="武士将棋 Bushi Shogi", value="bushi")])
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         locale = user_locale(interaction)
-        text = RULES_HELP[game.value](locale)
-        embed = discord.Embed(
-            title=rules_for(game.value).title(locale),
-            description=text[:EMBED_DESCRIPTION_LIMIT],
-            colour=discord.Colour.dark_red(),
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        pages = (RULES_HELP[game.value], *RULES_MORE.get(game.value, ()))
+        embeds = [
+            discord.Embed(
+                title=rules_for(game.value).title(locale) if n == 0 else None,
+                description=page(locale)[:EMBED_DESCRIPTION_LIMIT],
+                colour=discord.Colour.dark_red(),
+            )
+            for n, page in enumerate(pages)
+        ]
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)

@@ -52,6 +52,10 @@ def outcome_text(game: GameSnapshot, locale: Locale) -> str:
     if outcome is None:
         return ""
     reason = game.rules.reason_text(outcome.reason)
+    if len(outcome.points) == 1 and outcome.winner is None:
+        return tr(
+            "result.solo_loss", locale, user=player_label(game.player(0)), reason=reason(locale)
+        )
     if outcome.winner is None:
         return tr("result.draw", locale, reason=reason(locale))
     return tr(
@@ -87,6 +91,8 @@ def board_content(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = 
                 expires=_discord_time(game.expires_at) if game.expires_at else "—",
             )
         )
+    elif len(game.seats) == 1:
+        lines.append(f"**{title}** #{game.id} · {player_label(game.seats[0])}")
     else:
         players = "  vs  ".join(
             f"{rules.seat_name(s.seat, locale)} {player_label(s)}" for s in game.seats
@@ -103,7 +109,7 @@ def board_content(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = 
         lines.append(tr("last_move", locale, text=" / ".join(public[-3:])))
     if game.status == "active":
         to_act = game.seats_to_act
-        if to_act:
+        if to_act and len(game.seats) > 1:
             lines.append(tr("turn.status", locale, user=", ".join(player_label(s) for s in to_act)))
         offer = getattr(game.state, "draw_offer", None)
         if offer is not None:

@@ -86,6 +86,33 @@ class GameFlows:
             message = await interaction.original_response()
         await self.games.attach_message(result.game.id, message.channel.id, message.id)
 
+    async def start_solitaire(
+        self,
+        interaction: discord.Interaction,
+        game_type: str,
+        settings: dict[str, object],
+        *,
+        locale: Locale,
+    ) -> None:
+        result = await self.games.start_solitaire(
+            game_type,
+            Player(interaction.user.id, interaction.user.display_name),
+            settings=settings,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            locale=locale,
+        )
+        content, view = board_message(result.game, recent=result.events)
+        callback = await interaction.response.send_message(
+            content, view=view, allowed_mentions=NO_PINGS
+        )
+        message = (
+            callback.resource if isinstance(callback.resource, discord.InteractionMessage) else None
+        )
+        if message is None:
+            message = await interaction.original_response()
+        await self.games.attach_message(result.game.id, message.channel.id, message.id)
+
     # --- playing ----------------------------------------------------------------------------
 
     async def play(

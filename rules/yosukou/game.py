@@ -105,6 +105,7 @@ class YosukouRules(GameRules[YosukouState, YosukouAction, YosukouView]):
     rules_version: ClassVar[int] = 1
     schema_version: ClassVar[int] = 1
     allows_draw_offers: ClassVar[bool] = False
+    reason_texts: ClassVar[dict[str, Text]] = REASON_TEXT
 
     # --- settings and setup ----------------------------------------------------------------
 
