@@ -315,3 +315,28 @@ async def test_results_are_recorded_once_per_finished_game(
     await service.act(vs_bot.id, CAROL.user_id, None, "resign")
     assert [s.lost for s in await player_stats(db, CAROL.user_id)] == [1]
     assert await player_stats(db, BOT.user_id) == []
+
+
+async def test_a_solitaire_is_played_by_its_owner_only(service: GameService, db: Database) -> None:
+    from bot.services.stats import player_stats
+
+    for _ in range(3):
+        result = await service.start_solitaire(
+            "yosukou", ALICE, settings={"variant": "simplified", "rule_terminals": 1}
+        )
+        game = result.game
+        assert game.status == "active" and [s.user_id for s in game.seats_to_act] == [ALICE.user_id]
+        with pytest.raises(NotAParticipant, match="belongs to someone else"):
+            await service.act(game.id, BOB.user_id, game.version, "start:1")
+        rng = Rng.from_seed(game.id)
+        while result.game.status == "active":
+            game = result.game
+            action, rng = rng.choice(game.rules.legal_actions(game.state, 0))
+            result = await service.act(
+                game.id, ALICE.user_id, game.version, game.rules.format(action)
+            )
+        assert result.game.outcome is not None
+        assert await service.rebuild_state(game.id) == result.game.state
+    [stat] = await player_stats(db, ALICE.user_id)
+    assert stat.game_key == "yosukou:simplified" and stat.played == 3
+    assert stat.won + stat.lost == 3 and stat.best_streak >= stat.current_streak

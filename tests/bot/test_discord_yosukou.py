@@ -1,0 +1,107 @@
+"""易双六 end to end through the fake Discord: start, hint, draws with their numbers, the
+result and its log, the owner-only rule, and settings errors."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.client import AsobibaBot
+from bot.services.stats import player_stats
+from tests.bot.test_discord_bushi import make_bot, private_reply
+from tests.conftest import FakeClock
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+
+class Table:
+    def __init__(self, fake: FakeDiscord, bot: AsobibaBot) -> None:
+        self.fake = fake
+        self.bot = bot
+        guild = fake.add_guild("Salon")
+        self.channel: FakeChannel = fake.add_text_channel(guild, "tarot")
+        self.alice: FakeUser = fake.add_user("alice")
+        self.carol: FakeUser = fake.add_user("carol", locale="ja")
+
+    async def start(self, **options: object) -> FakeMessage:
+        record = await self.fake.slash(
+            "yosukou start", user=self.alice, channel=self.channel, options=options
+        )
+        await record.wait_response()
+        assert record.message is not None and not record.ephemeral
+        return record.message
+
+    async def press(self, board: FakeMessage, user: FakeUser, **where: str) -> None:
+        record = await self.fake.click(board, user=user, **where)
+        await record.wait_response()  # the bot has started on it…
+        await self.bot.wait_idle()  # …and finished everything it does after
+
+
+@pytest.fixture
+async def table(discord_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Table]:
+    bot = make_bot(f"sqlite+aiosqlite:///{tmp_path / 'y.sqlite3'}", FakeClock())
+    result = Table(discord_fake, bot)
+    await discord_fake.run_client(bot)
+    yield result
+    await discord_fake.stop_client(bot)
+
+
+def start_buttons(board: FakeMessage) -> list[dict[str, str]]:
+    return [b for b in board.buttons() if ":start:" in b.get("custom_id", "")]
+
+
+async def test_a_solitaire_from_start_to_result(table: Table) -> None:
+    board = await table.start(end_cards=1)
+    assert "Youscout" in board.content and "```" in board.content
+    starts = start_buttons(board)
+    assert 1 <= len(starts) <= 6
+    assert any(b["label"] == "Hint" for b in board.buttons())
+
+    # Someone else can look but not play.
+    await table.press(board, table.carol, custom_id=starts[0]["custom_id"])
+    assert "他の人の一人遊び" in await private_reply(table, table.carol, 0)  # type: ignore[arg-type]
+
+    await table.press(board, table.alice, label="Hint")
+    hint = table.fake.ephemeral_messages(table.alice)[-1].content
+    assert "Estimated win chance" in hint and "%" in hint
+
+    await table.press(board, table.alice, custom_id=starts[0]["custom_id"])
+    assert not start_buttons(board)
+    assert all(b["label"] != "Hint" for b in board.buttons())
+    for _ in range(400):
+        labels = [b["label"] for b in board.buttons() if b["custom_id"].startswith("g:")]
+        if not labels:
+            break
+        choice = next((label for label in labels if "MOVE" in label), labels[0])
+        before = board.content
+        await table.press(board, table.alice, label=choice)
+        assert board.content != before
+        assert "Last:" in board.content  # each draw reports what happened, with its numbers
+    assert "wins" in board.content or "lost" in board.content
+    assert [b["label"] for b in board.buttons()] == ["Game log"]
+    await table.press(board, table.alice, label="Game log")
+    log = table.fake.ephemeral_messages(table.alice)[-1].attachments[0].data.decode()
+    assert "Youscout" in log and "Result:" in log
+    stats = await player_stats(
+        table.bot.db,
+        table.alice.id,
+        guild_id=table.channel.guild.id if table.channel.guild else None,
+    )
+    assert [(s.game_key, s.played) for s in stats] == [("yosukou:original", 1)]
+
+
+async def test_simplified_with_options_and_a_refused_combination(table: Table) -> None:
+    board = await table.start(variant="simplified", judgement="greater_equal", influence="3")
+    assert "Simplified Youscout" in board.content
+    assert "x3" in board.content or "×3" in board.content
+    record = await table.fake.slash(
+        "yosukou start",
+        user=table.alice,
+        channel=table.channel,
+        options={"variant": "simplified", "war": "2"},
+    )
+    await record.wait_response()
+    reply = table.fake.ephemeral_messages(table.alice)[-1].content
+    assert "rule_replacement" in reply
+    assert len(table.fake.messages_in(table.channel)) == 1  # no second board was posted

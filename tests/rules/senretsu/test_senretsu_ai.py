@@ -1,0 +1,106 @@
+"""The AI: legal moves only, from its own view only, and better than random play."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import pytest
+
+from rules.core import Rng
+from rules.senretsu import Casualty, DrawCount, Janken, SenretsuRules, SenretsuState
+from rules.senretsu.ai import DEFAULT_BUDGET, HEURISTIC_ONLY, Budget, choose_action, determinize
+
+R = SenretsuRules()
+
+
+def play_vs_random(seed: int, ai_seat: int, budget: Budget) -> tuple[int | None, float]:
+    """One game; returns the winner and the slowest AI decision in seconds."""
+    rnd, rng = random.Random(seed), Rng.from_seed(seed)
+    state = R.new_game({"first_player": ("janken", "coin")[seed % 2]}, seed)
+    slowest = 0.0
+    while not R.is_over(state):
+        for seat in R.to_act(state):
+            legal = R.legal_actions(state, seat)
+            if seat == ai_seat:
+                started = time.perf_counter()
+                action, rng = choose_action(R.view_for(state, seat), R, rng, budget)
+                slowest = max(slowest, time.perf_counter() - started)
+                assert action in legal
+            else:
+                action = rnd.choice(legal)
+            state = R.apply(state, seat, action).state
+            break
+    assert state.outcome is not None
+    return state.outcome.winner, slowest
+
+
+def test_the_ai_beats_a_random_player() -> None:
+    results = [play_vs_random(seed, seed % 2, DEFAULT_BUDGET) for seed in range(10)]
+    wins = sum(winner == seed % 2 for seed, (winner, _) in enumerate(results))
+    assert wins >= 8
+    assert max(slowest for _, slowest in results) < 1.0
+
+
+def test_the_fast_model_alone_also_beats_random() -> None:
+    wins = sum(
+        play_vs_random(seed, 1 - seed % 2, HEURISTIC_ONLY)[0] == 1 - seed % 2 for seed in range(20)
+    )
+    assert wins >= 15
+
+
+def midgame(seed: int, phase: str) -> SenretsuState:
+    """A state of random play where the seat to act is in ``phase``."""
+    rnd = random.Random(seed)
+    state = R.new_game({"first_player": 0}, seed)
+    while not R.is_over(state):
+        if state.phase == phase and state.turn >= 4:
+            return state
+        seat = rnd.choice(R.to_act(state))
+        state = R.apply(state, seat, rnd.choice(R.legal_actions(state, seat))).state
+    pytest.skip("no such phase in this game")
+
+
+def scramble_hidden(state: SenretsuState, seat: int, seed: int) -> SenretsuState:
+    """Another state with the same view for ``seat``: hidden cards dealt differently."""
+    other = replace(state, rng=Rng(12345))
+    view = R.view_for(other, seat)
+    fake, _ = determinize(view, Rng.from_seed(seed))
+    scrambled = replace(state, decks=fake.decks, hands=fake.hands, rng=Rng(54321))
+    assert R.view_for(scrambled, seat) == R.view_for(state, seat)
+    assert scrambled.decks != state.decks
+    return scrambled
+
+
+@pytest.mark.parametrize(("seed", "phase"), [(3, "place"), (8, "place"), (1, "casualties")])
+def test_the_ai_sees_only_its_view(seed: int, phase: str) -> None:
+    state = midgame(seed, phase)
+    seat = R.to_act(state)[0]
+    scrambled = scramble_hidden(state, seat, seed)
+    a = choose_action(R.view_for(state, seat), R, Rng.from_seed(seed), DEFAULT_BUDGET)
+    b = choose_action(R.view_for(scrambled, seat), R, Rng.from_seed(seed), DEFAULT_BUDGET)
+    assert a == b
+    assert a[0] in R.legal_actions(state, seat) and a[0] in R.legal_actions(scrambled, seat)
+
+
+def test_the_ai_answers_every_kind_of_decision() -> None:
+    rng = Rng.from_seed(1)
+    janken = R.new_game(None, 2)
+    action, rng = choose_action(R.view_for(janken, 1), R, rng)
+    assert isinstance(action, Janken)
+    state = R.apply(R.new_game({"first_player": 0}, 2), 0, R.parse("end")).state
+    action, rng = choose_action(R.view_for(state, 1), R, rng)
+    assert action == DrawCount(6)
+    casualties = midgame(1, "casualties")
+    defender = R.to_act(casualties)[0]
+    action, rng = choose_action(R.view_for(casualties, defender), R, rng)
+    assert isinstance(action, Casualty) and action in R.legal_actions(casualties, defender)
+
+
+def test_the_ai_only_acts_for_a_seat_whose_turn_it_is() -> None:
+    state = R.new_game({"first_player": 0}, 2)
+    with pytest.raises(ValueError):
+        choose_action(R.view_for(state, 1), R, Rng(0))
+    with pytest.raises(ValueError):
+        choose_action(R.view_for(state, None), R, Rng(0))

@@ -1,0 +1,317 @@
+"""Golden renders (both languages), event lines, action labels, and board size limits."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rules.cards.playing import parse_card
+from rules.core import Event, Resign
+from rules.senretsu import (
+    Casualty,
+    DrawCount,
+    EndPlacement,
+    Janken,
+    Place,
+    SenretsuRules,
+    SenretsuState,
+    TakeBack,
+)
+from rules.senretsu.help import RULES_HELP
+from rules.senretsu.render import WIDTH, text_width
+from rules.senretsu.replay import run
+
+R = SenretsuRules()
+WALKTHROUGH = json.loads(
+    (Path(__file__).parent / "data" / "walkthrough.json").read_text(encoding="utf-8")
+)
+
+
+def after(n: int) -> SenretsuState:
+    """The walkthrough after its first ``n`` actions."""
+    return R.load(run({**WALKTHROUGH, "actions": WALKTHROUGH["actions"][:n]})["state"])
+
+
+STAGING_BOARD_EN = """\
+Senretsu-fuda · turn 3
+P1 to place
+P1 red  deck 21  hand 3 1st
+  L3  ♦4 ♥3
+  L2  [DECK 21]
+  L1  ♥2
+  ───────── front ─────────
+  L1  [DECK 21]
+  L2  ♣4 ♠3 ♣K
+P2 black  deck 21  hand 0
+discard P1: -
+discard P2: ♠2 ♠8 ♠9
+Last attack: P1 (turn 3)
+  ♦4 L3→L2
+  ♥3 L3→deck ♠8 discarded
+  ♥2 L1→L2 ♠2 ♠9 line gone"""
+
+STAGING_HAND_EN = """\
+Hand of P1 (red)
+hand (1): ♥7
+staged: ♥Q→L3 Jk(4)→L3
+preview (+ = staged, not yet shown)
+P1 red  deck 21  hand 3 1st
+  L3  ♦4 ♥3 +♥Q +Jk(4)
+  L2  [DECK 21]
+  L1  ♥2
+  ───────── front ─────────
+  L1  [DECK 21]
+  L2  ♣4 ♠3 ♣K
+P2 black  deck 21  hand 0"""
+
+STAGING_HAND_JA = """\
+P1の手札（赤）
+手札1枚: ♥7
+配置中: ♥Q→3列 Jk(4)→3列
+確定前の盤面（+は配置中）
+P1 赤  山札21 手札3 先攻
+  3列 ♦4 ♥3 +♥Q +Jk(4)
+  2列 [山札 21]
+  1列 ♥2
+  ───────── 前線 ─────────
+  1列 [山札 21]
+  2列 ♣4 ♠3 ♣K
+P2 黒  山札21 手札0"""
+
+CASUALTY_BOARD_EN = """\
+Senretsu-fuda · turn 4
+P1 chooses casualties
+P1 red  deck 20  hand 1 1st
+  L3  ♦4 ♥3 ♥Q Jk(4)
+  L2  [DECK 20]
+  L1  ♥2
+  ───────── front ─────────
+  L1  [DECK 21]
+  L2  ♣4 ♠3 ♣K
+P2 black  deck 21  hand 0
+discard P1: ♦5
+discard P2: ♠2 ♠8 ♠9
+Last attack: P2 (turn 4)
+  ♣K L2→beyond (no attack)
+  ♣4 L2→L3
+  ♠3 L2→deck ♦5 discarded
+  P1 to choose: L3×1"""
+
+CASUALTY_BOARD_JA = """\
+戦列札 · 4ターン目
+P1が犠牲を選ぶ
+P1 赤  山札20 手札1 先攻
+  3列 ♦4 ♥3 ♥Q Jk(4)
+  2列 [山札 20]
+  1列 ♥2
+  ───────── 前線 ─────────
+  1列 [山札 21]
+  2列 ♣4 ♠3 ♣K
+P2 黒  山札21 手札0
+捨て札P1: ♦5
+捨て札P2: ♠2 ♠8 ♠9
+前回の攻撃 P2（4ターン目）
+  ♣K 2列→射程外（攻撃なし）
+  ♣4 2列→3列
+  ♠3 2列→山札 ♦5 捨て札
+  P1の選択待ち: 3列×1"""
+
+OVER_BOARD_JA = """\
+戦列札 · 4ターン目
+P1の勝ち（投了）
+P1 赤  山札20 手札1 先攻
+  3列 ♦4 ♥3 Jk(4)
+  2列 [山札 20]
+  1列 ♥2
+  ───────── 前線 ─────────
+  1列 [山札 18]
+  2列 ♣4 ♠3 ♣K
+P2 黒  山札18 手札3
+捨て札P1: ♥Q ♦5
+捨て札P2: ♠2 ♠8 ♠9
+前回の攻撃 P2（4ターン目）
+  ♣K 2列→射程外（攻撃なし）
+  ♣4 2列→3列
+  ♠3 2列→山札 ♦5 捨て札
+  犠牲: ♥Q"""
+
+
+def test_public_board_while_the_other_player_stages() -> None:
+    state = after(13)  # red has staged ♥Q and Jk(4): seat 1 and spectators see none of it
+    assert R.render(R.view_for(state, 1), "en") == STAGING_BOARD_EN
+    assert R.render(R.view_for(state, None), "en") == STAGING_BOARD_EN
+
+
+def test_private_hand_with_the_staged_preview() -> None:
+    state = after(13)
+    assert R.render_hand(R.view_for(state, 0), "en") == STAGING_HAND_EN
+    assert R.render_hand(R.view_for(state, 0), "ja") == STAGING_HAND_JA
+
+
+def test_board_waiting_for_a_casualty_choice() -> None:
+    state = after(14)
+    assert R.render(R.view_for(state, None), "en") == CASUALTY_BOARD_EN
+    assert R.render(R.view_for(state, None), "ja") == CASUALTY_BOARD_JA
+
+
+def test_board_at_the_end() -> None:
+    state = R.apply(after(15), 1, Resign()).state
+    assert R.render(R.view_for(state, None), "ja") == OVER_BOARD_JA
+
+
+def test_janken_board_and_hand() -> None:
+    state = R.apply(R.new_game({"colours": "red"}, 3), 0, Janken("rock")).state
+    assert R.render(R.view_for(state, 1), "en") == (
+        "Senretsu-fuda\nJanken: P1 has picked / P2 to pick"
+    )
+    assert R.render_hand(R.view_for(state, 0), "ja") == "P1の手札（赤）\nあなたの手: グー"
+    assert R.render_hand(R.view_for(state, 1), "en") == (
+        "Hand of P2 (black)\npick rock, paper or scissors"
+    )
+    tie = R.apply(state, 1, Janken("rock")).state
+    assert R.render(R.view_for(tie, None), "ja") == (
+        "戦列札\nじゃんけん：P1 未選択 / P2 未選択\nあいこ（グー・グー）もう一度"
+    )
+    assert R.render_hand(R.view_for(tie, None), "en") == "Spectators have no hand."
+
+
+def test_known_cards_in_hand_are_shown() -> None:
+    state = after(15)  # black has drawn ♠A ♠4 ♠5; say a deck hit had turned the ♠A up
+    assert "known in hand" not in R.render(R.view_for(state, None), "en")
+    shown = replace(state, revealed=((), (parse_card("SA"),)))
+    assert "  known in hand: ♠A" in R.render(R.view_for(shown, None), "en").splitlines()
+    assert "  公開済みの手札: ♠A" in R.render(R.view_for(shown, 0), "ja").splitlines()
+
+
+EVENTS = [
+    (
+        Event("strike", 0, {"card": "D4", "range": 4, "line": 2, "target": 1, "result": "line"}),
+        "Player 1's ♦4 (L3) hits Player 2's L2.",
+        "プレイヤー1の♦4（3列）がプレイヤー2の2列を攻撃。",
+    ),
+    (
+        Event(
+            "strike",
+            1,
+            {
+                "card": "JB",
+                "range": 3,
+                "line": 2,
+                "target": 0,
+                "result": "deck",
+                "turned": "HA",
+                "to_hand": True,
+                "deck": 9,
+            },
+        ),
+        "Player 2's Jk(3) (L3) hits Player 1's deck: ♥A turned up, goes to the hand (deck 9).",
+        "プレイヤー2のJk(3)（3列）がプレイヤー1の山札を攻撃：♥Aが表に、手札へ（山札9）。",
+    ),
+    (
+        Event(
+            "strike",
+            0,
+            {"card": "H2", "range": 2, "line": 0, "target": 1, "result": "line", "lost": ["S2"]},
+        ),
+        "Player 1's ♥2 (L1) hits Player 2's L2: ♠2 lost, the line is gone.",
+        "プレイヤー1の♥2（1列）がプレイヤー2の2列を攻撃：♠2が倒れ、戦列消滅。",
+    ),
+    (
+        Event("strike", 0, {"card": "HA", "range": 1, "line": 3, "target": -3, "result": "own"}),
+        "Player 1's ♥A (L4) reaches only its own side: no attack.",
+        "プレイヤー1の♥A（4列）は自陣に届くだけで攻撃なし。",
+    ),
+    (
+        Event("casualty", 1, {"card": "S5", "line": 1, "auto": True}),
+        "Player 2 loses ♠5 (L2) (automatic).",
+        "プレイヤー2の♠5（2列）が倒れた（自動）。",
+    ),
+    (
+        Event("first_player", 1, {"method": "coin"}),
+        "Player 2 goes first (coin toss).",
+        "プレイヤー2が先攻（コイントス）。",
+    ),
+    (
+        Event("janken", None, {"hands": ["rock", "scissors"], "winner": 0, "round": 2}),
+        "Janken: rock vs scissors, P1 wins.",
+        "じゃんけん：グーとチョキ、P1の勝ち。",
+    ),
+    (
+        Event("janken", None, {"hands": ["paper", "paper"], "winner": None, "round": 1}),
+        "Janken: paper vs paper, a tie: again.",
+        "じゃんけん：パーとパーであいこ。もう一度。",
+    ),
+    (Event("janken_pick", 0), "Player 1 has picked.", "プレイヤー1が手を選んだ。"),
+    (
+        Event("placed", 0, {"placements": [], "hand": 4}),
+        "Player 1 placed nothing (hand 4).",
+        "プレイヤー1は配置せず（手札4）。",
+    ),
+    (
+        Event("stage", 0, {"card": "H9", "line": 3, "new": True}, visible_to=0),
+        "Staged: ♥9→new back line.",
+        "仮配置：♥9→後ろに新戦列",
+    ),
+    (
+        Event("take_back", 0, {"card": "H9"}, visible_to=0),
+        "Took back ♥9.",
+        "♥9を手札に戻した。",
+    ),
+    (
+        Event("deck_out", 1, {"cause": "hit"}),
+        "Player 2's deck is empty by a hit.",
+        "プレイヤー2の山札が攻撃で尽きた。",
+    ),
+    (
+        Event("game_over", None, {"points": [1.0, 0.0], "reason": "deck_out"}),
+        "P1 wins (deck out).",
+        "P1の勝ち（山札切れ）。",
+    ),
+    (Event("resign", 0), "Player 1 resigned.", "プレイヤー1が投了しました。"),
+]
+
+
+@pytest.mark.parametrize(("event", "en", "ja"), EVENTS)
+def test_event_lines(event: Event, en: str, ja: str) -> None:
+    assert R.describe_event(event, "en") == en
+    assert R.describe_event(event, "ja") == ja
+
+
+def test_action_labels() -> None:
+    h5, jr, s9 = (parse_card(c) for c in ("H5", "JR", "S9"))
+    labels = {
+        Janken("paper"): ("paper", "パー"),
+        DrawCount(6): ("Draw 6", "6枚引く"),
+        Place(h5, 2): ("♥5→L3", "♥5→3列"),
+        Place(h5, 0, new=True): ("♥5→new front line", "♥5→前に新戦列"),
+        Place(jr, 4, new=True, joker_range=7): ("Jk(7)→new back line", "Jk(7)→後ろに新戦列"),
+        TakeBack(h5): ("Take back ♥5", "♥5を戻す"),
+        EndPlacement(): ("End placement", "配置終了"),
+        Casualty(s9): ("Lose ♠9", "♠9を失う"),
+    }
+    for action, (en, ja) in labels.items():
+        assert (R.action_label(action, "en"), R.action_label(action, "ja")) == (en, ja)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_boards_fit_a_phone_and_a_message(seed: int) -> None:
+    rnd = random.Random(seed)
+    state = R.new_game({}, seed)
+    while not R.is_over(state):
+        seat = rnd.choice(R.to_act(state))
+        state = R.apply(state, seat, rnd.choice(R.legal_actions(state, seat))).state
+        for locale in ("ja", "en"):
+            for viewer in (0, 1, None):
+                view = R.view_for(state, viewer)
+                for text in (R.render(view, locale), R.render_hand(view, locale)):
+                    assert len(text) < 1500
+                    assert max(text_width(row) for row in text.splitlines()) <= WIDTH
+
+
+def test_title_and_rules_help_in_both_languages() -> None:
+    assert (R.title.ja, R.title.en) == ("戦列札", "Senretsu-fuda")
+    assert "仮置き" in RULES_HELP.ja and "private" in RULES_HELP.en
