@@ -105,3 +105,50 @@ async def test_simplified_with_options_and_a_refused_combination(table: Table) -
     reply = table.fake.ephemeral_messages(table.alice)[-1].content
     assert "rule_replacement" in reply
     assert len(table.fake.messages_in(table.channel)) == 1  # no second board was posted
+
+
+async def test_war_replacement_is_offered_as_menus(table: Table) -> None:
+    """With 戦乱置換 on, choosing MOVE on a lower-trigram sword opens the replacement phase:
+    a menu of the cards that may move, then where each may go, until the next draw."""
+    seen_take = seen_place = False
+    for _ in range(6):
+        board = await table.start(war="infinity", cross_border="all", end_cards=2)
+        await table.press(board, table.alice, custom_id=start_buttons(board)[0]["custom_id"])
+        for _ in range(600):
+            selects = board.selects()
+            takes = [s for s in selects if "pick a card" in s.get("placeholder", "")]
+            places = [s for s in selects if "where it goes" in s.get("placeholder", "")]
+            place_buttons = [b for b in board.buttons() if ":place:" in b.get("custom_id", "")]
+            if places or place_buttons:
+                seen_place = True
+                if places:
+                    r = await table.fake.select(
+                        board,
+                        places[0]["custom_id"],
+                        [places[0]["options"][-1]["value"]],
+                        user=table.alice,
+                    )
+                    await r.wait_response()
+                    await table.bot.wait_idle()
+                else:
+                    await table.press(board, table.alice, custom_id=place_buttons[-1]["custom_id"])
+                continue
+            if takes and not seen_take:
+                seen_take = True
+                option = takes[0]["options"][0]
+                assert option["value"].startswith("take:")
+                r = await table.fake.select(
+                    board, takes[0]["custom_id"], [option["value"]], user=table.alice
+                )
+                await r.wait_response()
+                await table.bot.wait_idle()
+                continue
+            labels = [b["label"] for b in board.buttons() if b["custom_id"].startswith("g:")]
+            if not labels:
+                break
+            choice = next((label for label in labels if "MOVE" in label), None)
+            choice = choice or next((label for label in labels if "Draw" in label), labels[0])
+            await table.press(board, table.alice, label=choice)
+        if seen_take and seen_place:
+            break
+    assert seen_take and seen_place
