@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.db import Database
+from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.ui.common import NO_PINGS, handle_error
 from bot.ui.components import ALL_DYNAMIC_ITEMS
@@ -59,6 +60,8 @@ class AsobibaBot(commands.AutoShardedBot):
             db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
         )
         self.flows = GameFlows(self, self.games)
+        self.clocks = ClockService(self.games)
+        self._clock_task: asyncio.Task[None] | None = None
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -97,6 +100,24 @@ class AsobibaBot(commands.AutoShardedBot):
         await self.add_cog(YosukouCog(self))
         await self.add_cog(RulesCog(self))
         await self.sync_commands()
+        self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
+
+    @property
+    def default_move_seconds(self) -> int | None:
+        return self.settings.default_clock_hours * 3600 or None
+
+    async def clock_tick(self) -> None:
+        """One pass of the move clocks: claim what is due, then tell the channels."""
+        await self.flows.announce(await self.clocks.tick())
+
+    async def _run_clocks(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.clock_tick_seconds)
+            try:
+                async with self.handling():
+                    await self.clock_tick()
+            except Exception:
+                log.exception("move clock tick failed; trying again next tick")
 
     async def sync_commands(self) -> None:
         # With shards split across processes only the one holding shard 0 registers commands.
@@ -122,6 +143,8 @@ class AsobibaBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         # A graceful stop: answers already committed to the database still reach Discord.
+        if self._clock_task is not None:
+            self._clock_task.cancel()
         if not await self.wait_idle():
             log.warning("closing with %d interaction(s) still running", self._busy)
         await super().close()

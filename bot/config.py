@@ -64,6 +64,10 @@ class Settings:
     log_level: str = "INFO"
     run_migrations: bool = True
     sync_commands: bool = True
+    #: The move clock of a new two-player game unless the challenger picks one (0: none).
+    default_clock_hours: int = 72
+    #: How often the move clocks are checked for reminders and timeouts.
+    clock_tick_seconds: int = 30
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -89,6 +93,8 @@ class Settings:
             challenge_ttl_seconds=_int(env, "CHALLENGE_TTL_SECONDS", 24 * 3600, 60),
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             run_migrations=_flag(env, "RUN_MIGRATIONS"),
+            default_clock_hours=_int(env, "DEFAULT_CLOCK_HOURS", 72, 0),
+            clock_tick_seconds=_int(env, "CLOCK_TICK_SECONDS", 30, 1),
             sync_commands=_flag(env, "SYNC_COMMANDS"),
         )
 

@@ -46,6 +46,16 @@ MESSAGES: dict[str, Text] = {
     "result.announce": Text(
         "{game} #{id} 終局: {result} — {link}", "{game} #{id} is over: {result} — {link}"
     ),
+    "clock.deadline": Text(
+        "⏳ 持ち時間 {per_move}／手 — 期限 {deadline}", "⏳ {per_move} per move — due {deadline}"
+    ),
+    "clock.reminder": Text(
+        "⏳ {user} さん、{game} #{id} の手番の期限が近づいています（{deadline}）: {link}",
+        "⏳ {user}, your move in {game} #{id} is due {deadline}: {link}",
+    ),
+    "clock.none": Text("持ち時間なし", "no clock"),
+    "hours": Text("{n}時間", "{n} h"),
+    "days": Text("{n}日", "{n} days"),
     "draw.offered": Text("🤝 {user} が引き分けを提案しています。", "🤝 {user} offers a draw."),
     "last_move": Text("直前: {text}", "Last: {text}"),
     # --- buttons ---
@@ -125,6 +135,15 @@ COMMAND_JA: dict[str, str] = {
     "white (後手)": "後手（白）",
     "seed reading (default)": "標準の解釈（既定）",
     "alternate reading": "別の解釈",
+    "clock": "持ち時間",
+    "Time per move (default: the server's, usually 3 days)": "一手あたりの持ち時間（既定はサーバーの設定、通常3日）",
+    "1 hour": "1時間",
+    "6 hours": "6時間",
+    "1 day": "1日",
+    "3 days": "3日",
+    "7 days": "7日",
+    "14 days": "14日",
+    "no clock": "なし",
     "hint": "ヒント",
     "What perfect play says about your current game": "完全解析による現局面の評価",
     "game": "対局",

@@ -16,6 +16,20 @@ if TYPE_CHECKING:
     from bot.client import AsobibaBot
 
 COLOUR_SEAT = {"black": 0, "white": 1}
+HOUR = 3600
+#: Per-move clocks offered at a challenge (0 = no clock).
+CLOCK_CHOICES = [
+    app_commands.Choice(name=_(label), value=str(seconds))
+    for label, seconds in (
+        ("1 hour", HOUR),
+        ("6 hours", 6 * HOUR),
+        ("1 day", 24 * HOUR),
+        ("3 days", 72 * HOUR),
+        ("7 days", 168 * HOUR),
+        ("14 days", 336 * HOUR),
+        ("no clock", 0),
+    )
+]
 
 
 class BushiCog(
@@ -39,6 +53,7 @@ class BushiCog(
         colour=_("Your side: Black moves first"),
         cube=_("Which reading of the cube's faces to use"),
         rated=_("Count this game for ratings"),
+        clock=_("Time per move (default: the server's, usually 3 days)"),
     )
     @app_commands.choices(
         colour=[
@@ -50,6 +65,7 @@ class BushiCog(
             app_commands.Choice(name=_("seed reading (default)"), value="seed"),
             app_commands.Choice(name=_("alternate reading"), value="alternate"),
         ],
+        clock=CLOCK_CHOICES,
     )
     async def challenge(
         self,
@@ -58,6 +74,7 @@ class BushiCog(
         colour: app_commands.Choice[str] | None = None,
         cube: app_commands.Choice[str] | None = None,
         rated: bool = False,
+        clock: app_commands.Choice[str] | None = None,
     ) -> None:
         await self.bot.flows.challenge(
             interaction,
@@ -66,6 +83,7 @@ class BushiCog(
             settings={"cube": cube.value if cube else "seed"},
             challenger_seat=COLOUR_SEAT.get(colour.value) if colour else None,
             rated=rated,
+            move_seconds=int(clock.value) if clock else self.bot.default_move_seconds,
             locale=public_locale(interaction),
         )
 

@@ -66,6 +66,11 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: The move clock: seconds per move (None = no clock), when the player(s) to act run out
+    #: of time, and how many reminders were sent for that deadline.
+    move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
+    reminders_sent: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
     seats: Mapped[list[GameSeatRow]] = relationship(

@@ -110,6 +110,7 @@ class GameService:
 
     def _store_state(self, row: GameRow, rules: AnyRules, state: Any) -> None:
         row.state = rules.dump(state)
+        before = {seat.seat for seat in row.seats if seat.to_act}
         to_act = set(rules.to_act(state))
         for seat in row.seats:
             seat.to_act = seat.seat in to_act
@@ -118,7 +119,20 @@ class GameService:
             row.status = "finished"
             row.outcome = outcome.dump()
             row.finished_at = self.clock()
+        self._set_deadline(row, before, to_act)
         row.updated_at = self.clock()
+
+    def _set_deadline(self, row: GameRow, before: set[Seat], to_act: set[Seat]) -> None:
+        """Restart the move clock when someone new must act. The same player acting again
+        (staging cards, the second janken pick) keeps the running deadline, so nobody can
+        stall by fiddling."""
+        humans = {s.seat for s in row.seats if not s.is_bot and s.seat in to_act}
+        if row.status != "active" or not row.move_seconds or not humans:
+            row.deadline_at = None
+            row.reminders_sent = 0
+        elif row.deadline_at is None or not to_act <= before:
+            row.deadline_at = self.clock() + timedelta(seconds=row.move_seconds)
+            row.reminders_sent = 0
 
     def _log(
         self,
@@ -161,6 +175,7 @@ class GameService:
         settings: Mapping[str, Any] | None = None,
         challenger_seat: Seat | None = None,
         rated: bool = False,
+        move_seconds: int | None = None,
         guild_id: int | None = None,
         channel_id: int | None = None,
         locale: str = "en",
@@ -196,6 +211,7 @@ class GameService:
                 ply=0,
                 rated=rated and not opponent.is_bot,
                 challenger_seat=challenger_seat,
+                move_seconds=move_seconds,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 locale=locale,
@@ -349,9 +365,27 @@ class GameService:
         result = await self._act_once(game_id, version, code, user_id=user_id)
         return await self._play_bot_turns(result)
 
-    async def forfeit(self, game_id: int, loser: Seat, reason: str = "timeout") -> ActionResult:
-        """The platform ends a game against ``loser`` (a clock ran out)."""
-        return await self._act_once(game_id, None, f"forfeit:{loser}:{reason}", user_id=None)
+    async def forfeit(
+        self, game_id: int, loser: Seat, reason: str = "timeout", *, version: int | None = None
+    ) -> ActionResult:
+        """The platform ends a game against ``loser`` (a clock ran out). With ``version``, only
+        if nothing happened since it was read (so two schedulers cannot both do it)."""
+        return await self._act_once(game_id, version, f"forfeit:{loser}:{reason}", user_id=None)
+
+    async def abort_by_platform(self, game_id: int, version: int) -> GameSnapshot:
+        """Call a game off with no result (nobody acted in time, or a moderator stopped it)."""
+        async with self.db.transaction() as session:
+            row = await self._load(session, game_id)
+            if row.status not in ACTIVE_STATUSES:
+                raise WrongStatus()
+            self._check_version(row, version)
+            row.status = "aborted"
+            row.updated_at = row.finished_at = self.clock()
+            row.deadline_at = None
+            for seat in row.seats:
+                seat.to_act = False
+            await self._commit_guarded(session)
+        return await self.get(game_id)
 
     async def _act_once(
         self,
@@ -379,10 +413,11 @@ class GameService:
             new_state, events = rules.apply(state, seat, action)
             self._store_state(row, rules, new_state)
             self._log(session, row, rules, seat, rules.format(action), events)
+            # Write the game first: a lost race shows here, before anything else is recorded.
+            await self._commit_guarded(session)
             outcome = rules.outcome(new_state)
             if outcome is not None:
                 await record_results(session, row, outcome, self.clock())
-            await self._commit_guarded(session)
             snapshot = GameSnapshot.from_row(row, new_state)
         return ActionResult(snapshot, tuple(events), previous)
 

@@ -54,6 +54,9 @@ class GameSnapshot:
     expires_at: datetime | None
     finished_at: datetime | None
     seats: tuple[SeatInfo, ...]
+    move_seconds: int | None = None
+    deadline_at: datetime | None = None
+    reminders_sent: int = 0
 
     @property
     def rules(self) -> AnyRules:
@@ -111,6 +114,9 @@ class GameSnapshot:
             seats=tuple(
                 SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act) for s in row.seats
             ),
+            move_seconds=row.move_seconds,
+            deadline_at=row.deadline_at,
+            reminders_sent=row.reminders_sent,
         )
 
 

@@ -47,6 +47,15 @@ def _discord_time(moment: datetime, style: str = "R") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
+def clock_label(seconds: int | None, locale: Locale) -> str:
+    if not seconds:
+        return tr("clock.none", locale)
+    hours = seconds // 3600
+    if hours and hours % 24 == 0:
+        return tr("days", locale, n=hours // 24)
+    return tr("hours", locale, n=max(hours, 1))
+
+
 def outcome_text(game: GameSnapshot, locale: Locale) -> str:
     outcome = game.outcome
     if outcome is None:
@@ -111,6 +120,15 @@ def board_content(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = 
         to_act = game.seats_to_act
         if to_act and len(game.seats) > 1:
             lines.append(tr("turn.status", locale, user=", ".join(player_label(s) for s in to_act)))
+        if game.deadline_at is not None and game.move_seconds:
+            lines.append(
+                tr(
+                    "clock.deadline",
+                    locale,
+                    per_move=clock_label(game.move_seconds, locale),
+                    deadline=_discord_time(game.deadline_at),
+                )
+            )
         offer = getattr(game.state, "draw_offer", None)
         if offer is not None:
             lines.append(tr("draw.offered", locale, user=player_label(game.player(offer))))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import tr
+from bot.services.clocks import Notice, Reminder, TimedOut
 from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, GameSnapshot, Player
@@ -57,6 +58,7 @@ class GameFlows:
         challenger_seat: int | None,
         rated: bool,
         locale: Locale,
+        move_seconds: int | None = None,
     ) -> None:
         me = self.bot.user
         if opponent.bot and (me is None or opponent.id != me.id):
@@ -69,6 +71,7 @@ class GameFlows:
             settings=settings,
             challenger_seat=challenger_seat,
             rated=rated,
+            move_seconds=move_seconds or None,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             locale=locale,
@@ -215,6 +218,39 @@ class GameFlows:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(content=content, view=view)
 
+    async def announce(self, notices: Sequence[Notice]) -> None:
+        """Tell the channel what the move clocks did: one ping per reminder, and the board
+        updated for every game that timed out or challenge that expired."""
+        for notice in notices:
+            try:
+                if isinstance(notice, Reminder):
+                    await self._remind(notice)
+                    continue
+                result = notice.result if isinstance(notice, TimedOut) else None
+                game = result.game if result else notice.game  # type: ignore[union-attr]
+                content, view = board_message(game, recent=result.events if result else ())
+                await self.edit_board(game, content, view)
+                if result is not None:
+                    await self.notify(game, actor_id=None, events=result.events)
+            except discord.HTTPException:
+                log.warning("could not announce %r", notice, exc_info=True)
+
+    async def _remind(self, notice: Reminder) -> None:
+        game = notice.game
+        if game.channel_id is None or not notice.seats:
+            return
+        locale = game_locale(game)
+        content = tr(
+            "clock.reminder",
+            locale,
+            user=" ".join(mention(game.player(seat).user_id) for seat in notice.seats),
+            game=game_title(game, locale),
+            id=game.id,
+            deadline=f"<t:{int(notice.deadline.timestamp())}:R>",
+            link=jump_url(game.guild_id, game.channel_id, game.message_id),
+        )
+        await self._ping(game, content)
+
     async def notify(
         self, game: GameSnapshot, *, actor_id: int | None, events: Sequence[Event] = ()
     ) -> None:
@@ -255,6 +291,11 @@ class GameFlows:
             )
         else:
             return
+        await self._ping(game, content)
+
+    async def _ping(self, game: GameSnapshot, content: str) -> None:
+        """Send one ping for ``game`` and delete the one before it."""
+        assert game.channel_id is not None
         channel = self.bot.get_partial_messageable(game.channel_id)
         try:
             message = await channel.send(content, allowed_mentions=USER_PINGS)

@@ -284,3 +284,31 @@ async def test_a_japanese_server_gets_a_japanese_board(
     assert "対局を申し込みました" in record.message.content
     assert {b["label"] for b in record.message.buttons()} == {"受ける", "断る", "取り下げる"}
     await discord_fake.stop_client(bot)
+
+
+async def test_the_move_clock_reminds_then_ends_the_game(world: World) -> None:
+    fake = world.fake
+    board = await challenge(world, clock="3600")
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: "1 h per move" in board.content)
+    assert "<t:" in board.content  # the deadline, in each reader's own time zone
+
+    world.clock.advance(minutes=31)
+    await world.bot.clock_tick()
+    reminder = fake.messages_in(world.channel)[-1]
+    assert "is due" in reminder.content and f"<@{world.alice.id}>" in reminder.content
+    await world.bot.clock_tick()
+    assert fake.messages_in(world.channel)[-1].id == reminder.id  # no second reminder
+
+    world.clock.advance(minutes=30)
+    await world.bot.clock_tick()
+    assert "🏆" in board.content and "time out" in board.content
+    assert [b["label"] for b in board.buttons()] == ["Game log"]
+    assert reminder.deleted  # the result replaced the reminder: one ping at a time
+
+
+async def test_an_unanswered_challenge_expires(world: World) -> None:
+    board = await challenge(world)
+    world.clock.advance(hours=25)
+    await world.bot.clock_tick()
+    assert "expired" in board.content and board.buttons() == []

@@ -1,0 +1,117 @@
+"""The move clock with an injected clock: reminders, timeouts and expiries happen exactly once,
+across a restart and with two schedulers racing."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from bot.db import Database
+from bot.services.clocks import ClockService, Expired, Reminder, TimedOut
+from bot.services.games import GameService
+from bot.services.snapshots import ActionResult, Player
+from bot.services.stats import player_stats
+from rules.core import Rng
+from tests.conftest import FakeClock
+
+ALICE = Player(101, "alice")
+BOB = Player(202, "bob")
+DAY = 24 * 3600
+
+
+def first_legal(result: ActionResult) -> str:
+    game = result.game
+    seat = game.rules.to_act(game.state)[0]
+    return game.rules.format(game.rules.legal_actions(game.state, seat)[0])
+
+
+async def clocked_game(service: GameService, seconds: int = DAY) -> ActionResult:
+    challenge = await service.challenge(
+        "bushi", ALICE, BOB, challenger_seat=0, move_seconds=seconds
+    )
+    return await service.accept(challenge.game.id, BOB.user_id)
+
+
+@pytest.fixture
+def service(db: Database, clock: FakeClock) -> GameService:
+    return GameService(db, clock=clock, seed_source=Rng.from_seed(1))
+
+
+async def test_reminders_at_half_and_a_sixth_then_loss_on_time(
+    service: GameService, clock: FakeClock, db: Database
+) -> None:
+    game = (await clocked_game(service)).game
+    assert game.deadline_at == clock.now + timedelta(days=1)
+    clocks = ClockService(service)
+    assert await clocks.tick() == []
+    clock.advance(hours=11)
+    assert await clocks.tick() == []
+    clock.advance(hours=1)  # half the time left
+    [first] = await clocks.tick()
+    assert isinstance(first, Reminder) and first.number == 1 and first.seats == (0,)
+    assert await clocks.tick() == []  # not twice
+    clock.advance(hours=8)  # a sixth left
+    [second] = await clocks.tick()
+    assert isinstance(second, Reminder) and second.number == 2
+    assert await clocks.tick() == []
+    clock.advance(hours=4)
+    [timeout] = await clocks.tick()
+    assert isinstance(timeout, TimedOut)
+    outcome = timeout.result.game.outcome
+    assert outcome is not None and outcome.winner == 1 and outcome.reason == "timeout"
+    assert await clocks.tick() == []
+    [alice] = await player_stats(db, ALICE.user_id)
+    assert (alice.played, alice.lost) == (1, 1)
+
+
+async def test_a_move_restarts_the_clock(service: GameService, clock: FakeClock) -> None:
+    result = await clocked_game(service)
+    clocks = ClockService(service)
+    clock.advance(hours=13)
+    assert [type(n) for n in await clocks.tick()] == [Reminder]
+    moved = await service.act(
+        result.game.id, ALICE.user_id, result.game.version, first_legal(result)
+    )
+    assert moved.game.deadline_at == clock.now + timedelta(days=1)
+    assert moved.game.reminders_sent == 0
+    clock.advance(hours=13)
+    [reminder] = await clocks.tick()
+    assert isinstance(reminder, Reminder) and reminder.seats == (1,)
+
+
+async def test_two_schedulers_and_a_restart_never_double(db: Database, clock: FakeClock) -> None:
+    service = GameService(db, clock=clock, seed_source=Rng.from_seed(2))
+    games = [(await clocked_game(service)).game for _ in range(5)]
+    other = GameService(db, clock=clock)  # a second process sharing the database
+    clock.advance(hours=12)
+    a, b = await asyncio.gather(ClockService(service).tick(), ClockService(other).tick())
+    assert len(a) + len(b) == 5 and all(isinstance(n, Reminder) for n in a + b)
+    # "Restart": brand-new services on the same database find nothing left to do.
+    restarted = GameService(db, clock=clock)
+    assert await ClockService(restarted).tick() == []
+    clock.advance(hours=13)
+    a, b = await asyncio.gather(ClockService(service).tick(), ClockService(other).tick())
+    timeouts = [n for n in a + b if isinstance(n, TimedOut)]
+    assert len(timeouts) == 5
+    assert {t.result.game.id for t in timeouts} == {g.id for g in games}
+    assert await ClockService(restarted).tick() == []
+
+
+async def test_an_unanswered_challenge_expires_once(service: GameService, clock: FakeClock) -> None:
+    challenge = (await service.challenge("bushi", ALICE, BOB)).game
+    clock.advance(hours=25)
+    first, second = await asyncio.gather(ClockService(service).tick(), ClockService(service).tick())
+    expired = [n for n in first + second if isinstance(n, Expired)]
+    assert len(expired) == 1 and expired[0].game.id == challenge.id
+    assert expired[0].game.status == "expired"
+    assert (await service.get(challenge.id)).version > challenge.version  # old buttons go stale
+
+
+async def test_games_without_a_clock_never_time_out(service: GameService, clock: FakeClock) -> None:
+    challenge = await service.challenge("bushi", ALICE, BOB)
+    result = await service.accept(challenge.game.id, BOB.user_id)
+    assert result.game.deadline_at is None
+    clock.advance(days=400)
+    assert await ClockService(service).tick() == []
