@@ -37,17 +37,14 @@ def play_vs_random(seed: int, ai_seat: int, budget: Budget) -> tuple[int | None,
 
 
 def test_the_ai_beats_a_random_player() -> None:
-    results = [play_vs_random(seed, seed % 2, DEFAULT_BUDGET) for seed in range(10)]
-    wins = sum(winner == seed % 2 for seed, (winner, _) in enumerate(results))
-    assert wins >= 8
+    results = [play_vs_random(seed, seed % 2, DEFAULT_BUDGET) for seed in range(4)]
+    assert sum(winner == seed % 2 for seed, (winner, _) in enumerate(results)) >= 3
     assert max(slowest for _, slowest in results) < 1.0
 
 
 def test_the_fast_model_alone_also_beats_random() -> None:
-    wins = sum(
-        play_vs_random(seed, 1 - seed % 2, HEURISTIC_ONLY)[0] == 1 - seed % 2 for seed in range(20)
-    )
-    assert wins >= 15
+    results = [play_vs_random(seed, 1 - seed % 2, HEURISTIC_ONLY) for seed in range(20)]
+    assert sum(winner == 1 - seed % 2 for seed, (winner, _) in enumerate(results)) >= 16
 
 
 def midgame(seed: int, phase: str) -> SenretsuState:
@@ -78,8 +75,9 @@ def test_the_ai_sees_only_its_view(seed: int, phase: str) -> None:
     state = midgame(seed, phase)
     seat = R.to_act(state)[0]
     scrambled = scramble_hidden(state, seat, seed)
-    a = choose_action(R.view_for(state, seat), R, Rng.from_seed(seed), DEFAULT_BUDGET)
-    b = choose_action(R.view_for(scrambled, seat), R, Rng.from_seed(seed), DEFAULT_BUDGET)
+    budget = Budget(seconds=600)  # no time cap: the two runs must sample alike
+    a = choose_action(R.view_for(state, seat), R, Rng.from_seed(seed), budget)
+    b = choose_action(R.view_for(scrambled, seat), R, Rng.from_seed(seed), budget)
     assert a == b
     assert a[0] in R.legal_actions(state, seat) and a[0] in R.legal_actions(scrambled, seat)
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.cards.playing import STANDARD_DECK, Card, Colour, colour_deck, parse_card
-from rules.core import Event, NotYourTurnError
+from rules.core import LOCALES, Event, NotYourTurnError
 from rules.senretsu import (
     Action,
     Place,
@@ -26,7 +26,7 @@ from rules.senretsu.view import SenretsuView
 
 R = SenretsuRules()
 MAX_STEPS = 3000
-SETTINGS = [
+SETTINGS: list[dict[str, object]] = [
     {},
     {"first_player": "coin"},
     {"first_player": 0, "colours": "red"},
@@ -79,18 +79,18 @@ def check_invariants(state: SenretsuState) -> None:
         assert set(state.revealed[seat]) <= set(state.hands[seat])
     assert state.colours[0] is not state.colours[1]
     if state.staging is not None:
-        seat = state.active
-        assert seat is not None and state.phase == "place"
+        placer = state.active
+        assert placer is not None and state.phase == "place"
         staged = state.staging.staged
-        assert set(staged) <= set(state.hands[seat]) and len(set(staged)) == len(staged)
+        assert set(staged) <= set(state.hands[placer]) and len(set(staged)) == len(staged)
         preview = state.staging.side
         assert sorted(preview.cards(), key=STANDARD_DECK.index) == sorted(
-            state.sides[seat].cards() + staged, key=STANDARD_DECK.index
+            state.sides[placer].cards() + staged, key=STANDARD_DECK.index
         )
         for line in preview.lines():
             assert line is None or len(line) > 0
         # Committed lines keep their order and their cards in front of and behind the deck.
-        committed = [line for line in state.sides[seat].front if line]
+        committed = [line for line in state.sides[placer].front if line]
         kept = [tuple(fc for fc in line if fc.card not in staged) for line in preview.front]
         assert [line for line in kept if line] == committed
     if state.outcome is None:
@@ -186,14 +186,14 @@ def check_secrecy(
         hidden = hidden_from(after, viewer)
         view: SenretsuView = R.view_for(after, viewer)
         assert not set(cards_in(view)) & hidden, (viewer, set(cards_in(view)) & hidden)
-        for locale in ("ja", "en"):
-            assert not labels_in(R.render(view, locale), hidden)
-            assert not labels_in(R.render_hand(view, locale), hidden)
+        for lang in LOCALES:
+            assert not labels_in(R.render(view, lang), hidden)
+            assert not labels_in(R.render_hand(view, lang), hidden)
         for event in events:
             if event.visible_for(viewer):
                 assert not set(cards_in(event.data)) & hidden, (viewer, event)
-                for locale in ("ja", "en"):
-                    assert not labels_in(R.describe_event(event, locale), hidden)
+                for lang in LOCALES:
+                    assert not labels_in(R.describe_event(event, lang), hidden)
         if viewer != seat and not private_to_mover(action):
             assert not set(cards_in(R.format(action))) & hidden_from(before, viewer)
     if isinstance(action, Place | TakeBack):
@@ -212,8 +212,8 @@ def test_no_view_render_or_event_leaks_a_hidden_card(seed: int) -> None:
 def test_views_show_only_what_the_viewer_may_see() -> None:
     state = R.new_game({"first_player": 0, "colours": "red"}, 5)
     h = state.hands[0]
-    state = R.apply(state, 0, Place(h[0], 0, new=True, joker_range=4 if h[0].is_joker else None))
-    state = state.state
+    action = Place(h[0], 0, new=True, joker_range=4 if h[0].is_joker else None)
+    state = R.apply(state, 0, action).state
     mine, theirs, public = (R.view_for(state, v) for v in (0, 1, None))
     assert mine.hand == h[1:] and mine.staged == (h[0],) and mine.preview is not None
     assert theirs.hand == () and theirs.staged == () and theirs.preview is None

@@ -12,6 +12,7 @@ import pytest
 from rules.cards.playing import parse_card
 from rules.core import Event, Resign
 from rules.senretsu import (
+    Action,
     Casualty,
     DrawCount,
     EndPlacement,
@@ -237,8 +238,8 @@ EVENTS = [
     ),
     (
         Event("janken", None, {"hands": ["rock", "scissors"], "winner": 0, "round": 2}),
-        "Janken: rock vs scissors, P1 wins.",
-        "じゃんけん：グーとチョキ、P1の勝ち。",
+        "Janken: rock vs scissors, Player 1 wins.",
+        "じゃんけん：グーとチョキ、プレイヤー1の勝ち。",
     ),
     (
         Event("janken", None, {"hands": ["paper", "paper"], "winner": None, "round": 1}),
@@ -268,8 +269,8 @@ EVENTS = [
     ),
     (
         Event("game_over", None, {"points": [1.0, 0.0], "reason": "deck_out"}),
-        "P1 wins (deck out).",
-        "P1の勝ち（山札切れ）。",
+        "Player 1 wins (deck out).",
+        "プレイヤー1の勝ち（山札切れ）。",
     ),
     (Event("resign", 0), "Player 1 resigned.", "プレイヤー1が投了しました。"),
 ]
@@ -283,7 +284,7 @@ def test_event_lines(event: Event, en: str, ja: str) -> None:
 
 def test_action_labels() -> None:
     h5, jr, s9 = (parse_card(c) for c in ("H5", "JR", "S9"))
-    labels = {
+    labels: dict[Action, tuple[str, str]] = {
         Janken("paper"): ("paper", "パー"),
         DrawCount(6): ("Draw 6", "6枚引く"),
         Place(h5, 2): ("♥5→L3", "♥5→3列"),

@@ -176,6 +176,7 @@ def test_coin_toss_uses_the_seed() -> None:
     [
         {"first_player": 2},
         {"first_player": True},
+        {"first_player": 0.0},
         {"first_player": "rock"},
         {"colours": "green"},
         {"decks": 1},
@@ -480,12 +481,12 @@ def test_defender_chooses_casualties_when_ranges_differ() -> None:
         R.apply(new, 0, EndPlacement())
     with pytest.raises(IllegalActionError):
         R.apply(new, 1, Casualty(parse_card("S5")))
-    after, events = R.apply(new, 1, Casualty(parse_card("S9")))
+    after, chosen = R.apply(new, 1, Casualty(parse_card("S9")))
     assert str(after.sides[1]) == "DECK | S2"
     assert after.discards[1] == cards("S9")
     # The attacker's draw and place phases follow the choice.
     assert after.phase == "place" and after.active == 0 and len(after.hands[0]) == 3
-    assert [e.kind for e in events] == ["casualty", "draw", "draw_cards"]
+    assert [e.kind for e in chosen] == ["casualty", "draw", "draw_cards"]
     assert after.last_attack is not None and after.last_attack.casualties == cards("S9")
 
 
@@ -530,8 +531,14 @@ def test_a_line_whose_hits_reach_its_size_vanishes_at_that_hit() -> None:
 
 def test_timeout_on_a_casualty_choice_loses_the_highest_range_earliest_placed() -> None:
     new, _ = attack("DECK | H3", "DECK | S2 S9 C9")
-    assert R.timeout_action(new) == (1, Casualty(parse_card("S9")))
-    assert R.timeout_action(position()) is None
+    assert R.timeout_actions(new) == ((1, Casualty(parse_card("S9"))),)
+    new, _ = attack("DECK | H3 | H4", "DECK | S2 S9 C9")  # two hits on line 1
+    assert new.pending == (PendingHits(1, 2),)
+    assert R.timeout_actions(new) == (
+        (1, Casualty(parse_card("S9"))),
+        (1, Casualty(parse_card("C9"))),
+    )
+    assert R.timeout_actions(position()) == ()
 
 
 # --- §7 end --------------------------------------------------------------------------------------
@@ -539,8 +546,8 @@ def test_timeout_on_a_casualty_choice_loses_the_highest_range_earliest_placed() 
 
 def test_game_over_text() -> None:
     _, events = attack("DECK", "DECK", deck_sizes=(3, None))
-    assert R.describe_event(events[-1], "en") == "P2 wins (deck out)."
-    assert R.describe_event(events[-1], "ja") == "P2の勝ち（山札切れ）。"
+    assert R.describe_event(events[-1], "en") == "Player 2 wins (deck out)."
+    assert R.describe_event(events[-1], "ja") == "プレイヤー2の勝ち（山札切れ）。"
 
 
 # --- §9 the seed's walkthrough -------------------------------------------------------------------
