@@ -19,6 +19,7 @@ from bot.services.games import GameService
 from bot.ui.common import NO_PINGS, handle_error
 from bot.ui.components import ALL_DYNAMIC_ITEMS
 from bot.ui.flows import GameFlows
+from bot.ui.senretsu import PANEL_ITEMS
 from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
@@ -90,14 +91,16 @@ class AsobibaBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         from bot.cogs.bushi import BushiCog
         from bot.cogs.rules_help import RulesCog
+        from bot.cogs.senretsu import SenretsuCog
         from bot.cogs.yosukou import YosukouCog
 
         if self.settings.run_migrations:
             await self.db.migrate()
         await self.tree.set_translator(CatalogueTranslator())
-        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS, *PANEL_ITEMS)
         await self.add_cog(BushiCog(self))
         await self.add_cog(YosukouCog(self))
+        await self.add_cog(SenretsuCog(self))
         await self.add_cog(RulesCog(self))
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")

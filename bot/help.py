@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Text
+from rules.senretsu.help import RULES_HELP as SENRETSU_RULES
 
 BUSHI_RULES = Text(
     ja="""**武士将棋**（ゲオルク・ドゥンケル作、2000年）— 一つずつの立方体の駒で戦うサムライの決闘。
@@ -75,6 +76,10 @@ Only a sword that wins in the lower trigram lets you choose MOVE or STAY (STAY d
 **Setting** the judgement uses > or ≥.""",
 )
 
-RULES_HELP: dict[str, Text] = {"bushi": BUSHI_RULES, "yosukou": YOSUKOU_RULES}
+RULES_HELP: dict[str, Text] = {
+    "bushi": BUSHI_RULES,
+    "yosukou": YOSUKOU_RULES,
+    "senretsu": SENRETSU_RULES,
+}
 #: Further pages shown after a game's main rules.
 RULES_MORE: dict[str, tuple[Text, ...]] = {"yosukou": (RYAKUSHIKI_RULES,)}

@@ -103,6 +103,10 @@ MESSAGES: dict[str, Text] = {
         "このコマンドはサーバーのチャンネルで使ってください。",
         "Please use this command in a server channel.",
     ),
+    "error.joker_range": Text(
+        "射程は1〜99の整数で入力してください。", "The range must be a whole number from 1 to 99."
+    ),
+    "button.hand": Text("手札・操作", "My hand"),
     "error.cooldown": Text("少し待ってからもう一度どうぞ。", "Please wait a moment and try again."),
     # --- rules help ---
     "rules.addition": Text("（追加ルール）", "(addition)"),
@@ -181,6 +185,15 @@ COMMAND_JA: dict[str, str] = {
     "all": "すべて",
     "greater than (>)": "より大きい（>）",
     "greater or equal (≥)": "以上（≥）",
+    "senretsu": "戦列札",
+    "Play 戦列札 (Senretsu-fuda), the line battle with secret hands": "秘密の手札で戦う戦列札を遊ぶ",
+    "first": "先攻",
+    "How the first player is decided": "先攻の決め方",
+    "Your colour (default: random)": "あなたの色（既定はランダム）",
+    "janken (じゃんけん, default)": "じゃんけん（既定）",
+    "coin toss": "コイントス",
+    "red (♥♦)": "赤（♥♦）",
+    "black (♠♣)": "黒（♠♣）",
     "rules": "ルール",
     "Show the rules of a game": "ゲームのルールを表示する",
     "Which game": "どのゲーム",

@@ -105,7 +105,10 @@ class ClockService:
         for game in due:
             late = [s.seat for s in game.seats_to_act if not s.is_bot]
             try:
-                if len(late) == 1:
+                defaults = await self.games.play_timeout_defaults(game.id, game.version)
+                if defaults is not None:
+                    result = defaults
+                elif len(late) == 1:
                     result = await self.games.forfeit(game.id, late[0], version=game.version)
                 else:
                     # Everyone to act let the clock run out (a janken nobody played): nobody

@@ -66,7 +66,7 @@ BOT_CANNOT_PLAY = Text(
     "このゲームではボットと対戦できません。", "The bot can't play this game yet."
 )
 #: Bot moves that may follow one human action (a solitaire never has bot seats).
-MAX_BOT_PLIES = 16
+MAX_BOT_PLIES = 200
 
 
 def _public_text(rules: AnyRules, events: Sequence[Event], locale: str) -> str:
@@ -396,30 +396,56 @@ class GameService:
         user_id: int | None,
         as_seat: Seat | None = None,
     ) -> ActionResult:
+        return await self._act_steps(game_id, version, [(as_seat, code)], user_id=user_id)
+
+    async def _act_steps(
+        self,
+        game_id: int,
+        version: int | None,
+        steps: Sequence[tuple[Seat | None, str]],
+        *,
+        user_id: int | None,
+    ) -> ActionResult:
+        """Apply ``steps`` (seat, action code) in one transaction, each logged as its own ply.
+        With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored)."""
         async with self.db.transaction() as session:
             row = await self._load(session, game_id)
             previous = row.version
-            seat: Seat | None = as_seat
+            user_seat: Seat | None = None
             if user_id is not None:
-                seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
-                if seat is None:
+                user_seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
+                if user_seat is None:
                     raise NotAParticipant(SOLITAIRE_NOT_YOURS if len(row.seats) == 1 else None)
             if row.status != "active":
                 raise WrongStatus()
             self._check_version(row, version)
             rules = rules_for(row.game_type)
             state = rules.load(row.state)
-            action = rules.parse(code)
-            new_state, events = rules.apply(state, seat, action)
-            self._store_state(row, rules, new_state)
-            self._log(session, row, rules, seat, rules.format(action), events)
+            all_events: list[Event] = []
+            for step_seat, code in steps:
+                seat = user_seat if user_id is not None else step_seat
+                action = rules.parse(code)
+                state, events = rules.apply(state, seat, action)
+                self._log(session, row, rules, seat, rules.format(action), events)
+                all_events += events
+            self._store_state(row, rules, state)
             # Write the game first: a lost race shows here, before anything else is recorded.
             await self._commit_guarded(session)
-            outcome = rules.outcome(new_state)
+            outcome = rules.outcome(state)
             if outcome is not None:
                 await record_results(session, row, outcome, self.clock())
-            snapshot = GameSnapshot.from_row(row, new_state)
-        return ActionResult(snapshot, tuple(events), previous)
+            snapshot = GameSnapshot.from_row(row, state)
+        return ActionResult(snapshot, tuple(all_events), previous)
+
+    async def play_timeout_defaults(self, game_id: int, version: int) -> ActionResult | None:
+        """When a game defines what the clock plays instead of a forfeit (戦列札's default
+        casualties), play it for the late seat; ``None`` if the game has no such default."""
+        game = await self.get(game_id)
+        steps = game.rules.timeout_actions(game.state)
+        if not steps:
+            return None
+        codes = [(seat, game.rules.format(action)) for seat, action in steps]
+        return await self._act_steps(game_id, version, codes, user_id=None)
 
     async def _play_bot_turns(self, result: ActionResult) -> ActionResult:
         """Let the bot answer while it is its turn; each bot move is its own transaction."""
@@ -435,7 +461,8 @@ class GameService:
             seat = bot_seats[0].seat
             rng = Rng.from_seed(game.seed ^ (0x9E37 * (game.ply + 1)))
             try:
-                action, _ = player(game.rules, game.state, seat, rng)
+                # Searching takes a while (戦列札's AI samples hidden hands): off the event loop.
+                action, _ = await asyncio.to_thread(player, game.rules, game.state, seat, rng)
                 step = await self._act_once(
                     game.id, game.version, game.rules.format(action), user_id=None, as_seat=seat
                 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import zlib
-from typing import Any
+from typing import Any, cast
 
 from bot.services.registry import AnyRules, register
 from rules.core import Locale, Rng, Seat, Text
@@ -78,3 +78,14 @@ def register_builtin() -> None:
 
     register(BushiRules(), perfect_player, bushi_hint)
     register(YosukouRules(), None, yosukou_hint)
+    from rules.senretsu import SenretsuRules
+
+    register(SenretsuRules(), senretsu_player)
+
+
+def senretsu_player(rules: AnyRules, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
+    """The 戦列札 AI, which sees only what its seat may see: the same view a person gets."""
+    from rules.senretsu import SenretsuRules
+    from rules.senretsu.ai import choose_action
+
+    return choose_action(rules.view_for(state, seat), cast("SenretsuRules", rules), rng)

@@ -23,7 +23,8 @@ from bot.ui.components import (
     LogButton,
     ResignButton,
 )
-from bot.ui.presenters import Offer, hint_available, offers_for
+from bot.ui.presenters import PRIVATE_PANEL_GAMES, Offer, hint_available, offers_for
+from bot.ui.senretsu import HandButton
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign, Text
 
 #: Fewer legal moves than this become buttons; more become a select menu.
@@ -167,6 +168,9 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
     rules = game.rules
     humans_to_act = [s for s in game.seats_to_act if not s.is_bot]
     row = 0
+    if game.game_type in PRIVATE_PANEL_GAMES:
+        view.add_item(HandButton(game.id, tr("button.hand", locale), row=0))
+        row = 1
     if humans_to_act:
         seat = humans_to_act[0].seat
         actions = rules.legal_actions(game.state, seat)

@@ -20,10 +20,10 @@ import discord
 from bot.i18n import tr
 from bot.ui.common import bot_of, flows_of, handle_error, send_ephemeral, user_locale
 
-CODE = r"[A-Za-z0-9_:\-.]{1,80}"
+CODE = r"[A-Za-z0-9_:+\-.]{1,80}"
 
 
-class _Guarded:
+class Guarded:
     """Every component callback goes through ``run``; errors take the one error path."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -37,8 +37,14 @@ class _Guarded:
         raise NotImplementedError
 
 
+def selected_values(interaction: discord.Interaction) -> list[str]:
+    """The values a select menu interaction carries (strings only)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return [str(v) for v in data.get("values") or []]
+
+
 class GameActionButton(
-    _Guarded,
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"g:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<code>{CODE})",
 ):
@@ -69,7 +75,7 @@ class GameActionButton(
 
 
 class GameActionSelect(
-    _Guarded,
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"gs:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<n>[0-9])",
 ):
@@ -101,8 +107,7 @@ class GameActionSelect(
         return cls(int(match["game"]), int(match["ver"]), int(match["n"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = data.get("values") or []
+        values = selected_values(interaction)
         if len(values) != 1 or not isinstance(values[0], str) or not re.fullmatch(CODE, values[0]):
             await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
             return
@@ -110,7 +115,7 @@ class GameActionSelect(
 
 
 class ChallengeButton(
-    _Guarded,
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ch:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<answer>accept|decline|cancel)",
 ):
@@ -142,7 +147,7 @@ class ChallengeButton(
 
 
 class ResignButton(
-    _Guarded,
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rs:(?P<game>[0-9]+):(?P<ver>[0-9]+)",
 ):
@@ -172,7 +177,7 @@ class ResignButton(
 
 
 class HintButton(
-    _Guarded,
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"hint:(?P<game>[0-9]+)",
 ):
@@ -199,7 +204,7 @@ class HintButton(
 
 
 class LogButton(
-    _Guarded,
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"log:(?P<game>[0-9]+)",
 ):

@@ -29,12 +29,17 @@ from bot.ui.common import (
     user_locale,
 )
 from bot.ui.components import GameActionButton
+from bot.ui.senretsu import panel_message
+from rules.cards.playing import format_card
 from rules.core import Event, Locale, Resign
 
 if TYPE_CHECKING:
     from bot.client import AsobibaBot
 
 log = logging.getLogger(__name__)
+
+#: Games with a private panel per player (secret hands), and how to draw it.
+PANELS = {"senretsu": panel_message}
 
 
 def game_locale(game: GameSnapshot) -> Locale:
@@ -168,6 +173,66 @@ class GameFlows:
             tr("confirm.resign", locale), view=view, ephemeral=True
         )
 
+    async def show_panel(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        *,
+        chosen: int | None = None,
+        version: int | None = None,
+    ) -> None:
+        """Open (from the board) or refresh (inside itself) a player's private panel."""
+        from_panel = interaction.message is not None and interaction.message.flags.ephemeral
+        if from_panel:
+            await interaction.response.defer()
+        game = await self.games.get(game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None or game.game_type not in PANELS:
+            raise NotAParticipant()
+        if version is not None and version != game.version:
+            chosen = None  # the hand may have changed: start the choice again
+        content, view = PANELS[game.game_type](game, seat, user_locale(interaction), chosen)
+        if from_panel:
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    async def place_joker(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        index: int,
+        dest: str,
+        range_text: str,
+    ) -> None:
+        locale = user_locale(interaction)
+        text = range_text.strip()
+        if not text.isdigit() or not 1 <= int(text) <= 99:
+            await send_ephemeral(interaction, tr("error.joker_range", locale))
+            return
+        game = await self.games.get(game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotAParticipant()
+        if game.version != version:
+            raise StaleVersion()
+        hand = game.rules.view_for(game.state, seat).hand
+        if not 0 <= index < len(hand) or not hand[index].is_joker:
+            raise StaleVersion()
+        code = f"p:{format_card(hand[index])}:{dest}:{int(text)}"
+        await self.play(interaction, game_id, version, code)
+
+    async def take_back(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        game = await self.games.get(game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotAParticipant()
+        staged = game.rules.view_for(game.state, seat).staged
+        if not staged or game.version != version:
+            raise StaleVersion()
+        await self.play(interaction, game_id, version, f"t:{format_card(staged[-1])}")
+
     async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self.games.hint(game_id, user_locale(interaction))
@@ -193,11 +258,19 @@ class GameFlows:
         if source is not None and source.id == game.message_id:
             await interaction.edit_original_response(content=content, view=view)
         else:
-            await self.edit_board(game, content, view)
+            if any(e.visible_to is None for e in result.events) or not result.events:
+                # Private steps (staging cards) leave the public board exactly as it was.
+                await self.edit_board(game, content, view)
             if source is not None and source.flags.ephemeral:
-                await interaction.edit_original_response(
-                    content=tr("done.ok", user_locale(interaction)), view=None
-                )
+                seat = game.seat_of(interaction.user.id)
+                if game.game_type in PANELS and seat is not None:
+                    # The player's private panel follows the game: show it as it is now.
+                    panel, panel_view = PANELS[game.game_type](game, seat, user_locale(interaction))
+                    await interaction.edit_original_response(content=panel, view=panel_view)
+                else:
+                    await interaction.edit_original_response(
+                        content=tr("done.ok", user_locale(interaction)), view=None
+                    )
         await self.notify(game, actor_id=interaction.user.id, events=result.events)
 
     async def edit_board(self, game: GameSnapshot, content: str, view: discord.ui.View) -> None:

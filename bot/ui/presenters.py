@@ -66,7 +66,20 @@ def yosukou_hint_available(state: Any) -> bool:
     return getattr(state, "phase", None) == "start"
 
 
-PRESENTERS: dict[str, Presenter] = {"bushi": bushi_offers, "yosukou": yosukou_offers}
+def no_public_offers(
+    rules: AnyRules, state: Any, seat: Seat, actions: Sequence[Any]
+) -> list[Offer]:
+    """Secret-hand games offer nothing on the public board: moves are made in private panels."""
+    return []
+
+
+PRESENTERS: dict[str, Presenter] = {
+    "bushi": bushi_offers,
+    "yosukou": yosukou_offers,
+    "senretsu": no_public_offers,
+}
+#: Games played from a private panel, opened by a "My hand" button on the board.
+PRIVATE_PANEL_GAMES = frozenset({"senretsu"})
 #: Games whose Hint button shows only at some moments (the 易双六 hint is about the start).
 HINT_AVAILABLE: dict[str, Callable[[Any], bool]] = {"yosukou": yosukou_hint_available}
 

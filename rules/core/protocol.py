@@ -205,6 +205,11 @@ class GameRules(ABC, Generic[S, A, V]):
         """A short label for a button or menu offering ``action``."""
         return self.format_action(action)
 
+    def timeout_actions(self, state: S) -> tuple[tuple[Seat, A], ...]:
+        """What a move clock running out plays instead of a forfeit (e.g. a default choice);
+        empty, the default, means the late player loses on time."""
+        return ()
+
     def _illegal_reason(self, state: S, seat: Seat, action: A) -> Text | None:
         """Why ``action`` is illegal, for a precise message; ``None`` for the generic one."""
         return None

@@ -1,0 +1,173 @@
+"""戦列札 end to end through the fake Discord: secret janken, private hands, staging that only
+the placer sees, the committed board, casualties, the bot as opponent — and secrecy checked
+over every public message and custom_id."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.client import AsobibaBot
+from bot.services.snapshots import GameSnapshot
+from tests.bot.test_discord_bushi import make_bot
+from tests.conftest import FakeClock
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+
+class Arena:
+    def __init__(self, fake: FakeDiscord, bot: AsobibaBot) -> None:
+        self.fake = fake
+        self.bot = bot
+        guild = fake.add_guild("Field")
+        self.channel: FakeChannel = fake.add_text_channel(guild, "battle")
+        self.alice: FakeUser = fake.add_user("alice")
+        self.bob: FakeUser = fake.add_user("bob")
+        self.carol: FakeUser = fake.add_user("carol")
+
+    async def settle(self, record: object) -> None:
+        await record.wait_response()  # type: ignore[attr-defined]
+        await self.bot.wait_idle()
+
+    async def click(self, message: FakeMessage, user: FakeUser, **where: str) -> None:
+        await self.settle(await self.fake.click(message, user=user, **where))
+
+    async def select(
+        self, message: FakeMessage, user: FakeUser, custom_id: str, value: str
+    ) -> None:
+        await self.settle(await self.fake.select(message, custom_id, [value], user=user))
+
+    async def panel(self, board: FakeMessage, user: FakeUser) -> FakeMessage:
+        await self.click(board, user, prefix="hand:")
+        return self.fake.ephemeral_messages(user)[-1]
+
+    async def game(self) -> GameSnapshot:
+        [game] = await self.bot.games.list_games(self.alice.id, statuses=("active", "finished"))
+        return game
+
+
+@pytest.fixture
+async def arena(discord_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Arena]:
+    bot = make_bot(f"sqlite+aiosqlite:///{tmp_path / 's.sqlite3'}", FakeClock())
+    result = Arena(discord_fake, bot)
+    await discord_fake.run_client(bot)
+    yield result
+    await discord_fake.stop_client(bot)
+
+
+def hidden_labels(game: GameSnapshot, seat: int) -> set[str]:
+    """Labels of the cards in ``seat``'s hand that the other player has never seen."""
+    view = game.rules.view_for(game.state, seat)
+    return {c.label for c in view.hand} - {c.label for c in view.revealed[seat]}
+
+
+def public_text(arena: Arena) -> str:
+    parts = []
+    for message in arena.fake.messages_in(arena.channel):
+        for version in [*message.history, message]:
+            parts.append(version["content"] if isinstance(version, dict) else version.content)
+        parts += message.custom_ids()
+    return "\n".join(parts)
+
+
+async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
+    record = await arena.fake.slash(
+        "senretsu challenge",
+        user=arena.alice,
+        channel=arena.channel,
+        options={"opponent": arena.bob, "colour": "red"},
+    )
+    await record.wait_response()
+    board = record.message
+    assert board is not None
+    await arena.click(board, arena.bob, label="Accept")
+    assert [b["label"] for b in board.buttons()][0] == "My hand"
+
+    # Carol is not playing: no panel for her.
+    await arena.click(board, arena.carol, prefix="hand:")
+    assert "not your game" in arena.fake.ephemeral_messages(arena.carol)[-1].content
+
+    # Janken, secretly, until someone wins (a tie repeats).
+    for _ in range(10):
+        game = await arena.game()
+        if game.state.phase != "janken":
+            break
+        for user, hand in ((arena.alice, "rock"), (arena.bob, "scissors")):
+            panel = await arena.panel(board, user)
+            await arena.click(
+                panel,
+                user,
+                custom_id=next(c for c in panel.custom_ids() if c.endswith(f"j:{hand}")),
+            )
+    game = await arena.game()
+    assert game.state.phase != "janken"
+
+    # Whoever places first stages a card privately, then commits it.
+    placer = arena.alice if game.seats_to_act[0].user_id == arena.alice.id else arena.bob
+    seat = game.seat_of(placer.id)
+    assert seat is not None
+    panel = await arena.panel(board, placer)
+    assert "only you can see this" in panel.content
+    hand_select = next(s for s in panel.selects() if s["custom_id"].startswith("hc:"))
+    await arena.select(panel, placer, hand_select["custom_id"], hand_select["options"][0]["value"])
+    destination = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
+    board_before = board.content
+    await arena.select(panel, placer, destination["custom_id"], destination["options"][0]["value"])
+    game = await arena.game()
+    assert game.rules.view_for(game.state, seat).staged  # staged, privately
+    assert "+" in panel.content  # the private preview marks staged cards
+    staged_label = game.rules.view_for(game.state, seat).staged[0].label
+    assert staged_label not in board.content  # …and the board does not show it
+    assert board.content == board_before
+
+    # Undo, place again, end the phase: only now does the card reach the board.
+    await arena.click(panel, placer, prefix="tb:")
+    assert not (await arena.game()).rules.view_for((await arena.game()).state, seat).staged
+    hand_select = next(s for s in panel.selects() if s["custom_id"].startswith("hc:"))
+    await arena.select(panel, placer, hand_select["custom_id"], hand_select["options"][0]["value"])
+    destination = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
+    await arena.select(panel, placer, destination["custom_id"], destination["options"][0]["value"])
+    game = await arena.game()
+    placed = game.rules.view_for(game.state, seat).staged[0].label
+    await arena.click(panel, placer, label="End placement")
+    assert placed in board.content
+
+    # Nothing of either hand, ever, in any public message, its history, or a custom_id.
+    game = await arena.game()
+    text = public_text(arena)
+    for s in (0, 1):
+        for label in hidden_labels(game, s):
+            assert label not in text, f"{label} leaked"
+
+
+async def test_playing_the_bot_with_a_coin_toss(arena: Arena) -> None:
+    record = await arena.fake.slash(
+        "senretsu challenge",
+        user=arena.alice,
+        channel=arena.channel,
+        options={"opponent": arena.fake.bot_user, "first": "coin"},
+    )
+    await record.wait_response()
+    await arena.bot.wait_idle()
+    board = record.message
+    assert board is not None
+    for _ in range(12):
+        game = await arena.game()
+        if game.status != "active":
+            break
+        assert [s.is_bot for s in game.seats_to_act] == [False]  # the bot never keeps us waiting
+        panel = await arena.panel(board, arena.alice)
+        buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
+        selects = [s for s in panel.selects() if s["custom_id"].startswith("gs:")]
+        if buttons:
+            await arena.click(panel, arena.alice, custom_id=buttons[-1]["custom_id"])
+        elif selects:
+            await arena.select(
+                panel, arena.alice, selects[0]["custom_id"], selects[0]["options"][0]["value"]
+            )
+    game = await arena.game()
+    assert game.ply >= 4
+    text = public_text(arena)
+    for label in hidden_labels(game, 1):  # the bot's hand stays secret too
+        assert label not in text
