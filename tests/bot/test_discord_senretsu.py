@@ -82,7 +82,7 @@ async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
     board = record.message
     assert board is not None
     await arena.click(board, arena.bob, label="Accept")
-    assert [b["label"] for b in board.buttons()][0] == "My hand"
+    assert board.buttons()[0]["label"] == "My hand"
 
     # Carol is not playing: no panel for her.
     await arena.click(board, arena.carol, prefix="hand:")
