@@ -362,7 +362,12 @@ class GameService:
 
     async def act(self, game_id: int, user_id: int, version: int | None, code: str) -> ActionResult:
         """Play ``code`` (a move or a meta action such as ``resign``) for ``user_id``."""
-        result = await self._act_once(game_id, version, code, user_id=user_id)
+        try:
+            result = await self._act_once(game_id, version, code, user_id=user_id)
+        except StaleVersion:
+            # Lost a race. Once more against the new state: still refused unless the phase is
+            # simultaneous (both janken picks at the same instant must both count).
+            result = await self._act_once(game_id, version, code, user_id=user_id)
         return await self._play_bot_turns(result)
 
     async def forfeit(
@@ -418,9 +423,10 @@ class GameService:
                     raise NotAParticipant(SOLITAIRE_NOT_YOURS if len(row.seats) == 1 else None)
             if row.status != "active":
                 raise WrongStatus()
-            self._check_version(row, version)
             rules = rules_for(row.game_type)
             state = rules.load(row.state)
+            if version is not None and row.version != version:
+                self._allow_simultaneous(rules, state, user_seat, steps)
             all_events: list[Event] = []
             for step_seat, code in steps:
                 seat = user_seat if user_id is not None else step_seat
@@ -436,6 +442,24 @@ class GameService:
                 await record_results(session, row, outcome, self.clock())
             snapshot = GameSnapshot.from_row(row, state)
         return ActionResult(snapshot, tuple(all_events), previous)
+
+    @staticmethod
+    def _allow_simultaneous(
+        rules: AnyRules, state: Any, seat: Seat | None, steps: Sequence[tuple[Seat | None, str]]
+    ) -> None:
+        """A stale version is refused — except in a phase where several seats act at once
+        (janken): the other player's pick changed the version, not what this player sees, so
+        their own pick, still legal, goes through."""
+        to_act = rules.to_act(state)
+        if (
+            seat is None
+            or not rules.is_simultaneous(state)
+            or seat not in to_act
+            or len(steps) != 1
+        ):
+            raise StaleVersion()
+        if rules.parse(steps[0][1]) not in rules.legal_actions(state, seat):
+            raise StaleVersion()
 
     async def play_timeout_defaults(self, game_id: int, version: int) -> ActionResult | None:
         """When a game defines what the clock plays instead of a forfeit (戦列札's default

@@ -205,6 +205,12 @@ class GameRules(ABC, Generic[S, A, V]):
         """A short label for a button or menu offering ``action``."""
         return self.format_action(action)
 
+    def is_simultaneous(self, state: S) -> bool:
+        """Whether the seats to act choose at once without seeing each other's choice (a
+        janken): then one seat's action tells the others nothing, and need not make their
+        view stale."""
+        return False
+
     def timeout_actions(self, state: S) -> tuple[tuple[Seat, A], ...]:
         """What a move clock running out plays instead of a forfeit (e.g. a default choice);
         empty, the default, means the late player loses on time."""

@@ -181,6 +181,10 @@ class SenretsuRules(GameRules[SenretsuState, Action, SenretsuView]):
         """The only seat that may see this action's code in a log, or ``None`` if public."""
         return seat if private_to_mover(action) else None
 
+    def is_simultaneous(self, state: SenretsuState) -> bool:
+        # Janken picks are secret until both are in.
+        return state.phase == "janken"
+
     def timeout_actions(self, state: SenretsuState) -> tuple[tuple[Seat, Action], ...]:
         """What the turn timer plays instead of a forfeit: the defender's default casualties,
         highest range first, ties to the earliest placed (spec §6), until the choice is done.

@@ -340,3 +340,49 @@ async def test_a_solitaire_is_played_by_its_owner_only(service: GameService, db:
     [stat] = await player_stats(db, ALICE.user_id)
     assert stat.game_key == "yosukou:simplified" and stat.played == 3
     assert stat.won + stat.lost == 3 and stat.best_streak >= stat.current_streak
+
+
+async def test_both_janken_picks_at_once_both_count(service: GameService) -> None:
+    challenge = await service.challenge("senretsu", ALICE, BOB, challenger_seat=0)
+    game = (await service.accept(challenge.game.id, BOB.user_id)).game
+    assert {s.seat for s in game.seats_to_act} == {0, 1}
+    first, second = await asyncio.gather(
+        service.act(game.id, ALICE.user_id, game.version, "j:rock"),
+        service.act(game.id, BOB.user_id, game.version, "j:scissors"),
+    )
+    after = await service.get(game.id)
+    assert after.ply == 2 and after.state.phase != "janken"  # rock beat scissors
+    assert after.state.first_player == 0
+    # A real double click is still refused: Alice's seat has nothing left to pick.
+    with pytest.raises((StaleVersion, NotYourTurnError)):
+        await service.act(game.id, ALICE.user_id, game.version, "j:rock")
+    del first, second
+
+
+async def test_senretsu_logs_never_show_a_hidden_card(service: GameService) -> None:
+    checked = 0
+    for n in range(3):
+        challenge = await service.challenge(
+            "senretsu", ALICE, BOB, settings={"first_player": "coin"}
+        )
+        result = await service.accept(challenge.game.id, BOB.user_id)
+        rng = Rng.from_seed(40 + n)
+        for _ in range(80):
+            game = result.game
+            if game.status != "active":
+                break
+            seat = game.seats_to_act[0].seat
+            action, rng = rng.choice(game.rules.legal_actions(game.state, seat))
+            user = game.player(seat).user_id
+            result = await service.act(game.id, user, game.version, game.rules.format(action))
+        game = result.game
+        texts = [await service.log_text(game.id, "en"), await service.log_text(game.id, "ja")]
+        for row in await service.event_log(game.id):
+            texts += [row.public_text_en, row.public_text_ja]
+        public = "\n".join(texts)
+        for seat in (0, 1):
+            view = game.rules.view_for(game.state, seat)
+            hidden = {c.label for c in view.hand} - {c.label for c in view.revealed[seat]}
+            assert not {label for label in hidden if label in public}
+            checked += len(hidden)
+    assert checked > 0
