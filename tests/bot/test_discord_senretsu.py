@@ -4,6 +4,7 @@ over every public message and custom_id."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -171,3 +172,32 @@ async def test_playing_the_bot_with_a_coin_toss(arena: Arena) -> None:
     text = public_text(arena)
     for label in hidden_labels(game, 1):  # the bot's hand stays secret too
         assert label not in text
+
+
+async def test_two_players_pick_janken_at_the_same_moment(arena: Arena) -> None:
+    record = await arena.fake.slash(
+        "senretsu challenge",
+        user=arena.alice,
+        channel=arena.channel,
+        options={"opponent": arena.bob},
+    )
+    await record.wait_response()
+    board = record.message
+    assert board is not None
+    await arena.click(board, arena.bob, label="Accept")
+    alice_panel = await arena.panel(board, arena.alice)
+    bob_panel = await arena.panel(board, arena.bob)
+    pick = {
+        p.id: next(c for c in p.custom_ids() if c.endswith("j:paper"))
+        for p in (alice_panel, bob_panel)
+    }
+    pick_bob = next(c for c in bob_panel.custom_ids() if c.endswith("j:rock"))
+    first, second = await asyncio.gather(
+        arena.fake.click(alice_panel, pick[alice_panel.id], user=arena.alice),
+        arena.fake.click(bob_panel, pick_bob, user=arena.bob),
+    )
+    await arena.settle(first)
+    await arena.settle(second)
+    game = await arena.game()
+    assert game.state.phase != "janken" and game.state.first_player == 0  # paper beats rock
+    assert "has changed" not in "\n".join(m.content for m in arena.fake.ephemeral_messages())

@@ -115,3 +115,41 @@ async def test_games_without_a_clock_never_time_out(service: GameService, clock:
     assert result.game.deadline_at is None
     clock.advance(days=400)
     assert await ClockService(service).tick() == []
+
+
+async def test_a_late_casualty_choice_takes_the_default_not_a_loss(
+    db: Database, clock: FakeClock
+) -> None:
+    """戦列札: when the defender's clock runs out on a casualty choice, the rules' default
+    casualties are played (highest range first) and the game goes on."""
+    service = GameService(db, clock=clock, seed_source=Rng.from_seed(3))
+    for n in range(60):
+        challenge = await service.challenge(
+            "senretsu", ALICE, BOB, settings={"first_player": "coin"}, move_seconds=3600
+        )
+        result = await service.accept(challenge.game.id, BOB.user_id)
+        rng = Rng.from_seed(n)
+        while result.game.status == "active" and result.game.state.phase != "casualties":
+            game = result.game
+            seat = game.seats_to_act[0].seat
+            actions = game.rules.legal_actions(game.state, seat)
+            # Prefer placing (lines with mixed ranges make casualty choices matter).
+            places = [a for a in actions if game.rules.format(a).startswith("p:")]
+            action, rng = rng.choice(places or actions)
+            result = await service.act(
+                game.id, game.player(seat).user_id, game.version, game.rules.format(action)
+            )
+        if result.game.status == "active":
+            break
+    game = result.game
+    assert game.state.phase == "casualties", "no casualty choice came up"
+    defender = game.seats_to_act[0].seat
+    clock.advance(hours=2)
+    [notice] = await ClockService(service).tick()
+    assert isinstance(notice, TimedOut)
+    after = notice.result.game
+    assert after.status == "active" and after.outcome is None
+    assert after.state.phase != "casualties"
+    assert any(e.kind == "casualty" or "casualt" in e.kind for e in notice.result.events)
+    assert after.ply > game.ply
+    del defender
