@@ -201,3 +201,55 @@ async def test_two_players_pick_janken_at_the_same_moment(arena: Arena) -> None:
     game = await arena.game()
     assert game.state.phase != "janken" and game.state.first_player == 0  # paper beats rock
     assert "has changed" not in "\n".join(m.content for m in arena.fake.ephemeral_messages())
+
+
+async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
+    """Find a game whose first placer holds a joker, then place it through the range form."""
+    for _ in range(60):
+        record = await arena.fake.slash(
+            "senretsu challenge",
+            user=arena.alice,
+            channel=arena.channel,
+            options={"opponent": arena.bob, "first": "coin"},
+        )
+        await record.wait_response()
+        board = record.message
+        assert board is not None
+        await arena.click(board, arena.bob, label="Accept")
+        [game] = [
+            g for g in await arena.bot.games.list_games(arena.alice.id) if g.message_id == board.id
+        ]
+        placer_seat = game.seats_to_act[0].seat
+        view = game.rules.view_for(game.state, placer_seat)
+        if any(card.is_joker for card in view.hand):
+            break
+        await arena.bot.games.act(game.id, arena.alice.id, None, "resign")
+    else:
+        pytest.fail("no joker came up")
+    placer = arena.alice if game.player(placer_seat).user_id == arena.alice.id else arena.bob
+    panel = await arena.panel(board, placer)
+    hand_select = next(s for s in panel.selects() if s["custom_id"].startswith("hc:"))
+    joker_index = next(str(i) for i, c in enumerate(view.hand) if c.is_joker)
+    await arena.select(panel, placer, hand_select["custom_id"], joker_index)
+    line_select = next(s for s in panel.selects() if s["custom_id"].startswith("jl:"))
+    opened = await arena.fake.select(
+        panel, line_select["custom_id"], [line_select["options"][0]["value"]], user=placer
+    )
+    await opened.wait_response()
+    assert opened.modal is not None
+    text_input = opened.modal["components"][0]["components"][0]["custom_id"]
+    # A range out of bounds is refused politely; a good one stages the joker.
+    await arena.settle(await arena.fake.submit_modal(opened, {text_input: "0"}))
+    assert "1 to 99" in arena.fake.ephemeral_messages(placer)[-1].content
+    opened = await arena.fake.select(
+        panel, line_select["custom_id"], [line_select["options"][0]["value"]], user=placer
+    )
+    await opened.wait_response()
+    assert opened.modal is not None
+    text_input = opened.modal["components"][0]["components"][0]["custom_id"]
+    await arena.settle(await arena.fake.submit_modal(opened, {text_input: "7"}))
+    game = next(
+        g for g in await arena.bot.games.list_games(arena.alice.id) if g.message_id == board.id
+    )
+    staged = game.rules.view_for(game.state, placer_seat).staged
+    assert [c.is_joker for c in staged] == [True]
