@@ -16,6 +16,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 import aiosqlite
@@ -67,7 +68,27 @@ async def actor(
 
 
 async def service_benchmark(url: str, games: int, actors: int, actions: int) -> dict[str, float]:
-    db = Database(url)
+    if url.startswith("postgres"):
+        return await _in_scratch_schema(url, games, actors, actions)
+    return await _run(Database(url), games, actors, actions)
+
+
+async def _in_scratch_schema(url: str, games: int, actors: int, actions: int) -> dict[str, float]:
+    """PostgreSQL: measure in a schema of our own, dropped afterwards."""
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    admin = Database(url)
+    async with admin.engine.begin() as conn:
+        await conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    try:
+        db = Database(url, connect_args={"server_settings": {"search_path": schema}})
+        return await _run(db, games, actors, actions)
+    finally:
+        async with admin.engine.begin() as conn:
+            await conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        await admin.dispose()
+
+
+async def _run(db: Database, games: int, actors: int, actions: int) -> dict[str, float]:
     await db.migrate()
     service = GameService(db, seed_source=Rng.from_seed(1))
     ids = await make_games(service, games)

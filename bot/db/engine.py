@@ -52,7 +52,9 @@ class Database:
     """Owns the engine. ``transaction()`` is the only way services touch the database."""
 
     def __init__(self, url: str, **engine_kwargs: Any) -> None:
-        self.url = make_url(url)
+        from bot.config import normalize_database_url
+
+        self.url = make_url(normalize_database_url(url))
         if self.url.get_backend_name() == "sqlite":
             database = self.url.database
             if database and database != ":memory:":
