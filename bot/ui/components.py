@@ -176,55 +176,50 @@ class ResignButton(
         await flows_of(interaction).confirm_resign(interaction, self.game_id, self.version)
 
 
-class HintButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"hint:(?P<game>[0-9]+)",
-):
+class GameButton(Guarded):
+    """A button that needs only the game id (``<prefix>:<game>``): its subclasses say which
+    prefix, emoji and flow; the layout and parsing are here once."""
+
+    prefix: str
+    emoji: str
+    style = discord.ButtonStyle.secondary
+
     def __init__(self, game_id: int, label: str = "…", row: int | None = None) -> None:
         self.game_id = game_id
-        super().__init__(
+        super().__init__(  # type: ignore[call-arg]
             discord.ui.Button(
                 label=label,
-                emoji="🔎",
-                style=discord.ButtonStyle.secondary,
+                emoji=self.emoji,
+                style=self.style,
                 row=row,
-                custom_id=f"hint:{game_id}",
+                custom_id=f"{self.prefix}:{game_id}",
             )
         )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HintButton:
+    ) -> Any:
         return cls(int(match["game"]))
+
+
+class HintButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hint:(?P<game>[0-9]+)",
+):
+    prefix, emoji = "hint", "🔎"
 
     async def run(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).show_hint(interaction, self.game_id)
 
 
 class LogButton(
-    Guarded,
+    GameButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"log:(?P<game>[0-9]+)",
 ):
-    def __init__(self, game_id: int, label: str = "…", row: int | None = None) -> None:
-        self.game_id = game_id
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="📜",
-                style=discord.ButtonStyle.secondary,
-                row=row,
-                custom_id=f"log:{game_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LogButton:
-        return cls(int(match["game"]))
+    prefix, emoji = "log", "📜"
 
     async def run(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).send_log(interaction, self.game_id)

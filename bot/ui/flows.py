@@ -81,18 +81,8 @@ class GameFlows:
             channel_id=interaction.channel_id,
             locale=locale,
         )
-        content, view = board_message(result.game, recent=result.events)
-        # One message that both shows the board and pings the challenged player; creating the
-        # game takes milliseconds, far inside the 3-second limit, so no defer is needed.
-        callback = await interaction.response.send_message(
-            content, view=view, allowed_mentions=USER_PINGS
-        )
-        message = (
-            callback.resource if isinstance(callback.resource, discord.InteractionMessage) else None
-        )
-        if message is None:
-            message = await interaction.original_response()
-        await self.games.attach_message(result.game.id, message.channel.id, message.id)
+        # One message that both shows the board and pings the challenged player.
+        await self._post_board(interaction, result, USER_PINGS)
 
     async def start_solitaire(
         self,
@@ -110,15 +100,26 @@ class GameFlows:
             channel_id=interaction.channel_id,
             locale=locale,
         )
+        await self._post_board(interaction, result, NO_PINGS)
+
+    async def _post_board(
+        self,
+        interaction: discord.Interaction,
+        result: ActionResult,
+        mentions: discord.AllowedMentions,
+    ) -> None:
+        """Answer the command with the new game's board and remember where it is. Creating a
+        game takes milliseconds, far inside the 3-second limit, so no defer is needed."""
         content, view = board_message(result.game, recent=result.events)
         callback = await interaction.response.send_message(
-            content, view=view, allowed_mentions=NO_PINGS
+            content, view=view, allowed_mentions=mentions
         )
+        resource = callback.resource
         message = (
-            callback.resource if isinstance(callback.resource, discord.InteractionMessage) else None
+            resource
+            if isinstance(resource, discord.InteractionMessage)
+            else await interaction.original_response()
         )
-        if message is None:
-            message = await interaction.original_response()
         await self.games.attach_message(result.game.id, message.channel.id, message.id)
 
     # --- playing ----------------------------------------------------------------------------

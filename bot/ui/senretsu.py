@@ -15,7 +15,14 @@ import discord
 
 from bot.services.snapshots import GameSnapshot
 from bot.ui.common import flows_of
-from bot.ui.components import CODE, GameActionButton, GameActionSelect, Guarded, selected_values
+from bot.ui.components import (
+    CODE,
+    GameActionButton,
+    GameActionSelect,
+    GameButton,
+    Guarded,
+    selected_values,
+)
 from rules.core import Locale, Seat, Text
 
 PANEL_TITLE = Text(
@@ -181,29 +188,14 @@ def _select_or_buttons(
 
 
 class HandButton(
-    Guarded,
+    GameButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"hand:(?P<game>[0-9]+)",
 ):
     """On the public board: opens the clicking player's private panel."""
 
-    def __init__(self, game_id: int, label: str = "…", row: int | None = None) -> None:
-        self.game_id = game_id
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="🂠",
-                style=discord.ButtonStyle.success,
-                row=row,
-                custom_id=f"hand:{game_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["game"]))
+    prefix, emoji = "hand", "🂠"
+    style = discord.ButtonStyle.success
 
     async def run(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).show_panel(interaction, self.game_id)
