@@ -1,6 +1,14 @@
 """Persistence: SQLAlchemy models, the engine, and migrations at start-up. No Discord here."""
 
 from bot.db.engine import Database
-from bot.db.models import Base, GameEventRow, GameRow, GameSeatRow, PlayerStatRow
+from bot.db.models import Base, GameEventRow, GameRow, GameSeatRow, PlayerStatRow, UserPrefRow
 
-__all__ = ["Base", "Database", "GameEventRow", "GameRow", "GameSeatRow", "PlayerStatRow"]
+__all__ = [
+    "Base",
+    "Database",
+    "GameEventRow",
+    "GameRow",
+    "GameSeatRow",
+    "PlayerStatRow",
+    "UserPrefRow",
+]

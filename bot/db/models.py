@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -130,6 +131,22 @@ class PlayerStatRow(Base):
     lost: Mapped[int] = mapped_column(Integer, default=0)
     current_streak: Mapped[int] = mapped_column(Integer, default=0)
     best_streak: Mapped[int] = mapped_column(Integer, default=0)
+    #: The rating (two-player games; only rated games move it): mean and uncertainty.
+    rating_mu: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_sigma: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rated_games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index("ix_player_stat_guild_game", "guild_id", "game_key"),)
+
+
+class UserPrefRow(Base):
+    """A user's own settings: where turn notifications go, and whether stats are hidden."""
+
+    __tablename__ = "user_pref"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    #: ``channel`` (a mention in the game's channel), ``dm`` or ``none``.
+    notify: Mapped[str] = mapped_column(String(8), default="channel")
+    hide_stats: Mapped[bool] = mapped_column(Boolean, default=False)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

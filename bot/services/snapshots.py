@@ -57,10 +57,17 @@ class GameSnapshot:
     move_seconds: int | None = None
     deadline_at: datetime | None = None
     reminders_sent: int = 0
+    raw_outcome: dict[str, Any] | None = None
 
     @property
     def rules(self) -> AnyRules:
         return rules_for(self.game_type)
+
+    @property
+    def rating_changes(self) -> dict[int, tuple[int, int]]:
+        """After a rated game: each seat's rating before and after."""
+        raw = (self.raw_outcome or {}).get("rating") or {}
+        return {int(seat): (int(b), int(a)) for seat, (b, a) in raw.items()}
 
     @property
     def is_active(self) -> bool:
@@ -117,6 +124,7 @@ class GameSnapshot:
             move_seconds=row.move_seconds,
             deadline_at=row.deadline_at,
             reminders_sent=row.reminders_sent,
+            raw_outcome=dict(row.outcome) if row.outcome else None,
         )
 
 

@@ -35,6 +35,8 @@ class PlayerStat:
     lost: int = 0
     current_streak: int = 0
     best_streak: int = 0
+    rating: float | None = None
+    rated_games: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -46,6 +48,17 @@ async def record_results(
 ) -> None:
     if outcome.reason in UNCOUNTED_REASONS:
         return
+    await _count_results(session, row, outcome, now)
+    humans = [s for s in row.seats if not s.is_bot]
+    if row.rated and len(humans) == 2 == len(row.seats):
+        changes = await update_ratings(session, row, outcome, now)
+        row.outcome = {**(row.outcome or {}), "rating": changes}
+        await session.flush()  # so the snapshot taken after this sees the final version
+
+
+async def _count_results(
+    session: AsyncSession, row: GameRow, outcome: Outcome, now: datetime
+) -> None:
     table = cast(Table, PlayerStatRow.__table__)
     dialect = session.get_bind().dialect.name
     insert = pg_insert if dialect == "postgresql" else sqlite_insert
@@ -93,6 +106,57 @@ async def record_results(
         )
 
 
+RATING_START = 1500.0
+RATING_SIGMA = 500.0
+
+
+def _rating_model() -> Any:
+    """OpenSkill's Plackett-Luce model on a Glicko-like scale (1500 ± 500): a Bayesian rating
+    with a mean and an uncertainty, like Glicko-2, from a maintained, typed library."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=RATING_START, sigma=RATING_SIGMA, beta=RATING_SIGMA / 2, tau=5.0)
+
+
+async def update_ratings(
+    session: AsyncSession, row: GameRow, outcome: Outcome, now: datetime
+) -> dict[str, list[float]]:
+    """Move both players' ratings after a rated game; returns ``{seat: [before, after]}``.
+
+    The player_stat rows exist (``record_results`` ran first); they are locked for the update
+    so two games finishing at once for the same player cannot lose one change."""
+    key = game_key(row.game_type, row.settings)
+    seats = sorted(row.seats, key=lambda s: s.seat)
+    stats = []
+    for seat in seats:
+        stat = await session.scalar(
+            select(PlayerStatRow)
+            .where(
+                PlayerStatRow.guild_id == (row.guild_id or 0),
+                PlayerStatRow.user_id == seat.user_id,
+                PlayerStatRow.game_key == key,
+            )
+            .with_for_update()
+        )
+        assert stat is not None
+        stats.append(stat)
+    model = _rating_model()
+    teams = [
+        [model.rating(mu=st.rating_mu or RATING_START, sigma=st.rating_sigma or RATING_SIGMA)]
+        for st in stats
+    ]
+    # Lower rank is better; a draw is a shared rank.
+    ranks = [1.0 - outcome.points[seat.seat] for seat in seats]
+    rated = model.rate(teams, ranks=ranks)
+    changes: dict[str, list[float]] = {}
+    for seat, stat, [before], [after] in zip(seats, stats, teams, rated, strict=True):
+        stat.rating_mu, stat.rating_sigma = float(after.mu), float(after.sigma)
+        stat.rated_games += 1
+        stat.updated_at = now
+        changes[str(seat.seat)] = [round(float(before.mu)), round(float(after.mu))]
+    return changes
+
+
 async def player_stats(
     db: Database, user_id: int, *, guild_id: int | None = None
 ) -> list[PlayerStat]:
@@ -113,6 +177,8 @@ async def player_stats(
                 r.lost,
                 r.current_streak,
                 r.best_streak,
+                r.rating_mu,
+                r.rated_games,
             )
             for r in rows
         ]

@@ -386,3 +386,33 @@ async def test_senretsu_logs_never_show_a_hidden_card(service: GameService) -> N
             assert not {label for label in hidden if label in public}
             checked += len(hidden)
     assert checked > 0
+
+
+async def test_rated_games_move_ratings_casual_ones_do_not(
+    service: GameService, db: Database
+) -> None:
+    from bot.services.stats import player_stats
+
+    casual = (await started(service)).game
+    await service.act(casual.id, BOB.user_id, None, "resign")
+    stats = {s.user_id: s for s in await player_stats(db, ALICE.user_id)}
+    assert stats[ALICE.user_id].rating is None and stats[ALICE.user_id].rated_games == 0
+
+    rated = (await service.challenge("bushi", ALICE, BOB, rated=True, challenger_seat=0)).game
+    await service.accept(rated.id, BOB.user_id)
+    result = await service.act(rated.id, BOB.user_id, None, "resign")
+    changes = result.game.rating_changes
+    assert changes[0][0] == changes[1][0] == 1500
+    assert changes[0][1] > 1500 > changes[1][1]  # the winner goes up, the loser down
+    assert (await service.get(rated.id)).version == result.game.version
+    [alice] = await player_stats(db, ALICE.user_id)
+    [bob] = await player_stats(db, BOB.user_id)
+    assert alice.rated_games == bob.rated_games == 1
+    assert alice.rating is not None and bob.rating is not None and alice.rating > bob.rating
+    assert (alice.played, alice.won) == (2, 2)
+
+    drawn = (await service.challenge("bushi", ALICE, BOB, rated=True, challenger_seat=0)).game
+    await service.accept(drawn.id, BOB.user_id)
+    v = (await service.act(drawn.id, ALICE.user_id, None, "draw-offer")).game.version
+    after = (await service.act(drawn.id, BOB.user_id, v, "draw-accept")).game.rating_changes
+    assert after[1][1] > after[1][0]  # a draw against a stronger player gains
