@@ -56,6 +56,14 @@ MESSAGES: dict[str, Text] = {
     "clock.none": Text("持ち時間なし", "no clock"),
     "hours": Text("{n}時間", "{n} h"),
     "days": Text("{n}日", "{n} days"),
+    "draw.offer_ping": Text(
+        "🤝 {user} さん、{game} #{id} で引き分けが提案されています: {link}",
+        "🤝 {user}, you have a draw offer in {game} #{id}: {link}",
+    ),
+    "challenge.dm": Text(
+        "⚔️ {user} さんから{game}の挑戦が届いています: {link}",
+        "⚔️ {user} challenges you to {game}: {link}",
+    ),
     "draw.offered": Text("🤝 {user} が引き分けを提案しています。", "🤝 {user} offers a draw."),
     "last_move": Text("直前: {text}", "Last: {text}"),
     # --- buttons ---
@@ -86,6 +94,50 @@ MESSAGES: dict[str, Text] = {
         "このチャンネルに進行中の{game}の対局がありません。",
         "You have no {game} game in progress in this channel.",
     ),
+    # --- my games, standings, profile, settings ---
+    "games.title": Text(
+        "**あなたの対局**（あなたの番のものが先）", "**Your games** (waiting on you first)"
+    ),
+    "games.none": Text(
+        "このサーバーで進行中の対局はありません。", "You have no games going in this server."
+    ),
+    "games.your_turn": Text("**あなたの番**", "**your move**"),
+    "games.waiting": Text("相手の番", "their move"),
+    "games.challenge": Text("返事待ち", "challenge pending"),
+    "games.solo": Text("一人遊び", "solitaire"),
+    "standings.title": Text(
+        "🏆 **{game}** の順位（{page}/{pages}ページ）",
+        "🏆 **{game}** standings (page {page}/{pages})",
+    ),
+    "standings.empty": Text("まだ記録がありません。", "No results yet."),
+    "standings.rated_row": Text(
+        "{rank}. {user} — レーティング {rating}（{won}勝 {lost}敗 {drawn}分）",
+        "{rank}. {user} — rating {rating} ({won}W {lost}L {drawn}D)",
+    ),
+    "standings.solo_row": Text(
+        "{rank}. {user} — {won}勝／{played}回（勝率 {rate:.0%}、最高連勝 {best}）",
+        "{rank}. {user} — {won} won of {played} ({rate:.0%}, best streak {best})",
+    ),
+    "profile.title": Text("📇 **{user}** の成績", "📇 **{user}**'s results"),
+    "profile.empty": Text("まだ終わった対局がありません。", "No finished games yet."),
+    "profile.hidden": Text(
+        "{user} さんは成績を非公開にしています。", "{user} keeps their results private."
+    ),
+    "profile.row": Text(
+        "**{game}**: {played}局 {won}勝 {lost}敗 {drawn}分（勝率 {rate:.0%}）連勝 {streak}／最高 {best}",
+        "**{game}**: {played} played, {won}W {lost}L {drawn}D ({rate:.0%}), streak {streak}, best {best}",
+    ),
+    "profile.rating": Text("レーティング {rating}（{games}局）", "rating {rating} ({games} rated)"),
+    "settings.now": Text(
+        "⚙️ 通知: {notify} ／ 成績の非公開: {hidden}",
+        "⚙️ Notifications: {notify} / stats hidden: {hidden}",
+    ),
+    "notify.channel": Text("対局チャンネルでメンション", "a mention in the game's channel"),
+    "notify.dm": Text("ダイレクトメッセージ", "a direct message"),
+    "notify.none": Text("なし", "none"),
+    "yes": Text("はい", "yes"),
+    "no": Text("いいえ", "no"),
+    "rating.change": Text("📈 レーティング: {changes}", "📈 Rating: {changes}"),
     # --- errors ---
     "error.not_your_game": Text(
         "これはあなたの対局ではありません。見るのは自由です！",
@@ -194,6 +246,25 @@ COMMAND_JA: dict[str, str] = {
     "coin toss": "コイントス",
     "red (♥♦)": "赤（♥♦）",
     "black (♠♣)": "黒（♠♣）",
+    "games": "対局一覧",
+    "Your games in this server, the ones waiting on you first": "このサーバーでのあなたの対局（あなたの番が先）",
+    "standings": "順位",
+    "This server's standings for a game": "このサーバーでのゲームごとの順位",
+    "page": "ページ",
+    "Page number": "ページ番号",
+    "profile": "成績",
+    "A player's results in this server": "このサーバーでのプレイヤーの成績",
+    "user": "ユーザー",
+    "Whose card (default: yours)": "誰の成績か（既定はあなた）",
+    "settings": "設定",
+    "Your notifications and privacy": "通知とプライバシーの設定",
+    "notify": "通知",
+    "hide_stats": "成績を隠す",
+    "Where your turn notifications go": "手番の通知の送り先",
+    "Hide your results from standings and other players": "順位表や他の人から成績を隠す",
+    "a mention in the game's channel (default)": "対局チャンネルでメンション（既定）",
+    "a direct message": "ダイレクトメッセージ",
+    "no notifications": "通知しない",
     "rules": "ルール",
     "Show the rules of a game": "ゲームのルールを表示する",
     "Which game": "どのゲーム",

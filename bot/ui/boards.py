@@ -135,6 +135,13 @@ def board_content(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = 
             lines.append(tr("draw.offered", locale, user=player_label(game.player(offer))))
     elif game.status == "finished":
         lines.append(outcome_text(game, locale))
+        changes = game.rating_changes
+        if changes:
+            parts = [
+                f"{game.player(seat).display_name} {before} → {after} ({after - before:+d})"
+                for seat, (before, after) in sorted(changes.items())
+            ]
+            lines.append(tr("rating.change", locale, changes=" · ".join(parts)))
     elif game.status == "declined":
         lines.append(tr("challenge.declined", locale, user=game.challenged.display_name))
     elif game.status == "expired":

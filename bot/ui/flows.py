@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -81,8 +81,27 @@ class GameFlows:
             channel_id=interaction.channel_id,
             locale=locale,
         )
-        # One message that both shows the board and pings the challenged player.
-        await self._post_board(interaction, result, USER_PINGS)
+        # One message that both shows the board and pings the challenged player — unless they
+        # asked for DMs (then a DM with the link) or for no notifications.
+        notify = "none" if opponent.bot else (await self.bot.standings.prefs(opponent.id)).notify
+        mentions = (
+            discord.AllowedMentions(users=[discord.Object(opponent.id)])
+            if notify == "channel"
+            else NO_PINGS
+        )
+        message = await self._post_board(interaction, result, mentions)
+        if notify == "dm":
+            game = result.game
+            await self._direct_message(
+                opponent.id,
+                tr(
+                    "challenge.dm",
+                    game_locale(game),
+                    user=interaction.user.display_name,
+                    game=game_title(game, game_locale(game)),
+                    link=jump_url(game.guild_id, message.channel.id, message.id),
+                ),
+            )
 
     async def start_solitaire(
         self,
@@ -107,7 +126,7 @@ class GameFlows:
         interaction: discord.Interaction,
         result: ActionResult,
         mentions: discord.AllowedMentions,
-    ) -> None:
+    ) -> discord.InteractionMessage:
         """Answer the command with the new game's board and remember where it is. Creating a
         game takes milliseconds, far inside the 3-second limit, so no defer is needed."""
         content, view = board_message(result.game, recent=result.events)
@@ -121,6 +140,7 @@ class GameFlows:
             else await interaction.original_response()
         )
         await self.games.attach_message(result.game.id, message.channel.id, message.id)
+        return message
 
     # --- playing ----------------------------------------------------------------------------
 
@@ -273,6 +293,24 @@ class GameFlows:
                         content=tr("done.ok", user_locale(interaction)), view=None
                     )
         await self.notify(game, actor_id=interaction.user.id, events=result.events)
+        if any(e.kind == "draw_offer" for e in result.events) and game.status == "active":
+            await self._offer_notice(game, interaction.user.id)
+
+    async def _offer_notice(self, game: GameSnapshot, actor_id: int) -> None:
+        locale = game_locale(game)
+        others = [s.user_id for s in game.seats if not s.is_bot and s.user_id != actor_id]
+
+        def message(users: Sequence[int]) -> str:
+            return tr(
+                "draw.offer_ping",
+                locale,
+                user=" ".join(map(mention, users)),
+                game=game_title(game, locale),
+                id=game.id,
+                link=jump_url(game.guild_id, game.channel_id, game.message_id),
+            )
+
+        await self._deliver(game, others, message)
 
     async def edit_board(self, game: GameSnapshot, content: str, view: discord.ui.View) -> None:
         if game.channel_id is None or game.message_id is None:
@@ -314,58 +352,80 @@ class GameFlows:
         if game.channel_id is None or not notice.seats:
             return
         locale = game_locale(game)
-        content = tr(
-            "clock.reminder",
-            locale,
-            user=" ".join(mention(game.player(seat).user_id) for seat in notice.seats),
-            game=game_title(game, locale),
-            id=game.id,
-            deadline=f"<t:{int(notice.deadline.timestamp())}:R>",
-            link=jump_url(game.guild_id, game.channel_id, game.message_id),
-        )
-        await self._ping(game, content)
+
+        def message(users: Sequence[int]) -> str:
+            return tr(
+                "clock.reminder",
+                locale,
+                user=" ".join(map(mention, users)),
+                game=game_title(game, locale),
+                id=game.id,
+                deadline=f"<t:{int(notice.deadline.timestamp())}:R>",
+                link=jump_url(game.guild_id, game.channel_id, game.message_id),
+            )
+
+        await self._deliver(game, [game.player(seat).user_id for seat in notice.seats], message)
 
     async def notify(
         self, game: GameSnapshot, *, actor_id: int | None, events: Sequence[Event] = ()
     ) -> None:
-        """One short ping for whoever must act next (never the one who just acted), with a
-        link to the board; the previous ping is deleted so the channel stays readable."""
+        """One short notice for whoever must act next (never the one who just acted), with a
+        link to the board, where each of them wants it: a mention in the channel (the previous
+        ping is deleted, so the channel stays readable), a DM, or nothing."""
         if game.channel_id is None:
             return
         locale = game_locale(game)
         title = game_title(game, locale)
         link = jump_url(game.guild_id, game.channel_id, game.message_id)
         if game.status == "active":
-            targets = [s for s in game.seats_to_act if not s.is_bot and s.user_id != actor_id]
-            if not targets:
-                return
-            content = tr(
-                "turn.ping",
-                locale,
-                user=" ".join(mention(s.user_id) for s in targets),
-                game=title,
-                id=game.id,
-                link=link,
-            )
-        elif game.status == "finished":
-            targets = [s for s in game.seats if not s.is_bot and s.user_id != actor_id]
-            if not targets:
-                return
-            content = (
-                " ".join(mention(s.user_id) for s in targets)
-                + " "
-                + tr(
-                    "result.announce",
+            targets = [
+                s.user_id for s in game.seats_to_act if not s.is_bot and s.user_id != actor_id
+            ]
+
+            def message(users: Sequence[int]) -> str:
+                return tr(
+                    "turn.ping",
                     locale,
+                    user=" ".join(map(mention, users)),
                     game=title,
                     id=game.id,
-                    result=outcome_text(game, locale),
                     link=link,
                 )
-            )
+        elif game.status == "finished":
+            targets = [s.user_id for s in game.seats if not s.is_bot and s.user_id != actor_id]
+            result = outcome_text(game, locale)
+
+            def message(users: Sequence[int]) -> str:
+                return (
+                    " ".join(map(mention, users))
+                    + " "
+                    + tr(
+                        "result.announce", locale, game=title, id=game.id, result=result, link=link
+                    )
+                )
         else:
             return
-        await self._ping(game, content)
+        await self._deliver(game, targets, message)
+
+    async def _deliver(
+        self, game: GameSnapshot, users: Sequence[int], message: Callable[[Sequence[int]], str]
+    ) -> None:
+        """Route a notice by each user's preference: channel (one ping), DM, or none."""
+        if not users:
+            return
+        prefs = await self.bot.standings.prefs_for(list(users))
+        in_channel = [u for u in users if prefs[u].notify == "channel"]
+        if in_channel:
+            await self._ping(game, message(in_channel))
+        for user_id in (u for u in users if prefs[u].notify == "dm"):
+            await self._direct_message(user_id, message([user_id]))
+
+    async def _direct_message(self, user_id: int, content: str) -> None:
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(content, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.info("could not DM user %s (DMs closed?)", user_id)
 
     async def _ping(self, game: GameSnapshot, content: str) -> None:
         """Send one ping for ``game`` and delete the one before it."""

@@ -1,0 +1,151 @@
+"""Standings, profiles and user preferences, read and written without Discord."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ColumnElement, func, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from bot.db import Database, PlayerStatRow, UserPrefRow
+from bot.services.clock import Clock, system_clock
+from bot.services.errors import ServiceError
+from bot.services.stats import PlayerStat
+from rules.core import Text
+
+NOTIFY_CHOICES = ("channel", "dm", "none")
+PAGE_SIZE = 10
+BAD_NOTIFY = Text(
+    "通知先は channel / dm / none のどれかです。", "Notifications go to channel, dm or none."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class UserPrefs:
+    notify: str = "channel"
+    hide_stats: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPage:
+    game_key: str
+    page: int
+    pages: int
+    #: (rank, stat) for this page; rank counts from 1 over the whole table.
+    rows: tuple[tuple[int, PlayerStat], ...]
+
+
+def _stat(row: PlayerStatRow) -> PlayerStat:
+    return PlayerStat(
+        row.user_id,
+        row.game_key,
+        row.played,
+        row.won,
+        row.drawn,
+        row.lost,
+        row.current_streak,
+        row.best_streak,
+        row.rating_mu,
+        row.rated_games,
+    )
+
+
+def is_rated_game(game_key: str) -> bool:
+    """Two-player games are ranked by rating; solitaires by wins and win rate."""
+    return not game_key.startswith("yosukou")
+
+
+class StandingsService:
+    def __init__(self, db: Database, clock: Clock = system_clock) -> None:
+        self.db = db
+        self.clock = clock
+
+    async def prefs(self, user_id: int) -> UserPrefs:
+        async with self.db.read() as session:
+            row = await session.get(UserPrefRow, user_id)
+            return UserPrefs(row.notify, row.hide_stats) if row else UserPrefs()
+
+    async def prefs_for(self, user_ids: list[int]) -> dict[int, UserPrefs]:
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(UserPrefRow).where(UserPrefRow.user_id.in_(user_ids))
+            )
+            found = {r.user_id: UserPrefs(r.notify, r.hide_stats) for r in rows}
+        return {uid: found.get(uid, UserPrefs()) for uid in user_ids}
+
+    async def set_prefs(
+        self, user_id: int, *, notify: str | None = None, hide_stats: bool | None = None
+    ) -> UserPrefs:
+        if notify is not None and notify not in NOTIFY_CHOICES:
+            raise ServiceError(BAD_NOTIFY)
+        current = await self.prefs(user_id)
+        new = UserPrefs(
+            notify if notify is not None else current.notify,
+            hide_stats if hide_stats is not None else current.hide_stats,
+        )
+        async with self.db.transaction() as session:
+            insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+            values = {
+                "notify": new.notify,
+                "hide_stats": new.hide_stats,
+                "updated_at": self.clock(),
+            }
+            await session.execute(
+                insert(UserPrefRow)
+                .values(user_id=user_id, **values)
+                .on_conflict_do_update(index_elements=["user_id"], set_=values)
+            )
+        return new
+
+    async def standings(
+        self, guild_id: int | None, game_key: str, page: int = 0, per_page: int = PAGE_SIZE
+    ) -> StandingsPage:
+        """One page of a server's table for a game, hidden players left out."""
+        hidden = select(UserPrefRow.user_id).where(UserPrefRow.hide_stats.is_(True))
+        where = [
+            PlayerStatRow.guild_id == (guild_id or 0),
+            PlayerStatRow.game_key == game_key,
+            PlayerStatRow.user_id.not_in(hidden),
+        ]
+        order: list[ColumnElement[Any]]
+        if is_rated_game(game_key):
+            where.append(PlayerStatRow.rated_games > 0)
+            order = [PlayerStatRow.rating_mu.desc(), PlayerStatRow.rated_games.desc()]
+        else:
+            order = [
+                PlayerStatRow.won.desc(),
+                (PlayerStatRow.won * 1.0 / PlayerStatRow.played).desc(),
+                PlayerStatRow.best_streak.desc(),
+            ]
+        async with self.db.read() as session:
+            total = int(
+                await session.scalar(select(func.count()).select_from(PlayerStatRow).where(*where))
+                or 0
+            )
+            pages = max(1, -(-total // per_page))
+            page = min(max(page, 0), pages - 1)
+            rows = await session.scalars(
+                select(PlayerStatRow)
+                .where(*where)
+                .order_by(*order, PlayerStatRow.user_id)
+                .offset(page * per_page)
+                .limit(per_page)
+            )
+            ranked = tuple((page * per_page + n + 1, _stat(r)) for n, r in enumerate(rows))
+        return StandingsPage(game_key, page, pages, ranked)
+
+    async def profile(
+        self, user_id: int, guild_id: int | None, *, viewer_id: int
+    ) -> list[PlayerStat] | None:
+        """A user's results per game in this server; ``None`` when they hide them from others."""
+        if viewer_id != user_id and (await self.prefs(user_id)).hide_stats:
+            return None
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(PlayerStatRow)
+                .where(PlayerStatRow.user_id == user_id, PlayerStatRow.guild_id == (guild_id or 0))
+                .order_by(PlayerStatRow.game_key)
+            )
+            return [_stat(r) for r in rows]
