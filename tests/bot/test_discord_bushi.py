@@ -5,94 +5,19 @@ HTTP, and Discord's rules are enforced by the fake."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
-from bot.client import AsobibaBot
-from bot.config import Settings
-from bot.db import Database
-from bot.services.games import GameService
-from rules.core import Rng
+from tests.bot.harness import (
+    World,
+    challenge,
+    click,
+    make_bot,
+    private_count,
+    private_reply,
+    until,
+)
 from tests.conftest import FakeClock
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
-
-
-@dataclass
-class World:
-    fake: FakeDiscord
-    guild: FakeGuild
-    channel: FakeChannel
-    alice: FakeUser
-    bob: FakeUser
-    carol: FakeUser
-    db_url: str
-    bot: AsobibaBot
-    clock: FakeClock
-
-    async def restart(self) -> None:
-        """Stop the bot and start a brand-new client on the same database."""
-        await self.fake.stop_client(self.bot)
-        self.bot = make_bot(self.db_url, self.clock)
-        await self.fake.run_client(self.bot)
-
-
-def make_bot(db_url: str, clock: FakeClock) -> AsobibaBot:
-    settings = Settings(discord_token="fake-token", database_url=db_url)
-    db = Database(db_url)
-    return AsobibaBot(settings, db, GameService(db, clock=clock, seed_source=Rng.from_seed(9)))
-
-
-@pytest.fixture
-async def world(discord_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[World]:
-    guild = discord_fake.add_guild("Dojo", locale="en-US")
-    channel = discord_fake.add_text_channel(guild, "games")
-    alice = discord_fake.add_user("alice")
-    bob = discord_fake.add_user("bob", locale="ja")
-    carol = discord_fake.add_user("carol")
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    clock = FakeClock()
-    bot = make_bot(url, clock)
-    await discord_fake.run_client(bot)
-    world = World(discord_fake, guild, channel, alice, bob, carol, url, bot, clock)
-    yield world
-    await discord_fake.stop_client(world.bot)
-
-
-async def challenge(world: World, colour: str = "black", **options: object) -> FakeMessage:
-    record = await world.fake.slash(
-        "bushi challenge",
-        user=world.alice,
-        channel=world.channel,
-        options={"opponent": world.bob, "colour": colour, **options},
-    )
-    await record.wait_response()
-    assert record.response_type == 4 and not record.ephemeral
-    assert record.message is not None
-    return record.message
-
-
-async def click(world: World, message: FakeMessage, user: FakeUser, **where: str) -> object:
-    record = await world.fake.click(message, user=user, **where)
-    await record.wait_complete()
-    return record
-
-
-async def private_reply(world: World, user: FakeUser, seen: int) -> str:
-    """The newest private message to ``user`` once there are more than ``seen`` of them (the
-    bot acknowledges first and answers after its database work)."""
-    await world.fake.wait_until(lambda: len(world.fake.ephemeral_messages(user)) > seen)
-    return world.fake.ephemeral_messages(user)[-1].content
-
-
-def private_count(world: World, user: FakeUser) -> int:
-    return len(world.fake.ephemeral_messages(user))
-
-
-async def until(world: World, predicate: Callable[[], bool]) -> None:
-    await world.fake.wait_until(predicate, timeout=5.0)
+from tests.fakediscord import FakeDiscord, FakeMessage
 
 
 async def test_commands_are_registered_in_both_languages(world: World) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from bot.client import AsobibaBot
 from bot.services.snapshots import GameSnapshot
-from tests.bot.test_discord_bushi import make_bot
+from tests.bot.harness import make_bot
 from tests.conftest import FakeClock
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 

@@ -10,7 +10,7 @@ import pytest
 
 from bot.client import AsobibaBot
 from bot.services.stats import player_stats
-from tests.bot.test_discord_bushi import make_bot, private_reply
+from tests.bot.harness import make_bot, private_reply
 from tests.conftest import FakeClock
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 

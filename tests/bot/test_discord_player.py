@@ -1,0 +1,92 @@
+"""/games, /standings, /profile and /settings through the fake Discord, and notifications
+routed by each player's preference."""
+
+from __future__ import annotations
+
+from tests.bot.harness import World, challenge, click, until
+
+
+async def test_my_games_lists_mine_waiting_first(world: World) -> None:
+    board = await challenge(world)
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    record = await world.fake.slash("games", user=world.alice, channel=world.channel)
+    await record.wait_response()
+    assert record.ephemeral
+    assert "Bushi Shogi" in record.content and "your move" in record.content
+    assert f"/{board.id}" in record.content
+    record = await world.fake.slash("games", user=world.carol, channel=world.channel)
+    await record.wait_response()
+    assert "no games" in record.content
+
+
+async def test_rated_result_shows_rating_change_and_standings(world: World) -> None:
+    board = await challenge(world, rated=True)
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    await click(world, board, world.bob, label="Resign")
+    confirm = world.fake.ephemeral_messages(world.bob)[-1]
+    await click(world, confirm, world.bob, prefix="g:")
+    await until(world, lambda: "Rating" in board.content)
+    assert "1500 → 1658 (+158)" in board.content
+
+    record = await world.fake.slash(
+        "standings", user=world.carol, channel=world.channel, options={"game": "bushi"}
+    )
+    await record.wait_response()
+    assert record.message is not None and not record.ephemeral
+    lines = record.message.content.splitlines()
+    assert f"1. <@{world.alice.id}> — rating 1658" in lines[1]
+    assert f"2. <@{world.bob.id}> — rating 1342" in lines[2]
+
+    record = await world.fake.slash(
+        "profile", user=world.carol, channel=world.channel, options={"user": world.alice}
+    )
+    await record.wait_response()
+    assert "1 played, 1W 0L 0D" in record.content and "rating 1658" in record.content
+
+    # Bob hides his results: gone from the table and from others' /profile.
+    record = await world.fake.slash(
+        "settings", user=world.bob, channel=world.channel, options={"hide_stats": True}
+    )
+    await record.wait_response()
+    assert "はい" in record.content  # Bob's client is Japanese
+    record = await world.fake.slash(
+        "standings", user=world.carol, channel=world.channel, options={"game": "bushi"}
+    )
+    await record.wait_response()
+    assert record.message is not None and f"<@{world.bob.id}>" not in record.message.content
+    record = await world.fake.slash(
+        "profile", user=world.carol, channel=world.channel, options={"user": world.bob}
+    )
+    await record.wait_response()
+    assert "private" in record.content
+
+
+async def test_turn_notices_follow_each_players_choice(world: World) -> None:
+    fake = world.fake
+    record = await fake.slash(
+        "settings", user=world.alice, channel=world.channel, options={"notify": "dm"}
+    )
+    await record.wait_response()
+    board = await challenge(world)  # Alice (DM) is Black and moves first once Bob accepts
+    seen = len(fake.messages_in(world.channel))
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: len(fake.dm_messages(world.alice)) == 1)
+    assert "your move" in fake.dm_messages(world.alice)[0].content
+    assert len(fake.messages_in(world.channel)) == seen  # no channel ping for her
+
+    record = await fake.slash(
+        "settings", user=world.bob, channel=world.channel, options={"notify": "none"}
+    )
+    await record.wait_response()
+    menu = board.selects()[0]
+    await fake.select(board, menu["custom_id"], [menu["options"][0]["value"]], user=world.alice)
+    await until(world, lambda: "Black placed the cube" in board.content)
+    await world.bot.wait_idle()
+    assert len(fake.messages_in(world.channel)) == seen and fake.dm_messages(world.bob) == []
+
+    # A draw offer reaches the other player too (Alice, by DM).
+    await click(world, board, world.bob, label="Offer draw")
+    await until(world, lambda: len(fake.dm_messages(world.alice)) == 2)
+    assert "draw offer" in fake.dm_messages(world.alice)[-1].content
