@@ -242,6 +242,28 @@ class GameService:
             result = await self._play_bot_turns(result)
         return result
 
+    async def rematch(self, game_id: int, user_id: int) -> ActionResult:
+        """A new challenge between the same players with the same settings, sides swapped."""
+        game = await self.get(game_id)
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise NotAParticipant()
+        if game.status != "finished" or len(game.seats) != 2:
+            raise WrongStatus()
+        me, other = game.player(seat), game.player(1 - seat)
+        return await self.challenge(
+            game.game_type,
+            Player(me.user_id, me.display_name),
+            Player(other.user_id, other.display_name, is_bot=other.is_bot),
+            settings=game.settings,
+            challenger_seat=1 - seat,
+            rated=game.rated,
+            move_seconds=game.move_seconds,
+            guild_id=game.guild_id,
+            channel_id=game.channel_id,
+            locale=game.locale,
+        )
+
     async def accept(self, game_id: int, user_id: int, version: int | None = None) -> ActionResult:
         expired = False
         async with self.db.transaction() as session:

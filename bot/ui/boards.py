@@ -21,6 +21,7 @@ from bot.ui.components import (
     GameActionSelect,
     HintButton,
     LogButton,
+    RematchButton,
     ResignButton,
 )
 from bot.ui.presenters import PRIVATE_PANEL_GAMES, Offer, hint_available, offers_for
@@ -170,6 +171,8 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
         return view
     if game.status == "finished":
         view.add_item(LogButton(game.id, tr("button.log", locale)))
+        if len(game.seats) == 2:
+            view.add_item(RematchButton(game.id, tr("button.rematch", locale)))
     if game.status != "active":
         return view
     rules = game.rules

@@ -7,6 +7,7 @@ custom_id layouts (all ≤ 100 characters, ids and public codes only):
 - ``ch:<game>:<version>:<answer>`` accept / decline / cancel a challenge
 - ``rs:<game>:<version>``         ask to confirm resignation (ephemeral)
 - ``hint:<game>``                 show the solver's evaluation (ephemeral)
+- ``rm:<game>``                   a rematch with sides swapped
 - ``log:<game>``                  the whole log of a finished game as a file (ephemeral)
 """
 
@@ -225,6 +226,18 @@ class LogButton(
         await flows_of(interaction).send_log(interaction, self.game_id)
 
 
+class RematchButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rm:(?P<game>[0-9]+)",
+):
+    prefix, emoji = "rm", "🔁"
+    style = discord.ButtonStyle.primary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).rematch(interaction, self.game_id)
+
+
 ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GameActionButton,
     GameActionSelect,
@@ -232,4 +245,5 @@ ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ResignButton,
     HintButton,
     LogButton,
+    RematchButton,
 )

@@ -83,12 +83,7 @@ class GameFlows:
         )
         # One message that both shows the board and pings the challenged player — unless they
         # asked for DMs (then a DM with the link) or for no notifications.
-        notify = "none" if opponent.bot else (await self.bot.standings.prefs(opponent.id)).notify
-        mentions = (
-            discord.AllowedMentions(users=[discord.Object(opponent.id)])
-            if notify == "channel"
-            else NO_PINGS
-        )
+        notify, mentions = await self._challenge_mentions(opponent.id, opponent.bot)
         message = await self._post_board(interaction, result, mentions)
         if notify == "dm":
             game = result.game
@@ -141,6 +136,21 @@ class GameFlows:
         )
         await self.games.attach_message(result.game.id, message.channel.id, message.id)
         return message
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        result = await self.games.rematch(game_id, interaction.user.id)
+        opponent = next(s for s in result.game.seats if s.user_id != interaction.user.id)
+        _, mentions = await self._challenge_mentions(opponent.user_id, opponent.is_bot)
+        await self._post_board(interaction, result, mentions)
+
+    async def _challenge_mentions(
+        self, user_id: int, is_bot: bool
+    ) -> tuple[str, discord.AllowedMentions]:
+        """How the challenged player wants to hear of it, and the mentions that allows."""
+        notify = "none" if is_bot else (await self.bot.standings.prefs(user_id)).notify
+        if notify == "channel":
+            return notify, discord.AllowedMentions(users=[discord.Object(user_id)])
+        return notify, NO_PINGS
 
     # --- playing ----------------------------------------------------------------------------
 

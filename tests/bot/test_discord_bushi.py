@@ -75,7 +75,8 @@ async def test_a_whole_game_between_two_people(world: World) -> None:
     await click(world, confirm, world.bob, prefix="g:")
     await until(world, lambda: "🏆" in board.content)
     assert "resignation" in board.content
-    assert [b["label"] for b in board.buttons()] == ["Game log"] and board.selects() == []
+    assert [b["label"] for b in board.buttons()] == ["Game log", "Rematch"]
+    assert board.selects() == []
     await until(world, lambda: "is over" in fake.messages_in(world.channel)[-1].content)
     assert f"<@{world.alice.id}>" in fake.messages_in(world.channel)[-1].content
 
@@ -228,7 +229,7 @@ async def test_the_move_clock_reminds_then_ends_the_game(world: World) -> None:
     world.clock.advance(minutes=30)
     await world.bot.clock_tick()
     assert "🏆" in board.content and "time out" in board.content
-    assert [b["label"] for b in board.buttons()] == ["Game log"]
+    assert [b["label"] for b in board.buttons()] == ["Game log", "Rematch"]
     assert reminder.deleted  # the result replaced the reminder: one ping at a time
 
 
@@ -237,3 +238,20 @@ async def test_an_unanswered_challenge_expires(world: World) -> None:
     world.clock.advance(hours=25)
     await world.bot.clock_tick()
     assert "expired" in board.content and board.buttons() == []
+
+
+async def test_rematch_swaps_sides(world: World) -> None:
+    board = await challenge(world, colour="black")  # Alice is Black
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    await click(world, board, world.alice, label="Resign")
+    confirm = world.fake.ephemeral_messages(world.alice)[-1]
+    await click(world, confirm, world.alice, prefix="g:")
+    await until(world, lambda: any(b["label"] == "Rematch" for b in board.buttons()))
+    await click(world, board, world.bob, label="Rematch")
+    await until(world, lambda: "challenges" in world.fake.messages_in(world.channel)[-1].content)
+    rematch = world.fake.messages_in(world.channel)[-1]
+    assert f"<@{world.alice.id}>" in rematch.content  # Bob challenges Alice back
+    games = await world.bot.games.list_games(world.alice.id)
+    new = next(g for g in games if g.status == "challenge")
+    assert new.challenger.user_id == world.bob.id and new.seat_of(world.bob.id) == 0  # Black now
