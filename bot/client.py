@@ -20,6 +20,7 @@ from bot.services.standings import StandingsService
 from bot.ui.common import NO_PINGS, handle_error
 from bot.ui.components import ALL_DYNAMIC_ITEMS
 from bot.ui.flows import GameFlows
+from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.senretsu import PANEL_ITEMS
 from bot.ui.translator import CatalogueTranslator
 
@@ -106,7 +107,7 @@ class AsobibaBot(commands.AutoShardedBot):
         await self.add_cog(SenretsuCog(self))
         await self.add_cog(RulesCog(self))
         await self.add_cog(PlayerCog(self))
-        self.add_dynamic_items(StandingsPageButton)
+        self.add_dynamic_items(StandingsPageButton, *REPLAY_ITEMS)
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
 

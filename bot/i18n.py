@@ -138,6 +138,16 @@ MESSAGES: dict[str, Text] = {
     "notify.none": Text("なし", "none"),
     "yes": Text("はい", "yes"),
     "no": Text("いいえ", "no"),
+    "replay.header": Text(
+        "⏯ **{game}** #{id} の再生 — {ply}/{plies}手目",
+        "⏯ **{game}** #{id} replay — ply {ply}/{plies}",
+    ),
+    "history.choose": Text("再生する対局を選ぶ…", "Choose a game to replay…"),
+    "history.title": Text(
+        "📚 **{user}** の終わった対局（新しい順）", "📚 **{user}**'s finished games (newest first)"
+    ),
+    "history.none": Text("終わった対局はまだありません。", "No finished games yet."),
+    "button.replay": Text("再生", "Replay"),
     "rating.change": Text("📈 レーティング: {changes}", "📈 Rating: {changes}"),
     # --- errors ---
     "error.not_your_game": Text(
@@ -257,6 +267,9 @@ COMMAND_JA: dict[str, str] = {
     "A player's results in this server": "このサーバーでのプレイヤーの成績",
     "user": "ユーザー",
     "Whose card (default: yours)": "誰の成績か（既定はあなた）",
+    "history": "対局履歴",
+    "Finished games, to replay or download": "終わった対局の再生とダウンロード",
+    "Whose games (default: yours)": "誰の対局か（既定はあなた）",
     "settings": "設定",
     "Your notifications and privacy": "通知とプライバシーの設定",
     "notify": "通知",

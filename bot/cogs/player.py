@@ -17,6 +17,7 @@ from bot.services.standings import StandingsPage, is_rated_game
 from bot.ui.boards import game_title, player_label
 from bot.ui.common import bot_of, jump_url, send_ephemeral, user_locale
 from bot.ui.components import Guarded
+from bot.ui.replay import history_view
 from rules.core import Locale, Text
 
 if TYPE_CHECKING:
@@ -215,6 +216,24 @@ class PlayerCog(commands.Cog):
                 )
             lines.append(line)
         await send_ephemeral(interaction, "\n".join(lines))
+
+    @app_commands.command(name=_("history"), description=_("Finished games, to replay or download"))
+    @app_commands.rename(user=_("user"))
+    @app_commands.describe(user=_("Whose games (default: yours)"))
+    async def history(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        target = user or interaction.user
+        locale = user_locale(interaction)
+        games = await self.bot.games.finished_games(
+            target.id, guild_id=interaction.guild_id, limit=25
+        )
+        text = tr("history.title", locale, user=target.display_name)
+        if not games:
+            text += "\n" + tr("history.none", locale)
+        await interaction.response.send_message(
+            text, view=history_view(games, target.id, locale), ephemeral=True
+        )
 
     @app_commands.command(name=_("settings"), description=_("Your notifications and privacy"))
     @app_commands.rename(notify=_("notify"), hide_stats=_("hide_stats"))

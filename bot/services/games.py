@@ -532,6 +532,7 @@ class GameService:
         guild_id: int | None = None,
         statuses: Sequence[str] = ACTIVE_STATUSES,
         limit: int = 25,
+        newest_first: bool = False,
     ) -> list[GameSnapshot]:
         """A user's games, the ones waiting on them first, then the most recently moved."""
         async with self.db.read() as session:
@@ -539,13 +540,25 @@ class GameService:
                 select(GameRow)
                 .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
                 .where(GameSeatRow.user_id == user_id, GameRow.status.in_(statuses))
-                .order_by(GameSeatRow.to_act.desc(), GameRow.updated_at.desc(), GameRow.id.desc())
+                .order_by(
+                    *(() if newest_first else (GameSeatRow.to_act.desc(),)),
+                    GameRow.updated_at.desc(),
+                    GameRow.id.desc(),
+                )
                 .limit(limit)
             )
             if guild_id is not None:
                 query = query.where(GameRow.guild_id == guild_id)
             rows = (await session.scalars(query)).all()
             return [GameSnapshot.from_row(r) for r in rows]
+
+    async def finished_games(
+        self, user_id: int, *, guild_id: int | None = None, limit: int = 10
+    ) -> list[GameSnapshot]:
+        """A user's finished games, newest first."""
+        return await self.list_games(
+            user_id, guild_id=guild_id, statuses=("finished",), limit=limit, newest_first=True
+        )
 
     async def event_log(self, game_id: int) -> list[GameEventRow]:
         async with self.db.read() as session:
@@ -555,6 +568,19 @@ class GameService:
                 .order_by(GameEventRow.ply)
             )
             return list(rows)
+
+    async def state_at(
+        self, game_id: int, ply: int
+    ) -> tuple[GameSnapshot, Any, GameEventRow | None, int]:
+        """The game as it stood after ``ply`` actions (0 = the start), for replays: the
+        snapshot, that state, the log row of that ply, and the number of plies."""
+        game = await self.get(game_id)
+        rows = await self.event_log(game_id)
+        ply = min(max(ply, 0), len(rows))
+        state = game.rules.replay(
+            game.settings, game.seed, [(r.seat, r.action) for r in rows[:ply]]
+        )
+        return game, state, rows[ply - 1] if ply else None, len(rows)
 
     async def rebuild_state(self, game_id: int) -> Any:
         """Replay the event log from the settings and seed: must equal the stored snapshot."""

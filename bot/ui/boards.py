@@ -22,6 +22,7 @@ from bot.ui.components import (
     HintButton,
     LogButton,
     RematchButton,
+    ReplayStartButton,
     ResignButton,
 )
 from bot.ui.presenters import PRIVATE_PANEL_GAMES, Offer, hint_available, offers_for
@@ -171,6 +172,7 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
         return view
     if game.status == "finished":
         view.add_item(LogButton(game.id, tr("button.log", locale)))
+        view.add_item(ReplayStartButton(game.id, tr("button.replay", locale)))
         if len(game.seats) == 2:
             view.add_item(RematchButton(game.id, tr("button.rematch", locale)))
     if game.status != "active":

@@ -8,6 +8,7 @@ custom_id layouts (all ≤ 100 characters, ids and public codes only):
 - ``rs:<game>:<version>``         ask to confirm resignation (ephemeral)
 - ``hint:<game>``                 show the solver's evaluation (ephemeral)
 - ``rm:<game>``                   a rematch with sides swapped
+- ``rps:<game>``                  a private replay of a finished game
 - ``log:<game>``                  the whole log of a finished game as a file (ephemeral)
 """
 
@@ -238,6 +239,19 @@ class RematchButton(
         await flows_of(interaction).rematch(interaction, self.game_id)
 
 
+class ReplayStartButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rps:(?P<game>[0-9]+)",
+):
+    """On a finished board: a private replay from the start."""
+
+    prefix, emoji = "rps", "⏯"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).start_replay(interaction, self.game_id)
+
+
 ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GameActionButton,
     GameActionSelect,
@@ -246,4 +260,5 @@ ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HintButton,
     LogButton,
     RematchButton,
+    ReplayStartButton,
 )

@@ -269,6 +269,13 @@ class GameFlows:
         text = await self.games.hint(game_id, user_locale(interaction))
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
+    async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None:
+        from bot.ui.replay import replay_message
+
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        content, view = await replay_message(self.games, game_id, 0, user_locale(interaction))
+        await interaction.followup.send(content, view=view, ephemeral=True)
+
     async def send_log(self, interaction: discord.Interaction, game_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = user_locale(interaction)

@@ -75,7 +75,7 @@ async def test_a_whole_game_between_two_people(world: World) -> None:
     await click(world, confirm, world.bob, prefix="g:")
     await until(world, lambda: "🏆" in board.content)
     assert "resignation" in board.content
-    assert [b["label"] for b in board.buttons()] == ["Game log", "Rematch"]
+    assert [b["label"] for b in board.buttons()] == ["Game log", "Replay", "Rematch"]
     assert board.selects() == []
     await until(world, lambda: "is over" in fake.messages_in(world.channel)[-1].content)
     assert f"<@{world.alice.id}>" in fake.messages_in(world.channel)[-1].content
@@ -229,7 +229,7 @@ async def test_the_move_clock_reminds_then_ends_the_game(world: World) -> None:
     world.clock.advance(minutes=30)
     await world.bot.clock_tick()
     assert "🏆" in board.content and "time out" in board.content
-    assert [b["label"] for b in board.buttons()] == ["Game log", "Rematch"]
+    assert [b["label"] for b in board.buttons()] == ["Game log", "Replay", "Rematch"]
     assert reminder.deleted  # the result replaced the reminder: one ping at a time
 
 

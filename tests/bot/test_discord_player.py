@@ -90,3 +90,40 @@ async def test_turn_notices_follow_each_players_choice(world: World) -> None:
     await click(world, board, world.bob, label="Offer draw")
     await until(world, lambda: len(fake.dm_messages(world.alice)) == 2)
     assert "draw offer" in fake.dm_messages(world.alice)[-1].content
+
+
+async def test_history_replays_a_finished_game_step_by_step(world: World) -> None:
+    fake = world.fake
+    board = await challenge(world)
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    menu = board.selects()[0]
+    await fake.select(board, menu["custom_id"], [menu["options"][0]["value"]], user=world.alice)
+    await until(world, lambda: "Black placed the cube" in board.content)
+    await click(world, board, world.bob, label="Resign")
+    confirm = fake.ephemeral_messages(world.bob)[-1]
+    await click(world, confirm, world.bob, prefix="g:")
+    await until(world, lambda: "🏆" in board.content)
+
+    record = await fake.slash(
+        "history", user=world.carol, channel=world.channel, options={"user": world.alice}
+    )
+    await record.wait_response()
+    listing = record.message
+    assert listing is not None and record.ephemeral
+    history = listing.selects()[0]
+    game_id = history["options"][0]["value"]
+    await fake.select(listing, history["custom_id"], [game_id], user=world.carol)
+    await until(world, lambda: "replay — ply 0/2" in listing.content)
+    await click(world, listing, world.carol, label="▶")
+    await until(world, lambda: "ply 1/2" in listing.content)
+    assert "Black placed the cube" in listing.content
+    await click(world, listing, world.carol, label="⏭")
+    await until(world, lambda: "ply 2/2" in listing.content)
+    assert "🏆" in listing.content and "resign" in listing.content
+
+    # The board's own Replay button opens the same, privately.
+    await click(world, board, world.alice, label="Replay")
+    await until(
+        world, lambda: "replay — ply 0/2" in fake.ephemeral_messages(world.alice)[-1].content
+    )

@@ -79,7 +79,10 @@ async def test_a_solitaire_from_start_to_result(table: Table) -> None:
         assert board.content != before
         assert "Last:" in board.content  # each draw reports what happened, with its numbers
     assert "wins" in board.content or "lost" in board.content
-    assert [b["label"] for b in board.buttons()] == ["Game log"]  # no rematch for a solitaire
+    assert [b["label"] for b in board.buttons()] == [
+        "Game log",
+        "Replay",
+    ]  # no rematch for a solitaire
     await table.press(board, table.alice, label="Game log")
     log = table.fake.ephemeral_messages(table.alice)[-1].attachments[0].data.decode()
     assert "Youscout" in log and "Result:" in log
