@@ -16,6 +16,7 @@ from bot.config import Settings
 from bot.db import Database
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
+from bot.services.guilds import GuildService
 from bot.services.standings import StandingsService
 from bot.ui.common import NO_PINGS, handle_error
 from bot.ui.components import ALL_DYNAMIC_ITEMS
@@ -65,6 +66,7 @@ class AsobibaBot(commands.AutoShardedBot):
         self.flows = GameFlows(self, self.games)
         self.clocks = ClockService(self.games)
         self.standings = StandingsService(db, self.games.clock)
+        self.servers = GuildService(db, self.games.clock)
         self._clock_task: asyncio.Task[None] | None = None
         self._busy = 0
         self._idle = asyncio.Event()
@@ -96,6 +98,7 @@ class AsobibaBot(commands.AutoShardedBot):
         from bot.cogs.player import PlayerCog, StandingsPageButton
         from bot.cogs.rules_help import RulesCog
         from bot.cogs.senretsu import SenretsuCog
+        from bot.cogs.server import ServerCog
         from bot.cogs.yosukou import YosukouCog
 
         if self.settings.run_migrations:
@@ -107,6 +110,7 @@ class AsobibaBot(commands.AutoShardedBot):
         await self.add_cog(SenretsuCog(self))
         await self.add_cog(RulesCog(self))
         await self.add_cog(PlayerCog(self))
+        await self.add_cog(ServerCog(self))
         self.add_dynamic_items(StandingsPageButton, *REPLAY_ITEMS)
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")

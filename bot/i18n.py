@@ -148,6 +148,36 @@ MESSAGES: dict[str, Text] = {
     ),
     "history.none": Text("終わった対局はまだありません。", "No finished games yet."),
     "button.replay": Text("再生", "Replay"),
+    "daily.again": Text(
+        "今日の配札はもう始めています: {link}", "You have already started today's deal: {link}"
+    ),
+    "daily.title": Text(
+        "📅 **{game}** {day} の配札 — 今日の結果", "📅 **{game}** deal of {day} — today's results"
+    ),
+    "daily.none": Text(
+        "今日はまだ誰も遊んでいません。/yosukou daily でどうぞ！",
+        "Nobody has played today's deal yet. Try /yosukou daily!",
+    ),
+    "daily.row_won": Text(
+        "🏆 {user} 勝ち（{draws}枚目で終局、開始 {start}）",
+        "🏆 {user} won (ended at draw {draws}, started on {start})",
+    ),
+    "daily.row_lost": Text(
+        "🌑 {user} 負け（{draws}枚目で終局、開始 {start}）",
+        "🌑 {user} lost (ended at draw {draws}, started on {start})",
+    ),
+    "daily.row_playing": Text(
+        "⏳ {user} 進行中（{draws}枚目）", "⏳ {user} still playing (draw {draws})"
+    ),
+    "server.now": Text(
+        "🛠️ 対局できるチャンネル: {channels} ／ 既定の持ち時間: {clock} ／ 言語: {language}",
+        "🛠️ Game channels: {channels} / default clock: {clock} / language: {language}",
+    ),
+    "server.all_channels": Text("すべて", "all"),
+    "server.discord_language": Text("Discordの設定に従う", "the server's Discord language"),
+    "server.aborted": Text(
+        "対局 #{id} を中止しました（結果なし）。", "Game #{id} was called off (no result)."
+    ),
     "rating.change": Text("📈 レーティング: {changes}", "📈 Rating: {changes}"),
     # --- errors ---
     "error.not_your_game": Text(
@@ -170,6 +200,10 @@ MESSAGES: dict[str, Text] = {
         "射程は1〜99の整数で入力してください。", "The range must be a whole number from 1 to 99."
     ),
     "button.hand": Text("手札・操作", "My hand"),
+    "error.permissions": Text(
+        "この操作にはサーバーの管理権限が必要です。",
+        "You need the Manage Server permission for that.",
+    ),
     "error.cooldown": Text("少し待ってからもう一度どうぞ。", "Please wait a moment and try again."),
     # --- rules help ---
     "rules.addition": Text("（追加ルール）", "(addition)"),
@@ -270,6 +304,29 @@ COMMAND_JA: dict[str, str] = {
     "history": "対局履歴",
     "Finished games, to replay or download": "終わった対局の再生とダウンロード",
     "Whose games (default: yours)": "誰の対局か（既定はあなた）",
+    "daily": "今日の配札",
+    "Today's deal: the same solitaire for everyone in this server": "今日の配札（このサーバーの全員が同じ一人遊び）",
+    "today": "今日の結果",
+    "Today's results of the daily deal in this server": "このサーバーの今日の配札の結果",
+    "server": "サーバー",
+    "Server settings for Asobiba (admins)": "遊び場のサーバー設定（管理者用）",
+    "Where games may be played, the default clock and language": "対局できるチャンネル、既定の持ち時間と言語",
+    "allow_channel": "許可するチャンネル",
+    "disallow_channel": "許可を外すチャンネル",
+    "clear_channels": "チャンネル制限を解除",
+    "default_clock": "既定の持ち時間",
+    "language": "言語",
+    "Allow games in this channel (once any is set, only those)": "このチャンネルで対局を許可（一つでも設定すると、それだけ）",
+    "Stop allowing games in this channel": "このチャンネルの許可を外す",
+    "Allow games in every channel again": "すべてのチャンネルで再び許可する",
+    "The move clock when a challenger picks none": "挑戦者が選ばないときの持ち時間",
+    "The language of public boards": "公開の盤面の言語",
+    "Japanese": "日本語",
+    "English": "英語",
+    "Discord's server language": "Discordのサーバー言語",
+    "abort": "中止",
+    "Call off a stuck game (no result, no rating change)": "止まった対局を中止する（結果なし、レーティング変化なし）",
+    "Game number": "対局番号",
     "settings": "設定",
     "Your notifications and privacy": "通知とプライバシーの設定",
     "notify": "通知",

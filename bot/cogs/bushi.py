@@ -83,7 +83,7 @@ class BushiCog(
             settings={"cube": cube.value if cube else "seed"},
             challenger_seat=COLOUR_SEAT.get(colour.value) if colour else None,
             rated=rated,
-            move_seconds=int(clock.value) if clock else self.bot.default_move_seconds,
+            move_seconds=int(clock.value) if clock else None,
             locale=public_locale(interaction),
         )
 

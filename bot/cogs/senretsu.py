@@ -76,6 +76,6 @@ class SenretsuCog(
             },
             challenger_seat=0,
             rated=rated,
-            move_seconds=int(clock.value) if clock else self.bot.default_move_seconds,
+            move_seconds=int(clock.value) if clock else None,
             locale=public_locale(interaction),
         )

@@ -10,10 +10,18 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.ui.common import public_locale
+from bot.i18n import tr
+from bot.ui.common import public_locale, user_locale
+from rules.yosukou import TITLE, TITLE_SIMPLIFIED
 
 if TYPE_CHECKING:
     from bot.client import AsobibaBot
+
+
+VARIANT_CHOICES = [
+    Choice(name=_("original (易双六)"), value="original"),
+    Choice(name=_("simplified (略式易双六)"), value="simplified"),
+]
 
 
 class YosukouCog(
@@ -50,10 +58,7 @@ class YosukouCog(
         judgement=_("略式 judgement: win on > (default) or ≥"),
     )
     @app_commands.choices(
-        variant=[
-            Choice(name=_("original (易双六)"), value="original"),
-            Choice(name=_("simplified (略式易双六)"), value="simplified"),
-        ],
+        variant=VARIANT_CHOICES,
         court=[Choice(name=k, value=k) for k in ("K14", "K13a", "K13b", "K10")],
         influence=[Choice(name=f"×{m:g}", value=f"{m:g}") for m in (3, 2.5, 2, 1.5, 1)],
         swap=[
@@ -104,6 +109,53 @@ class YosukouCog(
         settings.update({k: v for k, v in given.items() if v is not None})
         await self.bot.flows.start_solitaire(
             interaction, "yosukou", settings, locale=public_locale(interaction)
+        )
+
+    @app_commands.command(
+        name=_("daily"),
+        description=_("Today's deal: the same solitaire for everyone in this server"),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(variant=_("variant"))
+    @app_commands.describe(variant=_("Original rules, or the simplified 略式 rules"))
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def daily(
+        self, interaction: discord.Interaction, variant: Choice[str] | None = None
+    ) -> None:
+        await self.bot.flows.start_daily(
+            interaction,
+            {"variant": variant.value if variant else "original"},
+            locale=public_locale(interaction),
+        )
+
+    @app_commands.command(
+        name=_("today"), description=_("Today's results of the daily deal in this server")
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(variant=_("variant"))
+    @app_commands.describe(variant=_("Original rules, or the simplified 略式 rules"))
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def today(
+        self, interaction: discord.Interaction, variant: Choice[str] | None = None
+    ) -> None:
+        name = variant.value if variant else "original"
+        day = self.bot.games.clock().date().isoformat()
+        games = await self.bot.games.daily_results(interaction.guild_id, f"{day}:{name}")
+        locale = user_locale(interaction)
+        title = (TITLE_SIMPLIFIED if name == "simplified" else TITLE)(locale)
+        lines = [tr("daily.title", locale, game=title, day=day)]
+        if not games:
+            lines.append(tr("daily.none", locale))
+        for game in games[:30]:
+            user = f"<@{game.seats[0].user_id}>"
+            draws, start = game.state.draws, game.state.start or "—"
+            if game.outcome is None:
+                lines.append(tr("daily.row_playing", locale, user=user, draws=draws))
+            else:
+                key = "daily.row_won" if game.outcome.winner == 0 else "daily.row_lost"
+                lines.append(tr(key, locale, user=user, draws=draws, start=start))
+        await interaction.response.send_message(
+            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
         )
 
 

@@ -1,7 +1,15 @@
 """Persistence: SQLAlchemy models, the engine, and migrations at start-up. No Discord here."""
 
 from bot.db.engine import Database
-from bot.db.models import Base, GameEventRow, GameRow, GameSeatRow, PlayerStatRow, UserPrefRow
+from bot.db.models import (
+    Base,
+    GameEventRow,
+    GameRow,
+    GameSeatRow,
+    GuildSettingRow,
+    PlayerStatRow,
+    UserPrefRow,
+)
 
 __all__ = [
     "Base",
@@ -9,6 +17,7 @@ __all__ = [
     "GameEventRow",
     "GameRow",
     "GameSeatRow",
+    "GuildSettingRow",
     "PlayerStatRow",
     "UserPrefRow",
 ]

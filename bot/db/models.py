@@ -72,6 +72,8 @@ class GameRow(Base):
     move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
     reminders_sent: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: For the daily deal: ``YYYY-MM-DD:<variant>``; everyone's daily game that day shares it.
+    daily_key: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
     seats: Mapped[list[GameSeatRow]] = relationship(
@@ -149,4 +151,18 @@ class UserPrefRow(Base):
     #: ``channel`` (a mention in the game's channel), ``dm`` or ``none``.
     notify: Mapped[str] = mapped_column(String(8), default="channel")
     hide_stats: Mapped[bool] = mapped_column(Boolean, default=False)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class GuildSettingRow(Base):
+    """A server's own settings, set by its admins."""
+
+    __tablename__ = "guild_setting"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    #: Channel ids games may be played in; empty means every channel.
+    channels: Mapped[list[int]] = mapped_column(JSONType, default=list)
+    default_clock_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: ``ja`` or ``en`` for public boards; None follows Discord's server language.
+    locale: Mapped[str | None] = mapped_column(String(8), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

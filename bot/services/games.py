@@ -10,6 +10,7 @@ one change and a friendly :class:`StaleVersion` for the rest.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
@@ -242,6 +243,61 @@ class GameService:
             result = await self._play_bot_turns(result)
         return result
 
+    async def start_daily(
+        self,
+        game_type: str,
+        player: Player,
+        settings: Mapping[str, Any],
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        locale: str = "en",
+    ) -> tuple[ActionResult, bool]:
+        """Today's deal for this server and variant: the same board and talon for everyone.
+        Returns the game and whether it is new (a second try gives back the first game)."""
+        normalized = rules_for(game_type).normalize_settings(settings)
+        day = self.clock().date().isoformat()
+        key = f"{day}:{normalized.get('variant', game_type)}"
+        async with self.db.read() as session:
+            existing = await session.scalar(
+                select(GameRow.id)
+                .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
+                .where(
+                    GameRow.daily_key == key,
+                    GameRow.guild_id == guild_id,
+                    GameSeatRow.user_id == player.user_id,
+                )
+            )
+        if existing is not None:
+            game = await self.get(existing)
+            return ActionResult(game, (), game.version), False
+        digest = hashlib.sha256(f"asobiba-daily:{guild_id or 0}:{key}".encode()).digest()
+        seed = int.from_bytes(digest[:8], "big") >> 1
+        result = await self.start_solitaire(
+            game_type,
+            player,
+            settings=normalized,
+            seed=seed,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            locale=locale,
+            daily_key=key,
+        )
+        return result, True
+
+    async def daily_results(self, guild_id: int | None, daily_key: str) -> list[GameSnapshot]:
+        """Everyone's game of one daily deal in a server: finished ones first, wins first."""
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(GameRow)
+                .where(GameRow.daily_key == daily_key, GameRow.guild_id == guild_id)
+                .order_by(GameRow.finished_at.is_(None), GameRow.finished_at)
+            )
+            games = [GameSnapshot.from_row(r) for r in rows]
+        return sorted(
+            games, key=lambda g: (g.outcome is None, -(g.outcome.points[0] if g.outcome else 0))
+        )
+
     async def rematch(self, game_id: int, user_id: int) -> ActionResult:
         """A new challenge between the same players with the same settings, sides swapped."""
         game = await self.get(game_id)
@@ -339,6 +395,7 @@ class GameService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         locale: str = "en",
+        daily_key: str | None = None,
     ) -> ActionResult:
         rules = rules_for(game_type)
         if rules.seats != 1:
@@ -362,6 +419,7 @@ class GameService:
                 guild_id=guild_id,
                 channel_id=channel_id,
                 locale=locale,
+                daily_key=daily_key,
                 created_at=now,
                 updated_at=now,
             )

@@ -58,6 +58,7 @@ class GameSnapshot:
     deadline_at: datetime | None = None
     reminders_sent: int = 0
     raw_outcome: dict[str, Any] | None = None
+    daily_key: str | None = None
 
     @property
     def rules(self) -> AnyRules:
@@ -125,6 +126,7 @@ class GameSnapshot:
             deadline_at=row.deadline_at,
             reminders_sent=row.reminders_sent,
             raw_outcome=dict(row.outcome) if row.outcome else None,
+            daily_key=row.daily_key,
         )
 
 

@@ -64,9 +64,9 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
     locale = user_locale(interaction)
     if isinstance(original, RulesError | ServiceError):
         text = original.message(locale)
-    elif isinstance(
-        original, discord.app_commands.CheckFailure | discord.app_commands.NoPrivateMessage
-    ):
+    elif isinstance(original, discord.app_commands.MissingPermissions):
+        text = tr("error.permissions", locale)
+    elif isinstance(original, discord.app_commands.CheckFailure):
         text = tr("error.guild_only", locale)
     else:
         log.error(

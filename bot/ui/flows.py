@@ -69,6 +69,10 @@ class GameFlows:
         if opponent.bot and (me is None or opponent.id != me.id):
             await send_ephemeral(interaction, tr("challenge.not_a_bot", user_locale(interaction)))
             return
+        server = await self.bot.servers.check_channel(interaction.guild_id, interaction.channel_id)
+        if move_seconds is None:  # not chosen: the server's default, else the bot's
+            move_seconds = server.default_clock_seconds or self.bot.default_move_seconds
+        locale = "ja" if server.locale == "ja" else "en" if server.locale == "en" else locale
         result = await self.games.challenge(
             game_type,
             Player(interaction.user.id, interaction.user.display_name),
@@ -106,6 +110,8 @@ class GameFlows:
         *,
         locale: Locale,
     ) -> None:
+        server = await self.bot.servers.check_channel(interaction.guild_id, interaction.channel_id)
+        locale = "ja" if server.locale == "ja" else "en" if server.locale == "en" else locale
         result = await self.games.start_solitaire(
             game_type,
             Player(interaction.user.id, interaction.user.display_name),
@@ -136,6 +142,32 @@ class GameFlows:
         )
         await self.games.attach_message(result.game.id, message.channel.id, message.id)
         return message
+
+    async def start_daily(
+        self, interaction: discord.Interaction, settings: dict[str, object], *, locale: Locale
+    ) -> None:
+        server = await self.bot.servers.check_channel(interaction.guild_id, interaction.channel_id)
+        locale = "ja" if server.locale == "ja" else "en" if server.locale == "en" else locale
+        result, new = await self.games.start_daily(
+            "yosukou",
+            Player(interaction.user.id, interaction.user.display_name),
+            settings,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            locale=locale,
+        )
+        if new:
+            await self._post_board(interaction, result, NO_PINGS)
+            return
+        game = result.game
+        await send_ephemeral(
+            interaction,
+            tr(
+                "daily.again",
+                user_locale(interaction),
+                link=jump_url(game.guild_id, game.channel_id, game.message_id),
+            ),
+        )
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         result = await self.games.rematch(game_id, interaction.user.id)

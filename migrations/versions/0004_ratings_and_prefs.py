@@ -20,9 +20,7 @@ def upgrade() -> None:
     with op.batch_alter_table("player_stat") as batch:
         batch.add_column(sa.Column("rating_mu", sa.Float(), nullable=True))
         batch.add_column(sa.Column("rating_sigma", sa.Float(), nullable=True))
-        batch.add_column(
-            sa.Column("rated_games", sa.Integer(), nullable=False, server_default="0")
-        )
+        batch.add_column(sa.Column("rated_games", sa.Integer(), nullable=False, server_default="0"))
     op.create_table(
         "user_pref",
         sa.Column("user_id", sa.BigInteger(), nullable=False),

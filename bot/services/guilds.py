@@ -1,0 +1,89 @@
+"""Server settings chosen by a server's admins: where games may be played, the default move
+clock and the language of public boards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from bot.db import Database, GuildSettingRow
+from bot.services.clock import Clock, system_clock
+from bot.services.errors import ServiceError
+from rules.core import Text
+
+CHANNEL_NOT_ALLOWED = Text(
+    "このチャンネルでは対局できません。使えるチャンネル: {channels}",
+    "Games can't be played in this channel. Try: {channels}",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    channels: tuple[int, ...] = ()
+    default_clock_seconds: int | None = None
+    locale: str | None = None
+
+    def allows(self, channel_id: int | None) -> bool:
+        return not self.channels or channel_id in self.channels
+
+
+class GuildService:
+    def __init__(self, db: Database, clock: Clock = system_clock) -> None:
+        self.db = db
+        self.clock = clock
+
+    async def get(self, guild_id: int | None) -> GuildSettings:
+        if guild_id is None:
+            return GuildSettings()
+        async with self.db.read() as session:
+            row = await session.get(GuildSettingRow, guild_id)
+            if row is None:
+                return GuildSettings()
+            return GuildSettings(tuple(row.channels), row.default_clock_seconds, row.locale)
+
+    async def check_channel(self, guild_id: int | None, channel_id: int | None) -> GuildSettings:
+        settings = await self.get(guild_id)
+        if not settings.allows(channel_id):
+            listed = " ".join(f"<#{c}>" for c in settings.channels)
+            raise ServiceError(CHANNEL_NOT_ALLOWED.format(channels=listed))
+        return settings
+
+    async def update(
+        self,
+        guild_id: int,
+        *,
+        allow_channel: int | None = None,
+        disallow_channel: int | None = None,
+        clear_channels: bool = False,
+        default_clock_seconds: int | None = None,
+        locale: str | None = None,
+        reset_locale: bool = False,
+    ) -> GuildSettings:
+        current = await self.get(guild_id)
+        channels = [] if clear_channels else list(current.channels)
+        if allow_channel is not None and allow_channel not in channels:
+            channels.append(allow_channel)
+        if disallow_channel is not None and disallow_channel in channels:
+            channels.remove(disallow_channel)
+        clock = (
+            current.default_clock_seconds
+            if default_clock_seconds is None
+            else default_clock_seconds
+        )
+        new_locale = None if reset_locale else (locale or current.locale)
+        values = {
+            "channels": channels,
+            "default_clock_seconds": clock,
+            "locale": new_locale,
+            "updated_at": self.clock(),
+        }
+        async with self.db.transaction() as session:
+            insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+            await session.execute(
+                insert(GuildSettingRow)
+                .values(guild_id=guild_id, **values)
+                .on_conflict_do_update(index_elements=["guild_id"], set_=values)
+            )
+        return GuildSettings(tuple(channels), clock, new_locale)
