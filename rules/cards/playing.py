@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from rules.cards.deck import CardIndex
 from rules.core.text import Locale, Text
 
 
@@ -123,8 +124,7 @@ STANDARD_DECK: tuple[Card, ...] = (
     JOKER_RED,
     JOKER_BLACK,
 )
-_BY_CODE = {card.code: card for card in STANDARD_DECK}
-_ORDER = {card: index for index, card in enumerate(STANDARD_DECK)}
+_INDEX: CardIndex[Card] = CardIndex(STANDARD_DECK, "card")
 
 
 def colour_deck(colour: Colour) -> tuple[Card, ...]:
@@ -134,10 +134,7 @@ def colour_deck(colour: Colour) -> tuple[Card, ...]:
 
 def parse_card(code: str) -> Card:
     """The card spelled by ``code`` (case-insensitive), or :class:`ValueError`."""
-    card = _BY_CODE.get(code.strip().upper()) if isinstance(code, str) else None
-    if card is None:
-        raise ValueError(f"not a card code: {code!r}")
-    return card
+    return _INDEX.parse(code)
 
 
 def format_card(card: Card) -> str:
@@ -146,4 +143,4 @@ def format_card(card: Card) -> str:
 
 def sort_key(card: Card) -> int:
     """The card's place in :data:`STANDARD_DECK`, for showing cards in a familiar order."""
-    return _ORDER[card]
+    return _INDEX.position(card)

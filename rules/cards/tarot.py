@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from rules.cards.deck import CardIndex
 from rules.core.text import Locale, Text
 
 
@@ -158,16 +159,12 @@ TAROT_DECK: tuple[TarotCard, ...] = (*MAJORS, *MINORS)
 MAJOR_CODES: tuple[str, ...] = tuple(card.code for card in MAJORS)
 MINOR_CODES: tuple[str, ...] = tuple(card.code for card in MINORS)
 
-_BY_CODE: dict[str, TarotCard] = {card.code: card for card in TAROT_DECK}
-_ORDER: dict[TarotCard, int] = {card: index for index, card in enumerate(TAROT_DECK)}
+_INDEX: CardIndex[TarotCard] = CardIndex(TAROT_DECK, "tarot card")
 
 
 def parse_card(code: str) -> TarotCard:
     """The card spelled by ``code`` (case-insensitive), or :class:`ValueError`."""
-    card = _BY_CODE.get(code.strip().upper()) if isinstance(code, str) else None
-    if card is None:
-        raise ValueError(f"not a tarot card code: {code!r}")
-    return card
+    return _INDEX.parse(code)
 
 
 def format_card(card: TarotCard) -> str:
@@ -175,11 +172,11 @@ def format_card(card: TarotCard) -> str:
 
 
 def is_major_code(code: str) -> bool:
-    return isinstance(_BY_CODE.get(code), Major)
+    return isinstance(_INDEX.get(code), Major)
 
 
 def is_minor_code(code: str) -> bool:
-    return isinstance(_BY_CODE.get(code), Minor)
+    return isinstance(_INDEX.get(code), Minor)
 
 
 def card_label(code: str) -> str:
@@ -194,4 +191,4 @@ def card_name(code: str, locale: Locale) -> str:
 
 def sort_key(card: TarotCard) -> int:
     """The card's place in :data:`TAROT_DECK`."""
-    return _ORDER[card]
+    return _INDEX.position(card)
