@@ -14,7 +14,7 @@ DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
 
   1. Create an application at https://discord.com/developers/applications
   2. Bot → Reset Token → copy it, then:  export DISCORD_TOKEN=...
-  3. Invite it (see README.md, "Inviting the bot") and run this command again.
+  3. Invite it (README.md, "Creating the Discord application") and run this command again.
 
 Meanwhile you can play in the terminal:  python -m bot console
 """
@@ -31,7 +31,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"configuration error: {error}", file=sys.stderr)
         return 2
     logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        # The console is for playing: only warnings, so logs don't mix with the board.
+        level="WARNING" if args.command == "console" else settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     if args.command == "console":
         from bot.console import main as console_main
