@@ -70,6 +70,9 @@ class GameFlows:
             await send_ephemeral(interaction, tr("challenge.not_a_bot", user_locale(interaction)))
             return
         server = await self.bot.servers.check_channel(interaction.guild_id, interaction.channel_id)
+        if opponent.bot:
+            # The bot may move first, and searching can take a while: acknowledge now.
+            await interaction.response.defer(thinking=True)
         if move_seconds is None:  # not chosen: the server's default, else the bot's
             move_seconds = server.default_clock_seconds or self.bot.default_move_seconds
         locale = "ja" if server.locale == "ja" else "en" if server.locale == "en" else locale
@@ -129,17 +132,23 @@ class GameFlows:
         mentions: discord.AllowedMentions,
     ) -> discord.InteractionMessage:
         """Answer the command with the new game's board and remember where it is. Creating a
-        game takes milliseconds, far inside the 3-second limit, so no defer is needed."""
+        game takes milliseconds, far inside the 3-second limit; only when the bot plays (and
+        may think first) has the interaction been deferred."""
         content, view = board_message(result.game, recent=result.events)
-        callback = await interaction.response.send_message(
-            content, view=view, allowed_mentions=mentions
-        )
-        resource = callback.resource
-        message = (
-            resource
-            if isinstance(resource, discord.InteractionMessage)
-            else await interaction.original_response()
-        )
+        if interaction.response.is_done():  # deferred: the board replaces "thinking…"
+            message = await interaction.edit_original_response(
+                content=content, view=view, allowed_mentions=mentions
+            )
+        else:
+            callback = await interaction.response.send_message(
+                content, view=view, allowed_mentions=mentions
+            )
+            resource = callback.resource
+            message = (
+                resource
+                if isinstance(resource, discord.InteractionMessage)
+                else await interaction.original_response()
+            )
         await self.games.attach_message(result.game.id, message.channel.id, message.id)
         return message
 
@@ -170,6 +179,9 @@ class GameFlows:
         )
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        game = await self.games.get(game_id)
+        if any(s.is_bot for s in game.seats):
+            await interaction.response.defer(thinking=True)
         result = await self.games.rematch(game_id, interaction.user.id)
         opponent = next(s for s in result.game.seats if s.user_id != interaction.user.id)
         _, mentions = await self._challenge_mentions(opponent.user_id, opponent.is_bot)

@@ -145,7 +145,7 @@ async def test_playing_the_bot_itself(world: World) -> None:
         channel=world.channel,
         options={"opponent": fake.bot_user, "colour": "white"},
     )
-    await record.wait_response()
+    await record.wait_complete()  # deferred while the bot thinks, then the board
     board = record.message
     assert board is not None
     # The bot is Black and has dropped already; Alice chooses her drop, the bot answers.

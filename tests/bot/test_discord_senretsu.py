@@ -149,7 +149,7 @@ async def test_playing_the_bot_with_a_coin_toss(arena: Arena) -> None:
         channel=arena.channel,
         options={"opponent": arena.fake.bot_user, "first": "coin"},
     )
-    await record.wait_response()
+    await record.wait_complete()
     await arena.bot.wait_idle()
     board = record.message
     assert board is not None

@@ -2547,9 +2547,11 @@ class FakeDiscord:
         errors = V.check_message(data, file_count=len(req.files), existing=msg.data)
         if errors:
             return self._invalid(req, errors, "message.invalid", rec)
-        await self._edit_message(msg, data, req.files)
+        # Clear the placeholder before the edit wakes the waiters, so that wait_complete()
+        # sees the "thinking…" message as filled.
         if rec.deferred_placeholder is msg:
             rec.deferred_placeholder = None
+        await self._edit_message(msg, data, req.files)
         return json_response(msg.payload())
 
     async def _delete_original(self, req: RestRequest) -> web.Response:
