@@ -235,10 +235,12 @@ class GameFlows:
             raise NotAParticipant()
         locale = user_locale(interaction)
         view = discord.ui.View(timeout=None)
+        # The confirmation carries the game's current version, not the board's: private steps
+        # (staging cards) change the version without redrawing the board.
         view.add_item(
             GameActionButton(
                 game_id,
-                version,
+                game.version,
                 Resign.code,
                 tr("button.confirm_resign", locale),
                 discord.ButtonStyle.danger,

@@ -253,3 +253,30 @@ async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
     )
     staged = game.rules.view_for(game.state, placer_seat).staged
     assert [c.is_joker for c in staged] == [True]
+
+
+async def test_resigning_after_private_steps_still_works(arena: Arena) -> None:
+    """Staging changes the game's version without redrawing the board: the board's Resign
+    button must still lead to a confirmation that works."""
+    record = await arena.fake.slash(
+        "senretsu challenge",
+        user=arena.alice,
+        channel=arena.channel,
+        options={"opponent": arena.bob, "first": "coin"},
+    )
+    await record.wait_response()
+    board = record.message
+    assert board is not None
+    await arena.click(board, arena.bob, label="Accept")
+    game = await arena.game()
+    placer = arena.alice if game.seats_to_act[0].user_id == arena.alice.id else arena.bob
+    panel = await arena.panel(board, placer)
+    hand_select = next(s for s in panel.selects() if s["custom_id"].startswith("hc:"))
+    await arena.select(panel, placer, hand_select["custom_id"], hand_select["options"][0]["value"])
+    destination = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
+    await arena.select(panel, placer, destination["custom_id"], destination["options"][0]["value"])
+    assert (await arena.game()).version > game.version  # the board was not redrawn
+    await arena.click(board, placer, label="Resign")
+    confirm = arena.fake.ephemeral_messages(placer)[-1]
+    await arena.click(confirm, placer, prefix="g:")
+    assert (await arena.game()).status == "finished"
