@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.exc import StaleDataError
 
 from bot.db import Database, GameEventRow, GameRow, GameSeatRow
@@ -99,7 +100,8 @@ class GameService:
         return value >> 1
 
     async def _load(self, session: AsyncSession, game_id: int) -> GameRow:
-        row = await session.get(GameRow, game_id)
+        # One query for the game and its seats (the relationship's default is a second one).
+        row = await session.get(GameRow, game_id, options=[joinedload(GameRow.seats)])
         if row is None:
             raise GameNotFound()
         return row
