@@ -225,6 +225,14 @@ class PlayerCog(commands.Cog):
     ) -> None:
         target = user or interaction.user
         locale = user_locale(interaction)
+        if (
+            target.id != interaction.user.id
+            and (await self.bot.standings.prefs(target.id)).hide_stats
+        ):
+            await send_ephemeral(
+                interaction, tr("profile.hidden", locale, user=target.display_name)
+            )
+            return
         games = await self.bot.games.finished_games(
             target.id, guild_id=interaction.guild_id, limit=25
         )

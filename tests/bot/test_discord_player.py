@@ -127,3 +127,18 @@ async def test_history_replays_a_finished_game_step_by_step(world: World) -> Non
     await until(
         world, lambda: "replay — ply 0/2" in fake.ephemeral_messages(world.alice)[-1].content
     )
+
+
+async def test_a_hidden_player_s_history_stays_hidden(world: World) -> None:
+    record = await world.fake.slash(
+        "settings", user=world.bob, channel=world.channel, options={"hide_stats": True}
+    )
+    await record.wait_response()
+    record = await world.fake.slash(
+        "history", user=world.carol, channel=world.channel, options={"user": world.bob}
+    )
+    await record.wait_response()
+    assert record.ephemeral and "private" in record.content
+    record = await world.fake.slash("history", user=world.bob, channel=world.channel)
+    await record.wait_response()
+    assert "finished games" in record.content  # their own is always theirs to see
