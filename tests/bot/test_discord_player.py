@@ -141,4 +141,4 @@ async def test_a_hidden_player_s_history_stays_hidden(world: World) -> None:
     assert record.ephemeral and "private" in record.content
     record = await world.fake.slash("history", user=world.bob, channel=world.channel)
     await record.wait_response()
-    assert "finished games" in record.content  # their own is always theirs to see
+    assert "終わった対局" in record.content  # their own is always theirs to see (in Japanese)
