@@ -218,10 +218,13 @@ class PlayerCog(commands.Cog):
         await send_ephemeral(interaction, "\n".join(lines))
 
     @app_commands.command(name=_("history"), description=_("Finished games, to replay or download"))
-    @app_commands.rename(user=_("user"))
-    @app_commands.describe(user=_("Whose games (default: yours)"))
+    @app_commands.rename(user=_("user"), page=_("page"))
+    @app_commands.describe(user=_("Whose games (default: yours)"), page=_("Page number"))
     async def history(
-        self, interaction: discord.Interaction, user: discord.User | None = None
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
         target = user or interaction.user
         locale = user_locale(interaction)
@@ -234,7 +237,7 @@ class PlayerCog(commands.Cog):
             )
             return
         games = await self.bot.games.finished_games(
-            target.id, guild_id=interaction.guild_id, limit=25
+            target.id, guild_id=interaction.guild_id, limit=25, offset=(page - 1) * 25
         )
         text = tr("history.title", locale, user=target.display_name)
         if not games:

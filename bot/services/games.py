@@ -593,6 +593,7 @@ class GameService:
         statuses: Sequence[str] = ACTIVE_STATUSES,
         limit: int = 25,
         newest_first: bool = False,
+        offset: int = 0,
     ) -> list[GameSnapshot]:
         """A user's games, the ones waiting on them first, then the most recently moved."""
         async with self.db.read() as session:
@@ -605,6 +606,7 @@ class GameService:
                     GameRow.updated_at.desc(),
                     GameRow.id.desc(),
                 )
+                .offset(offset)
                 .limit(limit)
             )
             if guild_id is not None:
@@ -613,11 +615,16 @@ class GameService:
             return [GameSnapshot.from_row(r) for r in rows]
 
     async def finished_games(
-        self, user_id: int, *, guild_id: int | None = None, limit: int = 10
+        self, user_id: int, *, guild_id: int | None = None, limit: int = 10, offset: int = 0
     ) -> list[GameSnapshot]:
-        """A user's finished games, newest first."""
+        """A user's finished games, newest first (``offset`` skips that many)."""
         return await self.list_games(
-            user_id, guild_id=guild_id, statuses=("finished",), limit=limit, newest_first=True
+            user_id,
+            guild_id=guild_id,
+            statuses=("finished",),
+            limit=limit,
+            newest_first=True,
+            offset=offset,
         )
 
     async def event_log(self, game_id: int) -> list[GameEventRow]:
