@@ -46,7 +46,11 @@ class BushiCog(
     )
     @app_commands.guild_only()
     @app_commands.rename(
-        opponent=_("opponent"), colour=_("colour"), cube=_("cube"), rated=_("rated")
+        opponent=_("opponent"),
+        colour=_("colour"),
+        cube=_("cube"),
+        rated=_("rated"),
+        clock=_("clock"),
     )
     @app_commands.describe(
         opponent=_("Who you want to play (pick the bot to play it)"),

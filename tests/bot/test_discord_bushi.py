@@ -255,3 +255,21 @@ async def test_rematch_swaps_sides(world: World) -> None:
     games = await world.bot.games.list_games(world.alice.id)
     new = next(g for g in games if g.status == "challenge")
     assert new.challenger.user_id == world.bob.id and new.seat_of(world.bob.id) == 0  # Black now
+
+
+async def test_every_command_and_option_has_a_japanese_name(world: World) -> None:
+    def walk(entries: list[dict[str, object]], path: str) -> list[str]:
+        missing = []
+        for entry in entries:
+            name = f"{path} {entry['name']}".strip()
+            localized = entry.get("name_localizations") or {}
+            if "ja" not in localized:  # type: ignore[operator]
+                missing.append(name)
+            if "ja" not in (entry.get("description_localizations") or {}):  # type: ignore[operator]
+                missing.append(name + " (description)")
+            missing += walk(entry.get("options") or [], name)  # type: ignore[arg-type]
+        return missing
+
+    commands = world.fake.commands()
+    assert {c["name"] for c in commands} >= {"bushi", "yosukou", "senretsu", "rules", "games"}
+    assert walk(commands, "") == []
