@@ -84,12 +84,15 @@ def panel_message(
         _select_or_buttons(view, game, actions, CHOOSE_CASUALTY(locale), locale)
     elif phase == "place":
         hand = view_data.hand
-        if hand:
+        # A menu holds 25 options: a long hand gets a second menu (on the last row).
+        for part, start in enumerate(range(0, min(len(hand), 50), 25)):
             options = [
                 discord.SelectOption(label=card.label, value=str(i), default=(i == chosen))
-                for i, card in enumerate(hand[:25])
+                for i, card in enumerate(hand[start : start + 25], start)
             ]
-            view.add_item(HandCardSelect(game.id, game.version, options, CHOOSE_CARD(locale)))
+            view.add_item(
+                HandCardSelect(game.id, game.version, options, CHOOSE_CARD(locale), part=part)
+            )
         if chosen is not None and 0 <= chosen < len(hand):
             card = hand[chosen]
             places = [a for a in actions if getattr(a, "card", None) == card]
@@ -204,7 +207,7 @@ class HandButton(
 class HandCardSelect(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"hc:(?P<game>[0-9]+):(?P<ver>[0-9]+)",
+    template=r"hc:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<part>[01])",
 ):
     def __init__(
         self,
@@ -212,14 +215,15 @@ class HandCardSelect(
         version: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
+        part: int = 0,
     ) -> None:
         self.game_id, self.version = game_id, version
         super().__init__(
             discord.ui.Select(
-                custom_id=f"hc:{game_id}:{version}",
+                custom_id=f"hc:{game_id}:{version}:{part}",
                 options=options or [],
                 placeholder=placeholder,
-                row=0,
+                row=0 if part == 0 else 3,
             )
         )
 
@@ -227,7 +231,7 @@ class HandCardSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandCardSelect:
-        return cls(int(match["game"]), int(match["ver"]))
+        return cls(int(match["game"]), int(match["ver"]), part=int(match["part"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
