@@ -11,7 +11,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from bot.db import Database, GuildSettingRow
 from bot.services.clock import Clock, system_clock
 from bot.services.errors import ServiceError
-from rules.core import Text
+from rules.core import Locale, Text
 
 CHANNEL_NOT_ALLOWED = Text(
     "このチャンネルでは対局できません。使えるチャンネル: {channels}",
@@ -27,6 +27,10 @@ class GuildSettings:
 
     def allows(self, channel_id: int | None) -> bool:
         return not self.channels or channel_id in self.channels
+
+    def board_locale(self, fallback: Locale) -> Locale:
+        """The language of public boards: the server's choice, else ``fallback``."""
+        return "ja" if self.locale == "ja" else "en" if self.locale == "en" else fallback
 
 
 class GuildService:

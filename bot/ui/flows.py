@@ -75,7 +75,7 @@ class GameFlows:
             await interaction.response.defer(thinking=True)
         if move_seconds is None:  # not chosen: the server's default, else the bot's
             move_seconds = server.default_clock_seconds or self.bot.default_move_seconds
-        locale = "ja" if server.locale == "ja" else "en" if server.locale == "en" else locale
+        locale = server.board_locale(locale)
         result = await self.games.challenge(
             game_type,
             Player(interaction.user.id, interaction.user.display_name),
@@ -114,7 +114,7 @@ class GameFlows:
         locale: Locale,
     ) -> None:
         server = await self.bot.servers.check_channel(interaction.guild_id, interaction.channel_id)
-        locale = "ja" if server.locale == "ja" else "en" if server.locale == "en" else locale
+        locale = server.board_locale(locale)
         result = await self.games.start_solitaire(
             game_type,
             Player(interaction.user.id, interaction.user.display_name),
@@ -156,7 +156,7 @@ class GameFlows:
         self, interaction: discord.Interaction, settings: dict[str, object], *, locale: Locale
     ) -> None:
         server = await self.bot.servers.check_channel(interaction.guild_id, interaction.channel_id)
-        locale = "ja" if server.locale == "ja" else "en" if server.locale == "en" else locale
+        locale = server.board_locale(locale)
         result, new = await self.games.start_daily(
             "yosukou",
             Player(interaction.user.id, interaction.user.display_name),
