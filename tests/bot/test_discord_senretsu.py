@@ -43,6 +43,27 @@ class Arena:
         await self.click(board, user, prefix="hand:")
         return self.fake.ephemeral_messages(user)[-1]
 
+    async def accepted_challenge(self, **options: object) -> FakeMessage:
+        """Alice challenges Bob with ``options``; Bob accepts. Returns the board."""
+        record = await self.fake.slash(
+            "senretsu challenge",
+            user=self.alice,
+            channel=self.channel,
+            options={"opponent": self.bob, **options},
+        )
+        await record.wait_response()
+        board = record.message
+        assert board is not None
+        await self.click(board, self.bob, label="Accept")
+        return board
+
+    async def stage_first_card(self, panel: FakeMessage, placer: FakeUser) -> None:
+        """In ``placer``'s panel: pick the first card of the hand, then its first destination."""
+        hand = next(s for s in panel.selects() if s["custom_id"].startswith("hc:"))
+        await self.select(panel, placer, hand["custom_id"], hand["options"][0]["value"])
+        line = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
+        await self.select(panel, placer, line["custom_id"], line["options"][0]["value"])
+
     async def game(self) -> GameSnapshot:
         [game] = await self.bot.games.list_games(self.alice.id, statuses=("active", "finished"))
         return game
@@ -73,16 +94,7 @@ def public_text(arena: Arena) -> str:
 
 
 async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
-    record = await arena.fake.slash(
-        "senretsu challenge",
-        user=arena.alice,
-        channel=arena.channel,
-        options={"opponent": arena.bob, "colour": "red"},
-    )
-    await record.wait_response()
-    board = record.message
-    assert board is not None
-    await arena.click(board, arena.bob, label="Accept")
+    board = await arena.accepted_challenge(colour="red")
     assert board.buttons()[0]["label"] == "My hand"
 
     # Carol is not playing: no panel for her.
@@ -110,11 +122,8 @@ async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
     assert seat is not None
     panel = await arena.panel(board, placer)
     assert "only you can see this" in panel.content
-    hand_select = next(s for s in panel.selects() if s["custom_id"].startswith("hc:"))
-    await arena.select(panel, placer, hand_select["custom_id"], hand_select["options"][0]["value"])
-    destination = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
     board_before = board.content
-    await arena.select(panel, placer, destination["custom_id"], destination["options"][0]["value"])
+    await arena.stage_first_card(panel, placer)
     game = await arena.game()
     assert game.rules.view_for(game.state, seat).staged  # staged, privately
     assert "+" in panel.content  # the private preview marks staged cards
@@ -125,10 +134,7 @@ async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
     # Undo, place again, end the phase: only now does the card reach the board.
     await arena.click(panel, placer, prefix="tb:")
     assert not (await arena.game()).rules.view_for((await arena.game()).state, seat).staged
-    hand_select = next(s for s in panel.selects() if s["custom_id"].startswith("hc:"))
-    await arena.select(panel, placer, hand_select["custom_id"], hand_select["options"][0]["value"])
-    destination = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
-    await arena.select(panel, placer, destination["custom_id"], destination["options"][0]["value"])
+    await arena.stage_first_card(panel, placer)
     game = await arena.game()
     placed = game.rules.view_for(game.state, seat).staged[0].label
     await arena.click(panel, placer, label="End placement")
@@ -175,16 +181,7 @@ async def test_playing_the_bot_with_a_coin_toss(arena: Arena) -> None:
 
 
 async def test_two_players_pick_janken_at_the_same_moment(arena: Arena) -> None:
-    record = await arena.fake.slash(
-        "senretsu challenge",
-        user=arena.alice,
-        channel=arena.channel,
-        options={"opponent": arena.bob},
-    )
-    await record.wait_response()
-    board = record.message
-    assert board is not None
-    await arena.click(board, arena.bob, label="Accept")
+    board = await arena.accepted_challenge()
     alice_panel = await arena.panel(board, arena.alice)
     bob_panel = await arena.panel(board, arena.bob)
     pick = {
@@ -206,16 +203,7 @@ async def test_two_players_pick_janken_at_the_same_moment(arena: Arena) -> None:
 async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
     """Find a game whose first placer holds a joker, then place it through the range form."""
     for _ in range(60):
-        record = await arena.fake.slash(
-            "senretsu challenge",
-            user=arena.alice,
-            channel=arena.channel,
-            options={"opponent": arena.bob, "first": "coin"},
-        )
-        await record.wait_response()
-        board = record.message
-        assert board is not None
-        await arena.click(board, arena.bob, label="Accept")
+        board = await arena.accepted_challenge(first="coin")
         [game] = [
             g for g in await arena.bot.games.list_games(arena.alice.id) if g.message_id == board.id
         ]
@@ -258,23 +246,11 @@ async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
 async def test_resigning_after_private_steps_still_works(arena: Arena) -> None:
     """Staging changes the game's version without redrawing the board: the board's Resign
     button must still lead to a confirmation that works."""
-    record = await arena.fake.slash(
-        "senretsu challenge",
-        user=arena.alice,
-        channel=arena.channel,
-        options={"opponent": arena.bob, "first": "coin"},
-    )
-    await record.wait_response()
-    board = record.message
-    assert board is not None
-    await arena.click(board, arena.bob, label="Accept")
+    board = await arena.accepted_challenge(first="coin")
     game = await arena.game()
     placer = arena.alice if game.seats_to_act[0].user_id == arena.alice.id else arena.bob
     panel = await arena.panel(board, placer)
-    hand_select = next(s for s in panel.selects() if s["custom_id"].startswith("hc:"))
-    await arena.select(panel, placer, hand_select["custom_id"], hand_select["options"][0]["value"])
-    destination = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
-    await arena.select(panel, placer, destination["custom_id"], destination["options"][0]["value"])
+    await arena.stage_first_card(panel, placer)
     assert (await arena.game()).version > game.version  # the board was not redrawn
     await arena.click(board, placer, label="Resign")
     confirm = arena.fake.ephemeral_messages(placer)[-1]
