@@ -23,9 +23,6 @@ MESSAGES: dict[str, Text] = {
     "challenge.decline": Text("断る", "Decline"),
     "challenge.cancel": Text("取り下げる", "Withdraw"),
     "challenge.declined": Text("{user} が挑戦を断りました。", "{user} declined the challenge."),
-    "challenge.withdrawn": Text(
-        "{user} が挑戦を取り下げました。", "{user} withdrew the challenge."
-    ),
     "challenge.expired": Text("この挑戦は期限切れになりました。", "This challenge has expired."),
     "challenge.aborted": Text("この対局は中止されました。", "This game was called off."),
     "challenge.not_a_bot": Text(
@@ -39,7 +36,6 @@ MESSAGES: dict[str, Text] = {
         "{user} さんの番です — {game} #{id}: {link}", "{user}, your move — {game} #{id}: {link}"
     ),
     "turn.status": Text("手番: {user}", "To move: {user}"),
-    "turn.bot_thinking": Text("{user}（ボット）", "{user} (bot)"),
     "result.win": Text("🏆 {user} の勝ち（{reason}）", "🏆 {user} wins ({reason})"),
     "result.solo_loss": Text("🌑 {user} の負け（{reason}）", "🌑 {user} lost ({reason})"),
     "result.draw": Text("🤝 引き分け（{reason}）", "🤝 Draw ({reason})"),
@@ -79,18 +75,7 @@ MESSAGES: dict[str, Text] = {
         "本当に投了しますか？（このメッセージはあなたにだけ見えています）",
         "Do you really want to resign? (Only you can see this.)",
     ),
-    "done.resigned": Text("投了しました。", "You resigned."),
     "done.ok": Text("了解しました。", "Done."),
-    "select.drop": Text("駒を置く向きを選ぶ…", "Choose how to drop your cube…"),
-    # --- hints ---
-    "hint.title": Text("🔎 完全解析による評価", "🔎 What perfect play says"),
-    "hint.position": Text(
-        "この局面（{user}の番）: {value}", "This position ({user} to move): {value}"
-    ),
-    "hint.rated": Text(
-        "レート戦の対局中はヒントを使えません。",
-        "Hints are not available in a rated game in progress.",
-    ),
     "hint.no_game": Text(
         "このチャンネルに進行中の{game}の対局がありません。",
         "You have no {game} game in progress in this channel.",
@@ -180,10 +165,6 @@ MESSAGES: dict[str, Text] = {
     ),
     "rating.change": Text("📈 レーティング: {changes}", "📈 Rating: {changes}"),
     # --- errors ---
-    "error.not_your_game": Text(
-        "これはあなたの対局ではありません。見るのは自由です！",
-        "This is not your game — but you are welcome to watch!",
-    ),
     "error.unexpected": Text(
         "予期しないエラーが起きました。対局は変更されていません。もう一度お試しください。",
         "Something went wrong on our side. Nothing was changed; please try again.",
@@ -204,9 +185,6 @@ MESSAGES: dict[str, Text] = {
         "この操作にはサーバーの管理権限が必要です。",
         "You need the Manage Server permission for that.",
     ),
-    "error.cooldown": Text("少し待ってからもう一度どうぞ。", "Please wait a moment and try again."),
-    # --- rules help ---
-    "rules.addition": Text("（追加ルール）", "(addition)"),
 }
 
 
