@@ -31,7 +31,7 @@ from bot.ui.common import (
 from bot.ui.components import GameActionButton
 from bot.ui.senretsu import panel_message
 from rules.cards.playing import format_card
-from rules.core import Event, Locale, Resign
+from rules.core import Locale, Resign
 
 if TYPE_CHECKING:
     from bot.client import AsobibaBot
@@ -355,7 +355,7 @@ class GameFlows:
                     await interaction.edit_original_response(
                         content=tr("done.ok", user_locale(interaction)), view=None
                     )
-        await self.notify(game, actor_id=interaction.user.id, events=result.events)
+        await self.notify(game, actor_id=interaction.user.id)
         if any(e.kind == "draw_offer" for e in result.events) and game.status == "active":
             await self._offer_notice(game, interaction.user.id)
 
@@ -406,7 +406,7 @@ class GameFlows:
                 content, view = board_message(game, recent=result.events if result else ())
                 await self.edit_board(game, content, view)
                 if result is not None:
-                    await self.notify(game, actor_id=None, events=result.events)
+                    await self.notify(game, actor_id=None)
             except discord.HTTPException:
                 log.warning("could not announce %r", notice, exc_info=True)
 
@@ -429,9 +429,7 @@ class GameFlows:
 
         await self._deliver(game, [game.player(seat).user_id for seat in notice.seats], message)
 
-    async def notify(
-        self, game: GameSnapshot, *, actor_id: int | None, events: Sequence[Event] = ()
-    ) -> None:
+    async def notify(self, game: GameSnapshot, *, actor_id: int | None) -> None:
         """One short notice for whoever must act next (never the one who just acted), with a
         link to the board, where each of them wants it: a mention in the channel (the previous
         ping is deleted, so the channel stays readable), a DM, or nothing."""
