@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select, update
+from sqlalchemy.orm import defer
 
 from bot.db import GameRow, GameSeatRow
 from bot.services.errors import ServiceError, StaleVersion
 from bot.services.games import GameService
-from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
 from rules.core import RulesError, Seat
 
 log = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ BATCH = 200
 
 @dataclass(frozen=True, slots=True)
 class Reminder:
-    game: GameSnapshot
+    game: GameSummary
     seats: tuple[Seat, ...]
     #: 1 for the first reminder (half the time left), 2 for the second (a sixth left).
     number: int
@@ -96,11 +97,12 @@ class ClockService:
             rows = list(
                 await session.scalars(
                     select(GameRow)
+                    .options(defer(GameRow.state))
                     .where(GameRow.status == "active", GameRow.deadline_at <= now)
                     .limit(BATCH)
                 )
             )
-            due = [GameSnapshot.from_row(r) for r in rows]
+            due = [GameSummary.summary_of(r) for r in rows]
         out: list[Notice] = []
         for game in due:
             late = [s.seat for s in game.seats_to_act if not s.is_bot]
@@ -129,6 +131,7 @@ class ClockService:
             rows = list(
                 await session.scalars(
                     select(GameRow)
+                    .options(defer(GameRow.state))
                     .where(
                         GameRow.status == "active",
                         GameRow.deadline_at.is_not(None),
@@ -140,7 +143,7 @@ class ClockService:
                     .limit(BATCH * 5)
                 )
             )
-            candidates = [GameSnapshot.from_row(r) for r in rows]
+            candidates = [GameSummary.summary_of(r) for r in rows]
         out: list[Notice] = []
         for game in candidates:
             assert game.deadline_at is not None and game.move_seconds is not None

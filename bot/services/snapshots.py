@@ -7,8 +7,9 @@ from datetime import datetime
 from typing import Any
 
 from bot.db.models import GameRow
-from bot.services.registry import AnyRules, rules_for
-from rules.core import Event, Outcome, Seat
+from bot.games.registry import spec_for
+from bot.games.spec import AnyRules, GameSpec
+from rules.core import Event, Locale, Outcome, Seat
 
 ACTIVE_STATUSES = ("challenge", "active")
 FINISHED_STATUSES = ("finished", "declined", "expired", "aborted")
@@ -33,13 +34,14 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class GameSnapshot:
+class GameSummary:
+    """A game without its state: what lists, clocks and links need, read without decoding
+    (or even loading) the state snapshot."""
+
     id: int
     game_type: str
     status: str
     settings: dict[str, Any]
-    seed: int
-    state: Any
     version: int
     ply: int
     rated: bool
@@ -54,15 +56,19 @@ class GameSnapshot:
     expires_at: datetime | None
     finished_at: datetime | None
     seats: tuple[SeatInfo, ...]
-    move_seconds: int | None = None
-    deadline_at: datetime | None = None
-    reminders_sent: int = 0
-    raw_outcome: dict[str, Any] | None = None
-    daily_key: str | None = None
+    move_seconds: int | None
+    deadline_at: datetime | None
+    reminders_sent: int
+    raw_outcome: dict[str, Any] | None
+    daily_key: str | None
+
+    @property
+    def spec(self) -> GameSpec:
+        return spec_for(self.game_type)
 
     @property
     def rules(self) -> AnyRules:
-        return rules_for(self.game_type)
+        return spec_for(self.game_type).rules
 
     @property
     def rating_changes(self) -> dict[int, tuple[int, int]]:
@@ -95,39 +101,69 @@ class GameSnapshot:
     def seats_to_act(self) -> tuple[SeatInfo, ...]:
         return tuple(s for s in self.seats if s.to_act) if self.status == "active" else ()
 
+    @staticmethod
+    def fields_from(row: GameRow) -> dict[str, Any]:
+        return {
+            "id": row.id,
+            "game_type": row.game_type,
+            "status": row.status,
+            "settings": dict(row.settings),
+            "version": row.version,
+            "ply": row.ply,
+            "rated": row.rated,
+            "challenger_seat": row.challenger_seat,
+            "outcome": Outcome.load(row.outcome) if row.outcome else None,
+            "guild_id": row.guild_id,
+            "channel_id": row.channel_id,
+            "message_id": row.message_id,
+            "locale": row.locale,
+            "created_at": row.created_at,
+            "updated_at": row.updated_at,
+            "expires_at": row.expires_at,
+            "finished_at": row.finished_at,
+            "seats": tuple(
+                SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act) for s in row.seats
+            ),
+            "move_seconds": row.move_seconds,
+            "deadline_at": row.deadline_at,
+            "reminders_sent": row.reminders_sent,
+            "raw_outcome": dict(row.outcome) if row.outcome else None,
+            "daily_key": row.daily_key,
+        }
+
+    @classmethod
+    def summary_of(cls, row: GameRow) -> GameSummary:
+        """A row loaded without its state column."""
+        return GameSummary(**GameSummary.fields_from(row))
+
+
+@dataclass(frozen=True, slots=True)
+class GameSnapshot(GameSummary):
+    """A whole game: the summary, its seed and its decoded state."""
+
+    seed: int = 0
+    state: Any = None
+
     @classmethod
     def from_row(cls, row: GameRow, state: Any = None) -> GameSnapshot:
         """``state``: the already-loaded state of ``row``, to skip decoding it again."""
-        rules = rules_for(row.game_type)
-        return cls(
-            id=row.id,
-            game_type=row.game_type,
-            status=row.status,
-            settings=dict(row.settings),
-            seed=row.seed,
-            state=rules.load(row.state) if state is None else state,
-            version=row.version,
-            ply=row.ply,
-            rated=row.rated,
-            challenger_seat=row.challenger_seat,
-            outcome=Outcome.load(row.outcome) if row.outcome else None,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            message_id=row.message_id,
-            locale=row.locale,
-            created_at=row.created_at,
-            updated_at=row.updated_at,
-            expires_at=row.expires_at,
-            finished_at=row.finished_at,
-            seats=tuple(
-                SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act) for s in row.seats
-            ),
-            move_seconds=row.move_seconds,
-            deadline_at=row.deadline_at,
-            reminders_sent=row.reminders_sent,
-            raw_outcome=dict(row.outcome) if row.outcome else None,
-            daily_key=row.daily_key,
-        )
+        if state is None:
+            state = spec_for(row.game_type).rules.load(row.state)
+        return cls(**GameSummary.fields_from(row), seed=row.seed, state=state)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One logged action: its ply, who acted, its code and the public text in both languages."""
+
+    ply: int
+    seat: Seat | None
+    action: str
+    public_text_ja: str
+    public_text_en: str
+
+    def public_text(self, locale: Locale) -> str:
+        return self.public_text_ja if locale == "ja" else self.public_text_en
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,8 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from bot.db import Database, PlayerStatRow, UserPrefRow
+from bot.games.registry import variant_for_key
+from bot.games.spec import Ranking
 from bot.services.clock import Clock, system_clock
 from bot.services.errors import ServiceError
 from bot.services.stats import PlayerStat
@@ -54,7 +56,8 @@ def _stat(row: PlayerStatRow) -> PlayerStat:
 
 def is_rated_game(game_key: str) -> bool:
     """Two-player games are ranked by rating; solitaires by wins and win rate."""
-    return not game_key.startswith("yosukou")
+    found = variant_for_key(game_key)
+    return found is not None and found[0].ranking is Ranking.RATED
 
 
 class StandingsService:

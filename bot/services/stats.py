@@ -13,6 +13,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import Database, GameRow, PlayerStatRow
+from bot.games.registry import spec_for
 from rules.core import Outcome
 
 #: Outcomes that are no result at all (易双六 with no end-card appearances): not counted.
@@ -20,9 +21,8 @@ UNCOUNTED_REASONS = frozenset({"no_result"})
 
 
 def game_key(game_type: str, settings: dict[str, Any]) -> str:
-    """Standings are kept per game and variant: ``bushi``, ``yosukou:original`` …"""
-    variant = settings.get("variant")
-    return f"{game_type}:{variant}" if isinstance(variant, str) else game_type
+    """Standings are kept per ranked variant: ``bushi``, ``yosukou:original`` …"""
+    return spec_for(game_type).variant_of(settings).key
 
 
 @dataclass(frozen=True, slots=True)

@@ -201,6 +201,10 @@ class GameRules(ABC, Generic[S, A, V]):
     @abstractmethod
     def _load_state(self, data: Mapping[str, JSON]) -> S: ...
 
+    def title_for(self, settings: Mapping[str, JSON] | None) -> Text:
+        """The game's name for these settings (a variant may have its own)."""
+        return self.title
+
     def action_label(self, action: A, locale: Locale) -> str:
         """A short label for a button or menu offering ``action``."""
         return self.format_action(action)

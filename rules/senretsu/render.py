@@ -268,7 +268,7 @@ def render_hand(view: SenretsuView, locale: Locale) -> str:
         rows.append(
             Text("あなたの手: {h}", "your pick: {h}").format(h=_HANDS[pick](locale))(locale)
             if pick
-            else Text("グー・チョキ・パーを選んでください", "pick rock, paper or scissors")(locale)
+            else Text("グー・チョキ・パーを選んでください", "pick rock, scissors or paper")(locale)
         )
         return "\n".join(rows)
     hand = sorted(view.hand, key=sort_key)
@@ -413,16 +413,19 @@ def _describe_strike(d: Mapping[str, object], locale: Locale, p: str, foe: str) 
     return head + Text("が{f}の{t}を攻撃。", " hits {f}'s {t}.").format(f=foe, t=target)(locale)
 
 
-def _place_label(d: Mapping[str, object], locale: Locale) -> str:
-    """``♥5→L3`` or ``Jk(4)→new back line``, from a ``stage`` event's data or an action's."""
-    card = _ranged(d)
-    line = _int(d["line"])
-    if not d.get("new"):
-        return f"{card}→{line_tag(line, locale)}"
+def destination_label(line: int, new: bool, locale: Locale) -> str:
+    """Where a placement goes, in the board's words: ``L3``, ``new front line``."""
+    if not new:
+        return line_tag(line, locale)
     where = (
         Text("前に新戦列", "new front line") if line == 0 else Text("後ろに新戦列", "new back line")
     )
-    return f"{card}→{where(locale)}"
+    return where(locale)
+
+
+def _place_label(d: Mapping[str, object], locale: Locale) -> str:
+    """``♥5→L3`` or ``Jk(4)→new back line``, from a ``stage`` event's data or an action's."""
+    return f"{_ranged(d)}→{destination_label(_int(d['line']), bool(d.get('new')), locale)}"
 
 
 def _describe_placed(d: Mapping[str, object], locale: Locale, p: str) -> str:

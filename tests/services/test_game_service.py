@@ -19,6 +19,7 @@ from bot.services.errors import (
 )
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, Player
+from bot.ui.game_log import log_text
 from rules.core import GameOverError, IllegalActionError, InvalidActionError, NotYourTurnError, Rng
 from tests.conftest import FakeClock
 
@@ -376,8 +377,9 @@ async def test_senretsu_logs_never_show_a_hidden_card(service: GameService) -> N
             user = game.player(seat).user_id
             result = await service.act(game.id, user, game.version, game.rules.format(action))
         game = result.game
-        texts = [await service.log_text(game.id, "en"), await service.log_text(game.id, "ja")]
-        for row in await service.event_log(game.id):
+        entries = await service.event_log(game.id)
+        texts = [log_text(game, entries, "en"), log_text(game, entries, "ja")]
+        for row in entries:
             texts += [row.public_text_en, row.public_text_ja]
         public = "\n".join(texts)
         for seat in (0, 1):

@@ -1,0 +1,109 @@
+"""武士将棋 in the bot: its commands, how drops and moves are offered, perfect play and hints."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.offers import Offer, move_choices
+from bot.games.spec import (
+    AnyRules,
+    CommandGroup,
+    CommandOption,
+    GameSpec,
+    OptionChoice,
+    Ranking,
+    StartRequest,
+    Variant,
+)
+from rules.bushi import BushiRules, Drop
+from rules.bushi.help import RULES_HELP
+from rules.bushi.solve import perfect_player, solution
+from rules.core import Locale, Seat, Text
+
+CHOOSE_DROP = Text("駒を置く向きを選ぶ…", "Choose how to drop your cube…")
+HINT_TITLE = Text("🔎 完全解析による評価", "🔎 What perfect play says")
+HINT_POSITION = Text("この局面（{side}の番）: {value}", "This position ({side} to move): {value}")
+HINT_MOVES = Text("各手の評価:", "Each move:")
+
+SIDE_SEATS = {"black": 0, "white": 1}
+
+
+def settings_from(chosen: Mapping[str, Any]) -> StartRequest:
+    return StartRequest(
+        {"cube": chosen.get("cube") or "seed"}, SIDE_SEATS.get(str(chosen.get("side")))
+    )
+
+
+def board_offers(
+    rules: AnyRules, state: Any, seat: Seat, actions: Sequence[Any], locale: Locale
+) -> list[Offer]:
+    """Drops as one menu (up to sixteen orientations), moves as buttons."""
+    drops = [a for a in actions if isinstance(a, Drop)]
+    moves = [a for a in actions if not isinstance(a, Drop)]
+    offers = []
+    if drops:
+        offers.append(
+            Offer(
+                move_choices(rules, drops, locale), as_select=True, placeholder=CHOOSE_DROP(locale)
+            )
+        )
+    if moves:
+        offers.append(Offer(move_choices(rules, moves, locale)))
+    return offers
+
+
+def hint(rules: AnyRules, state: Any, seat: Seat, locale: Locale) -> str:
+    if rules.is_over(state):
+        return HINT_TITLE(locale) + "\n" + rules.reason_text(state.outcome.reason)(locale)
+    solved = solution(state.cube)
+    lines = [
+        HINT_TITLE(locale),
+        HINT_POSITION.format(
+            side=rules.seat_name(seat, locale), value=solved.value(state).describe(locale)
+        )(locale),
+        HINT_MOVES(locale),
+    ]
+    for action, value in solved.move_values(state):
+        lines.append(f"• {rules.action_label(action, locale)} — {value.describe(locale)}")
+    return "\n".join(lines)
+
+
+SPEC = GameSpec(
+    rules=BushiRules(),
+    command=CommandGroup(
+        Text("武士将棋", "bushi"),
+        Text(
+            "武士将棋（一つの駒で戦うサムライの決闘）を遊ぶ",
+            "Play 武士将棋 (Bushi Shogi), the one-cube samurai duel",
+        ),
+    ),
+    help_pages=(RULES_HELP,),
+    variants=(Variant("bushi", BushiRules.title),),
+    ranking=Ranking.RATED,
+    options=(
+        CommandOption(
+            "side",
+            Text("先後", "colour"),
+            Text("あなたの先後（先手が先に指す）", "Your side: Black moves first"),
+            choices=(
+                OptionChoice(Text("ランダム", "random"), "random"),
+                OptionChoice(Text("先手（黒・先に指す）", "black (先手, moves first)"), "black"),
+                OptionChoice(Text("後手（白）", "white (後手)"), "white"),
+            ),
+        ),
+        CommandOption(
+            "cube",
+            Text("駒の解釈", "cube"),
+            Text("駒の面の読み方", "Which reading of the cube's faces to use"),
+            choices=(
+                OptionChoice(Text("標準の解釈（既定）", "seed reading (default)"), "seed"),
+                OptionChoice(Text("別の解釈", "alternate reading"), "alternate"),
+            ),
+        ),
+    ),
+    settings_from=settings_from,
+    board_offers=board_offers,
+    bot_player=perfect_player,
+    hinter=hint,
+)

@@ -1,0 +1,166 @@
+"""The action pipeline: a player's move (or a meta action), the platform's forfeits and
+timeout defaults, and the bot's replies — each one transaction: load → check → apply → save.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.registry import spec_for
+from bot.games.spec import AnyRules
+from bot.services.base import ServiceBase, rules_for
+from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
+from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot
+from bot.services.stats import record_results
+from rules.core import Event, Rng, RulesError, Seat, Text
+
+log = logging.getLogger(__name__)
+
+SOLITAIRE_NOT_YOURS = Text(
+    "これは他の人の一人遊びです。見るのは自由です — 自分のゲームも始められます！",
+    "This solitaire belongs to someone else. You are welcome to watch — or start your own!",
+)
+#: Bot moves that may follow one human action (a solitaire never has bot seats).
+MAX_BOT_PLIES = 200
+
+
+class ActionPipeline(ServiceBase):
+    async def act(self, game_id: int, user_id: int, version: int | None, code: str) -> ActionResult:
+        """Play ``code`` (a move or a meta action such as ``resign``) for ``user_id``."""
+        try:
+            result = await self._act_once(game_id, version, code, user_id=user_id)
+        except StaleVersion:
+            # Lost a race. Once more against the new state: still refused unless the phase is
+            # simultaneous (both janken picks at the same instant must both count).
+            result = await self._act_once(game_id, version, code, user_id=user_id)
+        return await self._play_bot_turns(result)
+
+    async def forfeit(
+        self, game_id: int, loser: Seat, reason: str = "timeout", *, version: int | None = None
+    ) -> ActionResult:
+        """The platform ends a game against ``loser`` (a clock ran out). With ``version``, only
+        if nothing happened since it was read (so two schedulers cannot both do it)."""
+        return await self._act_once(game_id, version, f"forfeit:{loser}:{reason}", user_id=None)
+
+    async def abort_by_platform(self, game_id: int, version: int) -> GameSnapshot:
+        """Call a game off with no result (nobody acted in time, or a moderator stopped it)."""
+        async with self.db.transaction() as session:
+            row = await self._load(session, game_id)
+            if row.status not in ACTIVE_STATUSES:
+                raise WrongStatus()
+            self._check_version(row, version)
+            row.status = "aborted"
+            row.updated_at = row.finished_at = self.clock()
+            row.deadline_at = None
+            for seat in row.seats:
+                seat.to_act = False
+            await self._commit_guarded(session)
+        return await self.get(game_id)
+
+    async def _act_once(
+        self,
+        game_id: int,
+        version: int | None,
+        code: str,
+        *,
+        user_id: int | None,
+        as_seat: Seat | None = None,
+    ) -> ActionResult:
+        return await self._act_steps(game_id, version, [(as_seat, code)], user_id=user_id)
+
+    async def _act_steps(
+        self,
+        game_id: int,
+        version: int | None,
+        steps: Sequence[tuple[Seat | None, str]],
+        *,
+        user_id: int | None,
+    ) -> ActionResult:
+        """Apply ``steps`` (seat, action code) in one transaction, each logged as its own ply.
+        With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored)."""
+        async with self.db.transaction() as session:
+            row = await self._load(session, game_id)
+            previous = row.version
+            user_seat: Seat | None = None
+            if user_id is not None:
+                user_seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
+                if user_seat is None:
+                    raise NotAParticipant(SOLITAIRE_NOT_YOURS if len(row.seats) == 1 else None)
+            if row.status != "active":
+                raise WrongStatus()
+            rules = rules_for(row.game_type)
+            state = rules.load(row.state)
+            if version is not None and row.version != version:
+                self._allow_simultaneous(rules, state, user_seat, steps)
+            all_events: list[Event] = []
+            for step_seat, code in steps:
+                seat = user_seat if user_id is not None else step_seat
+                action = rules.parse(code)
+                state, events = rules.apply(state, seat, action)
+                self._log(session, row, rules, seat, rules.format(action), events)
+                all_events += events
+            self._store_state(row, rules, state)
+            # Write the game first: a lost race shows here, before anything else is recorded.
+            await self._commit_guarded(session)
+            outcome = rules.outcome(state)
+            if outcome is not None:
+                await record_results(session, row, outcome, self.clock())
+            snapshot = GameSnapshot.from_row(row, state)
+        return ActionResult(snapshot, tuple(all_events), previous)
+
+    @staticmethod
+    def _allow_simultaneous(
+        rules: AnyRules, state: Any, seat: Seat | None, steps: Sequence[tuple[Seat | None, str]]
+    ) -> None:
+        """A stale version is refused — except in a phase where several seats act at once
+        (janken): the other player's pick changed the version, not what this player sees, so
+        their own pick, still legal, goes through."""
+        to_act = rules.to_act(state)
+        if (
+            seat is None
+            or not rules.is_simultaneous(state)
+            or seat not in to_act
+            or len(steps) != 1
+        ):
+            raise StaleVersion()
+        if rules.parse(steps[0][1]) not in rules.legal_actions(state, seat):
+            raise StaleVersion()
+
+    async def play_timeout_defaults(self, game_id: int, version: int) -> ActionResult | None:
+        """When a game defines what the clock plays instead of a forfeit (戦列札's default
+        casualties), play it for the late seat; ``None`` if the game has no such default."""
+        game = await self.get(game_id)
+        steps = game.rules.timeout_actions(game.state)
+        if not steps:
+            return None
+        codes = [(seat, game.rules.format(action)) for seat, action in steps]
+        return await self._act_steps(game_id, version, codes, user_id=None)
+
+    async def _play_bot_turns(self, result: ActionResult) -> ActionResult:
+        """Let the bot answer while it is its turn; each bot move is its own transaction."""
+        events = list(result.events)
+        game = result.game
+        player = spec_for(game.game_type).bot_player
+        for _ in range(MAX_BOT_PLIES):
+            if player is None or game.status != "active":
+                break
+            bot_seats = [s for s in game.seats_to_act if s.is_bot]
+            if not bot_seats:
+                break
+            seat = bot_seats[0].seat
+            rng = Rng.from_seed(game.seed ^ (0x9E37 * (game.ply + 1)))
+            try:
+                # Searching takes a while (戦列札's AI samples hidden hands): off the event loop.
+                action, _ = await asyncio.to_thread(player, game.rules, game.state, seat, rng)
+                step = await self._act_once(
+                    game.id, game.version, game.rules.format(action), user_id=None, as_seat=seat
+                )
+            except (RulesError, StaleVersion):
+                log.exception("bot move failed in game %s", game.id)
+                break
+            events += step.events
+            game = step.game
+        return ActionResult(game, tuple(events), result.previous_version)

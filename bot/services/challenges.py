@@ -1,0 +1,295 @@
+"""Starting games: challenges and their answers, solitaires, daily deals and rematches."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+
+from bot.db import GameRow, GameSeatRow
+from bot.games.registry import spec_for
+from bot.services.actions import ActionPipeline
+from bot.services.base import rules_for
+from bot.services.errors import (
+    ChallengeExpired,
+    InvalidChallenge,
+    NotAParticipant,
+    WrongStatus,
+)
+from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot, Player
+from rules.core import Rng, Seat, Text
+
+SELF_CHALLENGE = Text("自分自身には挑戦できません。", "You can't challenge yourself.")
+ONLY_CHALLENGED = Text(
+    "この挑戦を受けられるのは挑戦された人だけです。",
+    "Only the challenged player can answer this challenge.",
+)
+ABORT_TOO_LATE = Text(
+    "最初の手が指された後は中止できません。投了はできます。",
+    "A game can only be aborted before the first move. You can still resign.",
+)
+BOT_CANNOT_PLAY = Text(
+    "このゲームではボットと対戦できません。", "The bot can't play this game yet."
+)
+
+
+class Challenges(ActionPipeline):
+    async def challenge(
+        self,
+        game_type: str,
+        challenger: Player,
+        opponent: Player,
+        *,
+        settings: Mapping[str, Any] | None = None,
+        challenger_seat: Seat | None = None,
+        rated: bool = False,
+        move_seconds: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        locale: str = "en",
+    ) -> ActionResult:
+        """Open a challenge. Against the bot the game starts at once (the bot always accepts)."""
+        rules = rules_for(game_type)
+        if rules.seats != 2:
+            raise InvalidChallenge()
+        if challenger.user_id == opponent.user_id:
+            raise InvalidChallenge(SELF_CHALLENGE)
+        if challenger.is_bot:
+            raise InvalidChallenge()
+        if opponent.is_bot and spec_for(game_type).bot_player is None:
+            raise InvalidChallenge(BOT_CANNOT_PLAY)
+        normalized = rules.normalize_settings(settings)
+        seed = self._new_seed()
+        if challenger_seat is None:
+            challenger_seat = Rng.from_seed(seed ^ 0x5EA7).below(2)[0]
+        if challenger_seat not in (0, 1):
+            raise InvalidChallenge()
+        state = rules.new_game(normalized, seed)
+        now = self.clock()
+        players = {challenger_seat: challenger, 1 - challenger_seat: opponent}
+        async with self.db.transaction() as session:
+            row = GameRow(
+                game_type=game_type,
+                rules_version=rules.rules_version,
+                schema_version=rules.schema_version,
+                status="active" if opponent.is_bot else "challenge",
+                settings=normalized,
+                seed=seed,
+                state={},
+                ply=0,
+                rated=rated and not opponent.is_bot,
+                challenger_seat=challenger_seat,
+                move_seconds=move_seconds,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                locale=locale,
+                created_at=now,
+                updated_at=now,
+                expires_at=None if opponent.is_bot else now + self.challenge_ttl,
+            )
+            row.seats = [
+                GameSeatRow(
+                    seat=seat,
+                    user_id=p.user_id,
+                    display_name=p.display_name[:100],
+                    is_bot=p.is_bot,
+                    to_act=False,
+                )
+                for seat, p in sorted(players.items())
+            ]
+            session.add(row)
+            self._store_state(row, rules, state)
+            if row.status == "challenge":
+                for seat in row.seats:
+                    seat.to_act = seat.seat != challenger_seat
+            await session.flush()
+            game_id = row.id
+            version = row.version
+        result = ActionResult(await self.get(game_id), (), version)
+        if opponent.is_bot:
+            result = await self._play_bot_turns(result)
+        return result
+
+    async def start_daily(
+        self,
+        game_type: str,
+        player: Player,
+        settings: Mapping[str, Any],
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        locale: str = "en",
+    ) -> tuple[ActionResult, bool]:
+        """Today's deal for this server and variant: the same board and talon for everyone.
+        Returns the game and whether it is new (a second try gives back the first game)."""
+        normalized = rules_for(game_type).normalize_settings(settings)
+        day = self.clock().date().isoformat()
+        key = f"{day}:{normalized.get('variant', game_type)}"
+        async with self.db.read() as session:
+            existing = await session.scalar(
+                select(GameRow.id)
+                .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
+                .where(
+                    GameRow.daily_key == key,
+                    GameRow.guild_id == guild_id,
+                    GameSeatRow.user_id == player.user_id,
+                )
+            )
+        if existing is not None:
+            game = await self.get(existing)
+            return ActionResult(game, (), game.version), False
+        digest = hashlib.sha256(f"asobiba-daily:{guild_id or 0}:{key}".encode()).digest()
+        seed = int.from_bytes(digest[:8], "big") >> 1
+        result = await self.start_solitaire(
+            game_type,
+            player,
+            settings=normalized,
+            seed=seed,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            locale=locale,
+            daily_key=key,
+        )
+        return result, True
+
+    async def rematch(self, game_id: int, user_id: int) -> ActionResult:
+        """A new challenge between the same players with the same settings, sides swapped."""
+        game = await self.get(game_id)
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise NotAParticipant()
+        if game.status != "finished" or len(game.seats) != 2:
+            raise WrongStatus()
+        me, other = game.player(seat), game.player(1 - seat)
+        return await self.challenge(
+            game.game_type,
+            Player(me.user_id, me.display_name),
+            Player(other.user_id, other.display_name, is_bot=other.is_bot),
+            settings=game.settings,
+            challenger_seat=1 - seat,
+            rated=game.rated,
+            move_seconds=game.move_seconds,
+            guild_id=game.guild_id,
+            channel_id=game.channel_id,
+            locale=game.locale,
+        )
+
+    async def accept(self, game_id: int, user_id: int, version: int | None = None) -> ActionResult:
+        expired = False
+        async with self.db.transaction() as session:
+            row = await self._load(session, game_id)
+            previous = row.version
+            self._check_answer(row, user_id, version)
+            if row.expires_at is not None and self.clock() >= row.expires_at:
+                row.status = "expired"
+                row.updated_at = self.clock()
+                for seat in row.seats:
+                    seat.to_act = False
+                expired = True
+            else:
+                row.status = "active"
+                row.expires_at = None
+                self._store_state(
+                    row, rules_for(row.game_type), rules_for(row.game_type).load(row.state)
+                )
+            await self._commit_guarded(session)
+        if expired:
+            raise ChallengeExpired()
+        return ActionResult(await self.get(game_id), (), previous)
+
+    async def decline(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
+        async with self.db.transaction() as session:
+            row = await self._load(session, game_id)
+            self._check_answer(row, user_id, version)
+            row.status = "declined"
+            row.updated_at = self.clock()
+            for seat in row.seats:
+                seat.to_act = False
+            await self._commit_guarded(session)
+        return await self.get(game_id)
+
+    def _check_answer(self, row: GameRow, user_id: int, version: int | None) -> None:
+        if row.status != "challenge":
+            raise WrongStatus()
+        seat = next((s for s in row.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise NotAParticipant()
+        if seat.seat == row.challenger_seat:
+            raise NotAParticipant(ONLY_CHALLENGED)
+        self._check_version(row, version)
+
+    async def abort(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
+        """Withdraw a challenge, or call off a game before its first move. No result counts."""
+        async with self.db.transaction() as session:
+            row = await self._load(session, game_id)
+            if not any(s.user_id == user_id for s in row.seats):
+                raise NotAParticipant()
+            if row.status not in ACTIVE_STATUSES:
+                raise WrongStatus()
+            self._check_version(row, version)
+            if row.status == "active" and row.ply > 0:
+                raise WrongStatus(ABORT_TOO_LATE)
+            row.status = "aborted"
+            row.updated_at = self.clock()
+            row.finished_at = self.clock()
+            for seat in row.seats:
+                seat.to_act = False
+            await self._commit_guarded(session)
+        return await self.get(game_id)
+
+    # --- solitaires ------------------------------------------------------------------------
+
+    async def start_solitaire(
+        self,
+        game_type: str,
+        player: Player,
+        *,
+        settings: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        locale: str = "en",
+        daily_key: str | None = None,
+    ) -> ActionResult:
+        rules = rules_for(game_type)
+        if rules.seats != 1:
+            raise InvalidChallenge()
+        normalized = rules.normalize_settings(settings)
+        seed = self._new_seed() if seed is None else seed
+        state = rules.new_game(normalized, seed)
+        now = self.clock()
+        async with self.db.transaction() as session:
+            row = GameRow(
+                game_type=game_type,
+                rules_version=rules.rules_version,
+                schema_version=rules.schema_version,
+                status="active",
+                settings=normalized,
+                seed=seed,
+                state={},
+                ply=0,
+                rated=False,
+                challenger_seat=0,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                locale=locale,
+                daily_key=daily_key,
+                created_at=now,
+                updated_at=now,
+            )
+            row.seats = [
+                GameSeatRow(
+                    seat=0,
+                    user_id=player.user_id,
+                    display_name=player.display_name[:100],
+                    is_bot=False,
+                    to_act=False,
+                )
+            ]
+            session.add(row)
+            self._store_state(row, rules, state)
+            await session.flush()
+            game_id, version = row.id, row.version
+        return ActionResult(await self.get(game_id), (), version)

@@ -1,0 +1,33 @@
+"""Where a game's messages are: its board and its newest turn ping. Bookkeeping, not moves:
+these writes never bump the version, so the buttons on the board stay current."""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+
+from bot.db import GameRow
+from bot.services.base import ServiceBase
+
+
+class BoardMessages(ServiceBase):
+    async def attach_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Remember where the board is. A Core UPDATE: it does not bump the version, so the
+        buttons on that very board stay current."""
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(channel_id=channel_id, message_id=message_id)
+            )
+
+    async def swap_ping(self, game_id: int, message_id: int) -> int | None:
+        """Record the newest turn ping and return the one it replaces (not a versioned change:
+        it must not make the board's buttons stale)."""
+        async with self.db.transaction() as session:
+            previous = await session.scalar(
+                select(GameRow.ping_message_id).where(GameRow.id == game_id)
+            )
+            await session.execute(
+                update(GameRow).where(GameRow.id == game_id).values(ping_message_id=message_id)
+            )
+        return previous

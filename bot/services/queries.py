@@ -1,0 +1,135 @@
+"""Reading games: one game, a player's lists, the event log, replays and hints."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import defer
+
+from bot.db import GameEventRow, GameRow, GameSeatRow
+from bot.games.registry import spec_for
+from bot.services.base import ServiceBase
+from bot.services.errors import WrongStatus
+from bot.services.snapshots import ACTIVE_STATUSES, GameSnapshot, GameSummary, LogEntry
+from rules.core import Text
+
+HINT_RATED = Text(
+    "レート戦の対局中はヒントを使えません。",
+    "Hints are not available in a rated game in progress.",
+)
+NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
+
+
+class GameQueries(ServiceBase):
+    async def daily_results(self, guild_id: int | None, daily_key: str) -> list[GameSnapshot]:
+        """Everyone's game of one daily deal in a server: finished ones first, wins first."""
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(GameRow)
+                .where(GameRow.daily_key == daily_key, GameRow.guild_id == guild_id)
+                .order_by(GameRow.finished_at.is_(None), GameRow.finished_at)
+            )
+            games = [GameSnapshot.from_row(r) for r in rows]
+        return sorted(
+            games, key=lambda g: (g.outcome is None, -(g.outcome.points[0] if g.outcome else 0))
+        )
+
+    async def list_games(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        statuses: Sequence[str] = ACTIVE_STATUSES,
+        limit: int = 25,
+        newest_first: bool = False,
+        offset: int = 0,
+    ) -> list[GameSummary]:
+        """A user's games, the ones waiting on them first, then the most recently moved."""
+        async with self.db.read() as session:
+            query = (
+                select(GameRow)
+                .options(defer(GameRow.state))
+                .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
+                .where(GameSeatRow.user_id == user_id, GameRow.status.in_(statuses))
+                .order_by(
+                    *(() if newest_first else (GameSeatRow.to_act.desc(),)),
+                    GameRow.updated_at.desc(),
+                    GameRow.id.desc(),
+                )
+                .offset(offset)
+                .limit(limit)
+            )
+            if guild_id is not None:
+                query = query.where(GameRow.guild_id == guild_id)
+            rows = (await session.scalars(query)).all()
+            return [GameSummary.summary_of(r) for r in rows]
+
+    async def finished_games(
+        self, user_id: int, *, guild_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> list[GameSummary]:
+        """A user's finished games, newest first (``offset`` skips that many)."""
+        return await self.list_games(
+            user_id,
+            guild_id=guild_id,
+            statuses=("finished",),
+            limit=limit,
+            newest_first=True,
+            offset=offset,
+        )
+
+    async def event_log(self, game_id: int) -> list[LogEntry]:
+        """Every logged action in order: only the columns a log or a replay shows."""
+        columns = (
+            GameEventRow.ply,
+            GameEventRow.seat,
+            GameEventRow.action,
+            GameEventRow.public_text_ja,
+            GameEventRow.public_text_en,
+        )
+        async with self.db.read() as session:
+            result = await session.execute(
+                select(*columns)
+                .where(GameEventRow.game_id == game_id)
+                .order_by(GameEventRow.ply)
+            )
+            return [LogEntry(*row) for row in result]
+
+    async def state_at(
+        self, game_id: int, ply: int
+    ) -> tuple[GameSnapshot, Any, LogEntry | None, int]:
+        """The game as it stood after ``ply`` actions (0 = the start), for replays: the
+        snapshot, that state, the log row of that ply, and the number of plies."""
+        game = await self.get(game_id)
+        rows = await self.event_log(game_id)
+        ply = min(max(ply, 0), len(rows))
+        state = game.rules.replay(
+            game.settings, game.seed, [(r.seat, r.action) for r in rows[:ply]]
+        )
+        return game, state, rows[ply - 1] if ply else None, len(rows)
+
+    async def rebuild_state(self, game_id: int) -> Any:
+        """Replay the event log from the settings and seed: must equal the stored snapshot."""
+        game = await self.get(game_id)
+        log_rows = await self.event_log(game_id)
+        return game.rules.replay(game.settings, game.seed, [(r.seat, r.action) for r in log_rows])
+
+    async def hint(self, game_id: int, locale: str) -> str:
+        """What perfect play says about the current position (casual or finished games only:
+        a hint during a rated game would be cheating)."""
+        game = await self.get(game_id)
+        hinter = spec_for(game.game_type).hinter
+        if hinter is None:
+            raise WrongStatus(NO_HINTS)
+        if game.status == "active" and game.rated:
+            raise WrongStatus(HINT_RATED)
+        if game.status not in ("active", "finished"):
+            raise WrongStatus()
+        seats = game.rules.to_act(game.state)
+        seat = seats[0] if seats else 0
+        # Some hints simulate (易双六 runs a few thousand games): keep the event loop free.
+        return await asyncio.to_thread(
+            hinter, game.rules, game.state, seat, "ja" if locale == "ja" else "en"
+        )

@@ -1,0 +1,29 @@
+"""A finished (or running) game's public log as plain text, one numbered line per action."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.services.snapshots import GameSnapshot, LogEntry
+from rules.core import Locale, Text
+
+LOG_RESULT = Text("結果", "Result")
+
+
+def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale) -> str:
+    rules = game.rules
+    lines = [f"{rules.title_for(game.settings)(locale)} #{game.id}"]
+    lines += [f"{rules.seat_name(s.seat, locale)}: {s.display_name}" for s in game.seats]
+    lines.append("")
+    for entry in entries:
+        for n, line in enumerate(entry.public_text(locale).splitlines() or ["—"]):
+            lines.append(f"{entry.ply:>4}. {line}" if n == 0 else f"      {line}")
+    if game.outcome is not None:
+        reason = rules.reason_text(game.outcome.reason)(locale)
+        winner = game.outcome.winner
+        if winner is None:
+            points = " / ".join(f"{p:g}" for p in game.outcome.points)
+            lines += ["", f"{LOG_RESULT(locale)}: {points} ({reason})"]
+        else:
+            lines += ["", f"{LOG_RESULT(locale)}: {game.player(winner).display_name} ({reason})"]
+    return "\n".join(lines) + "\n"
