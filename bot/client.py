@@ -1,37 +1,41 @@
-"""The Discord client: wires settings, services, cogs, components and the error path."""
+"""The Discord client: the composition root. It wires settings, services, the flows, every
+registered game's commands, the shared commands, components and the one error path."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.games import game_group
+from bot.cogs.player import PlayerCog
+from bot.cogs.server import ServerCog
+from bot.cogs.standings import rules_command, standings_command
 from bot.config import Settings
 from bot.db import Database
+from bot.games.registry import all_specs
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.standings import StandingsService
 from bot.ui.common import NO_PINGS, handle_error
-from bot.ui.components import ALL_DYNAMIC_ITEMS
+from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
+from bot.ui.context import Activity, Services, UiContext
 from bot.ui.flows import GameFlows
 from bot.ui.replay import REPLAY_ITEMS
-from bot.ui.senretsu import PANEL_ITEMS
+from bot.ui.standings import StandingsPageButton
 from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
-SHUTDOWN_GRACE_SECONDS = 10.0
 
 
 class AsobibaTree(app_commands.CommandTree["AsobibaBot"]):
     async def _call(self, interaction: discord.Interaction[AsobibaBot]) -> None:
-        async with self.client.handling():
+        async with self.client.asobiba.activity.handling():
             await super()._call(interaction)
 
     async def on_error(
@@ -60,74 +64,64 @@ class AsobibaBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.db = db
-        self.games = games or GameService(
+        games = games or GameService(
             db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
         )
-        self.flows = GameFlows(self, self.games)
-        self.clocks = ClockService(self.games)
-        self.standings = StandingsService(db, self.games.clock)
-        self.servers = GuildService(db, self.games.clock)
+        services = Services(
+            games=games,
+            standings=StandingsService(db, games.clock),
+            servers=GuildService(db, games.clock),
+            clocks=ClockService(games),
+            default_move_seconds=settings.default_clock_hours * 3600 or None,
+        )
+        self.flows = GameFlows(self, services)
+        #: What cogs and components are handed (they never import this module).
+        self.asobiba = UiContext(services, self.flows, Activity())
         self._clock_task: asyncio.Task[None] | None = None
-        self._busy = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
 
-    @contextlib.asynccontextmanager
-    async def handling(self) -> AsyncIterator[None]:
-        """Marks an interaction being handled, so shutdown can let it finish."""
-        self._busy += 1
-        self._idle.clear()
-        try:
-            yield
-        finally:
-            self._busy -= 1
-            if self._busy == 0:
-                self._idle.set()
-
-    async def wait_idle(self) -> bool:
-        """Wait until no interaction is being handled; False if the grace period ran out."""
-        try:
-            async with asyncio.timeout(SHUTDOWN_GRACE_SECONDS):
-                await self._idle.wait()
-        except TimeoutError:
-            return False
-        return True
+    @property
+    def games(self) -> GameService:
+        return self.asobiba.services.games
 
     async def setup_hook(self) -> None:
-        from bot.cogs.bushi import BushiCog
-        from bot.cogs.player import PlayerCog, StandingsPageButton
-        from bot.cogs.rules_help import RulesCog
-        from bot.cogs.senretsu import SenretsuCog
-        from bot.cogs.server import ServerCog
-        from bot.cogs.yosukou import YosukouCog
-
         if self.settings.run_migrations:
             await self.db.migrate()
         await self.tree.set_translator(CatalogueTranslator())
-        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS, *PANEL_ITEMS)
-        await self.add_cog(BushiCog(self))
-        await self.add_cog(YosukouCog(self))
-        await self.add_cog(SenretsuCog(self))
-        await self.add_cog(RulesCog(self))
-        await self.add_cog(PlayerCog(self))
-        await self.add_cog(ServerCog(self))
-        self.add_dynamic_items(StandingsPageButton, *REPLAY_ITEMS)
+        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS, *REPLAY_ITEMS, StandingsPageButton)
+        await self.register_commands()
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
 
-    @property
-    def default_move_seconds(self) -> int | None:
-        return self.settings.default_clock_hours * 3600 or None
+    async def register_commands(self) -> None:
+        """Every registered game's group, then the shared commands."""
+        for spec in all_specs():
+            self.tree.add_command(game_group(spec, self.asobiba))
+        self.tree.add_command(standings_command(self.asobiba))
+        self.tree.add_command(rules_command())
+        await self.add_cog(PlayerCog(self.asobiba))
+        await self.add_cog(ServerCog(self.asobiba))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Number forms are answered from their custom_id alone, so one opened before a
+        restart can still be submitted after it."""
+        answer = number_form_answer(interaction)
+        if answer is None:
+            return
+        async with self.asobiba.activity.handling():
+            try:
+                await self.flows.submit_number(interaction, *answer)
+            except Exception as error:  # the one error path decides what to say
+                await handle_error(interaction, error)
 
     async def clock_tick(self) -> None:
         """One pass of the move clocks: claim what is due, then tell the channels."""
-        await self.flows.announce(await self.clocks.tick())
+        await self.flows.announce(await self.asobiba.services.clocks.tick())
 
     async def _run_clocks(self) -> None:
         while True:
             await asyncio.sleep(self.settings.clock_tick_seconds)
             try:
-                async with self.handling():
+                async with self.asobiba.activity.handling():
                     await self.clock_tick()
             except Exception:
                 log.exception("move clock tick failed; trying again next tick")
@@ -158,7 +152,8 @@ class AsobibaBot(commands.AutoShardedBot):
         # A graceful stop: answers already committed to the database still reach Discord.
         if self._clock_task is not None:
             self._clock_task.cancel()
-        if not await self.wait_idle():
-            log.warning("closing with %d interaction(s) still running", self._busy)
+        activity = self.asobiba.activity
+        if not await activity.wait_idle():
+            log.warning("closing with %d interaction(s) still running", activity.busy)
         await super().close()
         await self.db.dispose()

@@ -79,9 +79,9 @@ async def play_console(
 
 
 def service_rules_seat(seat: int, locale: Locale) -> str:
-    from bot.services.registry import rules_for
+    from bot.games.registry import spec_for
 
-    return rules_for("bushi").seat_name(seat, locale)
+    return spec_for("bushi").rules.seat_name(seat, locale)
 
 
 async def _loop(

@@ -2,59 +2,77 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.cogs.bushi import CLOCK_CHOICES
+from bot.cogs.options import CLOCK_CHOICES
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant
 from bot.ui.boards import board_message, clock_label
-from bot.ui.common import send_ephemeral, user_locale
-
-if TYPE_CHECKING:
-    from bot.client import AsobibaBot
+from bot.ui.common import localized, send_ephemeral, user_locale
+from bot.ui.context import UiContext
+from rules.core import Text
 
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class ServerCog(
     commands.GroupCog,
-    group_name=_("server"),
-    group_description=_("Server settings for Asobiba (admins)"),
+    group_name=localized(Text("サーバー", "server")),
+    group_description=localized(
+        Text("遊び場のサーバー設定（管理者用）", "Server settings for Asobiba (admins)")
+    ),
 ):
-    def __init__(self, bot: AsobibaBot) -> None:
-        self.bot = bot
+    def __init__(self, context: UiContext) -> None:
+        self.services = context.services
+        self.flows = context.flows
         super().__init__()
 
     @app_commands.command(
-        name=_("settings"),
-        description=_("Where games may be played, the default clock and language"),
+        name=localized(Text("設定", "settings")),
+        description=localized(
+            Text(
+                "対局できるチャンネル、既定の持ち時間と言語",
+                "Where games may be played, the default clock and language",
+            )
+        ),
     )
     @app_commands.rename(
-        allow_channel=_("allow_channel"),
-        disallow_channel=_("disallow_channel"),
-        clear_channels=_("clear_channels"),
-        default_clock=_("default_clock"),
-        language=_("language"),
+        allow_channel=localized(Text("許可するチャンネル", "allow_channel")),
+        disallow_channel=localized(Text("許可を外すチャンネル", "disallow_channel")),
+        clear_channels=localized(Text("チャンネル制限を解除", "clear_channels")),
+        default_clock=localized(Text("既定の持ち時間", "default_clock")),
+        language=localized(Text("言語", "language")),
     )
     @app_commands.describe(
-        allow_channel=_("Allow games in this channel (once any is set, only those)"),
-        disallow_channel=_("Stop allowing games in this channel"),
-        clear_channels=_("Allow games in every channel again"),
-        default_clock=_("The move clock when a challenger picks none"),
-        language=_("The language of public boards"),
+        allow_channel=localized(
+            Text(
+                "このチャンネルで対局を許可（一つでも設定すると、それだけ）",
+                "Allow games in this channel (once any is set, only those)",
+            )
+        ),
+        disallow_channel=localized(
+            Text("このチャンネルの許可を外す", "Stop allowing games in this channel")
+        ),
+        clear_channels=localized(
+            Text("すべてのチャンネルで再び許可する", "Allow games in every channel again")
+        ),
+        default_clock=localized(
+            Text("挑戦者が選ばないときの持ち時間", "The move clock when a challenger picks none")
+        ),
+        language=localized(Text("公開の盤面の言語", "The language of public boards")),
     )
     @app_commands.choices(
         default_clock=CLOCK_CHOICES,
         language=[
-            Choice(name=_("Japanese"), value="ja"),
-            Choice(name=_("English"), value="en"),
-            Choice(name=_("Discord's server language"), value="auto"),
+            Choice(name=localized(Text("日本語", "Japanese")), value="ja"),
+            Choice(name=localized(Text("英語", "English")), value="en"),
+            Choice(
+                name=localized(Text("Discordのサーバー言語", "Discord's server language")),
+                value="auto",
+            ),
         ],
     )
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -68,7 +86,7 @@ class ServerCog(
         language: Choice[str] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
-        server = await self.bot.servers.update(
+        server = await self.services.servers.update(
             interaction.guild_id,
             allow_channel=allow_channel.id if allow_channel else None,
             disallow_channel=disallow_channel.id if disallow_channel else None,
@@ -79,7 +97,9 @@ class ServerCog(
         )
         locale = user_locale(interaction)
         channels = " ".join(f"<#{c}>" for c in server.channels) or tr("server.all_channels", locale)
-        clock = clock_label(server.default_clock_seconds or self.bot.default_move_seconds, locale)
+        clock = clock_label(
+            server.default_clock_seconds or self.services.default_move_seconds, locale
+        )
         language_name = server.locale or tr("server.discord_language", locale)
         await send_ephemeral(
             interaction,
@@ -87,18 +107,24 @@ class ServerCog(
         )
 
     @app_commands.command(
-        name=_("abort"), description=_("Call off a stuck game (no result, no rating change)")
+        name=localized(Text("中止", "abort")),
+        description=localized(
+            Text(
+                "止まった対局を中止する（結果なし、レーティング変化なし）",
+                "Call off a stuck game (no result, no rating change)",
+            )
+        ),
     )
-    @app_commands.rename(game=_("game"))
-    @app_commands.describe(game=_("Game number"))
+    @app_commands.rename(game=localized(Text("対局番号", "game")))
+    @app_commands.describe(game=localized(Text("対局番号", "Game number")))
     @app_commands.checks.has_permissions(manage_guild=True)
     async def abort(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1]
     ) -> None:
-        snapshot = await self.bot.games.get(game)
+        snapshot = await self.services.games.get(game)
         if snapshot.guild_id != interaction.guild_id:
             raise NotAParticipant()  # not a game of this server
-        aborted = await self.bot.games.abort_by_platform(game, snapshot.version)
+        aborted = await self.services.games.abort_by_platform(game, snapshot.version)
         content, view = board_message(aborted)
-        await self.bot.flows.edit_board(aborted, content, view)
+        await self.flows.edit_board(aborted, content, view)
         await send_ephemeral(interaction, tr("server.aborted", user_locale(interaction), id=game))

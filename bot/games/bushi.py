@@ -88,7 +88,7 @@ SPEC = GameSpec(
             Text("あなたの先後（先手が先に指す）", "Your side: Black moves first"),
             choices=(
                 OptionChoice(Text("ランダム", "random"), "random"),
-                OptionChoice(Text("先手（黒・先に指す）", "black (先手, moves first)"), "black"),
+                OptionChoice(Text("先手（黒）", "black (先手, moves first)"), "black"),
                 OptionChoice(Text("後手（白）", "white (後手)"), "white"),
             ),
         ),

@@ -156,11 +156,13 @@ def _placement_offers(
         offers.append(Offer(tuple(every), as_select=True, placeholder=PLACE_CARD(locale)))
     elif hand:
         chosen = int(step[1:]) if step and step[1:].isdigit() else -1
-        cards = tuple(
-            Choice(card.label, step=f"c{i}", selected=i == chosen)
-            for i, card in enumerate(hand[:MENU_LIMIT])
-        )
-        offers.append(Offer(cards, as_select=True, placeholder=CHOOSE_CARD(locale)))
+        cards = [
+            Choice(card.label, step=f"c{i}", selected=i == chosen) for i, card in enumerate(hand)
+        ]
+        # A hand longer than one menu (deck hits can swell it) gets a second menu.
+        for start in range(0, min(len(cards), 2 * MENU_LIMIT), MENU_LIMIT):
+            part = tuple(cards[start : start + MENU_LIMIT])
+            offers.append(Offer(part, as_select=True, placeholder=CHOOSE_CARD(locale)))
         if 0 <= chosen < len(hand):
             card = hand[chosen]
             where = CHOOSE_PLACE.format(card=card.label)(locale)

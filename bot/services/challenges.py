@@ -126,7 +126,7 @@ class Challenges(ActionPipeline):
         Returns the game and whether it is new (a second try gives back the first game)."""
         normalized = rules_for(game_type).normalize_settings(settings)
         day = self.clock().date().isoformat()
-        key = f"{day}:{normalized.get('variant', game_type)}"
+        key = f"{day}:{spec_for(game_type).variant_of(normalized).key}"
         async with self.db.read() as session:
             existing = await session.scalar(
                 select(GameRow.id)

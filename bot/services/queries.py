@@ -91,9 +91,7 @@ class GameQueries(ServiceBase):
         )
         async with self.db.read() as session:
             result = await session.execute(
-                select(*columns)
-                .where(GameEventRow.game_id == game_id)
-                .order_by(GameEventRow.ply)
+                select(*columns).where(GameEventRow.game_id == game_id).order_by(GameEventRow.ply)
             )
             return [LogEntry(*row) for row in result]
 

@@ -14,7 +14,7 @@ from bot.games.registry import variant_for_key
 from bot.games.spec import Ranking
 from bot.services.clock import Clock, system_clock
 from bot.services.errors import ServiceError
-from bot.services.stats import PlayerStat
+from bot.services.stats import CONSERVATIVE_SIGMAS, PlayerStat
 from rules.core import Text
 
 NOTIFY_CHOICES = ("channel", "dm", "none")
@@ -51,6 +51,7 @@ def _stat(row: PlayerStatRow) -> PlayerStat:
         row.best_streak,
         row.rating_mu,
         row.rated_games,
+        row.rating_sigma,
     )
 
 
@@ -115,7 +116,12 @@ class StandingsService:
         order: list[ColumnElement[Any]]
         if is_rated_game(game_key):
             where.append(PlayerStatRow.rated_games > 0)
-            order = [PlayerStatRow.rating_mu.desc(), PlayerStatRow.rated_games.desc()]
+            # A conservative rating (mean less two uncertainties): one lucky win against an
+            # unknown player can't top the table.
+            order = [
+                (PlayerStatRow.rating_mu - CONSERVATIVE_SIGMAS * PlayerStatRow.rating_sigma).desc(),
+                PlayerStatRow.rated_games.desc(),
+            ]
         else:
             order = [
                 PlayerStatRow.won.desc(),

@@ -37,10 +37,21 @@ class PlayerStat:
     best_streak: int = 0
     rating: float | None = None
     rated_games: int = 0
+    rating_sigma: float | None = None
 
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
+
+    @property
+    def provisional(self) -> bool:
+        """Too few rated games for the rating to mean much yet (lichess marks these "?")."""
+        return self.rating_sigma is None or self.rating_sigma > PROVISIONAL_SIGMA
+
+    @property
+    def conservative_rating(self) -> float:
+        """What the table ranks by: the rating we are fairly sure the player has at least."""
+        return conservative(self.rating, self.rating_sigma)
 
 
 async def record_results(
@@ -108,6 +119,14 @@ async def _count_results(
 
 RATING_START = 1500.0
 RATING_SIGMA = 500.0
+#: How many uncertainties below the mean the table ranks players at.
+CONSERVATIVE_SIGMAS = 2.0
+#: Uncertainty above which a rating is provisional (about the first eight rated games).
+PROVISIONAL_SIGMA = 0.8 * RATING_SIGMA
+
+
+def conservative(mu: float | None, sigma: float | None) -> float:
+    return (mu or RATING_START) - CONSERVATIVE_SIGMAS * (sigma or RATING_SIGMA)
 
 
 def _rating_model() -> Any:
@@ -179,6 +198,7 @@ async def player_stats(
                 r.best_streak,
                 r.rating_mu,
                 r.rated_games,
+                r.rating_sigma,
             )
             for r in rows
         ]

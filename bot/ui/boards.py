@@ -11,35 +11,26 @@ from datetime import datetime
 
 import discord
 
+from bot.games.offers import default_offers
 from bot.i18n import tr
-from bot.services.registry import hinter_for
-from bot.services.snapshots import GameSnapshot, SeatInfo
-from bot.ui.common import mention
+from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo
+from bot.ui.common import clip, mention
 from bot.ui.components import (
     ChallengeButton,
     GameActionButton,
-    GameActionSelect,
+    HandButton,
     HintButton,
     LogButton,
     RematchButton,
     ReplayStartButton,
     ResignButton,
 )
-from bot.ui.presenters import PRIVATE_PANEL_GAMES, Offer, hint_available, offers_for
-from bot.ui.senretsu import HandButton
-from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign, Text
-
-#: Fewer legal moves than this become buttons; more become a select menu.
-MAX_ACTION_BUTTONS = 5
-SELECT_LIMIT = 25
-MAX_CONTENT = 2000
+from bot.ui.layout import add_offers
+from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
 
 
-def game_title(game: GameSnapshot, locale: Locale) -> str:
-    rules = game.rules
-    title_for = getattr(rules, "title_for", None)
-    text: Text = title_for(game.settings) if callable(title_for) else rules.title
-    return text(locale)
+def game_title(game: GameSummary, locale: Locale) -> str:
+    return game.rules.title_for(game.settings)(locale)
 
 
 def player_label(info: SeatInfo) -> str:
@@ -51,15 +42,17 @@ def _discord_time(moment: datetime, style: str = "R") -> str:
 
 
 def clock_label(seconds: int | None, locale: Locale) -> str:
+    """``1 day``, ``3 days``, ``6 hours`` — in words that read naturally in each language."""
     if not seconds:
         return tr("clock.none", locale)
-    hours = seconds // 3600
-    if hours and hours % 24 == 0:
-        return tr("days", locale, n=hours // 24)
-    return tr("hours", locale, n=max(hours, 1))
+    hours = max(seconds // 3600, 1)
+    if hours % 24 == 0:
+        days = hours // 24
+        return tr("day" if days == 1 else "days", locale, n=days)
+    return tr("hour" if hours == 1 else "hours", locale, n=hours)
 
 
-def outcome_text(game: GameSnapshot, locale: Locale) -> str:
+def outcome_text(game: GameSummary, locale: Locale) -> str:
     outcome = game.outcome
     if outcome is None:
         return ""
@@ -132,7 +125,7 @@ def board_content(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = 
                     deadline=_discord_time(game.deadline_at),
                 )
             )
-        offer = getattr(game.state, "draw_offer", None)
+        offer = game.state.draw_offer
         if offer is not None:
             lines.append(tr("draw.offered", locale, user=player_label(game.player(offer))))
     elif game.status == "finished":
@@ -150,8 +143,7 @@ def board_content(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = 
         lines.append(tr("challenge.expired", locale))
     elif game.status == "aborted":
         lines.append(tr("challenge.aborted", locale))
-    content = "\n".join(lines)
-    return content if len(content) <= MAX_CONTENT else content[: MAX_CONTENT - 1] + "…"
+    return clip("\n".join(lines))
 
 
 def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
@@ -178,16 +170,20 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
     if game.status != "active":
         return view
     rules = game.rules
+    spec = game.spec
     humans_to_act = [s for s in game.seats_to_act if not s.is_bot]
     row = 0
-    if game.game_type in PRIVATE_PANEL_GAMES:
+    if spec.panel is not None:
         view.add_item(HandButton(game.id, tr("button.hand", locale), row=0))
         row = 1
     if humans_to_act:
         seat = humans_to_act[0].seat
         actions = rules.legal_actions(game.state, seat)
-        for offer in offers_for(game.game_type, rules, game.state, seat, actions):
-            row = _add_offer(view, game, offer, locale, row)
+        make = spec.board_offers or default_offers
+        if spec.panel is None:  # secret-hand games are played from the private panel only
+            row = add_offers(
+                view, game.id, game.version, make(rules, game.state, seat, actions, locale), row
+            )
     meta_row = min(row, 4)
     seats = [s.seat for s in game.seats if not s.is_bot]
     metas = {type(m) for seat in seats for m in rules.meta_actions(game.state, seat)}
@@ -195,7 +191,7 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
         view.add_item(
             ResignButton(game.id, game.version, tr("button.resign", locale), row=meta_row)
         )
-    draw_offer = getattr(game.state, "draw_offer", None)
+    draw_offer = game.state.draw_offer
     if draw_offer is None and OfferDraw in metas:
         view.add_item(
             GameActionButton(
@@ -228,55 +224,9 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
                 row=meta_row,
             )
         )
-    if (
-        hinter_for(game.game_type) is not None
-        and not game.rated
-        and hint_available(game.game_type, game.state)
-    ):
+    if spec.hinter is not None and not game.rated and spec.hint_available(game.state):
         view.add_item(HintButton(game.id, tr("button.hint", locale), row=meta_row))
     return view
-
-
-def _add_offer(
-    view: discord.ui.View, game: GameSnapshot, offer: Offer, locale: Locale, row: int
-) -> int:
-    """Lay ``offer`` out from ``row`` on (rows 0–3; row 4 is for resign/draw/hint) and return
-    the next free row. What does not fit is left out rather than breaking Discord's limits."""
-    rules = game.rules
-    if offer.as_select:
-        for start in range(0, len(offer.actions), SELECT_LIMIT):
-            if row > 3:
-                break
-            chunk = offer.actions[start : start + SELECT_LIMIT]
-            options = [
-                discord.SelectOption(
-                    label=rules.action_label(a, locale)[:100], value=rules.format(a)
-                )
-                for a in chunk
-            ]
-            view.add_item(
-                GameActionSelect(
-                    game.id, game.version, row, options, offer.placeholder(locale), row=row
-                )
-            )
-            row += 1
-        return row
-    for start in range(0, len(offer.actions), MAX_ACTION_BUTTONS):
-        if row > 3:
-            break
-        for action in offer.actions[start : start + MAX_ACTION_BUTTONS]:
-            view.add_item(
-                GameActionButton(
-                    game.id,
-                    game.version,
-                    rules.format(action),
-                    rules.action_label(action, locale),
-                    discord.ButtonStyle.primary,
-                    row=row,
-                )
-            )
-        row += 1
-    return row
 
 
 def board_message(

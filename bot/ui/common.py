@@ -3,30 +3,26 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, cast
+from typing import Any
 
 import discord
+from discord.app_commands import locale_str
 
 from bot.i18n import tr
 from bot.services.errors import ServiceError
-from rules.core import Locale, RulesError, normalize_locale
-
-if TYPE_CHECKING:
-    from bot.client import AsobibaBot
-    from bot.ui.flows import GameFlows
+from rules.core import Locale, RulesError, Text, normalize_locale
 
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
 USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+MAX_CONTENT = 2000
 
 
-def bot_of(interaction: discord.Interaction) -> AsobibaBot:
-    return cast("AsobibaBot", interaction.client)
-
-
-def flows_of(interaction: discord.Interaction) -> GameFlows:
-    return bot_of(interaction).flows
+def localized(text: Text) -> locale_str:
+    """A command, option or choice name in both languages: English is the source, and the
+    Japanese travels with it, chosen for this very place (see ``CatalogueTranslator``)."""
+    return locale_str(text.en, ja=text.ja)
 
 
 def user_locale(interaction: discord.Interaction) -> Locale:
@@ -47,12 +43,28 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-async def send_ephemeral(interaction: discord.Interaction, content: str) -> None:
+def clip(content: str, limit: int = MAX_CONTENT) -> str:
+    """Discord refuses longer messages: cut with an ellipsis rather than fail."""
+    return content if len(content) <= limit else content[: limit - 1] + "…"
+
+
+def selected_values(interaction: discord.Interaction) -> list[str]:
+    """The values a select menu interaction carries (strings only)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return [str(v) for v in data.get("values") or []]
+
+
+async def send_ephemeral(
+    interaction: discord.Interaction, content: str, view: discord.ui.View | None = None
+) -> None:
     """Answer privately, whether or not the interaction was already acknowledged."""
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_PINGS)
+        await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_PINGS, **extra)
     else:
-        await interaction.response.send_message(content, ephemeral=True, allowed_mentions=NO_PINGS)
+        await interaction.response.send_message(
+            content, ephemeral=True, allowed_mentions=NO_PINGS, **extra
+        )
 
 
 async def handle_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -69,11 +81,12 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
     elif isinstance(original, discord.app_commands.CheckFailure):
         text = tr("error.guild_only", locale)
     else:
+        data: dict[str, Any] = dict(interaction.data) if isinstance(interaction.data, dict) else {}
         log.error(
             "unexpected error in interaction %s by %s (custom_id=%r, command=%r)",
             interaction.id,
             interaction.user.id,
-            interaction.data.get("custom_id") if interaction.data else None,
+            data.get("custom_id"),
             interaction.command.qualified_name if interaction.command else None,
             exc_info=original,
         )

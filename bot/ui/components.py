@@ -1,15 +1,15 @@
-"""Restart-proof components (discord.py ``DynamicItem``s).
+"""Restart-proof components (discord.py ``DynamicItem``s) and the number form.
 
-custom_id layouts (all ≤ 100 characters, ids and public codes only):
+custom_id layouts (all ≤ 100 characters; ids, versions and public codes only — a code naming a
+secret card appears only in its owner's private panel):
 
-- ``g:<game>:<version>:<code>``   play a move or meta action (button)
-- ``gs:<game>:<version>:<n>``     play the chosen option of select menu ``n``
+- ``g:<game>:<version>:<choice>``  a button: a move, ``~step`` or ``#number-prefix``
+- ``gs:<game>:<version>:<n>``      select menu ``n``; its values are choices as above
 - ``ch:<game>:<version>:<answer>`` accept / decline / cancel a challenge
-- ``rs:<game>:<version>``         ask to confirm resignation (ephemeral)
-- ``hint:<game>``                 show the solver's evaluation (ephemeral)
-- ``rm:<game>``                   a rematch with sides swapped
-- ``rps:<game>``                  a private replay of a finished game
-- ``log:<game>``                  the whole log of a finished game as a file (ephemeral)
+- ``rs:<game>:<version>``          ask to confirm resignation (privately)
+- ``hint:<game>`` ``log:<game>`` ``rm:<game>`` ``rps:<game>`` ``hand:<game>``  hint, the log
+  file, a rematch, a private replay, the player's private panel
+- ``nm:<game>:<version>:<prefix>`` the form asking for a number (a joker's range)
 """
 
 from __future__ import annotations
@@ -19,17 +19,30 @@ from typing import Any
 
 import discord
 
+from bot.games.offers import Choice
 from bot.i18n import tr
-from bot.ui.common import bot_of, flows_of, handle_error, send_ephemeral, user_locale
+from bot.ui.common import handle_error, selected_values, send_ephemeral, user_locale
+from bot.ui.context import context_of
 
 CODE = r"[A-Za-z0-9_:+\-.]{1,80}"
+#: A choice as carried by a button or menu value: a move code, ``~step`` or ``#prefix``.
+CHOICE = rf"[~#]?{CODE}"
+NUMBER_FORM = re.compile(rf"nm:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<prefix>{CODE})")
+
+
+def choice_value(choice: Choice) -> str:
+    if choice.step is not None:
+        return "~" + choice.step
+    if choice.number is not None:
+        return "#" + choice.number.prefix
+    return choice.code
 
 
 class Guarded:
     """Every component callback goes through ``run``; errors take the one error path."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with bot_of(interaction).handling():
+        async with context_of(interaction).activity.handling():
             try:
                 await self.run(interaction)
             except Exception as error:  # the one error path decides what to say
@@ -39,16 +52,25 @@ class Guarded:
         raise NotImplementedError
 
 
-def selected_values(interaction: discord.Interaction) -> list[str]:
-    """The values a select menu interaction carries (strings only)."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    return [str(v) for v in data.get("values") or []]
+async def run_choice(
+    interaction: discord.Interaction, game_id: int, version: int, value: str
+) -> None:
+    """Play a move, go to a step of the panel, or ask for a number."""
+    flows = context_of(interaction).flows
+    if not re.fullmatch(CHOICE, value):
+        await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
+    elif value.startswith("~"):
+        await flows.show_panel(interaction, game_id, step=value[1:], version=version)
+    elif value.startswith("#"):
+        await flows.ask_number(interaction, game_id, version, value[1:])
+    else:
+        await flows.play(interaction, game_id, version, value)
 
 
 class GameActionButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"g:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<code>{CODE})",
+    template=rf"g:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<code>{CHOICE})",
 ):
     def __init__(
         self,
@@ -73,7 +95,7 @@ class GameActionButton(
         return cls(int(match["game"]), int(match["ver"]), match["code"])
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).play(interaction, self.game_id, self.version, self.code)
+        await run_choice(interaction, self.game_id, self.version, self.code)
 
 
 class GameActionSelect(
@@ -110,10 +132,10 @@ class GameActionSelect(
 
     async def run(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
-        if len(values) != 1 or not isinstance(values[0], str) or not re.fullmatch(CODE, values[0]):
+        if len(values) != 1:
             await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
             return
-        await flows_of(interaction).play(interaction, self.game_id, self.version, values[0])
+        await run_choice(interaction, self.game_id, self.version, values[0])
 
 
 class ChallengeButton(
@@ -143,7 +165,7 @@ class ChallengeButton(
         return cls(int(match["game"]), int(match["ver"]), match["answer"])
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).answer_challenge(
+        await context_of(interaction).flows.answer_challenge(
             interaction, self.game_id, self.version, self.answer
         )
 
@@ -175,7 +197,7 @@ class ResignButton(
         return cls(int(match["game"]), int(match["ver"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).confirm_resign(interaction, self.game_id, self.version)
+        await context_of(interaction).flows.confirm_resign(interaction, self.game_id, self.version)
 
 
 class GameButton(Guarded):
@@ -213,7 +235,7 @@ class HintButton(
     prefix, emoji = "hint", "🔎"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).show_hint(interaction, self.game_id)
+        await context_of(interaction).flows.show_hint(interaction, self.game_id)
 
 
 class LogButton(
@@ -224,7 +246,7 @@ class LogButton(
     prefix, emoji = "log", "📜"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).send_log(interaction, self.game_id)
+        await context_of(interaction).flows.send_log(interaction, self.game_id)
 
 
 class RematchButton(
@@ -236,7 +258,7 @@ class RematchButton(
     style = discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).rematch(interaction, self.game_id)
+        await context_of(interaction).flows.rematch(interaction, self.game_id)
 
 
 class ReplayStartButton(
@@ -249,7 +271,55 @@ class ReplayStartButton(
     prefix, emoji = "rps", "⏯"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await flows_of(interaction).start_replay(interaction, self.game_id)
+        await context_of(interaction).flows.start_replay(interaction, self.game_id)
+
+
+class HandButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hand:(?P<game>[0-9]+)",
+):
+    """On the board and in turn pings: opens the clicking player's private panel, fresh."""
+
+    prefix, emoji = "hand", "🂠"
+    style = discord.ButtonStyle.success
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await context_of(interaction).flows.show_panel(interaction, self.game_id)
+
+
+class NumberForm(discord.ui.Modal):
+    """Asks for a number (a joker's range). Its answer is handled from its custom_id alone
+    (``handle_number_form``), so a form opened before a restart still works after it."""
+
+    def __init__(
+        self, game_id: int, version: int, prefix: str, title: str, label: str, high: int
+    ) -> None:
+        super().__init__(title=title[:45], custom_id=f"nm:{game_id}:{version}:{prefix}")
+        self.add_item(
+            discord.ui.TextInput(
+                label=label[:45], min_length=1, max_length=len(str(high)), placeholder="7"
+            )
+        )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        """Answered by the client's interaction listener instead (restart-proof)."""
+
+
+def number_form_answer(interaction: discord.Interaction) -> tuple[int, int, str, str] | None:
+    """(game, version, prefix, typed text) of a submitted number form, else ``None``."""
+    data: dict[str, Any] = (
+        dict(interaction.data or {}) if isinstance(interaction.data, dict) else {}
+    )
+    match = NUMBER_FORM.fullmatch(str(data.get("custom_id", "")))
+    if interaction.type is not discord.InteractionType.modal_submit or match is None:
+        return None
+    typed = ""
+    for row in data.get("components") or []:
+        for component in (row.get("components") or []) if isinstance(row, dict) else []:
+            if isinstance(component, dict) and isinstance(component.get("value"), str):
+                typed = component["value"]
+    return int(match["game"]), int(match["ver"]), match["prefix"], typed
 
 
 ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -261,4 +331,5 @@ ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LogButton,
     RematchButton,
     ReplayStartButton,
+    HandButton,
 )

@@ -14,13 +14,12 @@ import discord
 
 from bot.i18n import tr
 from bot.services.games import GameService
-from bot.services.snapshots import GameSnapshot
+from bot.services.snapshots import GameSummary
 from bot.ui.boards import game_title, outcome_text
-from bot.ui.common import flows_of, send_ephemeral, user_locale
-from bot.ui.components import Guarded, LogButton, selected_values
+from bot.ui.common import clip, selected_values, send_ephemeral, user_locale
+from bot.ui.components import Guarded, LogButton
+from bot.ui.context import context_of
 from rules.core import Locale
-
-MAX_CONTENT = 2000
 
 
 async def replay_message(
@@ -32,15 +31,13 @@ async def replay_message(
     header = tr(
         "replay.header", locale, game=game_title(game, locale), id=game.id, ply=ply, plies=plies
     )
-    text = (row.public_text_ja if locale == "ja" else row.public_text_en) if row else ""
+    text = row.public_text(locale) if row else ""
     lines = [header, "```", rules.render(rules.view_for(state, None), locale), "```"]
     if text:
         lines.append(tr("last_move", locale, text=" / ".join(text.splitlines()[-3:])))
     if ply == plies and game.outcome is not None:
         lines.append(outcome_text(game, locale))
-    content = "\n".join(lines)
-    if len(content) > MAX_CONTENT:
-        content = content[: MAX_CONTENT - 1] + "…"
+    content = clip("\n".join(lines))
     view = discord.ui.View(timeout=None)
     steps = (("f", 0, "⏮"), ("p", ply - 1, "◀"), ("n", ply + 1, "▶"), ("l", plies, "⏭"))
     for slot, target, label in steps:
@@ -51,7 +48,7 @@ async def replay_message(
     return content, view
 
 
-def history_view(games: list[GameSnapshot], user_id: int, locale: Locale) -> discord.ui.View:
+def history_view(games: list[GameSummary], user_id: int, locale: Locale) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if games:
         options = [
@@ -91,7 +88,7 @@ class ReplayButton(
     async def run(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         content, view = await replay_message(
-            flows_of(interaction).games, self.game_id, self.ply, user_locale(interaction)
+            context_of(interaction).services.games, self.game_id, self.ply, user_locale(interaction)
         )
         await interaction.edit_original_response(content=content, view=view)
 
@@ -127,7 +124,7 @@ class HistorySelect(
             return
         await interaction.response.defer()
         content, view = await replay_message(
-            flows_of(interaction).games, int(values[0]), 0, user_locale(interaction)
+            context_of(interaction).services.games, int(values[0]), 0, user_locale(interaction)
         )
         await interaction.edit_original_response(content=content, view=view)
 

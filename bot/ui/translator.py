@@ -5,11 +5,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import COMMAND_JA
-
 
 class CatalogueTranslator(app_commands.Translator):
-    """Japanese from ``COMMAND_JA``; English is the source text itself."""
+    """Each command, option and choice carries its own Japanese (``localized``), chosen for
+    that place: the same English word may read differently in two places. English is the
+    source text itself."""
 
     async def translate(
         self,
@@ -18,5 +18,6 @@ class CatalogueTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         if locale is discord.Locale.japanese:
-            return COMMAND_JA.get(string.message)
+            japanese = string.extras.get("ja")
+            return japanese if isinstance(japanese, str) else None
         return None

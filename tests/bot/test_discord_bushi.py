@@ -159,7 +159,7 @@ async def test_playing_the_bot_itself(world: World) -> None:
         if not buttons:
             break
         await fake.click(board, buttons[0]["custom_id"], user=world.alice)
-        await world.bot.wait_idle()
+        await world.bot.asobiba.activity.wait_idle()
     # Alice never gets pinged for her own moves against the bot.
     assert all(f"<@{world.alice.id}>" not in m.content for m in fake.messages_in(world.channel)[1:])
 
@@ -216,7 +216,7 @@ async def test_the_move_clock_reminds_then_ends_the_game(world: World) -> None:
     fake = world.fake
     board = await challenge(world, clock="3600")
     await click(world, board, world.bob, label="Accept")
-    await until(world, lambda: "1 h per move" in board.content)
+    await until(world, lambda: "1 hour per move" in board.content)
     assert "<t:" in board.content  # the deadline, in each reader's own time zone
 
     world.clock.advance(minutes=31)

@@ -83,7 +83,7 @@ async def test_turn_notices_follow_each_players_choice(world: World) -> None:
     menu = board.selects()[0]
     await fake.select(board, menu["custom_id"], [menu["options"][0]["value"]], user=world.alice)
     await until(world, lambda: "Black placed the cube" in board.content)
-    await world.bot.wait_idle()
+    await world.bot.asobiba.activity.wait_idle()
     assert len(fake.messages_in(world.channel)) == seen and fake.dm_messages(world.bob) == []
 
     # A draw offer reaches the other player too (Alice, by DM).

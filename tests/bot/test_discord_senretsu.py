@@ -4,6 +4,8 @@ over every public message and custom_id."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -29,7 +31,7 @@ class Arena:
 
     async def settle(self, record: object) -> None:
         await record.wait_response()  # type: ignore[attr-defined]
-        await self.bot.wait_idle()
+        await self.bot.asobiba.activity.wait_idle()
 
     async def click(self, message: FakeMessage, user: FakeUser, **where: str) -> None:
         await self.settle(await self.fake.click(message, user=user, **where))
@@ -58,15 +60,20 @@ class Arena:
         return board
 
     async def stage_first_card(self, panel: FakeMessage, placer: FakeUser) -> None:
-        """In ``placer``'s panel: pick the first card of the hand, then its first destination."""
-        hand = next(s for s in panel.selects() if s["custom_id"].startswith("hc:"))
-        await self.select(panel, placer, hand["custom_id"], hand["options"][0]["value"])
-        line = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
-        await self.select(panel, placer, line["custom_id"], line["options"][0]["value"])
+        """In ``placer``'s panel: one pick places the first card of the hand at its first
+        destination (a short hand's cards and places share one menu)."""
+        menu = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
+        await self.select(panel, placer, menu["custom_id"], menu["options"][0]["value"])
+
+    async def game_on(self, board: FakeMessage) -> GameSnapshot:
+        [game] = [
+            g for g in await self.bot.games.list_games(self.alice.id) if g.message_id == board.id
+        ]
+        return await self.bot.games.get(game.id)
 
     async def game(self) -> GameSnapshot:
         [game] = await self.bot.games.list_games(self.alice.id, statuses=("active", "finished"))
-        return game
+        return await self.bot.games.get(game.id)
 
 
 @pytest.fixture
@@ -132,7 +139,7 @@ async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
     assert board.content == board_before
 
     # Undo, place again, end the phase: only now does the card reach the board.
-    await arena.click(panel, placer, prefix="tb:")
+    await arena.click(panel, placer, label="↩️ Undo last")
     assert not (await arena.game()).rules.view_for((await arena.game()).state, seat).staged
     await arena.stage_first_card(panel, placer)
     game = await arena.game()
@@ -156,7 +163,7 @@ async def test_playing_the_bot_with_a_coin_toss(arena: Arena) -> None:
         options={"opponent": arena.fake.bot_user, "first": "coin"},
     )
     await record.wait_complete()
-    await arena.bot.wait_idle()
+    await arena.bot.asobiba.activity.wait_idle()
     board = record.message
     assert board is not None
     for _ in range(12):
@@ -204,9 +211,7 @@ async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
     """Find a game whose first placer holds a joker, then place it through the range form."""
     for _ in range(60):
         board = await arena.accepted_challenge(first="coin")
-        [game] = [
-            g for g in await arena.bot.games.list_games(arena.alice.id) if g.message_id == board.id
-        ]
+        game = await arena.game_on(board)
         placer_seat = game.seats_to_act[0].seat
         view = game.rules.view_for(game.state, placer_seat)
         if any(card.is_joker for card in view.hand):
@@ -216,29 +221,23 @@ async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
         pytest.fail("no joker came up")
     placer = arena.alice if game.player(placer_seat).user_id == arena.alice.id else arena.bob
     panel = await arena.panel(board, placer)
-    hand_select = next(s for s in panel.selects() if s["custom_id"].startswith("hc:"))
-    joker_index = next(str(i) for i, c in enumerate(view.hand) if c.is_joker)
-    await arena.select(panel, placer, hand_select["custom_id"], joker_index)
-    line_select = next(s for s in panel.selects() if s["custom_id"].startswith("jl:"))
-    opened = await arena.fake.select(
-        panel, line_select["custom_id"], [line_select["options"][0]["value"]], user=placer
-    )
-    await opened.wait_response()
-    assert opened.modal is not None
-    text_input = opened.modal["components"][0]["components"][0]["custom_id"]
+    menu = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
+    joker = next(o for o in menu["options"] if o["label"].startswith("Jk→"))
+    assert joker["description"] == "then type its range"
+
+    async def open_form() -> Any:
+        opened = await arena.fake.select(panel, menu["custom_id"], [joker["value"]], user=placer)
+        await opened.wait_response()
+        assert opened.modal is not None
+        return opened, opened.modal["components"][0]["components"][0]["custom_id"]
+
     # A range out of bounds is refused politely; a good one stages the joker.
+    opened, text_input = await open_form()
     await arena.settle(await arena.fake.submit_modal(opened, {text_input: "0"}))
     assert "1 to 99" in arena.fake.ephemeral_messages(placer)[-1].content
-    opened = await arena.fake.select(
-        panel, line_select["custom_id"], [line_select["options"][0]["value"]], user=placer
-    )
-    await opened.wait_response()
-    assert opened.modal is not None
-    text_input = opened.modal["components"][0]["components"][0]["custom_id"]
+    opened, text_input = await open_form()
     await arena.settle(await arena.fake.submit_modal(opened, {text_input: "7"}))
-    game = next(
-        g for g in await arena.bot.games.list_games(arena.alice.id) if g.message_id == board.id
-    )
+    game = await arena.game_on(board)
     staged = game.rules.view_for(game.state, placer_seat).staged
     assert [c.is_joker for c in staged] == [True]
 

@@ -35,7 +35,7 @@ class Table:
     async def press(self, board: FakeMessage, user: FakeUser, **where: str) -> None:
         record = await self.fake.click(board, user=user, **where)
         await record.wait_response()  # the bot has started on it…
-        await self.bot.wait_idle()  # …and finished everything it does after
+        await self.bot.asobiba.activity.wait_idle()  # …and finished everything it does after
 
 
 @pytest.fixture
@@ -132,7 +132,7 @@ async def test_war_replacement_is_offered_as_menus(table: Table) -> None:
                         user=table.alice,
                     )
                     await r.wait_response()
-                    await table.bot.wait_idle()
+                    await table.bot.asobiba.activity.wait_idle()
                 else:
                     await table.press(board, table.alice, custom_id=place_buttons[-1]["custom_id"])
                 continue
@@ -144,7 +144,7 @@ async def test_war_replacement_is_offered_as_menus(table: Table) -> None:
                     board, takes[0]["custom_id"], [option["value"]], user=table.alice
                 )
                 await r.wait_response()
-                await table.bot.wait_idle()
+                await table.bot.asobiba.activity.wait_idle()
                 continue
             labels = [b["label"] for b in board.buttons() if b["custom_id"].startswith("g:")]
             if not labels:

@@ -1,28 +1,37 @@
 """The private 戦列札 panel, built directly: a long hand needs two menus, within Discord's
-limits, and the panel never names a card in a custom_id."""
+limits; a short one places a card in one pick; the panel never names a card in a custom_id."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
 from bot.db import Database
 from bot.services.games import GameService
-from bot.services.snapshots import Player
-from bot.ui.senretsu import panel_message
+from bot.services.snapshots import GameSnapshot, Player
+from bot.ui.panel_flows import panel_message
 from rules.core import Rng
 
 
-@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
-async def test_a_long_hand_gets_two_menus(db: Database) -> None:
+async def placing_game(db: Database) -> tuple[GameSnapshot, int]:
     service = GameService(db, seed_source=Rng.from_seed(8))
     challenge = await service.challenge(
         "senretsu", Player(1, "a"), Player(2, "b"), settings={"first_player": 0}
     )
     game = (await service.accept(challenge.game.id, 2)).game
-    seat = game.seats_to_act[0].seat
     assert game.state.phase == "place"
+    return game, game.seats_to_act[0].seat
+
+
+def menus(view: Any) -> list[Any]:
+    return [c for c in view.children if getattr(c, "custom_id", "").startswith("gs:")]
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_a_long_hand_gets_two_menus(db: Database) -> None:
+    game, seat = await placing_game(db)
     # A hand of 26 (rare but possible: deck hits move cards from the deck to the hand).
     state = game.state
     deck, hand = state.decks[seat], state.hands[seat]
@@ -35,13 +44,33 @@ async def test_a_long_hand_gets_two_menus(db: Database) -> None:
     long_hand = game.rules.view_for(game.state, seat).hand
     assert len(long_hand) == 26
     content, view = panel_message(game, seat, "en")
-    menus = [c for c in view.children if getattr(c, "custom_id", "").startswith("hc:")]
-    assert len(menus) == 2
-    offered = [o.value for menu in menus for o in menu.item.options]  # type: ignore[attr-defined]
-    assert offered == [str(i) for i in range(26)]
+    cards = menus(view)
+    assert len(cards) == 2
+    offered = [o.value for menu in cards for o in menu.item.options]
+    assert offered == [f"~c{i}" for i in range(26)]
+    # Picking a card adds the menu of where it may go, still within five rows.
+    content, view = panel_message(game, seat, "en", "c25")
+    assert len(menus(view)) == 3
     custom_ids = [getattr(c, "custom_id", "") for c in view.children]
     assert len(set(custom_ids)) == len(custom_ids)
     assert all(len(c) <= 100 for c in custom_ids)
     assert not any(card.code in cid.split(":") for cid in custom_ids for card in long_hand)
     assert len(content) <= 2000
     assert len(view.to_components()) <= 5
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_a_short_hand_places_a_card_in_one_pick_in_the_order_shown(db: Database) -> None:
+    game, seat = await placing_game(db)
+    content, view = panel_message(game, seat, "en")
+    [menu] = menus(view)
+    labels = [o.label for o in menu.item.options]
+    # "card→place" in the board's words, the cards in the order the hand is shown.
+    assert all("→" in label for label in labels)
+    shown = content.split("\nhand (")[1].split("\n")[0]
+    order = [label.split("→")[0] for label in labels]
+    firsts = list(dict.fromkeys(order))
+    assert [c for c in shown.split() if c in firsts] == firsts
+    assert any(label.endswith("new front line") for label in labels)
+    buttons = [c for c in view.children if getattr(c, "custom_id", "").startswith("g:")]
+    assert [b.item.label for b in buttons] == ["End placement"]

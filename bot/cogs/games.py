@@ -1,0 +1,179 @@
+"""Each registered game's slash-command group, built from its spec — no game is named here.
+
+``/<game> challenge`` (two players: opponent, the game's own options, clock, rated) or
+``/<game> start`` (a solitaire: the game's options), ``/<game> hint`` where the game has a
+hinter, and ``/<game> daily`` / ``/<game> today`` where it has a daily deal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.cogs.builder import CommandBuilder, plain
+from bot.cogs.options import (
+    CLOCK,
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    GAME_NUMBER,
+    GAME_NUMBER_HELP,
+    OPPONENT,
+    OPPONENT_HELP,
+    RATED,
+    RATED_HELP,
+    VARIANT,
+    VARIANT_HELP,
+)
+from bot.games.spec import GameSpec
+from bot.i18n import tr
+from bot.ui.common import localized, public_locale, send_ephemeral, user_locale
+from bot.ui.context import UiContext
+from rules.core import Text
+
+CHALLENGE = Text("挑戦", "challenge")
+CHALLENGE_HELP = Text(
+    "誰か（またはボット）に対局を申し込む", "Challenge someone (or the bot) to a game"
+)
+START = Text("開始", "start")
+START_HELP = Text("このチャンネルで一人遊びを始める", "Start a solitaire in this channel")
+HINT = Text("ヒント", "hint")
+HINT_HELP = Text("あなたの対局の局面についてのヒント", "A hint about your current game")
+DAILY = Text("今日の配札", "daily")
+DAILY_HELP = Text(
+    "今日の配札（このサーバーの全員が同じ一人遊び）",
+    "Today's deal: the same solitaire for everyone in this server",
+)
+TODAY = Text("今日の結果", "today")
+TODAY_HELP = Text(
+    "このサーバーの今日の配札の結果", "Today's results of the daily deal in this server"
+)
+#: How many players the daily results list.
+TODAY_ROWS = 30
+
+
+def start_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+    builder = CommandBuilder()
+    if not spec.solitaire:
+        builder.add("opponent", OPPONENT, OPPONENT_HELP, discord.User)
+    for option in spec.options:
+        builder.add_option(option)
+    if not spec.solitaire:
+        builder.add(
+            "clock", CLOCK, CLOCK_HELP, app_commands.Choice[str] | None, None, CLOCK_CHOICES
+        )
+        builder.add("rated", RATED, RATED_HELP, bool, False)
+    own = {option.key for option in spec.options}
+
+    async def start(interaction: discord.Interaction, **values: Any) -> None:
+        request = spec.settings_from({k: plain(v) for k, v in values.items() if k in own})
+        flows = context.flows
+        if spec.solitaire:
+            await flows.start_solitaire(
+                interaction, spec.game_type, request.settings, locale=public_locale(interaction)
+            )
+            return
+        clock = values.get("clock")
+        await flows.challenge(
+            interaction,
+            spec.game_type,
+            values["opponent"],
+            settings=request.settings,
+            challenger_seat=request.challenger_seat,
+            rated=bool(values.get("rated")),
+            move_seconds=int(clock.value) if clock else None,
+            locale=public_locale(interaction),
+        )
+
+    if spec.solitaire:
+        return builder.build(START, START_HELP, start)
+    return builder.build(CHALLENGE, CHALLENGE_HELP, start)
+
+
+def hint_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+    builder = CommandBuilder()
+    builder.add("game", GAME_NUMBER, GAME_NUMBER_HELP, app_commands.Range[int, 1] | None, None)
+
+    async def hint(interaction: discord.Interaction, game: int | None = None) -> None:
+        if game is None:
+            mine = await context.services.games.list_games(
+                interaction.user.id, statuses=("active",)
+            )
+            here = [
+                g
+                for g in mine
+                if g.game_type == spec.game_type and g.channel_id == interaction.channel_id
+            ]
+            if not here:
+                title = spec.title(user_locale(interaction))
+                await send_ephemeral(
+                    interaction, tr("hint.no_game", user_locale(interaction), game=title)
+                )
+                return
+            game = here[0].id
+        await context.flows.show_hint(interaction, game)
+
+    return builder.build(HINT, HINT_HELP, hint)
+
+
+def _variant_builder(spec: GameSpec) -> CommandBuilder:
+    builder = CommandBuilder()
+    if len(spec.variants) > 1:
+        choices = [app_commands.Choice(name=localized(v.title), value=v.key) for v in spec.variants]
+        annotation = app_commands.Choice[str] | None
+        builder.add("variant", VARIANT, VARIANT_HELP, annotation, None, choices)
+    return builder
+
+
+def daily_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+    async def daily(interaction: discord.Interaction, **values: Any) -> None:
+        variant = spec.variant(plain(values.get("variant")) or "") or spec.variants[0]
+        await context.flows.start_daily(
+            interaction,
+            spec.game_type,
+            dict(variant.settings),
+            locale=public_locale(interaction),
+        )
+
+    return _variant_builder(spec).build(DAILY, DAILY_HELP, daily)
+
+
+def today_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+    async def today(interaction: discord.Interaction, **values: Any) -> None:
+        variant = spec.variant(plain(values.get("variant")) or "") or spec.variants[0]
+        games = context.services.games
+        day = games.clock().date().isoformat()
+        results = await games.daily_results(interaction.guild_id, f"{day}:{variant.key}")
+        locale = user_locale(interaction)
+        lines = [tr("daily.title", locale, game=variant.title(locale), day=day)]
+        if not results:
+            lines.append(tr("daily.none", locale))
+        for game in results[:TODAY_ROWS]:
+            user = f"<@{game.seats[0].user_id}>"
+            summary = spec.summary(game.state, locale)
+            if game.outcome is None:
+                key = "daily.row_playing"
+            else:
+                key = "daily.row_won" if game.outcome.winner == 0 else "daily.row_lost"
+            lines.append(tr(key, locale, user=user, summary=summary))
+        await interaction.response.send_message(
+            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    return _variant_builder(spec).build(TODAY, TODAY_HELP, today)
+
+
+def game_group(spec: GameSpec, context: UiContext) -> app_commands.Group:
+    group = app_commands.Group(
+        name=localized(spec.command.name),
+        description=localized(spec.command.description),
+        guild_only=True,
+    )
+    group.add_command(start_command(spec, context))
+    if spec.hinter is not None:
+        group.add_command(hint_command(spec, context))
+    if spec.daily:
+        group.add_command(daily_command(spec, context))
+        group.add_command(today_command(spec, context))
+    return group

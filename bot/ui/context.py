@@ -1,0 +1,152 @@
+"""What the Discord layer is handed: the services, the flows and the activity tracker.
+
+Components reach it through the interaction's client (``context_of``) and cogs receive it when
+they are built, so nothing in ``bot/ui`` or ``bot/cogs`` imports the client itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
+
+import discord
+
+from bot.services.clocks import ClockService
+from bot.services.games import GameService
+from bot.services.guilds import GuildService
+from bot.services.snapshots import GameSummary
+from bot.services.standings import StandingsService
+from rules.core import Locale, Seat
+
+SHUTDOWN_GRACE_SECONDS = 10.0
+
+
+class Flows(Protocol):
+    """The flows components start (implemented by :class:`bot.ui.flows.GameFlows`)."""
+
+    async def play(
+        self, interaction: discord.Interaction, game_id: int, version: int, code: str
+    ) -> None: ...
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction, game_id: int, version: int, answer: str
+    ) -> None: ...
+
+    async def confirm_resign(
+        self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None: ...
+
+    async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def send_log(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def show_panel(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        *,
+        step: str | None = None,
+        version: int | None = None,
+    ) -> None: ...
+
+    async def ask_number(
+        self, interaction: discord.Interaction, game_id: int, version: int, prefix: str
+    ) -> None: ...
+
+    async def submit_number(
+        self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
+    ) -> None: ...
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        game_type: str,
+        opponent: discord.abc.User,
+        *,
+        settings: Mapping[str, Any],
+        challenger_seat: Seat | None,
+        rated: bool,
+        locale: Locale,
+        move_seconds: int | None = None,
+    ) -> None: ...
+
+    async def start_solitaire(
+        self,
+        interaction: discord.Interaction,
+        game_type: str,
+        settings: Mapping[str, Any],
+        *,
+        locale: Locale,
+    ) -> None: ...
+
+    async def start_daily(
+        self,
+        interaction: discord.Interaction,
+        game_type: str,
+        settings: Mapping[str, Any],
+        *,
+        locale: Locale,
+    ) -> None: ...
+
+    async def edit_board(self, game: GameSummary, content: str, view: discord.ui.View) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    games: GameService
+    standings: StandingsService
+    servers: GuildService
+    clocks: ClockService
+    #: The move clock when neither the challenger nor the server picks one.
+    default_move_seconds: int | None
+
+
+class Activity:
+    """Counts interactions being handled, so a shutdown can let them finish."""
+
+    def __init__(self) -> None:
+        self.busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def handling(self) -> AsyncIterator[None]:
+        self.busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self.busy -= 1
+            if self.busy == 0:
+                self._idle.set()
+
+    async def wait_idle(self, grace: float = SHUTDOWN_GRACE_SECONDS) -> bool:
+        """Wait until nothing is being handled; False if the grace period ran out."""
+        try:
+            async with asyncio.timeout(grace):
+                await self._idle.wait()
+        except TimeoutError:
+            return False
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class UiContext:
+    services: Services
+    flows: Flows
+    activity: Activity
+
+
+class HasContext(Protocol):
+    asobiba: UiContext
+
+
+def context_of(interaction: discord.Interaction) -> UiContext:
+    return cast(HasContext, interaction.client).asobiba

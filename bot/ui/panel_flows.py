@@ -1,0 +1,152 @@
+"""Private panels: each player's own view of a secret-hand game, in a message only they see.
+
+A panel follows the game: when anything happens, every open panel of that game is drawn again
+for its own player while Discord still lets it be edited (an interaction's token lasts 15
+minutes). Panels are remembered in this process only; a panel older than that, or from before
+a restart, is refreshed the moment it is clicked.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import discord
+
+from bot.games.offers import NumberPrompt
+from bot.i18n import tr
+from bot.services.errors import NotAParticipant, StaleVersion
+from bot.services.snapshots import GameSnapshot
+from bot.ui.common import clip, user_locale
+from bot.ui.components import NumberForm
+from bot.ui.context import Services
+from bot.ui.layout import add_offers
+from bot.ui.notices import Notices
+from rules.core import Locale, Seat
+
+log = logging.getLogger(__name__)
+
+#: Discord lets an interaction's replies be edited for 15 minutes; stop a little before.
+PANEL_EDITABLE_SECONDS = 14 * 60
+
+
+def panel_message(
+    game: GameSnapshot, seat: Seat, locale: Locale, step: str | None = None
+) -> tuple[str, discord.ui.View]:
+    spec = game.spec
+    assert spec.panel is not None
+    panel = spec.panel(game.rules, game.state, seat, locale, step)
+    lines = [tr("panel.title", locale), "```", panel.text, "```", panel.prompt]
+    view = discord.ui.View(timeout=None)
+    add_offers(view, game.id, game.version, panel.offers, 0, 4)
+    return clip("\n".join(line for line in lines if line)), view
+
+
+def is_panel(interaction: discord.Interaction) -> bool:
+    """Whether the interaction came from a private panel (an ephemeral message)."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+class PanelFlows(Notices):
+    def __init__(self, client: discord.Client, services: Services) -> None:
+        super().__init__(client, services)
+        #: (game, user) → the newest interaction that can edit that user's open panel.
+        self._panels: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
+
+    def _remember(self, game_id: int, interaction: discord.Interaction) -> None:
+        self._panels[(game_id, interaction.user.id)] = (interaction, time.monotonic())
+
+    async def show_panel(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        *,
+        step: str | None = None,
+        version: int | None = None,
+    ) -> None:
+        """Open (from the board or a ping) or redraw (inside itself) a player's panel."""
+        from_panel = is_panel(interaction)
+        if from_panel:
+            await interaction.response.defer()
+        game = await self.games.get(game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None or game.spec.panel is None:
+            raise NotAParticipant()
+        if version is not None and version != game.version:
+            step = None  # the hand may have changed: start the choice again
+        content, view = panel_message(game, seat, user_locale(interaction), step)
+        if from_panel:
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+        self._remember(game_id, interaction)
+
+    async def refresh_panels(
+        self, game: GameSnapshot, acting: discord.Interaction | None = None
+    ) -> None:
+        """Draw every open panel of ``game`` again for its own player. The acting player's
+        panel is redrawn through ``acting`` (the click that just happened)."""
+        if game.spec.panel is None:
+            return
+        now = time.monotonic()
+        for (game_id, user_id), (interaction, opened) in list(self._panels.items()):
+            if game_id != game.id:
+                continue
+            if now - opened > PANEL_EDITABLE_SECONDS or game.seat_of(user_id) is None:
+                del self._panels[(game_id, user_id)]
+                continue
+            if acting is not None and user_id == acting.user.id and is_panel(acting):
+                continue  # redrawn through the click itself
+            seat = game.seat_of(user_id)
+            assert seat is not None
+            content, view = panel_message(game, seat, user_locale(interaction))
+            try:
+                await interaction.edit_original_response(content=content, view=view)
+            except discord.HTTPException:
+                del self._panels[(game_id, user_id)]
+                log.info("panel of user %s in game %s could not be edited", user_id, game_id)
+
+    async def redraw_own_panel(self, interaction: discord.Interaction, game: GameSnapshot) -> None:
+        seat = game.seat_of(interaction.user.id)
+        if seat is None or game.spec.panel is None:
+            return
+        content, view = panel_message(game, seat, user_locale(interaction))
+        await interaction.edit_original_response(content=content, view=view)
+        self._remember(game.id, interaction)
+
+    async def number_prompt(
+        self, game_id: int, user_id: int, version: int, prefix: str
+    ) -> NumberPrompt:
+        """The number the panel asks for under ``prefix``, as the panel is now."""
+        game = await self.games.get(game_id)
+        seat = game.seat_of(user_id)
+        if seat is None or game.spec.panel is None:
+            raise NotAParticipant()
+        if game.version != version:
+            raise StaleVersion()
+        panel = game.spec.panel(game.rules, game.state, seat, "en", None)
+        steps = [None, *(c.step for o in panel.offers for c in o.choices if c.step)]
+        for step in steps:
+            offers = game.spec.panel(game.rules, game.state, seat, "en", step).offers
+            for choice in (c for o in offers for c in o.choices):
+                if choice.number is not None and choice.number.prefix == prefix:
+                    return choice.number
+        raise StaleVersion()
+
+    async def ask_number(
+        self, interaction: discord.Interaction, game_id: int, version: int, prefix: str
+    ) -> None:
+        prompt = await self.number_prompt(game_id, interaction.user.id, version, prefix)
+        game = await self.games.get(game_id)
+        seat = game.seat_of(interaction.user.id)
+        assert seat is not None and game.spec.panel is not None
+        # The form speaks the player's language: find the same prompt in their words.
+        locale = user_locale(interaction)
+        title, label = prompt.title, prompt.label
+        for offer in game.spec.panel(game.rules, game.state, seat, locale, None).offers:
+            for choice in offer.choices:
+                if choice.number is not None and choice.number.prefix == prefix:
+                    title, label = choice.number.title, choice.number.label
+        await interaction.response.send_modal(
+            NumberForm(game_id, version, prefix, title, label, prompt.high)
+        )

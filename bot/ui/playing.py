@@ -1,0 +1,151 @@
+"""Playing: a click or a command becomes one service call; only after it commits does the
+board change, the panels follow and the next player hear of it.
+
+Component interactions are acknowledged at once (deferred), so Discord's 3-second limit holds
+however slow the database is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+import discord
+
+from bot.i18n import tr
+from bot.services.errors import NotAParticipant, StaleVersion
+from bot.services.snapshots import ActionResult
+from bot.ui.boards import board_message
+from bot.ui.common import NO_PINGS, send_ephemeral, user_locale
+from bot.ui.components import GameActionButton
+from bot.ui.game_log import log_text
+from bot.ui.panel_flows import PanelFlows, is_panel
+from bot.ui.replay import replay_message
+from rules.core import Resign
+
+
+class Playing(PanelFlows):
+    async def play(
+        self, interaction: discord.Interaction, game_id: int, version: int, code: str
+    ) -> None:
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        try:
+            result = await self.games.act(game_id, interaction.user.id, version, code)
+        except StaleVersion:
+            await self._refresh_where_clicked(interaction, game_id)
+            raise
+        await self.publish(interaction, result)
+
+    async def submit_number(
+        self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
+    ) -> None:
+        prompt = await self.number_prompt(game_id, interaction.user.id, version, prefix)
+        text = typed.strip()
+        if not (text.isascii() and text.isdigit()) or not prompt.low <= int(text) <= prompt.high:
+            await send_ephemeral(
+                interaction,
+                tr("error.number", user_locale(interaction), low=prompt.low, high=prompt.high),
+            )
+            return
+        await self.play(interaction, game_id, version, f"{prefix}{int(text)}")
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction, game_id: int, version: int, answer: str
+    ) -> None:
+        await interaction.response.defer()
+        user_id = interaction.user.id
+        if answer == "accept":
+            result = await self.games.accept(game_id, user_id, version)
+            await self.publish(interaction, result)
+            return
+        game = await self.games.get(game_id)
+        if game.seat_of(user_id) is None:
+            raise NotAParticipant()
+        if user_id == game.challenger.user_id:
+            game = await self.games.abort(game_id, user_id, version)
+        else:
+            game = await self.games.decline(game_id, user_id, version)
+        await self.publish(interaction, ActionResult(game, (), version))
+
+    async def confirm_resign(
+        self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None:
+        game = await self.games.get(game_id)
+        if game.seat_of(interaction.user.id) is None:
+            raise NotAParticipant()
+        locale = user_locale(interaction)
+        view = discord.ui.View(timeout=None)
+        # The confirmation carries the game's current version, not the board's: private steps
+        # (staging cards) change the version without redrawing the board.
+        view.add_item(
+            GameActionButton(
+                game_id,
+                game.version,
+                Resign.code,
+                tr("button.confirm_resign", locale),
+                discord.ButtonStyle.danger,
+            )
+        )
+        await interaction.response.send_message(
+            tr("confirm.resign", locale), view=view, ephemeral=True
+        )
+
+    async def publish(self, interaction: discord.Interaction, result: ActionResult) -> None:
+        """Show the new board where the player clicked, or edit it from afar; redraw the open
+        panels; then tell whoever is next."""
+        game = result.game
+        content, view = board_message(game, recent=result.events)
+        source = interaction.message
+        if source is not None and source.id == game.message_id:
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            if any(e.visible_to is None for e in result.events) or not result.events:
+                # Private steps (staging cards) leave the public board exactly as it was.
+                await self.edit_board(game, content, view)
+            if is_panel(interaction):
+                if game.spec.panel is not None and game.seat_of(interaction.user.id) is not None:
+                    await self.redraw_own_panel(interaction, game)
+                else:
+                    await interaction.edit_original_response(
+                        content=tr("done.ok", user_locale(interaction)), view=None
+                    )
+        await self.refresh_panels(game, interaction)
+        await self.notify(game, actor_id=interaction.user.id)
+        if any(e.kind == "draw_offer" for e in result.events) and game.status == "active":
+            await self.offer_notice(game, interaction.user.id)
+
+    async def _refresh_where_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A stale click still shows what is true now: the fresh board, or the fresh panel."""
+        game = await self.games.get(game_id)
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.message is not None and interaction.message.id == game.message_id:
+                content, view = board_message(game)
+                await interaction.edit_original_response(content=content, view=view)
+            elif is_panel(interaction):
+                await self.redraw_own_panel(interaction, game)
+
+    async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.games.hint(game_id, user_locale(interaction))
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+
+    async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        content, view = await replay_message(self.games, game_id, 0, user_locale(interaction))
+        await interaction.followup.send(content, view=view, ephemeral=True)
+
+    async def send_log(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The whole log as a file (a message would cut a long game short)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = user_locale(interaction)
+        game = await self.games.get(game_id)
+        text = log_text(game, await self.games.event_log(game_id), locale)
+        log_file = discord.File(io.BytesIO(text.encode()), filename=f"asobiba-game-{game_id}.txt")
+        lines = text.count("\n")
+        await interaction.followup.send(
+            tr("log.attached", locale, id=game_id, lines=lines),
+            file=log_file,
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
+        )

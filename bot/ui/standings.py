@@ -1,0 +1,103 @@
+"""A server's table for one game, paged with restart-proof ◀ ▶ buttons."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.games.registry import variant_for_key
+from bot.i18n import tr
+from bot.services.standings import StandingsPage, is_rated_game
+from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
+from bot.ui.components import Guarded
+from bot.ui.context import context_of
+from rules.core import Locale
+
+
+def standings_text(page: StandingsPage, locale: Locale) -> str:
+    found = variant_for_key(page.game_key)
+    title = found[1].title(locale) if found else page.game_key
+    rated = is_rated_game(page.game_key)
+    lines = [tr("standings.title", locale, game=title, page=page.page + 1, pages=page.pages)]
+    if not page.rows:
+        lines.append(tr("standings.empty_rated" if rated else "standings.empty", locale))
+    for rank, stat in page.rows:
+        user = f"<@{stat.user_id}>"
+        if rated:
+            provisional = "?" if stat.provisional else ""
+            lines.append(
+                tr(
+                    "standings.rated_row",
+                    locale,
+                    rank=rank,
+                    user=user,
+                    rating=f"{round(stat.rating or 0)}{provisional}",
+                    won=stat.won,
+                    lost=stat.lost,
+                    drawn=stat.drawn,
+                )
+            )
+        else:
+            lines.append(
+                tr(
+                    "standings.solo_row",
+                    locale,
+                    rank=rank,
+                    user=user,
+                    won=stat.won,
+                    played=stat.played,
+                    rate=stat.win_rate,
+                    best=stat.best_streak,
+                )
+            )
+    if rated and any(stat.provisional for _, stat in page.rows):
+        lines.append(tr("standings.provisional", locale))
+    return clip("\n".join(lines))
+
+
+def standings_view(page: StandingsPage, guild_id: int | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if page.pages > 1:
+        for target, label in ((page.page - 1, "◀"), (page.page + 1, "▶")):
+            button = StandingsPageButton(guild_id or 0, page.game_key, target, label)
+            button.item.disabled = not 0 <= target < page.pages
+            view.add_item(button)
+    return view
+
+
+class StandingsPageButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"stp:(?P<guild>[0-9]+):(?P<key>[a-z0-9_:]{1,40}):(?P<page>-?[0-9]{1,6})",
+):
+    def __init__(self, guild_id: int, key: str, page: int, label: str = "…") -> None:
+        self.guild_id, self.key, self.page = guild_id, key, page
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"stp:{guild_id}:{key}:{page}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StandingsPageButton:
+        return cls(int(match["guild"]), match["key"], int(match["page"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        if variant_for_key(self.key) is None:
+            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
+            return
+        await interaction.response.defer()
+        page = await context_of(interaction).services.standings.standings(
+            self.guild_id or None, self.key, self.page
+        )
+        await interaction.edit_original_response(
+            content=standings_text(page, user_locale(interaction)),
+            view=standings_view(page, self.guild_id),
+            allowed_mentions=NO_PINGS,
+        )
