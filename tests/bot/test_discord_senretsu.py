@@ -4,11 +4,10 @@ over every public message and custom_id."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
