@@ -1,0 +1,1 @@
+"""Pairing and tables for tournaments: pure code, no database and no Discord."""
