@@ -43,7 +43,9 @@ def berger_table(n: int) -> list[list[tuple[int, int]]]:
     return table
 
 
-def round_robin_schedule(players: Sequence[PlayerId], *, double: bool = False) -> list[RoundSchedule]:
+def round_robin_schedule(
+    players: Sequence[PlayerId], *, double: bool = False
+) -> list[RoundSchedule]:
     """Every round of a round robin among ``players`` (listed in pairing-number order)."""
     if len(set(players)) != len(players):
         raise ValueError("a player is listed twice")
