@@ -70,16 +70,6 @@ class ColourHistory:
         return preference is None or preference is colour
 
 
-def may_meet(first: ColourHistory, second: ColourHistory) -> bool:
-    """Whether the two can be given colours within both players' hard limits."""
-    return any(first.allows(c) and second.allows(c.opposite) for c in Colour)
-
-
-def unmet_preferences(first: ColourHistory, second: ColourHistory) -> int:
-    """The fewest players (0, 1 or 2) who must play without their preferred colour."""
-    return min((not first.satisfied_by(c)) + (not second.satisfied_by(c.opposite)) for c in Colour)
-
-
 def colour_of_higher(higher: ColourHistory, lower: ColourHistory, board: int) -> Colour:
     """The colour for the higher-ranked of two paired players (the other gets the opposite).
 

@@ -51,8 +51,6 @@ from dataclasses import dataclass
 from bot.tournament.colours import (
     ColourHistory,
     colour_of_higher,
-    may_meet,
-    unmet_preferences,
 )
 from bot.tournament.matching import PerfectMatching
 from bot.tournament.models import (
@@ -145,18 +143,27 @@ class _RoundBuilder:
         self.standings = standings
         self.limits = limits
         size = len(standings)
+        # Worked out once per player: the pair loop below looks at every pair of players.
+        # Bit 1: may take White; bit 2: may take Black.
+        self.colours_allowed = [
+            s.colours.allows(Colour.WHITE) | s.colours.allows(Colour.BLACK) << 1 for s in standings
+        ]
+        self.preferences = [s.colours.preference for s in standings]
         self.allowed: list[set[int]] = [set() for _ in range(size)]
         for i in range(size):
             for j in range(i + 1, size):
-                if self._may_pair(standings[i], standings[j]):
+                if self._may_pair(i, j):
                     self.allowed[i].add(j)
                     self.allowed[j].add(i)
         self.adjacency = [sorted(neighbours) for neighbours in self.allowed]
 
-    def _may_pair(self, a: _Standing, b: _Standing) -> bool:
-        if not self.limits.repeats and b.player in a.opponents:
+    def _may_pair(self, i: int, j: int) -> bool:
+        if not self.limits.repeats and self.standings[j].player in self.standings[i].opponents:
             return False
-        return not self.limits.colours or may_meet(a.colours, b.colours)
+        if not self.limits.colours:
+            return True
+        mine, theirs = self.colours_allowed[i], self.colours_allowed[j]
+        return bool((mine & 1 and theirs & 2) or (mine & 2 and theirs & 1))
 
     def bye_candidates(self) -> list[int]:
         lowest_first = range(len(self.standings) - 1, -1, -1)
@@ -173,10 +180,11 @@ class _RoundBuilder:
         paired: set[int] = set() if bye is None else {bye}
 
         def try_pair(player: int, candidates: Iterable[int]) -> bool:
-            mine = self.standings[player].colours
+            mine = self.preferences[player]
             free = [c for c in candidates if c not in paired and c in self.allowed[player]]
-            # Stable sort: colour preferences first, the Dutch order of opponents second.
-            free.sort(key=lambda c: unmet_preferences(mine, self.standings[c].colours))
+            # Stable sort: opponents who let both have their preferred colour first (two equal
+            # preferences clash), the Dutch order of opponents second.
+            free.sort(key=lambda c: mine is not None and mine is self.preferences[c])
             for candidate in free:
                 if witness.take(player, candidate):
                     pairs.append((player, candidate))
