@@ -8,7 +8,8 @@ That rotation, with the colours the published tables give, is exactly the table 
 
 A double round robin plays the table twice, the second cycle with every colour reversed. As the
 Annex recommends, the last two rounds of the first cycle are swapped, so that no player has the
-same colour three times running across the seam between the cycles.
+same colour three times running across the seam between the cycles (true from five players
+on; with four it cannot be helped for two of them).
 """
 
 from __future__ import annotations

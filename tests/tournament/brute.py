@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 
-def pairings_of(players: Sequence[int]) -> Iterator[list[tuple[int, int]]]:
+def pairings_of(players: list[int]) -> Iterator[list[tuple[int, int]]]:
     if not players:
         yield []
         return
