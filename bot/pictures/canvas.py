@@ -182,16 +182,19 @@ class Canvas:
         self.text((left + w / 2, y), text, size, bold=True, fill=ink, anchor="mm")
         return rect
 
-    def recent(self, rect: Box, label: str, radius: float = 12) -> None:
-        """Frame ``rect`` as part of the last move: a thick orange frame and a tag in words,
-        so it does not rest on colour."""
+    def recent(
+        self, rect: Box, label: str, radius: float = 12, below: bool = False, pad: float = 5
+    ) -> None:
+        """Frame ``rect`` as part of the last move: a thick orange frame and a tag in words
+        on its top (or bottom) right corner, so it does not rest on colour."""
         x0, y0, x1, y1 = rect
-        pad = 5
         self.draw.rounded_rectangle(
             (x0 - pad, y0 - pad, x1 + pad, y1 + pad), radius, outline=RECENT, width=5
         )
-        self.badge((x1 + pad, y0 - pad), label, 13, fill=RECENT, ink=INK, anchor="r")
-        self._reach(y1 + pad)
+        self.badge(
+            (x1 + pad, y1 + pad if below else y0 - pad), label, 13, fill=RECENT, ink=INK, anchor="r"
+        )
+        self._reach(y1 + pad + 10)
 
     def arrow(
         self, start: Point, end: Point, fill: Colour, width: int = 6, head: float = 18
