@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.pictures.canvas import BLUE, INK, PANEL, RULE, Box, Canvas, Colour
+from bot.pictures.canvas import BLUE, INK, PANEL, RULE, VERMILLION, Box, Canvas, Colour
 
 CHIP_GAP = 6
 
@@ -21,6 +21,8 @@ class Chip:
     label: str
     ink: Colour = INK
     recent: str | None = None
+    #: Crossed out: a card just lost.
+    struck: bool = False
 
 
 def chip_width(canvas: Canvas, label: str, size: int) -> float:
@@ -39,6 +41,9 @@ def chip(canvas: Canvas, x: float, y: float, item: Chip, size: int) -> Box:
         fill=item.ink,
         anchor="mm",
     )
+    if item.struck:
+        mid = (rect[1] + rect[3]) / 2
+        canvas.draw.line(((rect[0] + 2, mid), (rect[2] - 2, mid)), VERMILLION, 2)
     if item.recent:
         canvas.recent(rect, item.recent, radius=8, pad=3, below=True)
     return rect
@@ -49,7 +54,7 @@ def chip_rows(
 ) -> float:
     """Chips left to right from ``(x, y)``, wrapping within ``width``; returns the y below."""
     # A framed chip's tag hangs below it: leave room for it.
-    left, line = x, size * 1.55 + CHIP_GAP + (14 if any(i.recent for i in items) else 0)
+    left, line = x, size * 1.55 + CHIP_GAP + (22 if any(i.recent for i in items) else 0)
     for item in items:
         w = chip_width(canvas, item.label, size)
         if x + w > left + width and x > left:
