@@ -75,6 +75,7 @@ _HAND_COUNT = Text("手札 {n}枚", "hand ({n})")
 _YOUR_PICK = Text("あなたの手：{h}", "your pick: {h}")
 _PICK = Text("グー・チョキ・パーを選んでください", "pick rock, paper or scissors")
 _PREVIEW = Text("確定前の盤面（枠は配置中）", "preview (framed = staged, not yet shown)")
+_RANGE = Text("射程{n}", "rng {n}")
 _SPECTATOR = Text("観戦者に手札はありません。", "Spectators have no hand.")
 _HANDS: Final[dict[JankenHand, Text]] = {
     "rock": Text("グー", "rock"),
@@ -91,7 +92,13 @@ def _tr(text: Text, locale: Locale, **fields: object) -> str:
 
 
 def draw_card(
-    canvas: Canvas, x: float, y: float, card: Card, declared: int, scale: float = 1.0
+    canvas: Canvas,
+    x: float,
+    y: float,
+    card: Card,
+    declared: int,
+    locale: Locale,
+    scale: float = 1.0,
 ) -> None:
     """A face-up card: rank and suit in its colour, a joker with its declared range."""
     w, h = CARD_W * scale, CARD_H * scale
@@ -212,7 +219,7 @@ class _Field:
             step = min(step, (right - x0 - CARD_W - 8) / (len(line) - 1))
         for k, fc in enumerate(line):
             x = x0 + k * step
-            draw_card(c, x, top, fc.card, fc.range)
+            draw_card(c, x, top, fc.card, fc.range, loc)
         for k, fc in enumerate(line):
             tag = self.framed.get(fc.card)
             if tag is not None:
@@ -437,7 +444,13 @@ def draw_hand(view: SenretsuView, locale: Locale) -> bytes:
     for k, card in enumerate(hand):
         row, col = divmod(k, per_row)
         draw_card(
-            canvas, MARGIN + col * step, y + row * (CARD_H * scale + 14), card, card.rank, scale
+            canvas,
+            MARGIN + col * step,
+            y + row * (CARD_H * scale + 14),
+            card,
+            card.rank,
+            locale,
+            scale,
         )
     if hand:
         y += ((len(hand) - 1) // per_row + 1) * (CARD_H * scale + 14)
