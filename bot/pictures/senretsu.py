@@ -396,11 +396,17 @@ def _discards(
     return y
 
 
+def _height(view: SenretsuView) -> int:
+    """Room enough for everything the board may hold (the picture is cropped after)."""
+    lines = sum(side.size for side in view.sides) + (view.preview.size if view.preview else 0)
+    return 900 + lines * ROW_H + 40 * len(view.last_attack.strikes if view.last_attack else ())
+
+
 def draw_board(view: SenretsuView, locale: Locale, recent: Sequence[Event] = ()) -> bytes:
     """The public board for ``view`` (any seat's or a spectator's: it shows only what all may
     see) as PNG bytes; ``recent`` are the last action's public events, to frame the cards of
     the last placement."""
-    canvas = Canvas(2400)
+    canvas = Canvas(_height(view))
     y = _header(canvas, view, locale)
     if view.phase != "janken" or view.outcome is not None:
         framed = _placed(recent, locale)
@@ -418,7 +424,7 @@ def draw_board(view: SenretsuView, locale: Locale, recent: Sequence[Event] = ())
 def draw_hand(view: SenretsuView, locale: Locale) -> bytes:
     """``view.viewer``'s private panel as PNG bytes: their hand and, while they place, their
     lines with the staged cards. Send it to that player only."""
-    canvas = Canvas(2400)
+    canvas = Canvas(_height(view) + 400)
     seat = view.viewer
     width = canvas.width - 2 * MARGIN
     if seat is None:

@@ -56,7 +56,6 @@ _STATUS = Text("終了札 {n}/{m}回　山札 {t}枚", "end card {n}/{m} · talo
 _UPRIGHT = Text("正位置", "upright")
 _REVERSED = Text("逆位置", "reversed")
 _GOAL = Text("目標", "goal")
-_START = Text("開始", "start")
 _MAY_START = Text("開始可", "may start")
 _TOKEN = Text("駒", "token")
 _DRAWN = Text("引いた札", "drawn")
@@ -262,8 +261,6 @@ class _Board:
         tags: list[tuple[str, Colour]] = []
         if view.goal is not None and p in view.goal:
             tags.append(("★ " + self.t(_GOAL), GREEN))
-        if view.start == p:
-            tags.append((self.t(_START), BLUE))
         if view.phase == START and p in view.legal_starts:
             tags.append((self.t(_MAY_START), BLUE))
         right = rect[2] - 10
