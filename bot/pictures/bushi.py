@@ -1,0 +1,251 @@
+"""武士将棋 as a picture: both cubes' top faces seen from above, White's at the top.
+
+Each face shows 武 on the samurai's edge, a blade and 刀 on every sword edge, and an arrow for
+the samurai's gaze; a sword pointing at the opponent is drawn in vermillion and an arrow crosses
+to the cube it threatens. The cube that moved last is framed, with its face before the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bot.pictures.canvas import (
+    BLUE,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    RECENT,
+    RULE,
+    VERMILLION,
+    Box,
+    Canvas,
+    Colour,
+    Point,
+)
+from rules.bushi import BushiRules, BushiView, CubeReading, Facing, MoveKind, Orientation
+from rules.bushi.cube import is_pointing, samurai_edge, swords, top_type
+from rules.bushi.render import REPETITION_LIMIT, result_line
+from rules.bushi.words import FACING_WORD, SEAT_NAME, SEAT_TITLE
+from rules.core import Event, Locale, Seat, Text
+
+BLACK: Final[Seat] = 0
+WHITE: Final[Seat] = 1
+FACE: Final = 210
+FACE_X: Final = MARGIN + 16
+INFO_X: Final = FACE_X + FACE + 40
+#: The face colours: Black's cube dark, White's light, as the seat names say.
+FACE_FILL: Final[tuple[Colour, Colour]] = ((52, 52, 58), (252, 249, 240))
+FACE_INK: Final[tuple[Colour, Colour]] = ((250, 250, 250), INK)
+STEEL: Final[Colour] = (160, 172, 186)
+#: Screen directions: x right, y down.
+_SCREEN: Final = {Facing.F: (0, -1), Facing.R: (1, 0), Facing.B: (0, 1), Facing.L: (-1, 0)}
+_RULES: Final = BushiRules()
+
+#: The moves by name (the text board's labels end in arrows the picture font lacks).
+MOVE_NAME: Final = {
+    MoveKind.ROT: Text("右に旋回", "turn clockwise"),
+    MoveKind.FWD: Text("前に転がす", "roll forward"),
+    MoveKind.LEFT: Text("左に転がす", "roll left"),
+    MoveKind.RIGHT: Text("右に転がす", "roll right"),
+}
+_TO_MOVE = Text("手番", "to move")
+_NOT_PLACED = Text("まだ置いていない", "not placed yet")
+_POINTING = Text("{opponent}に刀を向けている", "pointing at {opponent}")
+_NOT_POINTING = Text("刀は向けていない", "not pointing")
+_BEFORE = Text("動く前", "before")
+_LAST = Text("直前の手", "last move")
+_PLY = Text("{n}手目", "ply {n}")
+_DROP_TURN = Text("{seat}が駒を置く番", "{seat} to place a cube")
+_MOVE_TURN = Text("{seat}の手番", "{seat} to move")
+_ONLY = Text("指せる手：{move}のみ", "only legal move: {move}")
+_REPEATED = Text("同一局面{n}回目（{limit}回目で引き分け）", "position seen {n}× ({limit} = draw)")
+_DRAW_OFFERED = Text("{seat}が引き分けを提案中", "{seat} offers a draw")
+_ALTERNATE = Text("駒：別解釈（左右の面の種類が逆）", "cube: alternate reading")
+_LEGEND = Text("武 = 武士の辺　刀 = 刀の辺　矢印 = 視線", "武 samurai · 刀 sword · arrow = gaze")
+
+
+def on_screen(direction: Facing, seat: Seat) -> Facing:
+    """A direction in ``seat``'s frame as a screen direction: Black looks up, White down."""
+    return direction if seat == BLACK else direction.turned(2)
+
+
+def draw_face(
+    canvas: Canvas,
+    corner: Point,
+    size: float,
+    orientation: Orientation,
+    cube: CubeReading,
+    seat: Seat,
+) -> Box:
+    """One top face: 武 at the samurai edge, blades with 刀 on the sword edges, the gaze."""
+    x, y = corner
+    rect = (x, y, x + size, y + size)
+    canvas.raised(rect, FACE_FILL[seat], INK, size * 0.08)
+    cx, cy = x + size / 2, y + size / 2
+    ink = FACE_INK[seat]
+    glyph = int(size * 0.17)
+    pointing = is_pointing(orientation, cube)
+    for edge in swords(orientation, cube):
+        dx, dy = _SCREEN[on_screen(edge, seat)]
+        danger = pointing and edge is Facing.F
+        blade = VERMILLION if danger else STEEL
+        # The blade lies along the edge, the kanji just inside it.
+        reach, half = size * 0.36, size * 0.045
+        ex, ey = cx + dx * size * 0.41, cy + dy * size * 0.41
+        if dx == 0:
+            bar = (cx - reach, ey - half, cx + reach, ey + half)
+        else:
+            bar = (ex - half, cy - reach, ex + half, cy + reach)
+        canvas.box(bar, blade, INK, 2, half)
+        kx, ky = cx + dx * size * 0.24, cy + dy * size * 0.24
+        canvas.text(
+            (kx, ky), "刀", glyph, bold=True, fill=VERMILLION if danger else ink, anchor="mm"
+        )
+    dx, dy = _SCREEN[on_screen(samurai_edge(orientation), seat)]
+    sx, sy = cx + dx * size * 0.34, cy + dy * size * 0.34
+    r = size * 0.12
+    canvas.draw.ellipse((sx - r, sy - r, sx + r, sy + r), fill=PANEL, outline=INK, width=3)
+    canvas.text((sx, sy), "武", int(glyph * 1.1), bold=True, fill=INK, anchor="mm")
+    gx, gy = _SCREEN[on_screen(orientation.facing, seat)]
+    start = (cx - gx * size * 0.08, cy - gy * size * 0.08)
+    canvas.arrow(
+        start,
+        (cx + gx * size * 0.16, cy + gy * size * 0.16),
+        BLUE,
+        max(3, int(size * 0.035)),
+        size * 0.1,
+    )
+    return rect
+
+
+def _face_words(view: BushiView, seat: Seat, locale: Locale) -> list[tuple[str, int, bool, Colour]]:
+    """The lines beside a face: its type, its gaze and whether it points."""
+    orientation = view.cubes[seat]
+    if orientation is None:
+        return [(_NOT_PLACED(locale), 22, False, MUTED)]
+    kind = top_type(orientation, view.cube).text
+    lines = [(kind.ja, 34, True, INK)]
+    if locale == "en":
+        lines.append((kind.en, 20, False, MUTED))
+    lines.append((FACING_WORD[orientation.facing](locale), 22, False, INK))
+    if is_pointing(orientation, view.cube):
+        opponent = SEAT_NAME[1 - seat](locale)
+        lines.append((_POINTING.format(opponent=opponent)(locale), 22, True, VERMILLION))
+    else:
+        lines.append((_NOT_POINTING(locale), 22, False, MUTED))
+    return lines
+
+
+def _last_action(recent: Sequence[Event]) -> Event | None:
+    return next((e for e in reversed(recent) if e.kind in ("move", "drop")), None)
+
+
+def _seat_block(
+    canvas: Canvas, view: BushiView, seat: Seat, top: float, locale: Locale, last: Event | None
+) -> Box:
+    """A seat's face on the left, its title and words on the right; returns the face's box."""
+    rect: Box = (FACE_X, top, FACE_X + FACE, top + FACE)
+    orientation = view.cubes[seat]
+    if orientation is None:
+        canvas.box(rect, None, RULE, 3, FACE * 0.08)
+    else:
+        draw_face(canvas, (FACE_X, top), FACE, orientation, view.cube, seat)
+    title_y = top + 16
+    width = canvas.text((INFO_X, title_y), SEAT_TITLE[seat](locale), 24, bold=True, anchor="lm")
+    if view.to_move == seat:
+        canvas.badge((INFO_X + width + 12, title_y), "◀ " + _TO_MOVE(locale), 17, fill=BLUE)
+    y = title_y + 30
+    for text, size, bold, fill in _face_words(view, seat, locale):
+        y = canvas.paragraph(
+            (INFO_X, y), text, size, canvas.width - MARGIN - INFO_X, bold=bold, fill=fill
+        )
+    if last is not None and last.seat == seat:
+        canvas.recent(rect, _LAST(locale), below=True)
+        if last.kind == "move":
+            _before(canvas, view, seat, last, y + 8, locale)
+    return rect
+
+
+def _before(
+    canvas: Canvas, view: BushiView, seat: Seat, last: Event, top: float, locale: Locale
+) -> None:
+    """The moved cube's face before the move, an arrow, and the move's name."""
+    canvas.text((INFO_X, top), _BEFORE(locale), 18, fill=MUTED)
+    mini = 92
+    face_top = top + 26
+    draw_face(
+        canvas,
+        (INFO_X, face_top),
+        mini,
+        Orientation.parse(str(last.data["before"])),
+        view.cube,
+        seat,
+    )
+    mid = face_top + mini / 2
+    canvas.arrow((INFO_X + mini + 14, mid), (INFO_X + mini + 64, mid), RECENT, 6, 18)
+    move = MOVE_NAME[MoveKind(str(last.data["move"]))](locale)
+    canvas.text((INFO_X + mini + 74, mid), move, 22, bold=True, anchor="lm")
+
+
+def _threats(canvas: Canvas, view: BushiView, white: Box, black: Box) -> None:
+    """An arrow from each cube that points at the other, across the gap between them."""
+    cx = (white[0] + white[2]) / 2
+    for seat, start, end, dx in (
+        (WHITE, white[3] + 8, black[1] - 10, -30),
+        (BLACK, black[1] - 8, white[3] + 10, 30),
+    ):
+        if view.pointing[seat]:
+            canvas.arrow((cx + dx, start), (cx + dx, end), VERMILLION, 8, 24)
+            mid = (start + end) / 2
+            label_x = cx + dx + (-34 if dx < 0 else 34)
+            canvas.text((label_x, mid), "刀", 26, bold=True, fill=VERMILLION, anchor="mm")
+
+
+def _status(view: BushiView, locale: Locale) -> list[str]:
+    if view.outcome is not None:
+        return [result_line(view.outcome, locale)]
+    assert view.to_move is not None
+    seat = SEAT_NAME[view.to_move](locale)
+    if view.cubes[view.to_move] is None:
+        lines = [_DROP_TURN.format(seat=seat)(locale)]
+    else:
+        lines = [_MOVE_TURN.format(seat=seat)(locale)]
+        if view.forced is not None:
+            lines.append(_ONLY.format(move=MOVE_NAME[view.forced](locale))(locale))
+    if view.repetitions >= 2:
+        lines.append(_REPEATED.format(n=view.repetitions, limit=REPETITION_LIMIT)(locale))
+    if view.draw_offer is not None:
+        lines.append(_DRAW_OFFERED.format(seat=SEAT_NAME[view.draw_offer](locale))(locale))
+    return lines
+
+
+def draw_board(view: BushiView, locale: Locale, recent: Sequence[Event] = ()) -> bytes:
+    """The board for ``view`` as PNG bytes; ``recent`` are the last action's public events,
+    to frame the cube that moved."""
+    canvas = Canvas(1000)
+    right = canvas.width - MARGIN
+    canvas.text((MARGIN, 34), BushiRules.title.ja, 30, bold=True, anchor="lm")
+    if locale == "en":
+        canvas.text((MARGIN + 130, 36), BushiRules.title.en, 22, fill=MUTED, anchor="lm")
+    canvas.text((right, 36), _PLY.format(n=view.ply)(locale), 20, fill=MUTED, anchor="rm")
+    canvas.rule(62)
+    last = _last_action(recent)
+    white = _seat_block(canvas, view, WHITE, 84, locale, last)
+    black_top = white[3] + 80
+    black = _seat_block(canvas, view, BLACK, black_top, locale, last)
+    _threats(canvas, view, white, black)
+    y = max(canvas.bottom, black[3]) + 26
+    canvas.rule(y)
+    y += 16
+    width = right - MARGIN
+    for index, line in enumerate(_status(view, locale)):
+        y = canvas.paragraph((MARGIN, y), line, 24 if index == 0 else 20, width, bold=index == 0)
+    if last is not None:
+        text = f"{_LAST(locale)}: {_RULES.describe_event(last, locale)}"
+        y = canvas.paragraph((MARGIN, y + 4), text, 19, width, fill=INK)
+    if view.cube is CubeReading.ALTERNATE:
+        y = canvas.paragraph((MARGIN, y + 4), _ALTERNATE(locale), 18, width, fill=MUTED)
+    canvas.paragraph((MARGIN, y + 4), _LEGEND(locale), 18, width, fill=MUTED)
+    return canvas.png()

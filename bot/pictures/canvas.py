@@ -1,0 +1,270 @@
+"""The drawing surface every picture shares: the bundled font, the palette, text and PNG output.
+
+Pictures are drawn at :data:`WIDTH` pixels, a phone's width, on a canvas taller than needed
+and cropped to what was drawn. Text goes through :meth:`Canvas.text` only, so a character the
+bundled font lacks (a name pasted into a label) becomes ``?`` instead of a box, and text is laid
+out by FreeType's basic engine alone, the same on every machine.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH: Final = 720
+MARGIN: Final = 24
+FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
+
+Colour = tuple[int, int, int]
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+# Okabe & Ito's palette (safe for every common colour-vision deficiency) and neutrals. Meaning
+# never rests on colour alone: every mark also has a shape or a word.
+PAPER: Final[Colour] = (250, 246, 238)
+PANEL: Final[Colour] = (255, 255, 255)
+INK: Final[Colour] = (29, 29, 31)
+MUTED: Final[Colour] = (105, 105, 110)
+RULE: Final[Colour] = (214, 207, 192)
+SHADOW: Final[Colour] = (200, 192, 176)
+ORANGE: Final[Colour] = (230, 159, 0)
+SKY: Final[Colour] = (86, 180, 233)
+GREEN: Final[Colour] = (0, 158, 115)
+YELLOW: Final[Colour] = (240, 228, 66)
+BLUE: Final[Colour] = (0, 114, 178)
+VERMILLION: Final[Colour] = (213, 94, 0)
+PURPLE: Final[Colour] = (204, 121, 167)
+#: The last move's frame: orange, and always with a tag in words.
+RECENT: Final = ORANGE
+RECENT_TINT: Final[Colour] = (255, 236, 196)
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    weight = "Bold" if bold else "Regular"
+    path = FONT_DIR / f"BIZUDPGothic-{weight}-subset.ttf"
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@cache
+def covered() -> frozenset[str]:
+    """The characters the bundled font has (written by ``tools/subset_font.py``)."""
+    return frozenset((FONT_DIR / "charset.txt").read_text(encoding="utf-8"))
+
+
+def printable(text: str) -> str:
+    """``text`` with every character the font lacks replaced by ``?``."""
+    have = covered()
+    return "".join(ch if ch in have or ch == "\n" else "?" for ch in text)
+
+
+class Canvas:
+    """An RGB image being drawn, with the few primitives the pictures are made of."""
+
+    def __init__(self, height: int, background: Colour = PAPER, width: int = WIDTH) -> None:
+        self.image = Image.new("RGB", (width, height), background)
+        self.draw = ImageDraw.Draw(self.image)
+        self.width = width
+        #: The lowest point drawn so far: the picture is cropped just below it.
+        self.bottom = 0.0
+
+    def _reach(self, y: float) -> None:
+        self.bottom = max(self.bottom, y)
+
+    # --- text ---------------------------------------------------------------------------
+
+    def measure(self, text: str, size: int, bold: bool = False) -> float:
+        return font(size, bold).getlength(printable(text))
+
+    def text(
+        self,
+        xy: Point,
+        text: str,
+        size: int,
+        *,
+        bold: bool = False,
+        fill: Colour = INK,
+        anchor: str = "la",
+    ) -> float:
+        """Draw one line; returns its width."""
+        shown = printable(text)
+        face = font(size, bold)
+        self.draw.text(xy, shown, fill=fill, font=face, anchor=anchor)
+        # The line's lowest point from its anchor, without laying the text out again.
+        self._reach(xy[1] + size * _BELOW_ANCHOR.get(anchor[1], 1.0))
+        return face.getlength(shown)
+
+    def fit(self, text: str, size: int, width: float, bold: bool = False, least: int = 12) -> int:
+        """The largest size up to ``size`` (not below ``least``) at which ``text`` fits."""
+        while size > least and self.measure(text, size, bold) > width:
+            size -= 1
+        return size
+
+    def wrap(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+        """``text`` broken into lines no wider than ``width``: at spaces, or anywhere in runs
+        without spaces (Japanese)."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in _words(paragraph):
+                candidate = line + word
+                if line and self.measure(candidate.rstrip(), size, bold) > width:
+                    lines.append(line.rstrip())
+                    line = word.lstrip()
+                else:
+                    line = candidate
+            lines.append(line.rstrip())
+        return lines
+
+    def paragraph(
+        self,
+        xy: Point,
+        text: str,
+        size: int,
+        width: float,
+        *,
+        bold: bool = False,
+        fill: Colour = INK,
+        leading: float = 1.35,
+    ) -> float:
+        """Draw wrapped text from its top-left corner; returns the y below it."""
+        x, y = xy
+        for line in self.wrap(text, size, width, bold):
+            self.text((x, y), line, size, bold=bold, fill=fill)
+            y += size * leading
+        self._reach(y)
+        return y
+
+    # --- shapes -------------------------------------------------------------------------
+
+    def box(
+        self,
+        rect: Box,
+        fill: Colour | None = PANEL,
+        outline: Colour | None = RULE,
+        width: int = 2,
+        radius: float = 10,
+    ) -> None:
+        self.draw.rounded_rectangle(rect, radius, fill=fill, outline=outline, width=width)
+        self._reach(rect[3])
+
+    def raised(self, rect: Box, fill: Colour, outline: Colour = INK, radius: float = 10) -> None:
+        """A box with a hard shadow below and right: a card or cube lying on the table."""
+        x0, y0, x1, y1 = rect
+        self.box((x0 + 4, y0 + 5, x1 + 4, y1 + 5), SHADOW, None, 0, radius)
+        self.box(rect, fill, outline, 2, radius)
+
+    def badge(
+        self,
+        xy: Point,
+        text: str,
+        size: int,
+        *,
+        fill: Colour = INK,
+        ink: Colour = PANEL,
+        outline: Colour | None = None,
+        anchor: str = "l",
+    ) -> Box:
+        """A pill-shaped label; ``anchor`` is ``l``, ``m`` or ``r`` (its left, centre or right
+        at ``xy``, vertically centred). Returns its box."""
+        pad = size * 0.5
+        w = self.measure(text, size, True) + 2 * pad
+        h = size * 1.5
+        x, y = xy
+        left = {"l": x, "m": x - w / 2, "r": x - w}[anchor]
+        rect = (left, y - h / 2, left + w, y + h / 2)
+        self.box(rect, fill, outline, 2, h / 2)
+        self.text((left + w / 2, y), text, size, bold=True, fill=ink, anchor="mm")
+        return rect
+
+    def recent(
+        self, rect: Box, label: str, radius: float = 12, below: bool = False, pad: float = 5
+    ) -> None:
+        """Frame ``rect`` as part of the last move: a thick orange frame and a tag in words
+        on its top (or bottom) right corner, so it does not rest on colour."""
+        x0, y0, x1, y1 = rect
+        self.draw.rounded_rectangle(
+            (x0 - pad, y0 - pad, x1 + pad, y1 + pad), radius, outline=RECENT, width=5
+        )
+        self.badge(
+            (x1 + pad, y1 + pad if below else y0 - pad), label, 13, fill=RECENT, ink=INK, anchor="r"
+        )
+        self._reach(y1 + pad + 10)
+
+    def arrow(
+        self, start: Point, end: Point, fill: Colour, width: int = 6, head: float = 18
+    ) -> None:
+        """A straight arrow with a filled triangular head at ``end``."""
+        (x0, y0), (x1, y1) = start, end
+        length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1e-6)
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        base = (x1 - ux * head, y1 - uy * head)
+        self.draw.line((start, base), fill=fill, width=width)
+        wing = head * 0.6
+        self.draw.polygon(
+            [
+                end,
+                (base[0] - uy * wing, base[1] + ux * wing),
+                (base[0] + uy * wing, base[1] - ux * wing),
+            ],
+            fill=fill,
+        )
+        self._reach(max(y0, y1) + head / 2)
+
+    def hatch(self, rect: Box, colour: Colour, step: int = 8) -> None:
+        """Diagonal lines across ``rect`` (a card back), clipped to it."""
+        x0, y0, x1, y1 = (int(v) for v in rect)
+        w, h = x1 - x0, y1 - y0
+        layer = Image.new("L", (w, h), 0)
+        pen = ImageDraw.Draw(layer)
+        for k in range(-h, w, step):
+            pen.line(((k, 0), (k + h, h)), fill=255, width=2)
+        self.image.paste(colour, (x0, y0, x1, y1), layer)
+
+    def rule(self, y: float, x0: float = MARGIN, x1: float | None = None) -> None:
+        self.draw.line(((x0, y), (self.width - MARGIN if x1 is None else x1, y)), RULE, 2)
+        self._reach(y + 1)
+
+    # --- output -------------------------------------------------------------------------
+
+    def png(self, pad: int = MARGIN) -> bytes:
+        """The picture cropped below the lowest mark, as a small palette PNG."""
+        height = min(self.image.height, int(self.bottom) + pad)
+        picture = self.image.crop((0, 0, self.width, height))
+        # Flat colours and anti-aliased text fit a small palette without visible loss. The
+        # palette is chosen on a third-size copy (fast) and every pixel mapped to its nearest.
+        palette = picture.reduce(3).quantize(
+            96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+        quantized = picture.quantize(palette=palette, dither=Image.Dither.NONE)
+        out = io.BytesIO()
+        # zlib's level 3 is several times faster than 9 and costs a few KB: time matters more.
+        quantized.save(out, "PNG", compress_level=3)
+        return out.getvalue()
+
+
+#: How far below its anchor a line of text reaches, in font sizes, by vertical anchor.
+_BELOW_ANCHOR: Final = {"a": 1.15, "t": 1.0, "m": 0.6, "s": 0.3, "b": 0.0, "d": 0.0}
+#: Never the first character of a line (Japanese line breaking, kinsoku).
+_CLOSING: Final = "、。，．）」』】・ー：！？"
+
+
+def _words(text: str) -> Sequence[str]:
+    """Break points: a word keeps its leading space; a wide character may start a line unless
+    it is closing punctuation."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        wide = ord(ch) >= 0x2E80
+        if (ch == " " or (wide and ch not in _CLOSING)) and word.strip():
+            out.append(word)
+            word = ""
+        word += ch
+    if word:
+        out.append(word)
+    return out

@@ -1,0 +1,472 @@
+"""戦列札 as pictures: the public board, and each player's private hand panel.
+
+The board stacks P1's lines from its rearmost down to its front, the front lines meeting at the
+middle, then P2's from its front down to its rearmost, as the text board does. Every line is a
+row of cards (a joker with its declared range); the deck line is a face-down stack with its
+size. The cards of the last placement are framed, lines owing casualties are tagged, and the
+last attack is listed strike by strike. The hand panel adds the viewer's own hand and, while
+they place, their lines as they would be with the staged cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bot.pictures.canvas import (
+    BLUE,
+    INK,
+    MARGIN,
+    MUTED,
+    PANEL,
+    RULE,
+    VERMILLION,
+    Canvas,
+    Colour,
+)
+from bot.pictures.cards import Chip, chip_rows, face_down
+from rules.cards.playing import Card, parse_card, rank_label, sort_key
+from rules.cards.playing import Colour as CardColour
+from rules.core import Event, Locale, Seat, Text
+from rules.senretsu import SenretsuRules, SenretsuView, Side
+from rules.senretsu.render import TITLE, line_tag, ranged_label, seat_tag
+from rules.senretsu.state import FieldCard, JankenHand, Strike
+
+CARD_W: Final = 50
+CARD_H: Final = 68
+ROW_H: Final = CARD_H + 12
+TAG_W: Final = 62
+#: Red cards in a red that stays apart from black in lightness for every colour vision.
+CARD_INK: Final[dict[CardColour, Colour]] = {CardColour.RED: (200, 30, 45), CardColour.BLACK: INK}
+_RULES: Final = SenretsuRules()
+
+_TURN = Text("{t}ターン目", "turn {t}")
+_DECK = Text("山札 {n}", "deck {n}")
+_HAND = Text("手札 {n}", "hand {n}")
+_FIRST = Text("先攻", "1st")
+_TO_ACT = Text("手番", "to act")
+_KNOWN = Text("公開済みの手札", "known in hand")
+_FRONT = Text("前線", "front")
+_DISCARD = Text("捨て札 {p}", "discard {p}")
+_PLACED = Text("配置", "placed")
+_LOST = Text("倒れた", "lost")
+_STAGED = Text("配置中", "staged")
+_OWED = Text("犠牲 ×{n}", "lose ×{n}")
+_ATTACK = Text("前回の攻撃 {p}（{t}ターン目）", "Last attack: {p} (turn {t})")
+_NO_FIELD = Text("場札なし", "no field cards")
+_CASUALTIES = Text("犠牲", "casualties")
+_OWN = Text("自陣（攻撃なし）", "own side (no attack)")
+_BEYOND = Text("射程外（攻撃なし）", "beyond (no attack)")
+_TURNED = Text("山札 {c} → {w}", "deck {c} → {w}")
+_TO_HAND = Text("手札へ", "to hand")
+_TO_DISCARD = Text("捨て札", "discarded")
+_GONE = Text("{c} 戦列消滅", "{c} line gone")
+_JANKEN = Text("じゃんけん：{a}", "Janken: {a}")
+_PICKED = Text("{p} 選択済み", "{p} has picked")
+_TO_PICK = Text("{p} 未選択", "{p} to pick")
+_TIE = Text("あいこ（{a}・{b}）もう一度", "tie ({a}/{b}): pick again")
+_DRAWING = Text("{p}が最初の枚数を選ぶ（3〜6）", "{p} chooses a first draw (3-6)")
+_CHOOSING = Text("{p}が犠牲を選ぶ", "{p} chooses casualties")
+_PLACING = Text("{p}の配置", "{p} to place")
+_WINS = Text("{w}の勝ち（{r}）", "{w} wins ({r})")
+_OVER = Text("終局（{r}）", "Game over ({r})")
+_HAND_OF = Text("{p}の手札（{c}）", "Hand of {p} ({c})")
+_HAND_COUNT = Text("手札 {n}枚", "hand ({n})")
+_YOUR_PICK = Text("あなたの手：{h}", "your pick: {h}")
+_PICK = Text("グー・チョキ・パーを選んでください", "pick rock, paper or scissors")
+_PREVIEW = Text("確定前の盤面（枠は配置中）", "preview (framed = staged, not yet shown)")
+_RANGE = Text("射程{n}", "rng {n}")
+_SPECTATOR = Text("観戦者に手札はありません。", "Spectators have no hand.")
+_HANDS: Final[dict[JankenHand, Text]] = {
+    "rock": Text("グー", "rock"),
+    "paper": Text("パー", "paper"),
+    "scissors": Text("チョキ", "scissors"),
+}
+
+
+def _tr(text: Text, locale: Locale, **fields: object) -> str:
+    return text.format(**fields)(locale) if fields else text(locale)
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+
+def draw_card(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    card: Card,
+    declared: int,
+    locale: Locale,
+    scale: float = 1.0,
+) -> None:
+    """A face-up card: rank and suit in its colour, a joker with its declared range."""
+    w, h = CARD_W * scale, CARD_H * scale
+    canvas.raised((x, y, x + w, y + h), PANEL, INK, 7 * scale)
+    ink = CARD_INK[card.colour]
+    if card.suit is None:
+        canvas.text(
+            (x + w / 2, y + h * 0.3), "JOKER", int(11 * scale), bold=True, fill=ink, anchor="mm"
+        )
+        canvas.text((x + w / 2, y + h * 0.55), "★", int(22 * scale), fill=ink, anchor="mm")
+        canvas.badge(
+            (x + w / 2, y + h * 0.84), str(declared), int(14 * scale), fill=ink, anchor="m"
+        )
+        return
+    rank = rank_label(card.rank)
+    size = int((19 if len(rank) > 1 else 22) * scale)
+    canvas.text((x + 6 * scale, y + 4 * scale), rank, size, bold=True, fill=ink)
+    canvas.text((x + w / 2, y + h * 0.66), card.suit.symbol, int(30 * scale), fill=ink, anchor="mm")
+
+
+def _card_chip(card: Card, tag: str | None = None) -> Chip:
+    return Chip(card.label, CARD_INK[card.colour], tag)
+
+
+# --- the field --------------------------------------------------------------------------------
+
+
+class _Field:
+    """Both players' lines, drawn top to bottom, with the marks of the last moves."""
+
+    def __init__(
+        self,
+        canvas: Canvas,
+        view: SenretsuView,
+        sides: Sequence[Side],
+        locale: Locale,
+        framed: dict[Card, str],
+    ) -> None:
+        self.canvas = canvas
+        self.view = view
+        self.sides = sides
+        self.locale = locale
+        self.framed = framed
+
+    def draw(self, y: float) -> float:
+        y = self.player_bar(0, y)
+        y = self.lines(0, y, reversed_order=True)
+        y = self.front(y)
+        y = self.lines(1, y, reversed_order=False)
+        return self.player_bar(1, y + 4)
+
+    def player_bar(self, seat: Seat, y: float) -> float:
+        c, view, loc = self.canvas, self.view, self.locale
+        colour = view.colours[seat]
+        ink = CARD_INK[colour]
+        suits = "♥♦" if colour is CardColour.RED else "♠♣"
+        c.box((MARGIN, y, c.width - MARGIN, y + 40), (246, 240, 228), RULE, 2, 8)
+        mid = y + 20
+        x: float = MARGIN + 12
+        x += c.text((x, mid), seat_tag(seat), 22, bold=True, anchor="lm") + 10
+        x += (
+            c.text((x, mid), f"{suits} {colour.text(loc)}", 20, bold=True, fill=ink, anchor="lm")
+            + 18
+        )
+        x += c.text((x, mid), _tr(_DECK, loc, n=view.deck_sizes[seat]), 19, anchor="lm") + 14
+        x += c.text((x, mid), _tr(_HAND, loc, n=view.hand_sizes[seat]), 19, anchor="lm") + 14
+        right: float = c.width - MARGIN - 10
+        if seat in view.to_act and view.outcome is None:
+            right = (
+                c.badge((right, mid), "◀ " + _tr(_TO_ACT, loc), 15, fill=BLUE, anchor="r")[0] - 8
+            )
+        if view.first_player == seat:
+            c.badge(
+                (right, mid), _tr(_FIRST, loc), 15, fill=PANEL, ink=INK, outline=INK, anchor="r"
+            )
+        y += 48
+        if view.revealed[seat]:
+            c.text((MARGIN + 12, y + 12), _tr(_KNOWN, loc), 16, fill=MUTED, anchor="lm")
+            chips = [_card_chip(card) for card in view.revealed[seat]]
+            y = chip_rows(c, MARGIN + 150, y, chips, c.width - MARGIN - 150 - MARGIN, 15) + 4
+        return y
+
+    def lines(self, seat: Seat, y: float, reversed_order: bool) -> float:
+        side = self.sides[seat]
+        order = range(side.size)
+        for index in reversed(order) if reversed_order else order:
+            self.line(seat, index, side.line(index), y)
+            y += ROW_H
+        return y
+
+    def line(self, seat: Seat, index: int, line: Sequence[FieldCard] | None, y: float) -> None:
+        c, view, loc = self.canvas, self.view, self.locale
+        top = y + 6
+        c.text(
+            (MARGIN + 6, top + CARD_H / 2),
+            line_tag(index, loc),
+            20,
+            bold=True,
+            fill=MUTED,
+            anchor="lm",
+        )
+        x0 = MARGIN + TAG_W
+        if line is None:
+            face_down(c, (x0, top, x0 + CARD_W, top + CARD_H), "", 14)
+            c.text(
+                (x0 + CARD_W + 22, top + CARD_H / 2),
+                _tr(_DECK, loc, n=view.deck_sizes[seat]),
+                22,
+                bold=True,
+                anchor="lm",
+            )
+            return
+        owed = next((p.count for p in view.pending if p.line == index), 0)
+        right = c.width - MARGIN - (96 if owed and seat == view.defender else 0)
+        # Cards overlap when a line is longer than the row.
+        step: float = CARD_W + 8
+        if len(line) > 1:
+            step = min(step, (right - x0 - CARD_W - 8) / (len(line) - 1))
+        for k, fc in enumerate(line):
+            x = x0 + k * step
+            draw_card(c, x, top, fc.card, fc.range, loc)
+        for k, fc in enumerate(line):
+            tag = self.framed.get(fc.card)
+            if tag is not None:
+                x = x0 + k * step
+                c.recent((x, top, x + CARD_W, top + CARD_H), tag, radius=9, pad=4, below=True)
+        if owed and seat == view.defender:
+            c.badge(
+                (c.width - MARGIN - 4, top + CARD_H / 2),
+                _tr(_OWED, loc, n=owed),
+                16,
+                fill=VERMILLION,
+                anchor="r",
+            )
+
+    def front(self, y: float) -> float:
+        c = self.canvas
+        mid = y + 18
+        label = _tr(_FRONT, self.locale)
+        w = c.measure(label, 18, True) + 24
+        cx = c.width / 2
+        c.draw.line(((MARGIN, mid), (cx - w / 2, mid)), INK, 3)
+        c.draw.line(((cx + w / 2, mid), (c.width - MARGIN, mid)), INK, 3)
+        c.text((cx, mid), label, 18, bold=True, anchor="mm")
+        return y + 36
+
+
+# --- the board --------------------------------------------------------------------------------
+
+
+def _status(view: SenretsuView, locale: Locale) -> str:
+    if view.outcome is not None:
+        reason = _RULES.reason_text(view.outcome.reason)(locale)
+        if view.outcome.winner is None:
+            return _tr(_OVER, locale, r=reason)
+        return _tr(_WINS, locale, w=seat_tag(view.outcome.winner), r=reason)
+    if view.phase == "janken":
+        marks = [
+            _tr(_PICKED if chosen else _TO_PICK, locale, p=seat_tag(seat))
+            for seat, chosen in enumerate(view.janken_chosen)
+        ]
+        return _tr(_JANKEN, locale, a=" / ".join(marks))
+    assert view.active is not None
+    if view.phase == "draw":
+        return _tr(_DRAWING, locale, p=seat_tag(view.active))
+    if view.phase == "casualties":
+        assert view.defender is not None
+        return _tr(_CHOOSING, locale, p=seat_tag(view.defender))
+    return _tr(_PLACING, locale, p=seat_tag(view.active))
+
+
+def _header(canvas: Canvas, view: SenretsuView, locale: Locale) -> float:
+    w = canvas.text((MARGIN, 34), TITLE.ja, 30, bold=True, anchor="lm")
+    if locale == "en":
+        canvas.text((MARGIN + w + 12, 36), TITLE.en, 20, fill=MUTED, anchor="lm")
+    if view.turn:
+        canvas.text(
+            (canvas.width - MARGIN, 36),
+            _tr(_TURN, locale, t=view.turn),
+            20,
+            fill=MUTED,
+            anchor="rm",
+        )
+    y = canvas.paragraph(
+        (MARGIN, 62), _status(view, locale), 24, canvas.width - 2 * MARGIN, bold=True
+    )
+    if view.janken_last is not None and view.phase == "janken" and view.outcome is None:
+        a, b = (_HANDS[h](locale) for h in view.janken_last)
+        y = canvas.paragraph(
+            (MARGIN, y), _tr(_TIE, locale, a=a, b=b), 19, canvas.width - 2 * MARGIN
+        )
+    return y + 6
+
+
+def _placed(recent: Sequence[Event], locale: Locale) -> dict[Card, str]:
+    """The cards of the last placement, from its public ``placed`` event."""
+    out: dict[Card, str] = {}
+    for event in recent:
+        if event.kind == "placed":
+            for item in event.data.get("placements", []):
+                out[parse_card(str(item["card"]))] = _tr(_PLACED, locale)
+    return out
+
+
+def _strike_text(strike: Strike, locale: Locale) -> str:
+    head = f"{ranged_label(strike.card, strike.range)} {line_tag(strike.line, locale)} → "
+    if strike.result == "own":
+        return head + _tr(_OWN, locale)
+    if strike.result == "beyond":
+        return head + _tr(_BEYOND, locale)
+    if strike.result == "deck":
+        assert strike.turned is not None
+        where = _tr(_TO_HAND if strike.to_hand else _TO_DISCARD, locale)
+        return head + _tr(_TURNED, locale, c=strike.turned.label, w=where)
+    out = head + line_tag(strike.target, locale)
+    if strike.lost:
+        out += "  " + _tr(_GONE, locale, c=" ".join(c.label for c in strike.lost))
+    return out
+
+
+def _attack(canvas: Canvas, view: SenretsuView, locale: Locale, y: float) -> float:
+    log = view.last_attack
+    if log is None:
+        return y
+    width = canvas.width - 2 * MARGIN
+    canvas.text(
+        (MARGIN, y + 12),
+        _tr(_ATTACK, locale, p=seat_tag(log.attacker), t=log.turn),
+        20,
+        bold=True,
+        anchor="lm",
+    )
+    y += 30
+    if not log.strikes:
+        y = canvas.paragraph((MARGIN + 12, y), _tr(_NO_FIELD, locale), 18, width - 12, fill=MUTED)
+    for strike in log.strikes:
+        hit = strike.result in ("line", "deck")
+        mark = "×" if hit else "・"
+        canvas.text(
+            (MARGIN + 8, y + 12),
+            mark,
+            18,
+            bold=True,
+            fill=VERMILLION if hit else MUTED,
+            anchor="lm",
+        )
+        y = canvas.paragraph((MARGIN + 32, y), _strike_text(strike, locale), 18, width - 32)
+    if log.casualties:
+        canvas.text((MARGIN + 8, y + 14), _tr(_CASUALTIES, locale), 17, fill=MUTED, anchor="lm")
+        y = chip_rows(
+            canvas,
+            MARGIN + 90,
+            y + 2,
+            [_card_chip(card) for card in log.casualties],
+            width - 90,
+            15,
+        )
+    return y
+
+
+def _lost(view: SenretsuView) -> set[Card]:
+    """The cards the last attack killed."""
+    log = view.last_attack
+    if log is None:
+        return set()
+    return {card for strike in log.strikes for card in strike.lost} | set(log.casualties)
+
+
+def _discards(
+    canvas: Canvas, view: SenretsuView, locale: Locale, y: float, framed: dict[Card, str]
+) -> float:
+    """Both discard piles in deck order; the last attack's dead are crossed out, and the
+    last placement's cards tagged."""
+    lost = _lost(view)
+    for seat in (0, 1):
+        pile = sorted(view.discards[seat], key=sort_key)
+        chips = [
+            Chip(card.label, CARD_INK[card.colour], framed.get(card), card in lost) for card in pile
+        ]
+        canvas.text(
+            (MARGIN, y + 13), _tr(_DISCARD, locale, p=seat_tag(seat)), 17, fill=MUTED, anchor="lm"
+        )
+        if pile:
+            y = chip_rows(
+                canvas,
+                MARGIN + 110,
+                y,
+                chips,
+                canvas.width - 2 * MARGIN - 110,
+                15,
+            )
+        else:
+            canvas.text((MARGIN + 110, y + 13), "—", 17, fill=MUTED, anchor="lm")
+            y += 30
+    return y
+
+
+def _height(view: SenretsuView) -> int:
+    """Room enough for everything the board may hold (the picture is cropped after)."""
+    lines = sum(side.size for side in view.sides) + (view.preview.size if view.preview else 0)
+    return 900 + lines * ROW_H + 40 * len(view.last_attack.strikes if view.last_attack else ())
+
+
+def draw_board(view: SenretsuView, locale: Locale, recent: Sequence[Event] = ()) -> bytes:
+    """The public board for ``view`` (any seat's or a spectator's: it shows only what all may
+    see) as PNG bytes; ``recent`` are the last action's public events, to frame the cards of
+    the last placement."""
+    canvas = Canvas(_height(view))
+    y = _header(canvas, view, locale)
+    if view.phase != "janken" or view.outcome is not None:
+        framed = _placed(recent, locale)
+        y = _Field(canvas, view, view.sides, locale, framed).draw(y + 4)
+        canvas.rule(y + 6)
+        y = _discards(canvas, view, locale, y + 16, framed)
+        canvas.rule(y + 4)
+        _attack(canvas, view, locale, y + 12)
+    return canvas.png()
+
+
+# --- the hand panel ---------------------------------------------------------------------------
+
+
+def draw_hand(view: SenretsuView, locale: Locale) -> bytes:
+    """``view.viewer``'s private panel as PNG bytes: their hand and, while they place, their
+    lines with the staged cards. Send it to that player only."""
+    canvas = Canvas(_height(view) + 400)
+    seat = view.viewer
+    width = canvas.width - 2 * MARGIN
+    if seat is None:
+        canvas.paragraph((MARGIN, 24), _tr(_SPECTATOR, locale), 22, width)
+        return canvas.png()
+    colour = view.colours[seat]
+    title = _tr(_HAND_OF, locale, p=seat_tag(seat), c=colour.text(locale))
+    canvas.text((MARGIN, 34), title, 28, bold=True, fill=CARD_INK[colour], anchor="lm")
+    y = 64.0
+    if view.phase == "janken" and view.outcome is None:
+        pick = view.janken_pick
+        text = _tr(_YOUR_PICK, locale, h=_HANDS[pick](locale)) if pick else _tr(_PICK, locale)
+        canvas.paragraph((MARGIN, y), text, 22, width)
+        return canvas.png()
+    hand = sorted(view.hand, key=sort_key)
+    canvas.text(
+        (MARGIN, y + 12), _tr(_HAND_COUNT, locale, n=len(hand)), 19, fill=MUTED, anchor="lm"
+    )
+    y += 30
+    scale = 1.3
+    step = CARD_W * scale + 10
+    per_row = max(1, int((width + 10) // step))
+    for k, card in enumerate(hand):
+        row, col = divmod(k, per_row)
+        draw_card(
+            canvas,
+            MARGIN + col * step,
+            y + row * (CARD_H * scale + 14),
+            card,
+            card.rank,
+            locale,
+            scale,
+        )
+    if hand:
+        y += ((len(hand) - 1) // per_row + 1) * (CARD_H * scale + 14)
+    else:
+        y = canvas.paragraph((MARGIN, y), "—", 20, width, fill=MUTED)
+    if view.preview is None:
+        return canvas.png()
+    canvas.rule(y + 8)
+    y = canvas.paragraph((MARGIN, y + 18), _tr(_PREVIEW, locale), 19, width, fill=MUTED)
+    staged = {card: _tr(_STAGED, locale) for card in view.staged}
+    sides = tuple(view.preview if s == seat else view.sides[s] for s in (0, 1))
+    _Field(canvas, view, sides, locale, staged).draw(y + 6)
+    return canvas.png()
