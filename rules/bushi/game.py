@@ -325,8 +325,8 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
 
     def action_description(self, state: BushiState, action: BushiAction, locale: Locale) -> str:
         """A second line for a menu option: where the swords end up, in the actor's frame,
-        and whether that points at the opponent, e.g. ``swords: back, left, right · not
-        pointing at the opponent``."""
+        and whether one points at the opponent, e.g. ``swords on the back, left, right edges
+        · not pointing``. Not shown by the bot yet (its menus take labels only)."""
         if isinstance(action, Drop):
             after = action.orientation
         else:
