@@ -18,13 +18,12 @@ from bot.games.spec import (
 )
 from rules.bushi import BushiRules, Drop
 from rules.bushi.help import RULES_HELP
-from rules.bushi.solve import perfect_player, solution
+from rules.bushi.hint import hint_text
+from rules.bushi.solve import perfect_player
 from rules.core import Locale, Seat, Text
 
 CHOOSE_DROP = Text("駒を置く向きを選ぶ…", "Choose how to drop your cube…")
 HINT_TITLE = Text("🔎 完全解析による評価", "🔎 What perfect play says")
-HINT_POSITION = Text("この局面（{side}の番）: {value}", "This position ({side} to move): {value}")
-HINT_MOVES = Text("各手の評価:", "Each move:")
 
 SIDE_SEATS = {"black": 0, "white": 1}
 
@@ -54,19 +53,10 @@ def board_offers(
 
 
 def hint(rules: AnyRules, state: Any, seat: Seat, locale: Locale) -> str:
+    """The position's value and every move grouped by value, best first."""
     if rules.is_over(state):
         return HINT_TITLE(locale) + "\n" + rules.reason_text(state.outcome.reason)(locale)
-    solved = solution(state.cube)
-    lines = [
-        HINT_TITLE(locale),
-        HINT_POSITION.format(
-            side=rules.seat_name(seat, locale), value=solved.value(state).describe(locale)
-        )(locale),
-        HINT_MOVES(locale),
-    ]
-    for action, value in solved.move_values(state):
-        lines.append(f"• {rules.action_label(action, locale)} — {value.describe(locale)}")
-    return "\n".join(lines)
+    return HINT_TITLE(locale) + "\n" + hint_text(state, locale)
 
 
 SPEC = GameSpec(

@@ -25,7 +25,6 @@ from rules.bushi.cube import (
     MoveKind,
     Orientation,
     allowed_moves,
-    face_type,
     is_mate,
     is_pointing,
     legal_drops,
@@ -34,7 +33,6 @@ from rules.bushi.cube import (
 from rules.bushi.render import REPETITION_LIMIT, BushiView, render_board, result_line
 from rules.bushi.words import (
     ALREADY_PLACED,
-    ARROW,
     DROP_POINTS,
     FACING_WORD,
     MOVE_BEFORE_PLACED,
@@ -44,6 +42,10 @@ from rules.bushi.words import (
     MUST_TURN,
     REASONS,
     SEAT_NAME,
+    drop_label,
+    fill,
+    sword_words,
+    top_words,
 )
 from rules.core.errors import CodecError, InvalidActionError, InvalidSettingsError
 from rules.core.outcome import Outcome, Seat
@@ -71,14 +73,15 @@ class BushiSettings:
 class Drop:
     """The first placement of one's cube: ``face`` on top, looking ``facing``.
 
-    ``shows`` is the face's type under the game's cube reading, filled in for the actions
-    :meth:`BushiRules.legal_actions` offers so that their labels are right; it is not part of
-    the action (two drops of the same face and facing are equal), and parsed codes lack it.
+    ``cube`` is the game's cube reading, filled in for the actions
+    :meth:`BushiRules.legal_actions` offers so that :meth:`BushiRules.action_label` can name
+    the face's type; it is not part of the action (two drops of the same face and facing are
+    equal), and parsed codes lack it (:meth:`BushiRules.drop_label` takes it from the state).
     """
 
     face: Face
     facing: Facing
-    shows: FaceType | None = field(default=None, compare=False)
+    cube: CubeReading | None = field(default=None, compare=False)
 
     @property
     def orientation(self) -> Orientation:
@@ -214,9 +217,7 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
 
     def _legal_actions(self, state: BushiState, seat: Seat) -> tuple[BushiAction, ...]:
         if state.cubes[seat] is None:
-            return tuple(
-                Drop(o.face, o.facing, top_type(o, state.cube)) for o in legal_drops(state.cube)
-            )
+            return tuple(Drop(o.face, o.facing, state.cube) for o in legal_drops(state.cube))
         mover, opponent = state.mover_and_opponent()
         return tuple(Move(kind) for kind in allowed_moves(mover, opponent, state.cube))
 
@@ -232,7 +233,7 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         if allowed == (MoveKind.ROT,):
             return MUST_TURN
         if len(allowed) == 1:
-            return MUST_ROLL.format(facing=FACING_WORD[mover.facing].ja, move=allowed[0].value)
+            return fill(MUST_ROLL, facing=FACING_WORD[mover.facing], move=MOVE_LABEL[allowed[0]])
         return None
 
     # --- playing ---------------------------------------------------------------------------
@@ -312,18 +313,25 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         return action.kind.value
 
     def action_label(self, action: BushiAction, locale: Locale) -> str:
-        """``旋回 ↻`` / ``Turn ↻``; a drop as ``三方払い ↓ (T0)``: type, facing arrow, face id."""
+        """``旋回 ↻`` / ``Turn ↻``; a drop as :func:`~rules.bushi.words.drop_label` words it,
+        e.g. ``三方払い three swords up · samurai facing back ↓``."""
         if isinstance(action, Move):
             return MOVE_LABEL[action.kind](locale)
-        kind = action.shows
-        if kind is None and all(
-            face_type(action.face, cube) == face_type(action.face, CubeReading.SEED)
-            for cube in CubeReading
-        ):
-            kind = face_type(action.face)
-        # Without the game's cube reading the right and left faces' types are unknown.
-        prefix = "" if kind is None else f"{kind.text(locale)} "
-        return f"{prefix}{ARROW[action.facing]} ({action.face})"
+        return drop_label(action.orientation, action.cube, locale)
+
+    def drop_label(self, state: BushiState, drop: Drop, locale: Locale) -> str:
+        """``drop``'s label under ``state``'s cube reading, whether or not ``drop`` carries it."""
+        return drop_label(drop.orientation, state.cube, locale)
+
+    def action_description(self, state: BushiState, action: BushiAction, locale: Locale) -> str:
+        """A second line for a menu option: where the swords end up, in the actor's frame,
+        and whether one points at the opponent, e.g. ``swords on the back, left, right edges
+        · not pointing``. Not shown by the bot yet (its menus take labels only)."""
+        if isinstance(action, Drop):
+            after = action.orientation
+        else:
+            after = state.mover_and_opponent()[0].after(action.kind)
+        return sword_words(after, state.cube)(locale)
 
     # --- views and text --------------------------------------------------------------------
 
@@ -421,8 +429,7 @@ _REPETITION = Text(
 
 
 def _face_words(data: Mapping[str, JSON], orientation: Orientation, locale: Locale) -> str:
-    kind = FaceType(str(data["type"])).text(locale)
-    return f"{kind} {FACING_WORD[orientation.facing](locale)}"
+    return top_words(FaceType(str(data["type"])), orientation.facing)(locale)
 
 
 def _with(

@@ -20,7 +20,14 @@ from rules.bushi.cube import (
     swords,
     top_type,
 )
-from rules.bushi.words import ARROW, FACING_WORD, SEAT_NAME, SEAT_TITLE, reason_text
+from rules.bushi.words import (
+    ARROW,
+    FACING_WORD,
+    MOVE_NAME,
+    SEAT_NAME,
+    SEAT_TITLE,
+    reason_text,
+)
 from rules.core.outcome import Outcome, Seat
 from rules.core.text import Locale, Text
 
@@ -138,12 +145,12 @@ _CUBE_NOTE = Text("駒：別解釈（左右の面の種類が逆）", "Cube: alt
 #: Japanese readers need no key to 武 and 刀.
 _LEGEND_EN = "武 = samurai, 刀 = sword"
 
-_FORCED_NAME = {
-    MoveKind.ROT: Text("右に旋回", "turn"),
-    MoveKind.FWD: Text("前に転がす", "roll forward"),
-    MoveKind.LEFT: Text("左に転がす", "roll left"),
-    MoveKind.RIGHT: Text("右に転がす", "roll right"),
-}
+
+def _forced_name(move: MoveKind) -> Text:
+    # The move's name, without its arrow: the arrows are in the mover's frame, and White's
+    # cube is drawn upside down.
+    name = MOVE_NAME[move]
+    return Text(name.ja, name.en.lower())
 
 
 def _seat_block(view: BushiView, seat: Seat, locale: Locale) -> list[str]:
@@ -178,7 +185,7 @@ def _status(view: BushiView, locale: Locale) -> list[str]:
     else:
         turn = _MOVE_TURN.format(seat=seat)(locale)
         if view.forced is not None:
-            turn += _FORCED.format(move=_FORCED_NAME[view.forced](locale))(locale)
+            turn += _FORCED.format(move=_forced_name(view.forced)(locale))(locale)
         lines = [turn]
     if view.repetitions >= 2:
         lines.append(_REPEATED.format(n=view.repetitions, limit=REPETITION_LIMIT)(locale))

@@ -5,14 +5,37 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from rules.bushi.cube import Facing, MoveKind
+from rules.bushi.cube import (
+    CubeReading,
+    CubeSide,
+    Face,
+    FaceType,
+    Facing,
+    MoveKind,
+    Orientation,
+    face_type,
+    layout,
+    swords,
+)
 from rules.core.outcome import REASON_TEXT, Seat
 from rules.core.text import Locale, Text
+
+
+def fill(template: Text, **fields: Text) -> Text:
+    """``template`` with each language's fields in that language (``Text.format`` puts the
+    same value in both)."""
+    return Text(
+        template.ja.format(**{k: v.ja for k, v in fields.items()}),
+        template.en.format(**{k: v.en for k, v in fields.items()}),
+    )
+
 
 SEAT_NAME: Final = (Text("先手", "Black"), Text("後手", "White"))
 #: Seat names with the colour, for the board.
 SEAT_TITLE: Final = (Text("先手（黒）", "Black (先手)"), Text("後手（白）", "White (後手)"))
 
+#: The samurai's gaze, always in the owner's frame (forward = toward the opponent). The board,
+#: the drop menu, the log and the help all use these words.
 FACING_WORD: Final = MappingProxyType(
     {
         Facing.F: Text("前向き", "facing forward"),
@@ -24,21 +47,58 @@ FACING_WORD: Final = MappingProxyType(
 #: Arrows for directions on the screen (F = up).
 ARROW: Final = MappingProxyType({Facing.F: "↑", Facing.R: "→", Facing.B: "↓", Facing.L: "←"})
 
-MOVE_LABEL: Final = MappingProxyType(
+#: A top face's type as the drop menu and the log name it: the kanji name the board prints,
+#: with a gloss (the English one is the board's own).
+FACE_NAME: Final = MappingProxyType(
     {
-        MoveKind.ROT: Text("旋回 ↻", "Turn ↻"),
-        MoveKind.FWD: Text("前に転がす ↑", "Roll forward ↑"),
-        MoveKind.LEFT: Text("左に転がす ←", "Roll left ←"),
-        MoveKind.RIGHT: Text("右に転がす →", "Roll right →"),
+        FaceType.FRONT: Text("正面打ち（前に刀）", "正面打ち front strike"),
+        FaceType.LEFT: Text("左構え（左に刀）", "左構え left guard"),
+        FaceType.RIGHT: Text("右構え（右に刀）", "右構え right guard"),
+        FaceType.THREE: Text("三方払い（前と左右に刀）", "三方払い three swords"),
     }
 )
-#: The move as a verb phrase for the log.
+#: For a drop whose cube reading is unknown (a parsed code): the side faces' type depends on it.
+SIDE_FACE_NAME: Final = Text("右構えか左構え（駒の解釈による）", "右構え/左構え (by cube reading)")
+_TOP: Final = Text("{face}が上・武士は{facing}", "{face} up · samurai {facing}")
+_SEPARATOR: Final = Text("・", " · ")
+
+#: Where the one 三方払い face sits, to tell apart drops whose top faces look the same.
+THREE_SIDE: Final = MappingProxyType(
+    {
+        CubeSide.NEAR: Text("三方払いは手前の面", "三方払い on the near side"),
+        CubeSide.FAR: Text("三方払いは向こうの面", "三方払い on the far side"),
+        CubeSide.LEFT: Text("三方払いは左の面", "三方払い on the left side"),
+        CubeSide.RIGHT: Text("三方払いは右の面", "三方払い on the right side"),
+        CubeSide.BOTTOM: Text("三方払いは下の面", "三方払い underneath"),
+    }
+)
+
+#: One name per move, shared by the buttons, the board, the log, refusals and the help.
+MOVE_NAME: Final = MappingProxyType(
+    {
+        MoveKind.ROT: Text("旋回", "Turn"),
+        MoveKind.FWD: Text("前に転がす", "Roll forward"),
+        MoveKind.LEFT: Text("左に転がす", "Roll left"),
+        MoveKind.RIGHT: Text("右に転がす", "Roll right"),
+    }
+)
+#: ↻ is the same seen from either seat; the roll arrows are in the mover's own frame.
+MOVE_ARROW: Final = MappingProxyType(
+    {MoveKind.ROT: "↻", MoveKind.FWD: "↑", MoveKind.LEFT: "←", MoveKind.RIGHT: "→"}
+)
+MOVE_LABEL: Final = MappingProxyType(
+    {
+        kind: Text(f"{name.ja} {MOVE_ARROW[kind]}", f"{name.en} {MOVE_ARROW[kind]}")
+        for kind, name in MOVE_NAME.items()
+    }
+)
+#: The move as a verb phrase for the log, read by both players: no frame-bound arrows.
 MOVE_DONE: Final = MappingProxyType(
     {
-        MoveKind.ROT: Text("右に旋回した", "turned clockwise (ROT)"),
-        MoveKind.FWD: Text("前に転がした", "rolled forward (FWD)"),
-        MoveKind.LEFT: Text("左に転がした", "rolled left (LEFT)"),
-        MoveKind.RIGHT: Text("右に転がした", "rolled right (RIGHT)"),
+        MoveKind.ROT: Text("旋回した ↻", "turned ↻"),
+        MoveKind.FWD: Text("前に転がした", "rolled forward"),
+        MoveKind.LEFT: Text("左に転がした", "rolled left"),
+        MoveKind.RIGHT: Text("右に転がした", "rolled right"),
     }
 )
 
@@ -64,13 +124,16 @@ DROP_POINTS: Final = Text(
     "その置き方は相手に刀を向けています（初期配置の禁じ手）。",
     "That drop points at the opponent (forbidden for the first placement).",
 )
-MUST_TURN: Final = Text(
-    "相手に刀を向けられていて自分は向けていないので、右に旋回（ROT）するしかありません。",
-    "You are being pointed at and are not pointing back, so you must turn (ROT).",
+MUST_TURN: Final = fill(
+    Text(
+        "相手に刀を向けられていて自分は向けていないので、「{move}」しかできません。",
+        "You are being pointed at and are not pointing back, so your only move is {move}.",
+    ),
+    move=MOVE_LABEL[MoveKind.ROT],
 )
 MUST_ROLL: Final = Text(
-    "互いに刀を向けているので、自分の向き（{facing}）へ転がす（{move}）しかありません。",
-    "Both swords are pointed, so you must roll toward your facing ({move}).",
+    "互いに刀を向けているので、自分の向き（{facing}）の方へ転がす「{move}」しかできません。",
+    "Both swords are pointed, so your only move is the roll toward your facing ({facing}): {move}.",
 )
 
 
@@ -80,3 +143,64 @@ def seat_name(seat: Seat, locale: Locale) -> str:
 
 def reason_text(reason: str) -> Text:
     return REASONS.get(reason, Text(reason, reason))
+
+
+# --- a top face in words ---------------------------------------------------------------------
+
+
+def top_words(kind: FaceType | None, facing: Facing) -> Text:
+    """``三方払い three swords up · samurai facing back``: the type (``None``: a side face of
+    unknown reading) and the samurai's facing, in the board's words; no arrow, for the log."""
+    face = SIDE_FACE_NAME if kind is None else FACE_NAME[kind]
+    return fill(_TOP, face=face, facing=FACING_WORD[facing])
+
+
+def _has_twin(face: Face, cube: CubeReading) -> bool:
+    """Whether another face has the same type, so that the top alone looks the same."""
+    kind = face_type(face, cube)
+    return any(face_type(other, cube) is kind for other in Face if other is not face)
+
+
+def drop_label(orientation: Orientation, cube: CubeReading | None, locale: Locale) -> str:
+    """A drop for the menu: what is on top and where the samurai faces, from the dropper's
+    seat (forward = up). Two faces share each of some types, so drops that would read the
+    same add where the 三方払い face is. ``cube`` ``None`` (reading unknown) names the right
+    and left faces by both possible types."""
+    face, facing = orientation.face, orientation.facing
+    readings = tuple(CubeReading) if cube is None else (cube,)
+    kinds = {face_type(face, reading) for reading in readings}
+    kind = kinds.pop() if len(kinds) == 1 else None
+    label = f"{top_words(kind, facing)(locale)} {ARROW[facing]}"
+    if any(_has_twin(face, reading) for reading in readings):
+        side = next(spot.side for spot in layout(orientation) if spot.face is Face.T0)
+        label += _SEPARATOR(locale) + THREE_SIDE[side](locale)
+    return label
+
+
+#: Edges of a top face, in the owner's frame, in reading order.
+EDGE_WORD: Final = MappingProxyType(
+    {
+        Facing.F: Text("前", "forward"),
+        Facing.B: Text("後ろ", "back"),
+        Facing.L: Text("左", "left"),
+        Facing.R: Text("右", "right"),
+    }
+)
+_SWORDS_AT: Final = Text("{edges}の辺に刀", "sword on the {edges} edge")
+_SWORDS_AT_MANY: Final = Text("{edges}の辺に刀", "swords on the {edges} edges")
+POINTING: Final = Text("刀を向けている", "pointing at the opponent")
+NOT_POINTING: Final = Text("刀は向けていない", "not pointing")
+
+
+def sword_words(orientation: Orientation, cube: CubeReading) -> Text:
+    """``swords on the back, left, right edges · not pointing``: where the swords are, from
+    the owner's seat, and whether one points at the opponent."""
+    edges = swords(orientation, cube)
+    names = [EDGE_WORD[edge] for edge in EDGE_WORD if edge in edges]
+    template = _SWORDS_AT if len(names) == 1 else _SWORDS_AT_MANY
+    at = Text("・".join(n.ja for n in names), ", ".join(n.en for n in names))
+    pointing = POINTING if Facing.F in edges else NOT_POINTING
+    return Text(
+        f"{fill(template, edges=at).ja}・{pointing.ja}",
+        f"{fill(template, edges=at).en} · {pointing.en}",
+    )

@@ -183,7 +183,8 @@ async def test_hint_and_rules_are_private_and_localised(world: World) -> None:
     assert record.ephemeral
     assert "完全解析" in await private_reply(world, world.bob, 0)
     await click(world, board, world.alice, label="Hint")
-    assert "perfect play" in await private_reply(world, world.alice, 0)
+    reply = await private_reply(world, world.alice, 0)
+    assert "perfect play" in reply and "All 16 drops: draw" in reply  # grouped, not 16 lines
 
     record = await world.fake.slash(
         "rules", user=world.bob, channel=world.channel, options={"game": "bushi"}

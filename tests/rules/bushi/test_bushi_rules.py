@@ -208,7 +208,7 @@ def test_example_white_pointed_at_must_turn(black: str, white: str) -> None:
         with pytest.raises(IllegalActionError) as info:
             RULES.apply(state, WHITE, move)
         assert info.value.message("en") == (
-            "You are being pointed at and are not pointing back, so you must turn (ROT)."
+            "You are being pointed at and are not pointing back, so your only move is Turn ↻."
         )
 
 
@@ -221,9 +221,12 @@ def test_example_both_pointing_black_must_roll_left(black: str) -> None:
     with pytest.raises(IllegalActionError) as info:
         RULES.apply(state, BLACK, ROT)
     assert info.value.message("en") == (
-        "Both swords are pointed, so you must roll toward your facing (LEFT)."
+        "Both swords are pointed, so your only move is the roll toward your facing"
+        " (facing left): Roll left ←."
     )
-    assert "左向き" in info.value.message("ja")
+    assert info.value.message("ja") == (
+        "互いに刀を向けているので、自分の向き（左向き）の方へ転がす「左に転がす ←」しかできません。"
+    )
     # The old top goes to the left side, the right side comes up.
     assert play(state, "LEFT").cubes[BLACK] == o(black).after(MoveKind.LEFT)
 
@@ -428,15 +431,34 @@ def test_action_labels() -> None:
     ]  # fmt: skip
     seed = RULES.legal_actions(RULES.new_game(None, 0), BLACK)
     alternate = RULES.legal_actions(RULES.new_game({"cube": "alternate"}, 0), BLACK)
-    assert RULES.action_label(seed[0], "ja") == "三方払い ↓ (T0)"
-    assert RULES.action_label(seed[0], "en") == "three swords ↓ (T0)"
-    assert RULES.action_label(seed[4], "en") == "right guard ↑ (R2)"
-    assert RULES.action_label(alternate[4], "en") == "left guard ↑ (R2)"
-    # A parsed drop does not know the cube reading: the side faces' types stay unnamed.
-    assert RULES.action_label(RULES.parse_action("D-R2-F"), "en") == "↑ (R2)"
-    assert RULES.action_label(RULES.parse_action("D-F1-L"), "ja") == "正面打ち ← (F1)"
-    labels = [RULES.action_label(a, loc) for a in seed for loc in ("ja", "en")]
-    assert len(set(labels)) == len(labels)
+    assert RULES.action_label(seed[0], "ja") == "三方払い（前と左右に刀）が上・武士は後ろ向き ↓"
+    assert RULES.action_label(seed[0], "en") == "三方払い three swords up · samurai facing back ↓"
+    # Two 右構え faces under the seed's reading: where the 三方払い is tells them apart.
+    assert RULES.action_label(seed[4], "en") == (
+        "右構え right guard up · samurai facing forward ↑ · 三方払い on the far side"
+    )
+    assert RULES.action_label(seed[4], "ja") == (
+        "右構え（右に刀）が上・武士は前向き ↑・三方払いは向こうの面"
+    )
+    # The alternate reading's right face is its only 左構え: no need to say more.
+    assert (
+        RULES.action_label(alternate[4], "en") == "左構え left guard up · samurai facing forward ↑"
+    )
+    # A parsed drop does not know the cube reading: the state does.
+    parsed = RULES.parse_action("D-R2-F")
+    assert RULES.action_label(parsed, "en") == (
+        "右構え/左構え (by cube reading) up · samurai facing forward ↑ · 三方払い on the far side"
+    )
+    assert isinstance(parsed, Drop)
+    assert RULES.drop_label(RULES.new_game(None, 0), parsed, "en") == RULES.action_label(
+        seed[4], "en"
+    )
+    assert RULES.drop_label(
+        RULES.new_game({"cube": "alternate"}, 0), parsed, "ja"
+    ) == RULES.action_label(alternate[4], "ja")
+    assert RULES.action_label(RULES.parse_action("D-F1-L"), "ja") == (
+        "正面打ち（前に刀）が上・武士は左向き ←・三方払いは右の面"
+    )
 
 
 def test_events_and_their_text() -> None:
@@ -444,8 +466,12 @@ def test_events_and_their_text() -> None:
     state, events = RULES.apply(state, BLACK, RULES.parse("D-T0-B"))
     (drop,) = events
     assert drop == Event("drop", BLACK, {"orientation": "T0-B", "type": "three"})
-    assert RULES.describe_event(drop, "ja") == "先手が駒を置いた：三方払い 後ろ向き"
-    assert RULES.describe_event(drop, "en") == "Black placed the cube: three swords facing back"
+    assert RULES.describe_event(drop, "ja") == (
+        "先手が駒を置いた：三方払い（前と左右に刀）が上・武士は後ろ向き"
+    )
+    assert RULES.describe_event(drop, "en") == (
+        "Black placed the cube: 三方払い three swords up · samurai facing back"
+    )
     state = play(state, "D-F1-B")
     state, events = RULES.apply(state, BLACK, ROT)
     (move,) = events
@@ -453,18 +479,20 @@ def test_events_and_their_text() -> None:
     assert dict(move.data) == {
         "move": "ROT", "before": "T0-B", "after": "T0-L", "type": "three", "forced": False,
     }  # fmt: skip
-    assert RULES.describe_event(move, "ja") == "先手が右に旋回した：三方払い 左向き"
+    assert RULES.describe_event(move, "ja") == (
+        "先手が旋回した ↻：三方払い（前と左右に刀）が上・武士は左向き"
+    )
     assert RULES.describe_event(move, "en") == (
-        "Black turned clockwise (ROT): three swords facing left"
+        "Black turned ↻: 三方払い three swords up · samurai facing left"
     )
     _, events = RULES.apply(placed("F4-L", "F1-F"), BLACK, ROT)
     assert [RULES.describe_event(e, "en") for e in events] == [
-        "Black turned clockwise (ROT): front strike facing forward",
+        "Black turned ↻: 正面打ち front strike up · samurai facing forward",
         "Mate! Black wins.",
         "Black wins by mate",
     ]
     assert [RULES.describe_event(e, "ja") for e in events] == [
-        "先手が右に旋回した：正面打ち 前向き",
+        "先手が旋回した ↻：正面打ち（前に刀）が上・武士は前向き",
         "詰み！先手の勝ち。",
         "詰みで先手の勝ち",
     ]
