@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from bot.games.offers import Offer, move_choices
+from bot.games.offers import Choice, Offer, move_choices
 from bot.games.spec import (
     AnyRules,
     CommandGroup,
@@ -42,11 +42,17 @@ def board_offers(
     moves = [a for a in actions if not isinstance(a, Drop)]
     offers = []
     if drops:
-        offers.append(
-            Offer(
-                move_choices(rules, drops, locale), as_select=True, placeholder=CHOOSE_DROP(locale)
+        # Each drop in words, with where its swords end up on the line below.
+        bushi = cast(BushiRules, rules)
+        choices = tuple(
+            Choice(
+                bushi.action_label(d, locale),
+                bushi.format(d),
+                description=bushi.action_description(state, d, locale),
             )
+            for d in drops
         )
+        offers.append(Offer(choices, as_select=True, placeholder=CHOOSE_DROP(locale)))
     if moves:
         offers.append(Offer(move_choices(rules, moves, locale)))
     return offers
