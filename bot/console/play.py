@@ -86,19 +86,20 @@ async def play_game(service: GameService, term: Terminal, result: ActionResult) 
     shown: int | None = None
     events = result.events
     while game.status == "active":
+        mover = next((s for s in game.seats_to_act if not s.is_bot), None)
+        if secret and mover is not None and mover.seat != shown:
+            term.pass_keyboard(mover.display_name)
+            shown = mover.seat
+        # After the pass screen, so the next player reads what just happened.
         _show_events(term, game, events, viewer)
         events = ()
         offered = await _answer_draw_offer(service, term, game)
         if offered is not None:
             game, events = offered.game, offered.events
             continue
-        mover = next((s for s in game.seats_to_act if not s.is_bot), None)
         if mover is None:  # the service logged why; nothing here can move the game on
             term.say(STUCK.format(id=game.id))
             return game
-        if secret and mover.seat != shown:
-            term.pass_keyboard(mover.display_name)
-            shown = mover.seat
         turn = await Turn(service, term, game, mover).play()
         if isinstance(turn, Quit):
             term.say(BYE.format(id=game.id))
