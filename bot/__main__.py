@@ -24,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="遊び場 Asobiba")
     parser.add_argument("command", nargs="?", default="run", choices=["run", "console", "migrate"])
     parser.add_argument("--lang", choices=["en", "ja"], default="en", help="console language")
+    parser.add_argument("--resume", type=int, metavar="N", help="console: resume game N")
+    parser.add_argument("--list", action="store_true", help="console: list the saved games")
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
@@ -38,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "console":
         from bot.console import main as console_main
 
-        console_main(settings, args.lang)
+        console_main(settings, args.lang, resume=args.resume, list_only=args.list)
         return 0
     if args.command == "migrate":
         from bot.db import Database

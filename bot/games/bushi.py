@@ -19,7 +19,7 @@ from bot.games.spec import (
 from rules.bushi import BushiRules, Drop
 from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
-from rules.bushi.solve import perfect_player
+from rules.bushi.solve import Result, perfect_player, solution
 from rules.core import Locale, Seat, Text
 
 CHOOSE_DROP = Text("駒を置く向きを選ぶ…", "Choose how to drop your cube…")
@@ -65,6 +65,13 @@ def hint(rules: AnyRules, state: Any, seat: Seat, locale: Locale) -> str:
     return HINT_TITLE(locale) + "\n" + hint_text(state, locale)
 
 
+def accepts_draw(rules: AnyRules, state: Any, seat: Seat) -> bool:
+    """The bot takes a draw unless perfect play wins for it from here."""
+    value = solution(state.cube).value(state)
+    bot_wins = Result.WIN if state.to_move == seat else Result.LOSS
+    return value.result is not bot_wins
+
+
 SPEC = GameSpec(
     rules=BushiRules(),
     command=CommandGroup(
@@ -102,4 +109,5 @@ SPEC = GameSpec(
     board_offers=board_offers,
     bot_player=perfect_player,
     hinter=hint,
+    accepts_draw=accepts_draw,
 )

@@ -25,6 +25,8 @@ Hinter = Callable[[AnyRules, Any, Seat, Locale], str]
 BoardOffers = Callable[[AnyRules, Any, Seat, Sequence[Any], Locale], list[Offer]]
 #: A seat's private panel; ``step`` is where the player is in a multi-step choice.
 PanelMaker = Callable[[AnyRules, Any, Seat, Locale, str | None], Panel]
+#: Whether the bot, at ``seat``, accepts the draw its opponent offered: (rules, state, seat).
+DrawJudge = Callable[[AnyRules, Any, Seat], bool]
 #: A one-line summary of a finished or running game for lists (``ended at draw 40``).
 Summary = Callable[[Any, Locale], str]
 
@@ -114,6 +116,8 @@ class GameSpec:
     panel: PanelMaker | None = None
     bot_player: BotPlayer | None = None
     hinter: Hinter | None = None
+    #: How the bot answers a draw offer; without one it declines (it never leaves one hanging).
+    accepts_draw: DrawJudge | None = None
     #: When the hint is worth offering (易双六's hint is about choosing the start).
     hint_available: Callable[[Any], bool] = lambda _: True
     #: Whether the game has a daily deal (the same deal for everyone in a server each day).

@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.registry import spec_for
-from bot.games.spec import AnyRules
+from bot.games.spec import AnyRules, GameSpec
 from bot.services.base import ServiceBase, rules_for
 from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot
 from bot.services.stats import record_results
-from rules.core import Event, Rng, RulesError, Seat, Text
+from rules.core import AcceptDraw, DeclineDraw, Event, Rng, RulesError, Seat, Text
 
 log = logging.getLogger(__name__)
 
@@ -140,27 +140,44 @@ class ActionPipeline(ServiceBase):
         return await self._act_steps(game_id, version, codes, user_id=None)
 
     async def _play_bot_turns(self, result: ActionResult) -> ActionResult:
-        """Let the bot answer while it is its turn; each bot move is its own transaction."""
+        """Let the bot answer while it is its turn (or a draw offer waits on it); each bot
+        action is its own transaction."""
         events = list(result.events)
         game = result.game
-        player = spec_for(game.game_type).bot_player
+        spec = spec_for(game.game_type)
         for _ in range(MAX_BOT_PLIES):
-            if player is None or game.status != "active":
+            if game.status != "active":
                 break
-            bot_seats = [s for s in game.seats_to_act if s.is_bot]
-            if not bot_seats:
-                break
-            seat = bot_seats[0].seat
-            rng = Rng.from_seed(game.seed ^ (0x9E37 * (game.ply + 1)))
             try:
-                # Searching takes a while (戦列札's AI samples hidden hands): off the event loop.
-                action, _ = await asyncio.to_thread(player, game.rules, game.state, seat, rng)
-                step = await self._act_once(
-                    game.id, game.version, game.rules.format(action), user_id=None, as_seat=seat
-                )
+                answer = await self._bot_draw_answer(spec, game)
+                if answer is None:
+                    bot_seats = [s for s in game.seats_to_act if s.is_bot]
+                    if spec.bot_player is None or not bot_seats:
+                        break
+                    seat = bot_seats[0].seat
+                    rng = Rng.from_seed(game.seed ^ (0x9E37 * (game.ply + 1)))
+                    # Searching takes a while (戦列札's AI samples hidden hands): off the loop.
+                    action, _ = await asyncio.to_thread(
+                        spec.bot_player, game.rules, game.state, seat, rng
+                    )
+                    answer = seat, game.rules.format(action)
+                seat, code = answer
+                step = await self._act_once(game.id, game.version, code, user_id=None, as_seat=seat)
             except (RulesError, StaleVersion):
                 log.exception("bot move failed in game %s", game.id)
                 break
             events += step.events
             game = step.game
         return ActionResult(game, tuple(events), result.previous_version)
+
+    @staticmethod
+    async def _bot_draw_answer(spec: GameSpec, game: GameSnapshot) -> tuple[Seat, str] | None:
+        """A draw offered to a bot seat is answered at once: the bot is usually not the seat
+        to move, so otherwise the offer would wait for an answer that never comes."""
+        offered_by = game.state.draw_offer
+        bot = next((s.seat for s in game.seats if s.is_bot and s.seat != offered_by), None)
+        if offered_by is None or bot is None:
+            return None
+        judge = spec.accepts_draw
+        accepts = judge is not None and await asyncio.to_thread(judge, game.rules, game.state, bot)
+        return bot, (AcceptDraw.code if accepts else DeclineDraw.code)

@@ -13,7 +13,13 @@ from bot.db import GameEventRow, GameRow, GameSeatRow
 from bot.games.registry import spec_for
 from bot.services.base import ServiceBase
 from bot.services.errors import WrongStatus
-from bot.services.snapshots import ACTIVE_STATUSES, GameSnapshot, GameSummary, LogEntry
+from bot.services.snapshots import (
+    ACTIVE_STATUSES,
+    LOCAL_USER_MAX,
+    GameSnapshot,
+    GameSummary,
+    LogEntry,
+)
 from rules.core import Text
 
 HINT_RATED = Text(
@@ -66,6 +72,26 @@ class GameQueries(ServiceBase):
                 query = query.where(GameRow.guild_id == guild_id)
             rows = (await session.scalars(query)).all()
             return [GameSummary.summary_of(r) for r in rows]
+
+    async def list_local_games(
+        self, *, statuses: Sequence[str] = ACTIVE_STATUSES, limit: int = 25
+    ) -> list[GameSummary]:
+        """Games with no Discord user in them (every seat a local player or the console's
+        bot), the most recently moved first."""
+        discord_seat = (
+            select(GameSeatRow.game_id)
+            .where(GameSeatRow.game_id == GameRow.id, GameSeatRow.user_id > LOCAL_USER_MAX)
+            .exists()
+        )
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(GameRow)
+                .options(defer(GameRow.state))
+                .where(GameRow.status.in_(statuses), ~discord_seat)
+                .order_by(GameRow.updated_at.desc(), GameRow.id.desc())
+                .limit(limit)
+            )
+            return [GameSummary.summary_of(r) for r in rows.all()]
 
     async def finished_games(
         self, user_id: int, *, guild_id: int | None = None, limit: int = 10, offset: int = 0

@@ -15,6 +15,10 @@ ACTIVE_STATUSES = ("challenge", "active")
 FINISHED_STATUSES = ("finished", "declined", "expired", "aborted")
 
 
+#: Local players (the console's, and its bot) have ids up to this one; Discord's are positive.
+LOCAL_USER_MAX = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     """Someone taking a seat: a Discord user (or a local console player), or the bot itself."""

@@ -2,52 +2,356 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+import random
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import pytest
 
-from bot.console import play_console
+from bot.console import local_user_id, play_console
 from bot.db import Database
+from bot.games.registry import register, spec_for
 from bot.services.games import GameService
-from rules.core import Rng
+from bot.services.snapshots import ActionResult, GameSnapshot, Player
+from bot.services.stats import player_stats
+from rules.core import Locale, Rng
+
+CHOICE = re.compile(r"^\s*(\d+)\) (?:.*\[([^\]]+)\]$)?")
 
 
-def scripted(answers: Iterator[str], prompts: list[str]):  # type: ignore[no-untyped-def]
-    def read(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(answers)
+class Person:
+    """Reads prompts and answers them: from a script, then from ``policy`` (if any)."""
 
-    return read
+    def __init__(
+        self, answers: Iterable[str], policy: Callable[[Person, str], str] | None = None
+    ) -> None:
+        self.answers = iter(answers)
+        self.policy = policy
+        self.output: list[str] = []
+        self.prompts: list[tuple[int, str]] = []  # (output length when asked, prompt)
+
+    def read(self, prompt: str) -> str:
+        self.prompts.append((len(self.output), prompt))
+        answer = next(self.answers, None)
+        if answer is not None:
+            return answer
+        if self.policy is None:
+            raise EOFError
+        return self.policy(self, prompt)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.output + [p for _, p in self.prompts])
+
+    def last_choices(self) -> list[tuple[str, str]]:
+        """The choices listed last: (number, code), the code empty for a step."""
+        helps = [i for i, line in enumerate(self.output) if line.startswith("Answer with")]
+        block = self.output[helps[-2] + 1 if len(helps) > 1 else 0 : helps[-1]]
+        matches = [CHOICE.match(line) for line in block]
+        return [(m.group(1), m.group(2) or "") for m in matches if m]
+
+    async def play(
+        self, service: GameService, locale: Locale = "en", **kwargs: Any
+    ) -> GameSnapshot | None:
+        return await play_console(service, self.read, self.output.append, locale, **kwargs)
+
+
+class Recorder(GameService):
+    """A service that remembers the latest game it handed out (to check what is secret)."""
+
+    latest: GameSnapshot | None = None
+
+    async def act(self, game_id: int, user_id: int, version: int | None, code: str) -> ActionResult:
+        result = await super().act(game_id, user_id, version, code)
+        self.latest = result.game
+        return result
+
+    async def accept(self, game_id: int, user_id: int, version: int | None = None) -> ActionResult:
+        result = await super().accept(game_id, user_id, version)
+        self.latest = result.game
+        return result
+
+
+def first_choice(person: Person, prompt: str) -> str:
+    return "1"
+
+
+def senretsu_player(limit: int) -> Callable[[Person, str], str]:
+    """Place one card then end; random janken; the first choice otherwise; stop at ``limit``."""
+    rng = random.Random(4)
+    moves = 0
+
+    def answer(person: Person, prompt: str) -> str:
+        nonlocal moves
+        if "Pass the keyboard" in prompt:
+            return ""
+        if "to move" not in prompt:
+            return "3"  # a joker's range
+        moves += 1
+        if moves > limit:
+            return "q"
+        choices = person.last_choices()
+        codes = [code for _, code in choices]
+        if any(c.startswith("j:") for c in codes):
+            return str(rng.randint(1, len(codes)))
+        if "end" in codes and any(c.startswith("t:") for c in codes):
+            return "END"  # by code, in capitals
+        # The first move (a step, a card to place first, only when no move is listed yet).
+        playable = [n for n, code in choices if code and not code.startswith("t:")]
+        return playable[0] if playable else "1"
+
+    return answer
+
+
+def board_renders(person: Person, start: int, end: int, marker: str) -> int:
+    return sum(marker in line for line in person.output[start:end])
 
 
 @pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 async def test_two_players_at_one_keyboard(db: Database) -> None:
     service = GameService(db, seed_source=Rng.from_seed(5))
-    output: list[str] = []
-    prompts: list[str] = []
-    # Names, then: bad input, a garbage move, the first legal drop twice, then Black resigns.
-    answers = iter(["1", "Aki", "Ben", "zzz", "999", "1", "1", "resign"])
-    game = await play_console(service, scripted(answers, prompts), output.append, "en")
-    text = "\n".join(output)
-    assert game.status == "finished"
+    # Game, mode, names; bad input and a garbage move; the first drop twice; Black resigns.
+    person = Person(["Bushi Shogi", "1", "Aki", "Ben", "zzz", "999", "1", "1", "resign", "y"])
+    game = await person.play(service)
+    assert game is not None and game.status == "finished"
     assert game.outcome is not None and game.outcome.winner == 1 and game.outcome.reason == "resign"
-    assert "Black (先手)" in text and "White (後手)" in text
-    assert "⚠" in text  # the garbage answers were refused politely
-    assert "Ben wins (resignation)" in text
-    assert any("Aki to move" in p for p in prompts)
+    assert "Black (先手)" in person.text and "White (後手)" in person.text
+    assert "⚠" in person.text  # the garbage answers were refused politely
+    assert "Game over: Ben wins (resignation)" in person.text
+    assert any("Aki to move" in p for _, p in person.prompts)
     stored = await service.get(game.id)
     assert stored.ply == 3 and await service.rebuild_state(game.id) == stored.state
 
 
 @pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_bad_input_asks_again_without_the_board(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(5))
+    person = Person(["bushi", "1", "Aki", "Ben", "zzz", "999", "", "1", "q"])
+    await person.play(service)
+    asked = [at for at, p in person.prompts if "Aki to move" in p]
+    assert len(asked) == 4  # three refused answers, then the drop
+    assert board_renders(person, 0, asked[0], "◀") == 1
+    assert board_renders(person, asked[0], asked[-1] + 1, "◀") == 0  # only the error line again
+    assert person.text.count("⚠") == 2  # the empty answer just asks again
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 async def test_against_the_bot_in_japanese(db: Database) -> None:
     service = GameService(db, seed_source=Rng.from_seed(6))
-    output: list[str] = []
-    answers = iter(["2", "Aki", "1", "?"] + ["1"] * 200)
-    game = await play_console(service, scripted(answers, []), output.append, "ja")
-    text = "\n".join(output)
-    assert "完全解析" in text  # the hint was shown
-    assert "先手" in text
-    assert game.status == "finished"
+    person = Person(["武士将棋", "2", "Aki", "1", "?"], first_choice)
+    game = await person.play(service, "ja")
+    assert game is not None and game.status == "finished"
+    assert "考えています…" in person.text and "完全解析" in person.text  # the hint was shown
+    assert "先手" in person.text and "終局" in person.text
     assert game.outcome is not None and game.outcome.winner != 0  # never beats perfect play
-    assert "終局" in text
+    for english in ("Resign", "resign", "Offer draw", "Draw", "Black", "White", "Thinking", "wins"):
+        assert english not in person.text, english
+    assert "**" not in person.text and "投了" in person.text
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_resigning_asks_first(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(6))
+    person = Person(["bushi", "bot", "Aki", "Black", "resign", "n", "投了", "y"])
+    game = await person.play(service)
+    assert sum("Resign? (y/N)" in p for _, p in person.prompts) == 2
+    assert game is not None and game.outcome is not None
+    assert game.outcome.reason == "resign" and game.outcome.winner == 1
+    assert game.ply == 1  # the bot's drop answered nothing: "n" resigned nothing
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_moves_by_name_or_code_in_any_case(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(5))
+    person = Person(
+        ["BUSHI", "two", "Aki", "Ben", "d-t0-b", "THREE SWORDS ↓ (T0)", "TURN", "rot", "q"]
+    )
+    game = await person.play(service)
+    assert game is not None
+    log = [entry.action for entry in await service.event_log(game.id)]
+    assert log == ["D-T0-B", "D-T0-B", "ROT", "ROT"]
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("variant", ["Youscout", "Simplified Youscout"])
+async def test_a_solitaire_to_the_end(db: Database, variant: str) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(11))
+    person = Person([variant, "Aki"], first_choice)
+    game = await person.play(service)
+    assert game is not None and game.status == "finished" and game.outcome is not None
+    assert game.rules.title_for(game.settings).en == variant
+    result = next(line for line in person.output if line.startswith("Game over: "))
+    if game.outcome.points[0] == 1.0:
+        assert result.startswith("Game over: Aki won!")
+    elif game.outcome.reason != "no_result":
+        assert result.startswith("Game over: Aki lost")
+    assert "draw (" not in result
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_a_solitaire_loss_reads_as_a_loss(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(11))
+    person = Person(["略式易双六", "Aki", "resign", "y"])
+    await person.play(service)
+    assert "Game over: Aki lost (resignation)" in person.output
+    japanese = Person(["易双六", "Aki", "投了", "y"])
+    await japanese.play(service, "ja")
+    assert "終局: Aki の負け（投了）" in japanese.output
+
+
+def hidden_labels(game: GameSnapshot, seat: int) -> set[str]:
+    """The cards only the other seat's player may know of: in their hand, never revealed."""
+    rules, other = game.rules, 1 - seat
+    theirs = rules.view_for(game.state, other)
+    mine = rules.view_for(game.state, seat)
+    known = {c.label for c in theirs.revealed[other]} | {c.label for c in mine.hand}
+    # Both decks have a joker labelled "Jk": it names no particular card.
+    return {c.label for c in theirs.hand} - known - {"Jk"}
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_secret_hands_at_one_keyboard(db: Database) -> None:
+    service = Recorder(db, seed_source=Rng.from_seed(8))
+    screens: list[tuple[int, str, set[str]]] = []
+    policy = senretsu_player(limit=40)
+
+    def watch(person: Person, prompt: str) -> str:
+        if "Pass the keyboard" in prompt:
+            assert service.latest is not None
+            seat = 0 if "Aki" in prompt else 1
+            screens.append((len(person.output), prompt, hidden_labels(service.latest, seat)))
+        return policy(person, prompt)
+
+    person = Person(["Senretsu-fuda", "1", "Aki", "Ben"], watch)
+    game = await person.play(service)
+    assert game is not None
+    assert any("Aki" in p for _, p, _ in screens) and any("Ben" in p for _, p, _ in screens)
+    assert len(screens) >= 4 and game.ply >= 8
+    assert sum(bool(hidden) for _, _, hidden in screens) >= 3  # once the hands are dealt
+    ends = [at for at, _, _ in screens[1:]] + [len(person.output)]
+    for (start, prompt, hidden), end in zip(screens, ends, strict=True):
+        shown = "\n".join(person.output[start:end])
+        leaked = {label for label in hidden if re.search(re.escape(label) + r"(?!\d)", shown)}
+        assert not leaked, f"after {prompt!r}: {leaked}"
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_secret_hands_against_the_bot(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(9))
+    person = Person(["senretsu", "2", "Aki", "1"], senretsu_player(limit=400))
+    game = await person.play(service)
+    assert game is not None
+    assert "Pass the keyboard" not in person.text  # one person: nothing to hide from anyone
+    assert game.status == "finished" and game.outcome is not None  # played to the end
+    winner = game.player(game.outcome.winner or 0).display_name
+    assert f"Game over: {winner} wins" in person.text
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_a_draw_offer_to_the_bot_is_answered(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(6))
+    person = Person(["bushi", "2", "Aki", "1", "draw", "q"])
+    game = await person.play(service)
+    assert game is not None
+    answered = "declined the draw" in person.text or "accepted the draw" in person.text
+    assert answered and game.state.draw_offer is None
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_a_bot_without_a_judge_declines_a_draw(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(6))
+    bushi = spec_for("bushi")
+    register(dataclasses.replace(bushi, accepts_draw=None))
+    try:
+        start = await service.challenge(
+            "bushi", Player(-5, "Aki"), Player(0, "bot", is_bot=True), challenger_seat=0
+        )
+        result = await service.act(start.game.id, -5, None, "draw-offer")
+    finally:
+        register(bushi)
+    assert [e.kind for e in result.events] == ["draw_offer", "draw_decline"]
+    assert result.game.status == "active" and result.game.state.draw_offer is None
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_the_bot_takes_a_draw_when_it_cannot_win(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(6))
+    bushi = spec_for("bushi")
+    register(dataclasses.replace(bushi, accepts_draw=lambda rules, state, seat: True))
+    try:
+        start = await service.challenge(
+            "bushi", Player(-5, "Aki"), Player(0, "bot", is_bot=True), challenger_seat=0
+        )
+        result = await service.act(start.game.id, -5, None, "draw-offer")
+    finally:
+        register(bushi)
+    assert result.game.outcome is not None and result.game.outcome.is_draw
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_a_draw_offer_at_one_keyboard_is_answered_there(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(5))
+    person = Person(["bushi", "1", "Aki", "Ben", "draw", "y"])
+    game = await person.play(service)
+    assert any("Aki offers a draw. Ben, do you accept?" in p for _, p in person.prompts)
+    assert game is not None and game.outcome is not None and game.outcome.is_draw
+    assert "Game over: draw (draw by agreement)" in person.text
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_each_name_is_its_own_local_player(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(5))
+    await Person(["bushi", "1", "Aki", "Ben", "resign", "y"]).play(service)
+    await Person(["bushi", "1", "aki ", "Chie", "resign", "y"]).play(service)
+    aki, ben, chie = (local_user_id(n) for n in ("Aki", "Ben", "Chie"))
+    assert len({aki, ben, chie, 0}) == 4 and max(aki, ben, chie) < 0
+    assert local_user_id(" AKI") == aki  # the same person in every session
+    [aki_stats] = await player_stats(db, aki)
+    [ben_stats] = await player_stats(db, ben)
+    assert (aki_stats.played, aki_stats.lost) == (2, 2)
+    assert (ben_stats.played, ben_stats.won) == (1, 1)
+    same = Person(["bushi", "1", "Aki", "AKI", "Ben", "q"])
+    await same.play(service)
+    assert "That name is taken" in same.text
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_saved_games_are_listed_and_resumed(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(5))
+    bushi = await Person(["bushi", "1", "Aki", "Ben", "1", "q"]).play(service)
+    solo = await Person(["Youscout", "Chie", "q"]).play(service)
+    assert bushi is not None and solo is not None
+    listing = Person([])
+    assert await listing.play(service, list_only=True) is None
+    assert f"  #{bushi.id}  Bushi Shogi  Aki vs Ben — Ben to move" in listing.output
+    assert f"  #{solo.id}  Youscout  Chie — Chie to move" in listing.output
+
+    resumed = Person(["1", "resign", "y"])
+    game = await resumed.play(service, resume=bushi.id)
+    assert f"Resuming game #{bushi.id} (Bushi Shogi)." in resumed.output
+    assert game is not None and game.outcome is not None and game.outcome.winner == 1
+    assert any("Ben to move" in p for _, p in resumed.prompts)
+
+    # From the menu, in Japanese: the last entry resumes, and the list shows first.
+    menu = Person(["再開", str(solo.id), "q"])
+    assert await menu.play(service, "ja") is not None
+    assert f"対局 #{solo.id}（易双六）を再開します。" in menu.output
+    assert not any(f"#{bushi.id} " in line for line in menu.output)  # finished: not listed
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_resume_refuses_politely(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(5))
+    finished = await Person(["bushi", "1", "Aki", "Ben", "resign", "y"]).play(service)
+    discord = await service.challenge("bushi", Player(11, "alice"), Player(12, "bob"))
+    assert finished is not None
+    for game_id, expected in (
+        (999, "There is no game #999."),
+        (discord.game.id, f"Game #{discord.game.id} is a Discord game"),
+        (finished.id, f"Game #{finished.id} is over (Ben wins (resignation))."),
+    ):
+        person = Person([])
+        assert await person.play(service, resume=game_id) is None
+        assert any(line.startswith(expected) for line in person.output), person.output
