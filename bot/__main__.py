@@ -370,6 +370,8 @@ def main(argv: list[str] | None = None) -> int:
         level="WARNING" if args.command == "console" else settings.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # Alembic announces each of its plugins at INFO on every start: not news to an operator.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     if args.command == "console":
         from bot.console import main as console_main
 
