@@ -1,15 +1,24 @@
 FROM python:3.11-slim
 
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+# The heartbeat lives in the container (not in a volume): `python -m bot health` checks it.
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
+    HEARTBEAT_FILE=/tmp/asobiba-heartbeat
 WORKDIR /app
 
-COPY pyproject.toml README.md alembic.ini ./
+# Dependencies first, at the versions in constraints.txt (this layer is cached until they change).
+# The project installs no package of its own: the code runs from /app, the working directory.
+COPY pyproject.toml README.md LICENSE constraints.txt ./
+RUN pip install -c constraints.txt . && useradd --create-home asobiba \
+    && mkdir -p /app/data && chown asobiba /app/data
+COPY alembic.ini ./
 COPY rules ./rules
 COPY bot ./bot
 COPY migrations ./migrations
-RUN pip install . && useradd --create-home asobiba && mkdir -p /app/data && chown asobiba /app/data
 
 USER asobiba
-VOLUME ["/app/data"]
-# Migrations run automatically at start-up.
+# The SQLite file (when DATABASE_URL is not set) is in /app/data: mount a named volume there,
+# e.g. `docker run -v asobiba-data:/app/data …` (docker-compose.yml does).
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
+# Migrates the database, then connects; SIGTERM (docker stop) stops it gracefully.
 CMD ["python", "-m", "bot"]

@@ -1,28 +1,359 @@
-"""Command line: ``python -m bot [run|console|migrate]`` (``run`` is the default)."""
+"""Command line: ``python -m bot [run|console|migrate|health]`` (``run`` is the default).
+
+``run`` migrates the database (unless ``RUN_MIGRATIONS=0``), then connects to Discord. Whatever
+stops it is told in one line on stderr, with an exit code a supervisor can act on:
+
+==  =============================================================================================
+0   stopped cleanly: Ctrl-C or SIGTERM (``docker stop``) let running interactions finish
+1   an unexpected error (the only case with a traceback), or a second Ctrl-C/SIGTERM
+2   a setting has a value we cannot use
+3   Discord refused the token (login failed): check ``DISCORD_TOKEN``
+4   Discord could not be reached ``CONNECT_ATTEMPTS`` times in a row (with back-off between)
+5   ``DISCORD_TOKEN`` is not set
+6   the database could not be reached or migrated
+==  =============================================================================================
+
+``health`` exits 0 while the running bot's heartbeat file is fresh (every shard connected in
+the last minute) and 1 otherwise, as Docker's ``HEALTHCHECK`` expects.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import dataclasses
 import logging
+import os
+import shlex
+import shutil
+import signal
 import sys
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from bot.config import ConfigError, Settings
 
+if TYPE_CHECKING:
+    from bot.client import AsobibaBot
+
+log = logging.getLogger("bot")
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_CONFIG = 2
+EXIT_LOGIN_REFUSED = 3
+EXIT_UNREACHABLE = 4
+EXIT_NO_TOKEN = 5
+EXIT_DATABASE = 6
+
+#: Back-off between attempts to reach Discord: 1 s, 2 s, 4 s … doubling, at most 5 minutes.
+BACKOFF_FIRST_SECONDS = 1.0
+BACKOFF_MAX_SECONDS = 300.0
+#: The bot rewrites its heartbeat file this often while connected; ``health`` calls a heartbeat
+#: older than ``HEARTBEAT_STALE_SECONDS`` dead.
+HEARTBEAT_SECONDS = 15.0
+HEARTBEAT_STALE_SECONDS = 60.0
+
 NO_TOKEN = """\
-DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
+DISCORD_TOKEN is not set, so the bot cannot connect to Discord (exit code 5).
 
   1. Create an application at https://discord.com/developers/applications
   2. Bot → Reset Token → copy it, then:  export DISCORD_TOKEN=...
+     (with Docker: put DISCORD_TOKEN=... in .env beside docker-compose.yml, see .env.example)
   3. Invite it (README.md, "Creating the Discord application") and run this command again.
 
-Meanwhile you can play in the terminal:  python -m bot console
+Meanwhile you can play in the terminal:  {console}
 """
 
 
+def python_command(
+    *args: str,
+    executable: str | None = None,
+    cwd: str | None = None,
+    path: str | None = None,
+) -> str:
+    """How to run ``python <args>`` with *this* interpreter, as the user can type it here:
+    plain ``python`` when that is this interpreter on ``PATH`` (an activated venv), else its
+    path relative to the current directory when it is inside it (a project's
+    ``.venv/bin/python``), else its absolute path. Paths are compared unresolved: a venv's
+    ``python`` is a symlink to the system's, which lacks the venv's packages."""
+    exe = os.path.abspath(executable if executable is not None else sys.executable)
+    here = os.path.abspath(cwd if cwd is not None else os.getcwd())
+    spelled = exe
+    for name in ("python", "python3"):
+        found = shutil.which(name, path=path)
+        if found and os.path.abspath(found) == exe:
+            spelled = name
+            break
+    else:
+        if os.path.commonpath([exe, here]) == here:
+            spelled = os.path.relpath(exe, here)
+            if os.sep not in spelled:  # a bare name would be looked up on PATH
+                spelled = os.path.join(os.curdir, spelled)
+    return " ".join(shlex.quote(part) for part in (spelled, *args))
+
+
+def backoff_delay(failures: int) -> float:
+    """Seconds to wait after the ``failures``-th failed attempt in a row (1, 2, 4 … ≤ 300)."""
+    doublings = min(max(failures - 1, 0), 30)
+    return min(BACKOFF_MAX_SECONDS, BACKOFF_FIRST_SECONDS * float(1 << doublings))
+
+
+def install_stop_handlers(
+    loop: asyncio.AbstractEventLoop, on_stop: Callable[[str], None]
+) -> Callable[[], None]:
+    """Call ``on_stop(signal name)`` on SIGTERM (``docker stop``, systemd) and SIGINT (Ctrl-C)
+    instead of dying at once; returns a function that restores the defaults. Where the loop
+    cannot handle signals (Windows) nothing changes: Ctrl-C still raises KeyboardInterrupt."""
+    installed: list[signal.Signals] = []
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, on_stop, sig.name)
+        except (NotImplementedError, RuntimeError, ValueError):
+            continue
+        installed.append(sig)
+
+    def remove() -> None:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+    return remove
+
+
+class Heartbeat:
+    """Rewrites ``path`` with the time every ``interval`` seconds while every shard of the bot
+    is connected, so ``python -m bot health`` (another process) can tell a live bot."""
+
+    def __init__(self, bot: AsobibaBot, path: str, interval: float) -> None:
+        self.bot = bot
+        self.path = Path(path) if path else None
+        self.interval = interval
+        #: Whether the bot was ever fully connected (resets the network back-off).
+        self.connected_once = False
+
+    def connected(self) -> bool:
+        bot = self.bot
+        return (
+            bot.is_ready()
+            and not bot.is_closed()
+            and bool(bot.shards)
+            and all(not shard.is_closed() for shard in bot.shards.values())
+        )
+
+    async def run(self) -> None:
+        while True:
+            if self.connected():
+                self.connected_once = True
+                self.beat()
+            await asyncio.sleep(self.interval)
+
+    def beat(self) -> None:
+        if self.path is None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            partial = self.path.with_name(self.path.name + ".tmp")
+            partial.write_text(f"{time.time():.3f}\n", encoding="utf-8")
+            partial.replace(self.path)
+        except OSError as error:
+            log.warning("cannot write the heartbeat file %s: %s", self.path, error)
+
+    def clear(self) -> None:
+        if self.path is not None:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+
+
+def check_health(path: str, *, now: float | None = None) -> tuple[bool, str]:
+    """Whether the heartbeat at ``path`` is fresh, and a line saying so."""
+    if not path:
+        return False, "unhealthy: HEARTBEAT_FILE is empty, so the bot writes no heartbeat"
+    try:
+        written = float(Path(path).read_text(encoding="utf-8").strip())
+    except FileNotFoundError:
+        return False, f"unhealthy: no heartbeat at {path} (not connected to Discord yet?)"
+    except (OSError, ValueError) as error:
+        return False, f"unhealthy: cannot read the heartbeat at {path}: {error}"
+    age = (time.time() if now is None else now) - written
+    if age > HEARTBEAT_STALE_SECONDS:
+        return False, f"unhealthy: last heartbeat {age:.0f} s ago (not connected to Discord)"
+    return True, f"healthy: connected to Discord, heartbeat {max(age, 0):.0f} s ago"
+
+
+def _network_errors() -> tuple[type[BaseException], ...]:
+    import aiohttp
+    import discord
+
+    return (
+        OSError,  # includes aiohttp.ClientConnectorError: DNS, refused, unreachable
+        aiohttp.ClientError,
+        TimeoutError,
+        discord.GatewayNotFound,
+        discord.ConnectionClosed,
+        discord.DiscordServerError,
+    )
+
+
+def _describe(error: BaseException) -> str:
+    text = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+async def migrate_database(settings: Settings, err: TextIO) -> int:
+    """Upgrade the schema; ``EXIT_DATABASE`` with one line if the database can't be used."""
+    from sqlalchemy.exc import DBAPIError
+
+    from bot.db import Database
+
+    db = Database(settings.database_url)
+    where = db.url.render_as_string(hide_password=True)
+    try:
+        await db.migrate()
+    except (OSError, DBAPIError) as error:
+        print(
+            f"error: cannot migrate the database at {where} ({_describe(error)}): "
+            "check DATABASE_URL and that the database server is running and reachable "
+            f"(exit code {EXIT_DATABASE})",
+            file=err,
+        )
+        return EXIT_DATABASE
+    finally:
+        await db.dispose()
+    log.info("database %s is at the newest schema", where)
+    return EXIT_OK
+
+
+def _make_bot(settings: Settings) -> AsobibaBot:
+    from bot.client import AsobibaBot
+    from bot.db import Database
+
+    return AsobibaBot(settings, Database(settings.database_url))
+
+
+async def run_bot(
+    settings: Settings,
+    *,
+    make_bot: Callable[[Settings], AsobibaBot] = _make_bot,
+    sleep: Callable[[float], Awaitable[None]] | None = None,
+    err: TextIO | None = None,
+    heartbeat_interval: float = HEARTBEAT_SECONDS,
+) -> int:
+    """Migrate, then connect and serve until stopped; returns the exit code.
+
+    A network failure is retried with exponential back-off (``backoff_delay``) up to
+    ``settings.connect_attempts`` attempts in a row (0: for ever); a refused token is final.
+    SIGTERM and SIGINT close the bot gracefully (running interactions finish); a second one
+    stops at once. ``sleep`` replaces the back-off wait (tests)."""
+    import discord
+
+    out = err if err is not None else sys.stderr
+    token = settings.discord_token
+    if not token:
+        print(NO_TOKEN.format(console=python_command("-m", "bot", "console")), file=out)
+        return EXIT_NO_TOKEN
+    loop = asyncio.get_running_loop()
+    main_task = asyncio.current_task()
+    stopping = asyncio.Event()
+    current: list[AsobibaBot] = []
+    closing: list[asyncio.Task[None]] = []
+
+    def on_stop(name: str) -> None:
+        if stopping.is_set():
+            print(f"{name} again: stopping now, without waiting", file=out)
+            if main_task is not None:
+                main_task.cancel()
+            return
+        stopping.set()
+        print(f"{name}: letting running interactions finish, then stopping", file=out)
+        if current and not current[0].is_closed():
+            closing.append(loop.create_task(current[0].close()))
+
+    async def pause(seconds: float) -> None:
+        if sleep is not None:
+            await sleep(seconds)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), seconds)
+
+    restore = install_stop_handlers(loop, on_stop)
+    try:
+        if settings.run_migrations:
+            code = await migrate_database(settings, out)
+            if code != EXIT_OK:
+                return code
+        # Migrated above, before connecting: the bot's own start-up need not do it again.
+        settings = dataclasses.replace(settings, run_migrations=False)
+        failures = 0
+        while not stopping.is_set():
+            bot = make_bot(settings)
+            current[:] = [bot]
+            heartbeat = Heartbeat(bot, settings.heartbeat_file, heartbeat_interval)
+            beating = loop.create_task(heartbeat.run(), name="asobiba-heartbeat")
+            try:
+                async with bot:
+                    await bot.start(token)
+                return EXIT_OK
+            except discord.LoginFailure as error:
+                return _login_refused(out, error)
+            except _network_errors() as error:
+                if isinstance(error, discord.ConnectionClosed) and error.code == 4004:
+                    return _login_refused(out, error)  # the gateway's "authentication failed"
+                failures = 1 if heartbeat.connected_once else failures + 1
+                limit = settings.connect_attempts
+                if limit and failures >= limit:
+                    print(
+                        f"error: cannot reach Discord ({_describe(error)}) after {failures} "
+                        "attempts: check this machine's network, DNS, proxy and firewall "
+                        f"(exit code {EXIT_UNREACHABLE})",
+                        file=out,
+                    )
+                    return EXIT_UNREACHABLE
+                delay = backoff_delay(failures)
+                of = f" of {limit}" if limit else ""
+                print(
+                    f"cannot reach Discord ({_describe(error)}); attempt {failures}{of} failed, "
+                    f"retrying in {delay:g} s",
+                    file=out,
+                )
+                await pause(delay)
+            finally:
+                beating.cancel()
+                await asyncio.gather(beating, *closing, return_exceptions=True)
+                heartbeat.clear()
+        return EXIT_OK
+    finally:
+        restore()
+
+
+def _login_refused(out: TextIO, error: BaseException) -> int:
+    print(
+        f"error: Discord refused the token ({_describe(error)}): check DISCORD_TOKEN — "
+        "Developer Portal → your application → Bot → Reset Token "
+        f"(exit code {EXIT_LOGIN_REFUSED})",
+        file=out,
+    )
+    return EXIT_LOGIN_REFUSED
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="遊び場 Asobiba")
-    parser.add_argument("command", nargs="?", default="run", choices=["run", "console", "migrate"])
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="遊び場 Asobiba",
+        epilog="exit codes: 0 stopped cleanly, 1 unexpected error, 2 bad setting, "
+        "3 token refused, 4 Discord unreachable, 5 no token, 6 database unusable "
+        "(health: 0 healthy, 1 not)",
+    )
+    parser.add_argument(
+        "command",
+        nargs="?",
+        default="run",
+        choices=["run", "console", "migrate", "health"],
+        help="run the bot (default), play in the terminal, migrate the database and exit, "
+        "or check a running bot's heartbeat",
+    )
     parser.add_argument("--lang", choices=["en", "ja"], default="en", help="console language")
     parser.add_argument("--resume", type=int, metavar="N", help="console: resume game N")
     parser.add_argument("--list", action="store_true", help="console: list the saved games")
@@ -30,38 +361,33 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = Settings.from_env()
     except ConfigError as error:
-        print(f"configuration error: {error}", file=sys.stderr)
-        return 2
+        print(f"configuration error: {error} (exit code {EXIT_CONFIG})", file=sys.stderr)
+        return EXIT_CONFIG
+    if args.command == "health":
+        healthy, line = check_health(settings.heartbeat_file)
+        print(line, file=sys.stdout if healthy else sys.stderr)
+        return EXIT_OK if healthy else EXIT_ERROR
     logging.basicConfig(
         # The console is for playing: only warnings, so logs don't mix with the board.
         level="WARNING" if args.command == "console" else settings.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # Alembic announces each of its plugins at INFO on every start: not news to an operator.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     if args.command == "console":
         from bot.console import main as console_main
 
         console_main(settings, args.lang, resume=args.resume, list_only=args.list)
-        return 0
+        return EXIT_OK
     if args.command == "migrate":
-        from bot.db import Database
-
-        async def migrate() -> None:
-            db = Database(settings.database_url)
-            await db.migrate()
-            await db.dispose()
-
-        asyncio.run(migrate())
-        print("database is up to date")
-        return 0
-    if not settings.discord_token:
-        print(NO_TOKEN, file=sys.stderr)
-        return 1
-    from bot.client import AsobibaBot
-    from bot.db import Database
-
-    bot = AsobibaBot(settings, Database(settings.database_url))
-    bot.run(settings.discord_token, log_handler=None)
-    return 0
+        code = asyncio.run(migrate_database(settings, sys.stderr))
+        if code == EXIT_OK:
+            print("database is up to date")
+        return code
+    try:
+        return asyncio.run(run_bot(settings))
+    except asyncio.CancelledError:  # a second Ctrl-C/SIGTERM
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":

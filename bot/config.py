@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_SQLITE_PATH = Path("data") / "asobiba.sqlite3"
+DEFAULT_HEARTBEAT_FILE = Path("data") / "heartbeat"
 
 
 class ConfigError(ValueError):
@@ -68,6 +69,11 @@ class Settings:
     default_clock_hours: int = 72
     #: How often the move clocks are checked for reminders and timeouts.
     clock_tick_seconds: int = 30
+    #: How many times to try reaching Discord before giving up (exit code 4); 0: for ever.
+    connect_attempts: int = 10
+    #: Written every few seconds while every shard is connected; ``python -m bot health``
+    #: reads it (``""``: no heartbeat).
+    heartbeat_file: str = str(DEFAULT_HEARTBEAT_FILE)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -96,6 +102,8 @@ class Settings:
             default_clock_hours=_int(env, "DEFAULT_CLOCK_HOURS", 72, 0),
             clock_tick_seconds=_int(env, "CLOCK_TICK_SECONDS", 30, 1),
             sync_commands=_flag(env, "SYNC_COMMANDS"),
+            connect_attempts=_int(env, "CONNECT_ATTEMPTS", 10, 0),
+            heartbeat_file=env.get("HEARTBEAT_FILE", str(DEFAULT_HEARTBEAT_FILE)).strip(),
         )
 
 

@@ -4,14 +4,17 @@ setting the bot reads, and every slash command the bot registers."""
 from __future__ import annotations
 
 import re
+import tomllib
+from importlib.metadata import distributions
 from pathlib import Path
 
 import discord
 
 from bot.config import Settings
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-CI = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
 def test_the_invite_permissions_add_up() -> None:
@@ -28,9 +31,41 @@ def test_the_invite_permissions_add_up() -> None:
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:
     command = (
-        "python3 -m venv .venv && .venv/bin/pip install -e '.[dev]' && .venv/bin/python -m pytest"
+        "python3 -m venv .venv && .venv/bin/pip install -c constraints.txt -e '.[dev]' "
+        "&& .venv/bin/python -m pytest"
     )
     assert command in README and CI.strip().splitlines()[-1] == command
+
+
+def test_every_install_uses_the_pinned_versions() -> None:
+    """The README's two commands and the Docker image install through constraints.txt, and it
+    pins every dependency (direct or not) to one version."""
+    run = "python3 -m venv .venv && .venv/bin/pip install -c constraints.txt -e . && "
+    assert run + ".venv/bin/python -m bot" in README
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert "COPY pyproject.toml README.md LICENSE constraints.txt ./" in dockerfile
+    assert "pip install -c constraints.txt ." in dockerfile
+    pins: dict[str, str] = {}
+    for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"not pinned: {line}"
+            pins[canonical(name)] = version
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = project["dependencies"] + project["optional-dependencies"]["dev"]
+    names = {canonical(re.split(r"[\[<>=!~; ]", spec, maxsplit=1)[0]) for spec in wanted}
+    assert names <= set(pins), f"unpinned: {names - set(pins)}"
+    installed = {canonical(d.metadata["Name"]): d.version for d in distributions()}
+    for name, version in pins.items():
+        if name in installed:
+            assert installed[name] == version, (
+                f"{name} {installed[name]} is not the pinned {version}"
+            )
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def test_every_setting_is_documented() -> None:

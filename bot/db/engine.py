@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -24,6 +25,11 @@ log = logging.getLogger(__name__)
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 READ_ONLY_OPTION = "asobiba_read_only"
+#: The PostgreSQL advisory lock that serialises migrations: the first 8 bytes of
+#: SHA-256("asobiba:migrations") as a signed 64-bit number.
+MIGRATION_LOCK_KEY = int.from_bytes(
+    hashlib.sha256(b"asobiba:migrations").digest()[:8], "big", signed=True
+)
 
 
 def _configure_sqlite(engine: AsyncEngine) -> None:
@@ -98,8 +104,31 @@ class Database:
             yield session
 
     async def migrate(self) -> None:
-        """Bring the schema to the newest migration (idempotent)."""
+        """Bring the schema to the newest migration (idempotent), safe when several processes
+        start at once: the whole upgrade is one transaction under a lock, so the second process
+        waits, then finds the schema at head and does nothing.
+
+        - PostgreSQL: a transaction-level advisory lock (``pg_advisory_xact_lock``), released by
+          the commit; DDL is transactional, so a failed upgrade leaves nothing behind.
+        - SQLite: the transaction starts with ``BEGIN IMMEDIATE`` (see ``_configure_sqlite``),
+          which takes the file's write lock before Alembic reads the current revision; another
+          process waits on the busy timeout (10 s, far longer than our migrations take).
+        """
         async with self.engine.connect() as conn:
+            if conn.dialect.name == "postgresql":
+                got = await conn.scalar(
+                    text("SELECT pg_try_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                )
+                if not got:
+                    log.info("another process is migrating the database; waiting for it")
+                    await conn.execute(
+                        text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                    )
+            else:
+                # Any first statement begins the transaction, hence the write lock.
+                await conn.exec_driver_sql("SELECT 1")
+            # Take the lock before Alembic runs: its context is module-global, so two
+            # upgrades must not interleave even inside one process.
             await conn.run_sync(_upgrade_head)
             await conn.commit()
 

@@ -50,6 +50,17 @@ CALC_KEYS = (
 
 RULES = YosukouRules()
 
+#: How a step's 戦乱置換 phase ends, in the traces' words, and the engine's reason for it
+#: (``YosukouState.war_end``). ``player_drew``: the phase is still open after the step's
+#: actions and ends when the player draws the next card (the engine records that later, as an
+#: event); ``limit_reached``: the moves allowed per MOVE are used up; ``nothing_to_replace``:
+#: no card is left that may be moved (the engine's ``no_source``).
+TRACE_WAR_ENDS: dict[str, str | None] = {
+    "player_drew": None,
+    "limit_reached": "limit_reached",
+    "nothing_to_replace": "no_source",
+}
+
 
 class Mismatch(Exception):
     """Stops a case at its first divergence (later steps would only repeat it)."""
@@ -192,14 +203,23 @@ class Checker:
             state = self.war_action(state, war, f"step {n} war {i + 1}")
         war_end = step.get("war_end")
         if war_end is not None:
-            running = state.phase == WAR
-            self.expect(f"step {n}: war running", running, war_end == "player_drew")
-            if not running:
-                self.expect(f"step {n}: war end", state.war_end, war_end)
+            self.check_war_end(state, war_end, f"step {n}")
         elif step.get("choice") == "move" and not state.settings.simplified:
             self.expect(f"step {n}: war running", state.phase == WAR, False)
         self.compare(state, step, f"step {n}")
         return state
+
+    def check_war_end(self, state: YosukouState, war_end: Any, where: str) -> None:
+        """How the step's 戦乱置換 phase ended, in the traces' words (``TRACE_WAR_ENDS``)."""
+        if war_end not in TRACE_WAR_ENDS:
+            self.fail(
+                f"{where}: unknown war_end {war_end!r} (the traces say one of "
+                f"{', '.join(TRACE_WAR_ENDS)})"
+            )
+        running = state.phase == WAR
+        self.expect(f"{where}: war running", running, war_end == "player_drew")
+        if not running:
+            self.expect(f"{where}: war end", state.war_end, TRACE_WAR_ENDS[war_end])
 
     def war_action(self, state: YosukouState, war: Mapping[str, Any], where: str) -> YosukouState:
         self.expect(f"{where}: phase", state.phase, WAR)

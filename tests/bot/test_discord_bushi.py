@@ -158,8 +158,9 @@ async def test_playing_the_bot_itself(world: World) -> None:
         buttons = move_buttons(board)
         if not buttons:
             break
-        await fake.click(board, buttons[0]["custom_id"], user=world.alice)
-        await world.bot.asobiba.activity.wait_idle()
+        clicked = await fake.click(board, buttons[0]["custom_id"], user=world.alice)
+        await clicked.wait_complete()  # the bot has taken the click …
+        await world.bot.asobiba.activity.wait_idle()  # … and finished its answer
     # Alice never gets pinged for her own moves against the bot.
     assert all(f"<@{world.alice.id}>" not in m.content for m in fake.messages_in(world.channel)[1:])
 

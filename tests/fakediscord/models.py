@@ -397,6 +397,8 @@ class FakeMessage:
         self.interaction = interaction
         self.history: list[JSON] = []
         self.deleted = False
+        #: When users last saw this message change (``time.monotonic()``): created or edited.
+        self.changed_at = time.monotonic()
 
     # -- mapping-ish access ---------------------------------------------------------------
     def __getitem__(self, key: str) -> Any:

@@ -260,8 +260,17 @@ class FakeDiscord:
         attachment_size_limit: int = 10 * 1024 * 1024,
         capture_client_errors: bool = True,
         assert_clean_on_exit: bool = True,
+        reaction_time: float = 0.02,
     ) -> None:
         self.token = token
+        #: A user acts on a message (click, select) or a modal no sooner than this after it
+        #: appeared or changed — as no person can. Without it the component interaction could
+        #: overtake, over the gateway, the HTTP response that showed the component, which
+        #: discord.py must read before it registers a non-persistent ``View`` (``store_view``
+        #: runs after ``create_interaction_response`` returns): the interaction then finds no
+        #: view and is never answered. Which socket the event loop serves first is not
+        #: specified (it differs between Python 3.11 and 3.12+), so the fake must not depend on it.
+        self.reaction_time = reaction_time
         self.assert_clean_on_exit = assert_clean_on_exit
         self.shard_count = shard_count
         self.response_deadline = response_deadline
@@ -1209,6 +1218,7 @@ class FakeDiscord:
             )
         new["attachments"] = [a.payload() for a in msg.attachments_store]
         new["edited_timestamp"] = iso()
+        msg.changed_at = time.monotonic()
         await self._dispatch_message_event("MESSAGE_UPDATE", msg)
         self.notify()
         return msg
@@ -1689,6 +1699,7 @@ class FakeDiscord:
         msg = self._as_message(message)
         self._check_visible(msg, user)
         comp = msg.find_component(custom_id, prefix=prefix, label=label, type=2)
+        await self._react(msg.changed_at)
         if comp.get("disabled"):
             raise FakeDiscordError(f"button {comp.get('custom_id')!r} is disabled")
         if comp.get("style") in (5, 6) or not comp.get("custom_id"):
@@ -1731,6 +1742,7 @@ class FakeDiscord:
             raise FakeDiscordError(
                 f"select {comp['custom_id']!r} takes {lo}..{hi} values, got {len(values)}"
             )
+        await self._react(msg.changed_at)
         guild = msg.channel.guild
         resolved: dict[str, dict[str, JSON]] = {}
         raw: list[str] = []
@@ -1779,6 +1791,8 @@ class FakeDiscord:
         modal = opened_by.modal
         if modal is None:
             raise FakeDiscordError(f"{opened_by!r} did not respond with a modal")
+        if opened_by.responded_at is not None:
+            await self._react(opened_by.responded_at)
         actor = user or opened_by.user
         remaining: dict[str, Any] = dict(values)
         guild = opened_by.channel.guild
@@ -1909,6 +1923,12 @@ class FakeDiscord:
     # =========================================================================================
     # REST plumbing
     # =========================================================================================
+    async def _react(self, shown_at: float) -> None:
+        """Wait until ``reaction_time`` has passed since the user saw what they act on."""
+        wait = shown_at + self.reaction_time - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+
     def _route(self, method: str, pattern: str, handler: Handler, *, auth: bool = True) -> None:
         self._routes.append((method, re.compile(pattern), handler, auth))
 

@@ -1,0 +1,338 @@
+"""Check a finished game's fairness: its commitment, its deal, its result.
+
+Usage::
+
+    python -m rules.verify GAME.json [--json]
+    python -m rules.verify --game senretsu --seed N --salt HEX --commitment HEX \\
+        [--settings JSON] [--actions JSON]
+
+The file (or the options) describe one game as a finished game's log exports it::
+
+    {
+      "game": "yosukou",                       // yosukou | senretsu | bushi
+      "settings": {"variant": "simplified"},   // optional: the game's settings ({} = defaults)
+      "seed": 1234567890123,                   // the revealed seed, 0 <= seed < 2**64
+      "salt": "9f86d081884c7d65…",             // the revealed salt, hex
+      "commitment": "5e884898da280471…",       // the commitment shown before the game, hex
+      "actions": [[0, "start:3"], [0, "draw"], [null, "forfeit:0:timeout"]],
+                                               // optional: every action in order, [seat, code]
+                                               // (seat null for the platform, e.g. a timeout)
+      "outcome": {"points": [1.0], "reason": "goal"},   // optional: the recorded result
+      "final_state": {...}                     // optional: the recorded final state, as the
+                                               // rules' dump() writes it
+    }
+
+It checks, and prints one line for each:
+
+1. **commitment** — SHA-256 over ``b"asobiba-commit-v1:" + seed (8 bytes, big-endian) + salt``
+   (``rules.core.fairness``) equals ``commitment``: the seed is the one fixed before play.
+2. **deal** — the deal the seed gives, recomputed by the rules package: for 易双六 the six majors
+   as dealt and after the (8)/(11) swap, the talon (top card first) once the start is chosen and
+   the talon after each end-card reshuffle; for 戦列札 the seats' colours and both deck orders
+   (top card first); 武士将棋 has no hidden deal.
+3. **replay** — every action replays legally from ``GameRules.new_game(settings, seed)``
+   (``GameRules.replay``), and the final state's outcome (and whole state) equal the recorded
+   ``outcome`` (and ``final_state``) when given.
+
+The exit status is 0 when everything given matches, 1 when something does not, 2 when the
+input cannot be read. ``--json`` prints the report as one JSON object instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.bushi import BushiRules
+from rules.core.errors import RulesError
+from rules.core.fairness import verify_commitment
+from rules.core.protocol import Event, GameRules
+from rules.senretsu import SenretsuRules, SenretsuState
+from rules.yosukou import YosukouRules, YosukouState
+
+JSON = Any
+AnyRules = GameRules[Any, Any, Any]
+
+GAMES: dict[str, AnyRules] = {
+    "yosukou": YosukouRules(),
+    "senretsu": SenretsuRules(),
+    "bushi": BushiRules(),
+}
+
+
+class InputError(ValueError):
+    """The game description cannot be used (names the field)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    game: str
+    seed: int
+    salt: bytes
+    commitment: str
+    settings: Mapping[str, JSON] = field(default_factory=dict)
+    actions: tuple[tuple[int | None, str], ...] = ()
+    outcome: Mapping[str, JSON] | None = None
+    final_state: Mapping[str, JSON] | None = None
+
+    @classmethod
+    def load(cls, raw: Any) -> GameRecord:
+        if not isinstance(raw, Mapping):
+            raise InputError("the game is a JSON object")
+        game = raw.get("game")
+        if game not in GAMES:
+            raise InputError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
+        seed = raw.get("seed")
+        if type(seed) is not int or not 0 <= seed < 1 << 64:
+            raise InputError("seed must be a whole number from 0 to 2**64 - 1")
+        salt_hex = raw.get("salt")
+        try:
+            salt = bytes.fromhex(salt_hex) if isinstance(salt_hex, str) else None
+        except ValueError:
+            salt = None
+        if salt is None:
+            raise InputError("salt must be a hex string")
+        commit = raw.get("commitment")
+        if not isinstance(commit, str):
+            raise InputError("commitment must be a hex string")
+        settings = raw.get("settings")
+        settings = {} if settings is None else settings
+        if not isinstance(settings, Mapping):
+            raise InputError("settings must be an object")
+        actions: list[tuple[int | None, str]] = []
+        for index, entry in enumerate(raw.get("actions") or []):
+            if (
+                not isinstance(entry, Sequence)
+                or isinstance(entry, str)
+                or len(entry) != 2
+                or not (entry[0] is None or type(entry[0]) is int)
+                or not isinstance(entry[1], str)
+            ):
+                raise InputError(f"action {index} must be [seat or null, code]")
+            actions.append((entry[0], entry[1]))
+        outcome, final = raw.get("outcome"), raw.get("final_state")
+        if outcome is not None and not isinstance(outcome, Mapping):
+            raise InputError("outcome must be an object")
+        if final is not None and not isinstance(final, Mapping):
+            raise InputError("final_state must be an object")
+        return cls(game, seed, salt, commit, settings, tuple(actions), outcome, final)
+
+
+@dataclass
+class Report:
+    commitment_ok: bool
+    deal: dict[str, JSON]
+    replay_ok: bool
+    replay_error: str | None = None
+    outcome: JSON = None
+    outcome_ok: bool | None = None
+    final_state_ok: bool | None = None
+
+    @property
+    def ok(self) -> bool:
+        return (
+            self.commitment_ok
+            and self.replay_ok
+            and self.outcome_ok is not False
+            and self.final_state_ok is not False
+        )
+
+    def dump(self) -> dict[str, JSON]:
+        return {
+            "ok": self.ok,
+            "commitment_ok": self.commitment_ok,
+            "deal": self.deal,
+            "replay_ok": self.replay_ok,
+            "replay_error": self.replay_error,
+            "outcome": self.outcome,
+            "outcome_ok": self.outcome_ok,
+            "final_state_ok": self.final_state_ok,
+        }
+
+
+# --- deals ------------------------------------------------------------------------------
+
+
+def _yosukou_deal(initial: YosukouState, steps: Sequence[tuple[Any, Sequence[Event]]]) -> JSON:
+    deal: dict[str, JSON] = {
+        "board_dealt": [c.dump() for c in initial.dealt],
+        "board": [c.dump() for c in initial.board],
+    }
+    reshuffles: list[list[str]] = []
+    for state, events in steps:
+        if "talon" not in deal and state.start is not None:
+            deal["start"] = state.start
+            deal["end_card"] = state.terminal
+            deal["set_aside"] = state.aside
+            deal["talon"] = list(state.talon)
+        if any(e.kind == "terminal" and e.data.get("result") == "reshuffle" for e in events):
+            reshuffles.append(list(state.talon))
+    if reshuffles:
+        deal["reshuffled_talons"] = reshuffles
+    return deal
+
+
+def _senretsu_deal(initial: SenretsuState, steps: Sequence[tuple[Any, Sequence[Event]]]) -> JSON:
+    return {
+        "colours": [c.value for c in initial.colours],
+        "decks": [[card.code for card in deck] for deck in initial.decks],
+    }
+
+
+def _no_deal(initial: Any, steps: Sequence[tuple[Any, Sequence[Event]]]) -> JSON:
+    return {}
+
+
+DEALS: dict[str, Callable[[Any, Sequence[tuple[Any, Sequence[Event]]]], JSON]] = {
+    "yosukou": _yosukou_deal,
+    "senretsu": _senretsu_deal,
+    "bushi": _no_deal,
+}
+
+
+# --- checking ---------------------------------------------------------------------------
+
+
+def verify(record: GameRecord) -> Report:
+    """Check ``record``: commitment, deal and replay (see the module docstring)."""
+    rules = GAMES[record.game]
+    commitment_ok = verify_commitment(record.commitment, record.seed, record.salt)
+    try:
+        initial = rules.new_game(record.settings, record.seed)
+    except RulesError as error:
+        return Report(commitment_ok, {}, False, f"settings: {error.message('en')}")
+    # Step by step (what GameRules.replay does) to see the talon after each reshuffle.
+    state = initial
+    steps: list[tuple[Any, Sequence[Event]]] = []
+    error_text: str | None = None
+    for index, (seat, code) in enumerate(record.actions):
+        try:
+            state, events = rules.apply(state, seat, rules.parse(code))
+        except RulesError as error:
+            error_text = f"action {index} [{seat}, {code!r}]: {error.message('en')}"
+            break
+        steps.append((state, events))
+    report = Report(commitment_ok, DEALS[record.game](initial, steps), error_text is None)
+    report.replay_error = error_text
+    if error_text is not None:
+        return report
+    final = rules.replay(record.settings, record.seed, record.actions)
+    outcome = rules.outcome(final)
+    report.outcome = outcome.dump() if outcome is not None else None
+    if record.outcome is not None:
+        report.outcome_ok = report.outcome == _normal_outcome(record.outcome)
+    if record.final_state is not None:
+        report.final_state_ok = _canonical(rules.dump(final)) == _canonical(record.final_state)
+    return report
+
+
+def _normal_outcome(raw: Mapping[str, JSON]) -> JSON:
+    try:
+        return {"points": [float(p) for p in raw["points"]], "reason": str(raw["reason"])}
+    except (KeyError, TypeError, ValueError):
+        return dict(raw)
+
+
+def _canonical(data: JSON) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def describe(record: GameRecord, report: Report) -> list[str]:
+    """The report as lines of text."""
+    lines = [
+        f"game: {record.game}  settings: {_canonical(dict(record.settings))}",
+        f"seed: {record.seed}",
+        "commitment: "
+        + (
+            "MATCHES (the seed and salt are the ones committed to before the game)"
+            if report.commitment_ok
+            else "DOES NOT MATCH: this seed and salt were not the ones committed to"
+        ),
+        "deal:",
+    ]
+    if not report.deal:
+        lines.append("  (no hidden deal: nothing in this game is random)")
+    for key, value in report.deal.items():
+        if key == "decks":
+            for seat, deck in enumerate(value):
+                lines.append(f"  deck of seat {seat} (top first): {' '.join(deck)}")
+        elif key in ("talon", "board_dealt", "board"):
+            shown = value if key == "talon" else [_major(c) for c in value]
+            lines.append(
+                f"  {key} ({'top first' if key == 'talon' else '1..6'}): {' '.join(shown)}"
+            )
+        elif key == "reshuffled_talons":
+            for n, talon in enumerate(value, 1):
+                lines.append(f"  talon after reshuffle {n} (top first): {' '.join(talon)}")
+        else:
+            lines.append(f"  {key}: {value if not isinstance(value, list) else ' '.join(value)}")
+    if report.replay_ok:
+        lines.append(f"replay: {len(record.actions)} actions replayed legally")
+    else:
+        lines.append(f"replay: FAILED at {report.replay_error}")
+    if report.replay_ok:
+        lines.append(f"outcome: {_canonical(report.outcome)}")
+    if report.outcome_ok is not None:
+        lines.append(
+            "recorded outcome: " + ("matches" if report.outcome_ok else "DOES NOT MATCH the replay")
+        )
+    if report.final_state_ok is not None:
+        lines.append(
+            "recorded final state: "
+            + ("matches" if report.final_state_ok else "DOES NOT MATCH the replay")
+        )
+    lines.append("verified: yes" if report.ok else "verified: NO")
+    return lines
+
+
+def _major(raw: Mapping[str, JSON]) -> str:
+    return f"{raw['card']}{'' if raw['upright'] else 'r'}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m rules.verify",
+        description="Check a finished game's commitment, recompute its deal and replay it.",
+    )
+    parser.add_argument("file", nargs="?", help="the game as JSON (see the module docstring)")
+    parser.add_argument("--game", choices=sorted(GAMES))
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--salt", help="hex")
+    parser.add_argument("--commitment", help="hex")
+    parser.add_argument("--settings", default="{}", help="JSON object")
+    parser.add_argument("--actions", default="[]", help="JSON list of [seat, code]")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    try:
+        if args.file is not None:
+            with open(args.file, encoding="utf-8") as handle:
+                raw = json.load(handle)
+        else:
+            if None in (args.game, args.seed, args.salt, args.commitment):
+                parser.error("give a FILE, or --game, --seed, --salt and --commitment")
+            raw = {
+                "game": args.game,
+                "seed": args.seed,
+                "salt": args.salt,
+                "commitment": args.commitment,
+                "settings": json.loads(args.settings),
+                "actions": json.loads(args.actions),
+            }
+        record = GameRecord.load(raw)
+    except (OSError, ValueError) as error:  # json.JSONDecodeError and InputError too
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    report = verify(record)
+    if args.json:
+        print(json.dumps(report.dump(), ensure_ascii=False))
+    else:
+        print("\n".join(describe(record, report)))
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
