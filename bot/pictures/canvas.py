@@ -53,7 +53,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 @cache
 def covered() -> frozenset[str]:
-    """The characters the bundled font has (written by ``tools/subset_font.py``)."""
+    """The characters the bundled font has (written by ``python -m bot.pictures.subset_font``)."""
     return frozenset((FONT_DIR / "charset.txt").read_text(encoding="utf-8"))
 
 

@@ -166,7 +166,17 @@ async def test_resigning_asks_first(db: Database) -> None:
 async def test_moves_by_name_or_code_in_any_case(db: Database) -> None:
     service = GameService(db, seed_source=Rng.from_seed(5))
     person = Person(
-        ["BUSHI", "two", "Aki", "Ben", "d-t0-b", "THREE SWORDS ↓ (T0)", "TURN", "rot", "q"]
+        [
+            "BUSHI",
+            "two",
+            "Aki",
+            "Ben",
+            "d-t0-b",
+            "三方払い THREE SWORDS UP · SAMURAI FACING BACK ↓",
+            "TURN",
+            "rot",
+            "q",
+        ]
     )
     game = await person.play(service)
     assert game is not None

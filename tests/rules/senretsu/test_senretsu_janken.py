@@ -30,7 +30,7 @@ def test_a_pick_is_hidden_from_the_other_seat_until_both_have_picked() -> None:
     assert own.janken_pick == "scissors"
     for view in (other, public):
         assert "scissors" not in R.render(view, "en") and "チョキ" not in R.render(view, "ja")
-    assert R.render_hand(other, "en").endswith("pick rock, paper or scissors")
+    assert R.render_hand(other, "en").endswith("pick rock, scissors or paper")
     assert R.render_hand(own, "en").endswith("your pick: scissors")
     with pytest.raises(NotYourTurnError):
         R.apply(state, 1, Janken("rock"))

@@ -171,7 +171,7 @@ def test_janken_board_and_hand() -> None:
     )
     assert R.render_hand(R.view_for(state, 0), "ja") == "P1の手札（赤）\nあなたの手: グー"
     assert R.render_hand(R.view_for(state, 1), "en") == (
-        "Hand of P2 (black)\npick rock, paper or scissors"
+        "Hand of P2 (black)\npick rock, scissors or paper"
     )
     tie = R.apply(state, 1, Janken("rock")).state
     assert R.render(R.view_for(tie, None), "ja") == (

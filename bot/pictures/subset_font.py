@@ -1,6 +1,6 @@
 """Make the picture font: BIZ UDPGothic (SIL OFL 1.1) cut down to the characters Asobiba draws.
 
-    python tools/subset_font.py SOURCE_DIR
+    python -m bot.pictures.subset_font SOURCE_DIR
 
 ``SOURCE_DIR`` holds ``BIZUDPGothic-Regular.ttf`` and ``BIZUDPGothic-Bold.ttf`` (Debian's
 ``fonts-morisawa-bizud-gothic`` package, or the upstream release). The subset keeps ASCII, all
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from fontTools import subset
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 OUT = ROOT / "bot" / "pictures" / "fonts"
 WEIGHTS = ("Regular", "Bold")
 #: Drawn by code or likely in labels, beyond what the sources spell out.
