@@ -543,6 +543,7 @@ async def test_select_autocomplete_and_layout_view(discord_fake: FakeDiscord) ->
     await fake.stop_client(bot)
 
 
+@pytest.mark.slow
 async def test_ready_and_member_chunking(discord_fake: FakeDiscord) -> None:
     fake = discord_fake
     world = World(fake)

@@ -259,6 +259,7 @@ sys.exit(asyncio.run(main()))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_sigterm_stops_the_running_bot_gracefully(tmp_path: Path) -> None:
     """``docker stop`` sends SIGTERM to PID 1: the real run path, connected to a loopback

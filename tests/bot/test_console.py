@@ -247,6 +247,7 @@ async def test_secret_hands_at_one_keyboard(db: Database) -> None:
         assert not leaked, f"after {prompt!r}: {leaked}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 async def test_secret_hands_against_the_bot(db: Database) -> None:
     service = GameService(db, seed_source=Rng.from_seed(9))

@@ -142,3 +142,37 @@ async def test_a_hidden_player_s_history_stays_hidden(world: World) -> None:
     record = await world.fake.slash("history", user=world.bob, channel=world.channel)
     await record.wait_response()
     assert "終わった対局" in record.content  # their own is always theirs to see (in Japanese)
+
+
+async def test_my_games_use_short_links_and_no_empty_clocks(world: World) -> None:
+    board = await challenge(world, clock="86400")
+    await click(world, board, world.bob, label="Accept")
+    record = await world.fake.slash(
+        "yosukou start", user=world.alice, channel=world.channel, options={}
+    )
+    await record.wait_response()
+    record = await world.fake.slash("games", user=world.alice, channel=world.channel)
+    await record.wait_response()
+    lines = record.content.splitlines()[1:]
+    bushi = next(line for line in lines if "Bushi Shogi" in line)
+    solitaire = next(line for line in lines if "Youscout" in line)
+    assert f"[board](https://discord.com/channels/{world.guild.id}/" in bushi
+    assert "⏳ due <t:" in bushi
+    assert "⏳" not in solitaire and "—  —" not in solitaire and "[board](" in solitaire
+    assert "https://" not in bushi.replace("](https://", "")  # no bare, long links
+
+
+async def test_standings_after_casual_games_say_only_rated_games_count(world: World) -> None:
+    board = await challenge(world)
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    await click(world, board, world.bob, label="Resign")
+    confirm = world.fake.ephemeral_messages(world.bob)[-1]
+    await click(world, confirm, world.bob, prefix="g:")
+    await until(world, lambda: "wins" in board.content)
+    record = await world.fake.slash(
+        "standings", user=world.carol, channel=world.channel, options={"game": "bushi"}
+    )
+    await record.wait_response()
+    assert record.message is not None
+    assert "Only rated games count here" in record.message.content

@@ -154,6 +154,7 @@ async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
             assert label not in text, f"{label} leaked"
 
 
+@pytest.mark.slow
 async def test_playing_the_bot_with_a_coin_toss(arena: Arena) -> None:
     record = await arena.fake.slash(
         "senretsu challenge",
@@ -254,3 +255,47 @@ async def test_resigning_after_private_steps_still_works(arena: Arena) -> None:
     confirm = arena.fake.ephemeral_messages(placer)[-1]
     await arena.click(confirm, placer, prefix="g:")
     assert (await arena.game()).status == "finished"
+
+
+async def test_open_panels_follow_the_game(arena: Arena) -> None:
+    """When the turn passes, the other player's open panel redraws itself with its controls;
+    a click on an old panel gets the fresh panel; the turn ping carries a way into it."""
+    board = await arena.accepted_challenge(first="coin")
+    game = await arena.game()
+    placer = arena.alice if game.seats_to_act[0].user_id == arena.alice.id else arena.bob
+    other = arena.bob if placer is arena.alice else arena.alice
+    waiting = await arena.panel(board, other)
+    assert "Not your move now" in waiting.content or "相手の番" in waiting.content
+    assert not waiting.selects() and not waiting.buttons()
+    panel = await arena.panel(board, placer)
+    await arena.stage_first_card(panel, placer)
+    await arena.click(panel, placer, label="End placement")
+    # The other player's panel, opened before, now asks for their first draw (in Japanese
+    # for Bob, in English for Alice) and offers the counts — no new click needed.
+    await arena.fake.wait_until(lambda: bool(waiting.buttons()))
+    assert {b["label"] for b in waiting.buttons()} >= {"Draw 3", "Draw 6"} or {
+        b["label"] for b in waiting.buttons()
+    } >= {"3枚引く", "6枚引く"}
+    # The placer's own panel now waits, with nothing to click.
+    assert not panel.buttons() and not panel.selects()
+    ping = arena.fake.messages_in(arena.channel)[-1]
+    assert f"<@{other.id}>" in ping.content
+    assert [b["custom_id"] for b in ping.buttons()] == [f"hand:{game.id}"]
+
+
+async def test_a_janken_tie_is_told_to_both(arena: Arena) -> None:
+    board = await arena.accepted_challenge()
+    panels = {user: await arena.panel(board, user) for user in (arena.alice, arena.bob)}
+    for user, panel in panels.items():
+        assert [b["label"] for b in panel.buttons()][:3] in (
+            ["rock ✊", "scissors ✌️", "paper ✋"],
+            ["グー ✊", "チョキ ✌️", "パー ✋"],
+        )
+        rock = next(b for b in panel.buttons() if b["custom_id"].endswith(":j:rock"))
+        await arena.click(panel, user, custom_id=rock["custom_id"])
+    await arena.fake.wait_until(
+        lambda: all("tie" in p.content or "あいこ" in p.content for p in panels.values())
+    )
+    for panel in panels.values():
+        assert "A tie (both played rock" in panel.content or "あいこ（どちらもグー" in panel.content
+    assert panels[arena.alice].buttons() and panels[arena.bob].buttons()

@@ -84,8 +84,13 @@ async def test_a_solitaire_from_start_to_result(table: Table) -> None:
         "Replay",
     ]  # no rematch for a solitaire
     await table.press(board, table.alice, label="Game log")
-    log = table.fake.ephemeral_messages(table.alice)[-1].attachments[0].data.decode()
+    reply = table.fake.ephemeral_messages(table.alice)[-1]
+    log = reply.attachments[0].data.decode()
     assert "Youscout" in log and "Result:" in log
+    # The whole log, as a file: one numbered line per draw, however long the game.
+    state = (await table.bot.games.get(int(board.buttons()[0]["custom_id"].split(":")[1]))).state
+    assert f"{state.draws:>4}." in log or log.count("\n") > state.draws
+    assert "```" not in reply.content and "attached" in reply.content
     stats = await player_stats(
         table.bot.db,
         table.alice.id,

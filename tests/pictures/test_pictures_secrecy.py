@@ -11,6 +11,8 @@ import dataclasses
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from bot.pictures import senretsu
 from bot.pictures.samples import SENRETSU_STAGING, senretsu_position
 from rules.core import Seat
@@ -68,6 +70,7 @@ def pictures_for(state: SenretsuState, viewer: Seat | None) -> tuple[bytes, ...]
     return out
 
 
+@pytest.mark.slow
 def test_hidden_cards_change_no_picture() -> None:
     checked = 0
     for seed in (1, 2):

@@ -360,6 +360,7 @@ async def test_both_janken_picks_at_once_both_count(service: GameService) -> Non
     del first, second
 
 
+@pytest.mark.slow
 async def test_senretsu_logs_never_show_a_hidden_card(service: GameService) -> None:
     checked = 0
     for n in range(3):

@@ -68,3 +68,19 @@ async def test_solitaire_standings_and_preferences(db: Database, clock: FakeCloc
     assert (await standings.prefs_for([alice.user_id, 2]))[2].notify == "channel"
     with pytest.raises(ServiceError):
         await standings.set_prefs(alice.user_id, notify="carrier-pigeon")
+
+
+async def test_one_lucky_win_does_not_top_the_table(db: Database, clock: FakeClock) -> None:
+    """Ranked by a conservative rating: a steady winner over many games stays above a player
+    whose single win gave a higher mean, and new ratings are marked provisional."""
+    service = GameService(db, clock=clock, seed_source=Rng.from_seed(3))
+    steady, lucky = Player(1, "steady"), Player(2, "lucky")
+    others = [Player(10 + n, f"p{n}") for n in range(12)]
+    for other in others:
+        await rated_win(service, steady, other)
+    await rated_win(service, lucky, others[0])
+    page = await StandingsService(db, clock).standings(GUILD, "bushi")
+    ranked = {stat.user_id: (rank, stat) for rank, stat in page.rows}
+    assert ranked[1][0] < ranked[2][0]
+    assert ranked[2][1].provisional and not ranked[1][1].provisional
+    assert (ranked[2][1].rating or 0) > 1500

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,6 +71,7 @@ def check_turn(state: BushiState, rng: Rng) -> Rng:
     return rng
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), cube=st.sampled_from(["seed", "alternate"]))
 def test_random_games_keep_every_invariant_and_end(seed: int, cube: str) -> None:
@@ -94,6 +96,7 @@ def test_random_games_keep_every_invariant_and_end(seed: int, cube: str) -> None
         assert max((n for _, n in state.seen), default=0) <= 3
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1))
 def test_random_games_with_meta_actions(seed: int) -> None:

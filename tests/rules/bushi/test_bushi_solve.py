@@ -254,6 +254,7 @@ def _play(cube: CubeReading, perfect_seat: int | None, seed: int) -> tuple[Bushi
     return state, promised
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cube", CUBES)
 @pytest.mark.parametrize("perfect_seat", [0, 1])
 def test_perfect_play_never_loses_from_a_drawn_or_won_position(

@@ -36,12 +36,14 @@ def play_vs_random(seed: int, ai_seat: int, budget: Budget) -> tuple[int | None,
     return state.outcome.winner, slowest
 
 
+@pytest.mark.slow
 def test_the_ai_beats_a_random_player() -> None:
     results = [play_vs_random(seed, seed % 2, DEFAULT_BUDGET) for seed in range(4)]
     assert sum(winner == seed % 2 for seed, (winner, _) in enumerate(results)) >= 3
     assert max(slowest for _, slowest in results) < 1.0
 
 
+@pytest.mark.slow
 def test_the_fast_model_alone_also_beats_random() -> None:
     results = [play_vs_random(seed, 1 - seed % 2, HEURISTIC_ONLY) for seed in range(20)]
     assert sum(winner == 1 - seed % 2 for seed, (winner, _) in enumerate(results)) >= 16
@@ -70,6 +72,7 @@ def scramble_hidden(state: SenretsuState, seat: int, seed: int) -> SenretsuState
     return scrambled
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "phase"), [(3, "place"), (8, "place"), (1, "casualties")])
 def test_the_ai_sees_only_its_view(seed: int, phase: str) -> None:
     state = midgame(seed, phase)

@@ -9,6 +9,7 @@ import random
 import re
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -100,6 +101,7 @@ def check_invariants(state: SenretsuState) -> None:
         assert state.outcome.reason in {"deck_out", "resign", "timeout"}
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32))
 def test_random_games_keep_the_invariants_and_end(seed: int) -> None:
@@ -202,6 +204,7 @@ def check_secrecy(
             assert R.view_for(after, viewer) == R.view_for(before, viewer)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32))
 def test_no_view_render_or_event_leaks_a_hidden_card(seed: int) -> None:

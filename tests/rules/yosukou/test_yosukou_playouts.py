@@ -9,6 +9,7 @@ import json
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -139,6 +140,7 @@ def check_codec(state: YosukouState) -> None:
     seed=st.integers(0, 2**64 - 1),
     policy=st.integers(0, 2**64 - 1),
 )
+@pytest.mark.slow
 def test_random_playouts_keep_the_invariants(
     rule_settings: dict[str, Any], seed: int, policy: int
 ) -> None:
