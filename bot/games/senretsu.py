@@ -223,7 +223,7 @@ SPEC = GameSpec(
     options=(
         CommandOption(
             "first",
-            Text("先攻の決め方", "first"),
+            Text("先攻", "first"),
             Text("先攻の決め方", "How the first player is decided"),
             choices=(
                 OptionChoice(Text("じゃんけん（既定）", "janken (じゃんけん, default)"), "janken"),
