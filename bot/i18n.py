@@ -138,9 +138,11 @@ MESSAGES: dict[str, Text] = {
     ),
     "profile.rating": Text("レーティング {rating}（{games}局）", "rating {rating} ({games} rated)"),
     "settings.now": Text(
-        "⚙️ 通知: {notify} ／ 成績の非公開: {hidden}",
-        "⚙️ Notifications: {notify} / stats hidden: {hidden}",
+        "⚙️ 通知: {notify} ／ 成績の非公開: {hidden} ／ パネル: {boards}",
+        "⚙️ Notifications: {notify} / stats hidden: {hidden} / panels: {boards}",
     ),
+    "boards.pictures": Text("画像", "pictures"),
+    "boards.text": Text("文字だけ", "text only"),
     "notify.channel": Text("対局チャンネルでメンション", "a mention in the game's channel"),
     "notify.dm": Text("ダイレクトメッセージ", "a direct message"),
     "notify.none": Text("なし", "none"),
@@ -172,8 +174,8 @@ MESSAGES: dict[str, Text] = {
         "⏳ {user} 進行中（{summary}）", "⏳ {user} still playing ({summary})"
     ),
     "server.now": Text(
-        "🛠️ 対局できるチャンネル: {channels} ／ 既定の持ち時間: {clock} ／ 言語: {language}",
-        "🛠️ Game channels: {channels} / default clock: {clock} / language: {language}",
+        "🛠️ 対局できるチャンネル: {channels} ／ 既定の持ち時間: {clock} ／ 言語: {language} ／ 盤面: {boards}",
+        "🛠️ Game channels: {channels} / default clock: {clock} / language: {language} / boards: {boards}",
     ),
     "server.all_channels": Text("すべて", "all"),
     "server.discord_language": Text("Discordの設定に従う", "the server's Discord language"),

@@ -164,12 +164,19 @@ class PlayerCog(commands.Cog):
     @app_commands.rename(
         notify=localized(Text("通知", "notify")),
         hide_stats=localized(Text("成績を隠す", "hide_stats")),
+        boards=localized(Text("盤面", "boards")),
     )
     @app_commands.describe(
         notify=localized(Text("手番の通知の送り先", "Where your turn notifications go")),
         hide_stats=localized(
             Text(
                 "順位表や他の人から成績を隠す", "Hide your results from standings and other players"
+            )
+        ),
+        boards=localized(
+            Text(
+                "自分の手札・操作パネルを画像で見せるか、文字だけにするか",
+                "Your private panels as pictures or text only",
             )
         ),
     )
@@ -186,16 +193,24 @@ class PlayerCog(commands.Cog):
             ),
             Choice(name=localized(Text("ダイレクトメッセージ", "a direct message")), value="dm"),
             Choice(name=localized(Text("通知しない", "no notifications")), value="none"),
-        ]
+        ],
+        boards=[
+            Choice(name=localized(Text("画像（既定）", "pictures (default)")), value="pictures"),
+            Choice(name=localized(Text("文字だけ", "text only")), value="text"),
+        ],
     )
     async def settings(
         self,
         interaction: discord.Interaction,
         notify: Choice[str] | None = None,
         hide_stats: bool | None = None,
+        boards: Choice[str] | None = None,
     ) -> None:
         prefs = await self.services.standings.set_prefs(
-            interaction.user.id, notify=notify.value if notify else None, hide_stats=hide_stats
+            interaction.user.id,
+            notify=notify.value if notify else None,
+            hide_stats=hide_stats,
+            pictures=None if boards is None else boards.value == "pictures",
         )
         locale = user_locale(interaction)
         await send_ephemeral(
@@ -205,5 +220,6 @@ class PlayerCog(commands.Cog):
                 locale,
                 notify=tr(NOTIFY_LABELS[prefs.notify], locale),
                 hidden=tr("yes" if prefs.hide_stats else "no", locale),
+                boards=tr("boards.pictures" if prefs.pictures else "boards.text", locale),
             ),
         )

@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.cogs.options import CLOCK_CHOICES
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant
-from bot.ui.boards import board_message, clock_label
+from bot.ui.boards import clock_label
 from bot.ui.common import localized, send_ephemeral, user_locale
 from bot.ui.context import UiContext
 from rules.core import Text
@@ -45,6 +45,7 @@ class ServerCog(
         clear_channels=localized(Text("チャンネル制限を解除", "clear_channels")),
         default_clock=localized(Text("既定の持ち時間", "default_clock")),
         language=localized(Text("言語", "language")),
+        boards=localized(Text("盤面", "boards")),
     )
     @app_commands.describe(
         allow_channel=localized(
@@ -63,6 +64,12 @@ class ServerCog(
             Text("挑戦者が選ばないときの持ち時間", "The move clock when a challenger picks none")
         ),
         language=localized(Text("公開の盤面の言語", "The language of public boards")),
+        boards=localized(
+            Text(
+                "公開の盤面を画像で見せるか、文字だけにするか",
+                "Public boards as pictures or text only",
+            )
+        ),
     )
     @app_commands.choices(
         default_clock=CLOCK_CHOICES,
@@ -74,6 +81,10 @@ class ServerCog(
                 value="auto",
             ),
         ],
+        boards=[
+            Choice(name=localized(Text("画像（既定）", "pictures (default)")), value="pictures"),
+            Choice(name=localized(Text("文字だけ", "text only")), value="text"),
+        ],
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
@@ -84,6 +95,7 @@ class ServerCog(
         clear_channels: bool = False,
         default_clock: Choice[str] | None = None,
         language: Choice[str] | None = None,
+        boards: Choice[str] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         server = await self.services.servers.update(
@@ -94,6 +106,7 @@ class ServerCog(
             default_clock_seconds=int(default_clock.value) if default_clock else None,
             locale=language.value if language and language.value != "auto" else None,
             reset_locale=bool(language and language.value == "auto"),
+            pictures=None if boards is None else boards.value == "pictures",
         )
         locale = user_locale(interaction)
         channels = " ".join(f"<#{c}>" for c in server.channels) or tr("server.all_channels", locale)
@@ -103,7 +116,14 @@ class ServerCog(
         language_name = server.locale or tr("server.discord_language", locale)
         await send_ephemeral(
             interaction,
-            tr("server.now", locale, channels=channels, clock=clock, language=language_name),
+            tr(
+                "server.now",
+                locale,
+                channels=channels,
+                clock=clock,
+                language=language_name,
+                boards=tr("boards.pictures" if server.pictures else "boards.text", locale),
+            ),
         )
 
     @app_commands.command(
@@ -125,6 +145,5 @@ class ServerCog(
         if snapshot.guild_id != interaction.guild_id:
             raise NotAParticipant()  # not a game of this server
         aborted = await self.services.games.abort_by_platform(game, snapshot.version)
-        content, view = board_message(aborted)
-        await self.flows.edit_board(aborted, content, view)
+        await self.flows.show_board(aborted)
         await send_ephemeral(interaction, tr("server.aborted", user_locale(interaction), id=game))

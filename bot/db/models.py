@@ -151,6 +151,8 @@ class UserPrefRow(Base):
     #: ``channel`` (a mention in the game's channel), ``dm`` or ``none``.
     notify: Mapped[str] = mapped_column(String(8), default="channel")
     hide_stats: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: ``pictures`` or ``text`` for what this user sees privately; None: pictures.
+    boards: Mapped[str | None] = mapped_column(String(8), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
@@ -165,4 +167,6 @@ class GuildSettingRow(Base):
     default_clock_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: ``ja`` or ``en`` for public boards; None follows Discord's server language.
     locale: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    #: ``pictures`` or ``text`` for public boards; None: pictures.
+    boards: Mapped[str | None] = mapped_column(String(8), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

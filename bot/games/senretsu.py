@@ -7,7 +7,7 @@ and lives in their own private (ephemeral) message.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from bot.games.offers import Choice, NumberPrompt, Offer, Panel, move_choices
@@ -22,7 +22,7 @@ from bot.games.spec import (
     Variant,
 )
 from rules.cards.playing import sort_key
-from rules.core import Locale, Rng, Seat, Text
+from rules.core import Event, Locale, Rng, Seat, Text
 from rules.senretsu import (
     Casualty,
     EndPlacement,
@@ -208,6 +208,19 @@ def _place_choices(
     return tuple(out)
 
 
+def board_picture(view: Any, locale: Locale, recent: Sequence[Event]) -> bytes:
+    # Imported when first drawn: the services and the console never load Pillow.
+    from bot.pictures.senretsu import draw_board
+
+    return draw_board(view, locale, recent)
+
+
+def panel_picture(view: Any, locale: Locale) -> bytes:
+    from bot.pictures.senretsu import draw_hand
+
+    return draw_hand(view, locale)
+
+
 SPEC = GameSpec(
     rules=SenretsuRules(),
     command=CommandGroup(
@@ -244,4 +257,6 @@ SPEC = GameSpec(
     settings_from=settings_from,
     panel=panel,
     bot_player=bot_player,
+    board_picture=board_picture,
+    panel_picture=panel_picture,
 )

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from bot.games.offers import Offer, Panel
-from rules.core import GameRules, Locale, Rng, Seat, Text
+from rules.core import Event, GameRules, Locale, Rng, Seat, Text
 
 AnyRules = GameRules[Any, Any, Any]
 #: Chooses a move for ``seat``: (rules, state, seat, rng) -> (action, rng).
@@ -29,6 +29,10 @@ PanelMaker = Callable[[AnyRules, Any, Seat, Locale, str | None], Panel]
 DrawJudge = Callable[[AnyRules, Any, Seat], bool]
 #: A one-line summary of a finished or running game for lists (``ended at draw 40``).
 Summary = Callable[[Any, Locale], str]
+#: Draws a board as a PNG from a viewer's view: (view, locale, the last action's public events).
+BoardPainter = Callable[[Any, Locale, Sequence[Event]], bytes]
+#: Draws a seat's private panel as a PNG from that seat's own view.
+PanelPainter = Callable[[Any, Locale], bytes]
 
 
 class Ranking(StrEnum):
@@ -124,6 +128,10 @@ class GameSpec:
     daily: bool = False
     #: One line about a game for lists such as the daily results.
     summary: Summary = _no_summary
+    #: The board as a picture (drawn from the same per-viewer view as the text board).
+    board_picture: BoardPainter | None = None
+    #: A player's private panel as a picture.
+    panel_picture: PanelPainter | None = None
 
     @property
     def game_type(self) -> str:

@@ -18,7 +18,7 @@ from bot.games.spec import (
     StartRequest,
     Variant,
 )
-from rules.core import Locale, Rng, Seat, Text
+from rules.core import Event, Locale, Rng, Seat, Text
 from rules.yosukou import TITLE, TITLE_SIMPLIFIED, WarPlace, WarTake, YosukouRules
 from rules.yosukou.help import RULES_HELP, SIMPLIFIED_RULES_HELP
 from rules.yosukou.simulate import estimate_start_win_rates
@@ -137,6 +137,14 @@ VARIANT_OPTION = CommandOption(
     ),
 )
 
+
+def board_picture(view: Any, locale: Locale, recent: Sequence[Event]) -> bytes:
+    # Imported when first drawn: the services and the console never load Pillow.
+    from bot.pictures.yosukou import draw_board
+
+    return draw_board(view, locale, recent)
+
+
 SPEC = GameSpec(
     rules=YosukouRules(),
     command=CommandGroup(
@@ -238,4 +246,5 @@ SPEC = GameSpec(
     hint_available=lambda state: getattr(state, "phase", None) == "start",
     daily=True,
     summary=summary,
+    board_picture=board_picture,
 )

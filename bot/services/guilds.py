@@ -3,6 +3,7 @@ clock and the language of public boards."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -24,6 +25,8 @@ class GuildSettings:
     channels: tuple[int, ...] = ()
     default_clock_seconds: int | None = None
     locale: str | None = None
+    #: Public boards as pictures (the default) or text only.
+    pictures: bool = True
 
     def allows(self, channel_id: int | None) -> bool:
         return not self.channels or channel_id in self.channels
@@ -33,19 +36,35 @@ class GuildSettings:
         return "ja" if self.locale == "ja" else "en" if self.locale == "en" else fallback
 
 
+#: How long a server's settings are trusted from memory. Every board redraw asks for them; a
+#: change made through another process shows within this time.
+CACHE_SECONDS = 60.0
+
+
 class GuildService:
     def __init__(self, db: Database, clock: Clock = system_clock) -> None:
         self.db = db
         self.clock = clock
+        self._cache: dict[int, tuple[GuildSettings, float]] = {}
 
     async def get(self, guild_id: int | None) -> GuildSettings:
         if guild_id is None:
             return GuildSettings()
+        cached = self._cache.get(guild_id)
+        if cached is not None and time.monotonic() - cached[1] < CACHE_SECONDS:
+            return cached[0]
+        settings = await self._read(guild_id)
+        self._cache[guild_id] = (settings, time.monotonic())
+        return settings
+
+    async def _read(self, guild_id: int) -> GuildSettings:
         async with self.db.read() as session:
             row = await session.get(GuildSettingRow, guild_id)
             if row is None:
                 return GuildSettings()
-            return GuildSettings(tuple(row.channels), row.default_clock_seconds, row.locale)
+            return GuildSettings(
+                tuple(row.channels), row.default_clock_seconds, row.locale, row.boards != "text"
+            )
 
     async def check_channel(self, guild_id: int | None, channel_id: int | None) -> GuildSettings:
         settings = await self.get(guild_id)
@@ -64,6 +83,7 @@ class GuildService:
         default_clock_seconds: int | None = None,
         locale: str | None = None,
         reset_locale: bool = False,
+        pictures: bool | None = None,
     ) -> GuildSettings:
         current = await self.get(guild_id)
         channels = [] if clear_channels else list(current.channels)
@@ -77,10 +97,12 @@ class GuildService:
             else default_clock_seconds
         )
         new_locale = None if reset_locale else (locale or current.locale)
+        new_pictures = current.pictures if pictures is None else pictures
         values = {
             "channels": channels,
             "default_clock_seconds": clock,
             "locale": new_locale,
+            "boards": "pictures" if new_pictures else "text",
             "updated_at": self.clock(),
         }
         async with self.db.transaction() as session:
@@ -90,4 +112,6 @@ class GuildService:
                 .values(guild_id=guild_id, **values)
                 .on_conflict_do_update(index_elements=["guild_id"], set_=values)
             )
-        return GuildSettings(tuple(channels), clock, new_locale)
+        settings = GuildSettings(tuple(channels), clock, new_locale, new_pictures)
+        self._cache[guild_id] = (settings, time.monotonic())
+        return settings

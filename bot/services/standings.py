@@ -28,6 +28,8 @@ BAD_NOTIFY = Text(
 class UserPrefs:
     notify: str = "channel"
     hide_stats: bool = False
+    #: What this user sees privately (panels, replays): board pictures, or text only.
+    pictures: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,10 @@ def _stat(row: PlayerStatRow) -> PlayerStat:
     )
 
 
+def _prefs(row: UserPrefRow) -> UserPrefs:
+    return UserPrefs(row.notify, row.hide_stats, row.boards != "text")
+
+
 def is_rated_game(game_key: str) -> bool:
     """Two-player games are ranked by rating; solitaires by wins and win rate."""
     found = variant_for_key(game_key)
@@ -69,18 +75,23 @@ class StandingsService:
     async def prefs(self, user_id: int) -> UserPrefs:
         async with self.db.read() as session:
             row = await session.get(UserPrefRow, user_id)
-            return UserPrefs(row.notify, row.hide_stats) if row else UserPrefs()
+            return _prefs(row) if row else UserPrefs()
 
     async def prefs_for(self, user_ids: list[int]) -> dict[int, UserPrefs]:
         async with self.db.read() as session:
             rows = await session.scalars(
                 select(UserPrefRow).where(UserPrefRow.user_id.in_(user_ids))
             )
-            found = {r.user_id: UserPrefs(r.notify, r.hide_stats) for r in rows}
+            found = {r.user_id: _prefs(r) for r in rows}
         return {uid: found.get(uid, UserPrefs()) for uid in user_ids}
 
     async def set_prefs(
-        self, user_id: int, *, notify: str | None = None, hide_stats: bool | None = None
+        self,
+        user_id: int,
+        *,
+        notify: str | None = None,
+        hide_stats: bool | None = None,
+        pictures: bool | None = None,
     ) -> UserPrefs:
         if notify is not None and notify not in NOTIFY_CHOICES:
             raise ServiceError(BAD_NOTIFY)
@@ -88,12 +99,14 @@ class StandingsService:
         new = UserPrefs(
             notify if notify is not None else current.notify,
             hide_stats if hide_stats is not None else current.hide_stats,
+            pictures if pictures is not None else current.pictures,
         )
         async with self.db.transaction() as session:
             insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
             values = {
                 "notify": new.notify,
                 "hide_stats": new.hide_stats,
+                "boards": "pictures" if new.pictures else "text",
                 "updated_at": self.clock(),
             }
             await session.execute(

@@ -6,7 +6,10 @@ action code, so they keep working after a restart and reveal nothing secret.
 
 from __future__ import annotations
 
+import asyncio
+import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 import discord
@@ -27,6 +30,13 @@ from bot.ui.components import (
 )
 from bot.ui.layout import add_offers
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
+
+PICTURE_NAME = "board.png"
+
+
+def game_locale(game: GameSummary) -> Locale:
+    """Public messages of a game speak the language it was started in."""
+    return "ja" if game.locale == "ja" else "en"
 
 
 def game_title(game: GameSummary, locale: Locale) -> str:
@@ -68,7 +78,11 @@ def outcome_text(game: GameSummary, locale: Locale) -> str:
     )
 
 
-def board_content(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = ()) -> str:
+def board_content(
+    game: GameSnapshot, locale: Locale, recent: Sequence[Event] = (), text_board: bool = True
+) -> str:
+    """The board's words: who plays, the text board (unless a picture shows it), the last
+    move, whose turn and the clock, or the result."""
     rules = game.rules
     title = game_title(game, locale)
     lines: list[str] = []
@@ -105,9 +119,10 @@ def board_content(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = 
         rated = tr("rated" if game.rated else "casual", locale)
         lines.append(f"**{title}** #{game.id} · {rated}")
         lines.append(players)
-    lines.append("```")
-    lines.append(rules.render(rules.view_for(game.state, None), locale))
-    lines.append("```")
+    if text_board or game.status == "challenge":
+        lines.append("```")
+        lines.append(rules.render(rules.view_for(game.state, None), locale))
+        lines.append("```")
     public = [rules.describe_event(e, locale) for e in recent if e.visible_to is None]
     public = [p for p in public if p]
     if public and game.status in ("active", "finished"):
@@ -232,5 +247,39 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
 def board_message(
     game: GameSnapshot, locale: Locale | None = None, recent: Sequence[Event] = ()
 ) -> tuple[str, discord.ui.View]:
-    loc: Locale = locale or ("ja" if game.locale == "ja" else "en")
+    """The text-only board: its words with the text board, and its components."""
+    loc = game_locale(game) if locale is None else locale
     return board_content(game, loc, recent), board_view(game, loc)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board message ready to send or edit: words, components and (maybe) its picture."""
+
+    content: str
+    view: discord.ui.View
+    picture: bytes | None = None
+
+    @property
+    def files(self) -> list[discord.File]:
+        if self.picture is None:
+            return []
+        return [discord.File(io.BytesIO(self.picture), filename=PICTURE_NAME)]
+
+
+async def render_board(
+    game: GameSnapshot, recent: Sequence[Event] = (), *, pictures: bool = True
+) -> Board:
+    """The board as pictures-or-text chooses. A picture is drawn off the event loop (it takes
+    tens of milliseconds) from the public view only, so it can show no hidden card."""
+    locale = game_locale(game)
+    paint = game.spec.board_picture
+    if not pictures or paint is None or game.status == "challenge":
+        content, view = board_message(game, locale, recent)
+        return Board(content, view)
+    rules = game.rules
+    public = [e for e in recent if e.visible_to is None]
+    picture = await asyncio.to_thread(paint, rules.view_for(game.state, None), locale, public)
+    return Board(
+        board_content(game, locale, recent, text_board=False), board_view(game, locale), picture
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -17,9 +17,9 @@ import discord
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
-from bot.services.snapshots import GameSummary
+from bot.services.snapshots import GameSnapshot
 from bot.services.standings import StandingsService
-from rules.core import Locale, Seat
+from rules.core import Event, Locale, Seat
 
 SHUTDOWN_GRACE_SECONDS = 10.0
 
@@ -95,7 +95,7 @@ class Flows(Protocol):
         locale: Locale,
     ) -> None: ...
 
-    async def edit_board(self, game: GameSummary, content: str, view: discord.ui.View) -> None: ...
+    async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)

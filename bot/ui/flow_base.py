@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import discord
 
-from bot.services.snapshots import GameSummary
+from bot.services.snapshots import GameSnapshot, GameSummary
+from bot.ui.boards import Board, render_board
 from bot.ui.common import NO_PINGS
 from bot.ui.context import Services
-from rules.core import Locale
+from rules.core import Event
 
 log = logging.getLogger(__name__)
-
-
-def game_locale(game: GameSummary) -> Locale:
-    """Public messages of a game speak the language it was started in."""
-    return "ja" if game.locale == "ja" else "en"
 
 
 class FlowBase:
@@ -25,13 +22,26 @@ class FlowBase:
         self.services = services
         self.games = services.games
 
-    async def edit_board(self, game: GameSummary, content: str, view: discord.ui.View) -> None:
+    async def board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> Board:
+        """The board as its server wants it: a picture with the words (the default), or text."""
+        server = await self.services.servers.get(game.guild_id)
+        return await render_board(game, recent, pictures=server.pictures)
+
+    async def edit_board(
+        self, game: GameSummary, content: str, view: discord.ui.View, picture: Board | None = None
+    ) -> None:
         if game.channel_id is None or game.message_id is None:
             return
         channel = self.client.get_partial_messageable(game.channel_id)
+        files = picture.files if picture is not None else []
         try:
             await channel.get_partial_message(game.message_id).edit(
-                content=content, view=view, allowed_mentions=NO_PINGS
+                content=content, view=view, attachments=files, allowed_mentions=NO_PINGS
             )
         except discord.HTTPException:
             log.warning("could not edit the board of game %s", game.id, exc_info=True)
+
+    async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> None:
+        """Redraw a game's board from afar (a clock, an admin, the other player)."""
+        board = await self.board(game, recent)
+        await self.edit_board(game, board.content, board.view, board)

@@ -12,10 +12,10 @@ import discord
 from bot.i18n import tr
 from bot.services.clocks import Notice, Reminder, TimedOut
 from bot.services.snapshots import GameSnapshot, GameSummary
-from bot.ui.boards import board_message, game_title, outcome_text
+from bot.ui.boards import game_locale, game_title, outcome_text
 from bot.ui.common import NO_PINGS, USER_PINGS, jump_url, mention
 from bot.ui.components import HandButton
-from bot.ui.flow_base import FlowBase, game_locale
+from bot.ui.flow_base import FlowBase
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +102,7 @@ class Notices(FlowBase):
                     continue
                 result = notice.result if isinstance(notice, TimedOut) else None
                 game: GameSnapshot = result.game if result else notice.game  # type: ignore[union-attr]
-                content, view = board_message(game, recent=result.events if result else ())
-                await self.edit_board(game, content, view)
+                await self.show_board(game, result.events if result else ())
                 if result is not None:
                     await self.notify(game, actor_id=None)
             except discord.HTTPException:

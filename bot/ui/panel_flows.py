@@ -8,8 +8,11 @@ a restart, is refreshed the moment it is clicked.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import time
+from dataclasses import dataclass
 
 import discord
 
@@ -28,15 +31,18 @@ log = logging.getLogger(__name__)
 
 #: Discord lets an interaction's replies be edited for 15 minutes; stop a little before.
 PANEL_EDITABLE_SECONDS = 14 * 60
+HAND_PICTURE = "hand.png"
 
 
 def panel_message(
-    game: GameSnapshot, seat: Seat, locale: Locale, step: str | None = None
+    game: GameSnapshot, seat: Seat, locale: Locale, step: str | None = None, text: bool = True
 ) -> tuple[str, discord.ui.View]:
+    """The panel's words and components; ``text=False`` leaves the hand to its picture."""
     spec = game.spec
     assert spec.panel is not None
     panel = spec.panel(game.rules, game.state, seat, locale, step)
-    lines = [tr("panel.title", locale), "```", panel.text, "```", panel.prompt]
+    shown = ["```", panel.text, "```"] if text else []
+    lines = [tr("panel.title", locale), *shown, panel.prompt]
     view = discord.ui.View(timeout=None)
     add_offers(view, game.id, game.version, panel.offers, 0, 4)
     return clip("\n".join(line for line in lines if line)), view
@@ -47,11 +53,37 @@ def is_panel(interaction: discord.Interaction) -> bool:
     return interaction.message is not None and interaction.message.flags.ephemeral
 
 
+@dataclass(frozen=True, slots=True)
+class PanelMessage:
+    content: str
+    view: discord.ui.View
+    picture: bytes | None = None
+
+    @property
+    def files(self) -> list[discord.File]:
+        if self.picture is None:
+            return []
+        return [discord.File(io.BytesIO(self.picture), filename=HAND_PICTURE)]
+
+
 class PanelFlows(Notices):
     def __init__(self, client: discord.Client, services: Services) -> None:
         super().__init__(client, services)
         #: (game, user) → the newest interaction that can edit that user's open panel.
         self._panels: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
+
+    async def panel_for(
+        self, game: GameSnapshot, seat: Seat, user_id: int, locale: Locale, step: str | None = None
+    ) -> PanelMessage:
+        """The panel as its player wants it: their hand as a picture (the default), or text.
+        The picture is drawn from that seat's own view only."""
+        paint = game.spec.panel_picture
+        wants = paint is not None and (await self.services.standings.prefs(user_id)).pictures
+        content, view = panel_message(game, seat, locale, step, text=not wants)
+        if not wants or paint is None:
+            return PanelMessage(content, view)
+        own_view = game.rules.view_for(game.state, seat)
+        return PanelMessage(content, view, await asyncio.to_thread(paint, own_view, locale))
 
     def _remember(self, game_id: int, interaction: discord.Interaction) -> None:
         self._panels[(game_id, interaction.user.id)] = (interaction, time.monotonic())
@@ -74,11 +106,17 @@ class PanelFlows(Notices):
             raise NotAParticipant()
         if version is not None and version != game.version:
             step = None  # the hand may have changed: start the choice again
-        content, view = panel_message(game, seat, user_locale(interaction), step)
+        panel = await self.panel_for(
+            game, seat, interaction.user.id, user_locale(interaction), step
+        )
         if from_panel:
-            await interaction.edit_original_response(content=content, view=view)
+            await interaction.edit_original_response(
+                content=panel.content, view=panel.view, attachments=panel.files
+            )
         else:
-            await interaction.response.send_message(content, view=view, ephemeral=True)
+            await interaction.response.send_message(
+                panel.content, view=panel.view, files=panel.files, ephemeral=True
+            )
         self._remember(game_id, interaction)
 
     async def refresh_panels(
@@ -99,9 +137,11 @@ class PanelFlows(Notices):
                 continue  # redrawn through the click itself
             seat = game.seat_of(user_id)
             assert seat is not None
-            content, view = panel_message(game, seat, user_locale(interaction))
+            panel = await self.panel_for(game, seat, user_id, user_locale(interaction))
             try:
-                await interaction.edit_original_response(content=content, view=view)
+                await interaction.edit_original_response(
+                    content=panel.content, view=panel.view, attachments=panel.files
+                )
             except discord.HTTPException:
                 del self._panels[(game_id, user_id)]
                 log.info("panel of user %s in game %s could not be edited", user_id, game_id)
@@ -110,8 +150,10 @@ class PanelFlows(Notices):
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.spec.panel is None:
             return
-        content, view = panel_message(game, seat, user_locale(interaction))
-        await interaction.edit_original_response(content=content, view=view)
+        panel = await self.panel_for(game, seat, interaction.user.id, user_locale(interaction))
+        await interaction.edit_original_response(
+            content=panel.content, view=panel.view, attachments=panel.files
+        )
         self._remember(game.id, interaction)
 
     async def number_prompt(

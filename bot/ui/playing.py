@@ -15,7 +15,6 @@ import discord
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.snapshots import ActionResult
-from bot.ui.boards import board_message
 from bot.ui.common import NO_PINGS, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.game_log import log_text
@@ -95,14 +94,16 @@ class Playing(PanelFlows):
         """Show the new board where the player clicked, or edit it from afar; redraw the open
         panels; then tell whoever is next."""
         game = result.game
-        content, view = board_message(game, recent=result.events)
         source = interaction.message
         if source is not None and source.id == game.message_id:
-            await interaction.edit_original_response(content=content, view=view)
+            board = await self.board(game, result.events)
+            await interaction.edit_original_response(
+                content=board.content, view=board.view, attachments=board.files
+            )
         else:
             if any(e.visible_to is None for e in result.events) or not result.events:
                 # Private steps (staging cards) leave the public board exactly as it was.
-                await self.edit_board(game, content, view)
+                await self.show_board(game, result.events)
             if is_panel(interaction):
                 if game.spec.panel is not None and game.seat_of(interaction.user.id) is not None:
                     await self.redraw_own_panel(interaction, game)
@@ -120,8 +121,10 @@ class Playing(PanelFlows):
         game = await self.games.get(game_id)
         with contextlib.suppress(discord.HTTPException):
             if interaction.message is not None and interaction.message.id == game.message_id:
-                content, view = board_message(game)
-                await interaction.edit_original_response(content=content, view=view)
+                board = await self.board(game)
+                await interaction.edit_original_response(
+                    content=board.content, view=board.view, attachments=board.files
+                )
             elif is_panel(interaction):
                 await self.redraw_own_panel(interaction, game)
 

@@ -10,9 +10,8 @@ import discord
 
 from bot.i18n import tr
 from bot.services.snapshots import ActionResult, Player
-from bot.ui.boards import board_message, game_title
+from bot.ui.boards import game_locale, game_title
 from bot.ui.common import NO_PINGS, jump_url, send_ephemeral, user_locale
-from bot.ui.flow_base import game_locale
 from bot.ui.playing import Playing
 from rules.core import Locale, Seat
 
@@ -143,14 +142,17 @@ class Starting(Playing):
         """Answer the command with the new game's board and remember where it is. Creating a
         game takes milliseconds, far inside the 3-second limit; only when the bot plays (and
         may think first) has the interaction been deferred."""
-        content, view = board_message(result.game, recent=result.events)
+        board = await self.board(result.game, result.events)
         if interaction.response.is_done():  # deferred: the board replaces "thinking…"
             message = await interaction.edit_original_response(
-                content=content, view=view, allowed_mentions=mentions
+                content=board.content,
+                view=board.view,
+                attachments=board.files,
+                allowed_mentions=mentions,
             )
         else:
             callback = await interaction.response.send_message(
-                content, view=view, allowed_mentions=mentions
+                board.content, view=board.view, files=board.files, allowed_mentions=mentions
             )
             resource = callback.resource
             message = (

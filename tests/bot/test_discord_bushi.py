@@ -37,6 +37,7 @@ async def test_commands_are_registered_in_both_languages(world: World) -> None:
 
 async def test_a_whole_game_between_two_people(world: World) -> None:
     fake = world.fake
+    await world.bot.asobiba.services.servers.update(world.guild.id, pictures=False)
     board = await challenge(world)
     assert f"<@{world.bob.id}>" in board.content  # the challenge pings Bob
     assert {b["label"] for b in board.buttons()} == {"Accept", "Decline", "Withdraw"}

@@ -100,6 +100,9 @@ def public_text(arena: Arena) -> str:
 
 
 async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
+    # This test reads the panels' text; pictures (the default) are checked in their own test.
+    for user in (arena.alice, arena.bob):
+        await arena.bot.asobiba.services.standings.set_prefs(user.id, pictures=False)
     board = await arena.accepted_challenge(colour="red")
     assert board.buttons()[0]["label"] == "My hand"
 
@@ -299,3 +302,18 @@ async def test_a_janken_tie_is_told_to_both(arena: Arena) -> None:
     for panel in panels.values():
         assert "A tie (both played rock" in panel.content or "あいこ（どちらもグー" in panel.content
     assert panels[arena.alice].buttons() and panels[arena.bob].buttons()
+
+
+async def test_the_panel_shows_the_hand_as_a_picture_by_default(arena: Arena) -> None:
+    board = await arena.accepted_challenge(first="coin")
+    game = await arena.game()
+    placer = arena.alice if game.seats_to_act[0].user_id == arena.alice.id else arena.bob
+    panel = await arena.panel(board, placer)
+    [picture] = panel.attachments
+    assert picture.filename == "hand.png" and picture.data[:4] == b"\x89PNG"
+    assert "```" not in panel.content and panel.selects()  # the controls stay
+    # The public board's picture never changes with a private step.
+    before = board.attachments[0].data
+    await arena.stage_first_card(panel, placer)
+    assert board.attachments[0].data == before
+    assert panel.attachments[0].data != picture.data  # the staged card shows in the panel

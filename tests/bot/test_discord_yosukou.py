@@ -20,6 +20,7 @@ class Table:
         self.fake = fake
         self.bot = bot
         guild = fake.add_guild("Salon")
+        self.guild = guild
         self.channel: FakeChannel = fake.add_text_channel(guild, "tarot")
         self.alice: FakeUser = fake.add_user("alice")
         self.carol: FakeUser = fake.add_user("carol", locale="ja")
@@ -43,6 +44,8 @@ async def table(discord_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Tabl
     bot = make_bot(f"sqlite+aiosqlite:///{tmp_path / 'y.sqlite3'}", FakeClock())
     result = Table(discord_fake, bot)
     await discord_fake.run_client(bot)
+    # These tests read the text board; pictures are the default (see the picture test).
+    await bot.asobiba.services.servers.update(result.guild.id, pictures=False)
     yield result
     await discord_fake.stop_client(bot)
 
@@ -160,3 +163,26 @@ async def test_war_replacement_is_offered_as_menus(table: Table) -> None:
         if seen_take and seen_place:
             break
     assert seen_take and seen_place
+
+
+async def test_boards_are_pictures_by_default_and_text_on_request(
+    discord_fake: FakeDiscord, tmp_path: Path
+) -> None:
+    bot = make_bot(f"sqlite+aiosqlite:///{tmp_path / 'p.sqlite3'}", FakeClock())
+    table = Table(discord_fake, bot)
+    await discord_fake.run_client(bot)
+    try:
+        board = await table.start()
+        [picture] = board.attachments
+        assert picture.filename == "board.png" and picture.data[:8] == b"\x89PNG\r\n\x1a\n"
+        assert len(picture.data) < 150_000
+        assert "```" not in board.content and len(board.content.splitlines()) <= 4
+        await table.press(board, table.alice, custom_id=start_buttons(board)[0]["custom_id"])
+        [redrawn] = board.attachments
+        assert redrawn.data != picture.data  # the token is placed: a new picture
+        # An admin switches the server to text boards: the next redraw has no picture.
+        await bot.asobiba.services.servers.update(table.guild.id, pictures=False)
+        await table.press(board, table.alice, label="Draw")
+        assert not board.attachments and "```" in board.content
+    finally:
+        await discord_fake.stop_client(bot)
