@@ -12,6 +12,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -170,3 +171,14 @@ class GuildSettingRow(Base):
     #: ``pictures`` or ``text`` for public boards; None: pictures.
     boards: Mapped[str | None] = mapped_column(String(8), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class DeploymentSecretRow(Base):
+    """A secret of this deployment, made at first need and kept here so every process and every
+    restart shares it (no setup step for the operator). ``daily`` keys the daily deal's seed."""
+
+    __tablename__ = "deployment_secret"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    secret: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)

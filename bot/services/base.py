@@ -23,6 +23,7 @@ from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
 from bot.services.clock import Clock, system_clock
 from bot.services.errors import GameNotFound, StaleVersion
+from bot.services.secrets import DeploymentSecrets
 from bot.services.snapshots import GameSnapshot
 from rules.core import Event, Rng, Seat
 
@@ -50,6 +51,7 @@ class ServiceBase:
         self.challenge_ttl = challenge_ttl
         # Tests inject a seeded source; production draws seeds from the OS.
         self._seed_source = seed_source
+        self.secrets = DeploymentSecrets(db, clock)
 
     def _new_seed(self) -> int:
         if self._seed_source is None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +19,7 @@ from bot.services.errors import (
 )
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot, Player
 from rules.core import Rng, Seat, Text
+from rules.core.fairness import daily_seed
 
 SELF_CHALLENGE = Text("自分自身には挑戦できません。", "You can't challenge yourself.")
 ONLY_CHALLENGED = Text(
@@ -30,6 +30,7 @@ ABORT_TOO_LATE = Text(
     "最初の手が指された後は中止できません。投了はできます。",
     "A game can only be aborted before the first move. You can still resign.",
 )
+DAILY_SECRET = "daily"
 BOT_CANNOT_PLAY = Text(
     "このゲームではボットと対戦できません。", "The bot can't play this game yet."
 )
@@ -140,8 +141,11 @@ class Challenges(ActionPipeline):
         if existing is not None:
             game = await self.get(existing)
             return ActionResult(game, (), game.version), False
-        digest = hashlib.sha256(f"asobiba-daily:{guild_id or 0}:{key}".encode()).digest()
-        seed = int.from_bytes(digest[:8], "big") >> 1
+        # Keyed by the deployment's secret: nobody can work out a day's deal in advance.
+        secret = await self.secrets.get(DAILY_SECRET)
+        seed = daily_seed(
+            secret, guild_id or 0, day, spec_for(game_type).variant_of(normalized).key
+        )
         result = await self.start_solitaire(
             game_type,
             player,

@@ -1,0 +1,57 @@
+"""The daily deal: the same for everyone in a server on a day, and keyed by the deployment's
+own secret — so nobody can compute a day's deal from public facts in advance."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from pathlib import Path
+
+from bot.db import Database
+from bot.services.games import GameService
+from bot.services.secrets import DeploymentSecrets
+from bot.services.snapshots import Player
+from tests.conftest import FakeClock
+
+GUILD = 5
+SETTINGS = {"variant": "original"}
+
+
+async def deal(service: GameService, user_id: int) -> tuple[int, object]:
+    result, _ = await service.start_daily(
+        "yosukou", Player(user_id, f"p{user_id}"), SETTINGS, guild_id=GUILD, channel_id=1
+    )
+    return result.game.seed, result.game.state.board
+
+
+async def test_everyone_gets_the_same_secret_deal(db: Database, clock: FakeClock) -> None:
+    service = GameService(db, clock=clock)
+    (seed_a, board_a), (seed_b, board_b) = await deal(service, 1), await deal(service, 2)
+    assert seed_a == seed_b and board_a == board_b
+    # Not the old public recipe (a hash of server, day and variant anyone could compute).
+    key = f"{clock().date().isoformat()}:yosukou:original"
+    public = int.from_bytes(
+        hashlib.sha256(f"asobiba-daily:{GUILD}:{key}".encode()).digest()[:8], "big"
+    )
+    assert seed_a not in (public >> 1, public)
+    # Another day, another deal.
+    clock.advance(days=1)
+    assert (await deal(service, 1))[0] != seed_a
+
+
+async def test_the_secret_is_made_once_and_kept(db: Database, clock: FakeClock) -> None:
+    first, second = DeploymentSecrets(db, clock), DeploymentSecrets(db, clock)
+    # Two processes asking at once end up with one secret.
+    a, b = await asyncio.gather(first.get("daily"), second.get("daily"))
+    assert a == b and len(a) == 32
+    assert await DeploymentSecrets(db, clock).get("daily") == a  # after a restart too
+
+
+async def test_another_deployment_deals_differently(tmp_path: Path, clock: FakeClock) -> None:
+    seeds = []
+    for name in ("one", "two"):
+        database = Database(f"sqlite+aiosqlite:///{tmp_path / name}.sqlite3")
+        await database.migrate()
+        seeds.append((await deal(GameService(database, clock=clock), 1))[0])
+        await database.dispose()
+    assert seeds[0] != seeds[1]
