@@ -54,11 +54,17 @@ class Playing(PanelFlows):
         self, interaction: discord.Interaction, game_id: int, version: int, answer: str
     ) -> None:
         await interaction.response.defer()
-        user_id = interaction.user.id
+        try:
+            result = await self._answer(game_id, interaction.user.id, version, answer)
+        except StaleVersion:
+            # Answered or withdrawn meanwhile: the clicker sees the challenge as it is now.
+            await self._refresh_where_clicked(interaction, game_id)
+            raise
+        await self.publish(interaction, result)
+
+    async def _answer(self, game_id: int, user_id: int, version: int, answer: str) -> ActionResult:
         if answer == "accept":
-            result = await self.games.accept(game_id, user_id, version)
-            await self.publish(interaction, result)
-            return
+            return await self.games.accept(game_id, user_id, version)
         game = await self.games.get(game_id)
         if game.seat_of(user_id) is None:
             raise NotAParticipant()
@@ -66,7 +72,7 @@ class Playing(PanelFlows):
             game = await self.games.abort(game_id, user_id, version)
         else:
             game = await self.games.decline(game_id, user_id, version)
-        await self.publish(interaction, ActionResult(game, (), version))
+        return ActionResult(game, (), version)
 
     async def confirm_resign(
         self, interaction: discord.Interaction, game_id: int, version: int
