@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from datetime import timedelta
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -18,11 +20,13 @@ from bot.cogs.standings import rules_command, standings_command
 from bot.config import Settings
 from bot.db import Database
 from bot.games.registry import all_specs
+from bot.gateway_guard import GuardedConnectionState, answerable_interaction, interaction_context
+from bot.i18n import tr
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.standings import StandingsService
-from bot.ui.common import NO_PINGS, handle_error
+from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
 from bot.ui.flows import GameFlows
@@ -78,6 +82,55 @@ class AsobibaBot(commands.AutoShardedBot):
         #: What cogs and components are handed (they never import this module).
         self.asobiba = UiContext(services, self.flows, Activity())
         self._clock_task: asyncio.Task[None] | None = None
+        self._apologies: set[asyncio.Task[None]] = set()
+
+    def _get_state(self, **options: Any) -> GuardedConnectionState:
+        # discord.py's hook for building its connection state: ours guards every parser, so a
+        # malformed gateway event is dropped instead of terminating the shard (and the process).
+        return GuardedConnectionState(
+            dispatch=self.dispatch,
+            handlers=self._handlers,
+            hooks=self._hooks,
+            http=self.http,
+            on_parse_error=self._on_parse_error,
+            **options,
+        )
+
+    def _on_parse_error(self, event: str, data: Any, error: Exception) -> None:
+        """A gateway event discord.py could not parse: log it once, answer whoever sent it."""
+        if event != "INTERACTION_CREATE":
+            log.error("dropped a malformed %s gateway event", event, exc_info=error)
+            return
+        ident, kind, custom_id = interaction_context(data)
+        log.error(
+            "dropped a malformed interaction (id=%r, type=%r, custom_id=%r)",
+            ident,
+            kind,
+            custom_id,
+            exc_info=error,
+        )
+        interaction = answerable_interaction(self._connection, data)
+        if interaction is not None:
+            task = asyncio.create_task(self._apologise(interaction))
+            self._apologies.add(task)  # keep a reference until it is done
+            task.add_done_callback(self._apologies.discard)
+
+    async def _apologise(self, interaction: discord.Interaction) -> None:
+        async with self.asobiba.activity.handling():
+            try:
+                await send_ephemeral(interaction, tr("error.unexpected", user_locale(interaction)))
+            except discord.HTTPException:
+                log.warning("could not answer malformed interaction %s", interaction.id)
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        """An event handler raised: with an interaction at hand, the one error path logs it
+        with its context and answers the user; anything else is logged."""
+        error = sys.exc_info()[1]
+        interaction = next((a for a in args if isinstance(a, discord.Interaction)), None)
+        if interaction is None or error is None:
+            log.exception("unhandled error in %s", event_method)
+            return
+        await handle_error(interaction, error)
 
     @property
     def games(self) -> GameService:

@@ -49,9 +49,11 @@ class ActionPipeline(ServiceBase):
         """Call a game off with no result (nobody acted in time, or a moderator stopped it)."""
         async with self.db.transaction() as session:
             row = await self._load(session, game_id)
+            # Version first: a scheduler that lost the race to end this game sees a stale
+            # version (the normal race), not a "wrong status" error.
+            self._check_version(row, version)
             if row.status not in ACTIVE_STATUSES:
                 raise WrongStatus()
-            self._check_version(row, version)
             row.status = "aborted"
             row.updated_at = row.finished_at = self.clock()
             row.deadline_at = None
@@ -89,11 +91,16 @@ class ActionPipeline(ServiceBase):
                 user_seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
                 if user_seat is None:
                     raise NotAParticipant(SOLITAIRE_NOT_YOURS if len(row.seats) == 1 else None)
+            stale = version is not None and row.version != version
+            # A stale version on a game that has ended since (a late click, a second clock
+            # scheduler) is the normal race: StaleVersion, so the caller refreshes the board.
+            if stale and row.status != "active":
+                raise StaleVersion()
             if row.status != "active":
                 raise WrongStatus()
             rules = rules_for(row.game_type)
             state = rules.load(row.state)
-            if version is not None and row.version != version:
+            if stale:
                 self._allow_simultaneous(rules, state, user_seat, steps)
             all_events: list[Event] = []
             for step_seat, code in steps:
@@ -133,6 +140,8 @@ class ActionPipeline(ServiceBase):
         """When a game defines what the clock plays instead of a forfeit (戦列札's default
         casualties), play it for the late seat; ``None`` if the game has no such default."""
         game = await self.get(game_id)
+        if game.version != version:
+            raise StaleVersion()  # another scheduler or a move came first
         steps = game.rules.timeout_actions(game.state)
         if not steps:
             return None

@@ -215,14 +215,16 @@ class Challenges(ActionPipeline):
         return await self.get(game_id)
 
     def _check_answer(self, row: GameRow, user_id: int, version: int | None) -> None:
-        if row.status != "challenge":
-            raise WrongStatus()
         seat = next((s for s in row.seats if s.user_id == user_id), None)
         if seat is None:
             raise NotAParticipant()
         if seat.seat == row.challenger_seat:
             raise NotAParticipant(ONLY_CHALLENGED)
+        # Version before status: a click on a challenge answered meanwhile is stale (the
+        # board where it was clicked gets refreshed), not "no longer possible".
         self._check_version(row, version)
+        if row.status != "challenge":
+            raise WrongStatus()
 
     async def abort(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
         """Withdraw a challenge, or call off a game before its first move. No result counts."""
@@ -230,9 +232,9 @@ class Challenges(ActionPipeline):
             row = await self._load(session, game_id)
             if not any(s.user_id == user_id for s in row.seats):
                 raise NotAParticipant()
+            self._check_version(row, version)  # before status: see _check_answer
             if row.status not in ACTIVE_STATUSES:
                 raise WrongStatus()
-            self._check_version(row, version)
             if row.status == "active" and row.ply > 0:
                 raise WrongStatus(ABORT_TOO_LATE)
             row.status = "aborted"

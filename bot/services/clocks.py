@@ -118,7 +118,9 @@ class ClockService:
                     aborted = await self.games.abort_by_platform(game.id, game.version)
                     result = ActionResult(aborted, (), game.version)
             except StaleVersion:
-                continue  # a move or another scheduler came first: not due any more
+                # A move or another scheduler came first: the normal race, not an error.
+                log.debug("game %s changed before its timeout was claimed", game.id)
+                continue
             except (RulesError, ServiceError):
                 log.exception("could not time out game %s", game.id)
                 continue

@@ -19,6 +19,7 @@ from bot.services.snapshots import (
     GameSnapshot,
     GameSummary,
     LogEntry,
+    public_steps,
 )
 from rules.core import Text
 
@@ -27,6 +28,10 @@ HINT_RATED = Text(
     "Hints are not available in a rated game in progress.",
 )
 NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
+NOT_OVER = Text(
+    "リプレイと記録は対局が終わってから見られます。",
+    "Replays and logs are available once the game is over.",
+)
 
 
 class GameQueries(ServiceBase):
@@ -121,18 +126,36 @@ class GameQueries(ServiceBase):
             )
             return [LogEntry(*row) for row in result]
 
-    async def state_at(
-        self, game_id: int, ply: int
-    ) -> tuple[GameSnapshot, Any, LogEntry | None, int]:
-        """The game as it stood after ``ply`` actions (0 = the start), for replays: the
-        snapshot, that state, the log row of that ply, and the number of plies."""
+    async def public_log(self, game_id: int) -> list[LogEntry]:
+        """The log players and onlookers may download: public steps only, numbered without
+        gaps. Refused while the game is running (it would show the moves to an onlooker
+        advising a player, and private steps by their timing)."""
         game = await self.get(game_id)
+        self._require_over(game)
+        return [entry for entry, _ in public_steps(await self.event_log(game_id))]
+
+    async def state_at(
+        self, game_id: int, step: int
+    ) -> tuple[GameSnapshot, Any, LogEntry | None, int]:
+        """The game as it stood after ``step`` public steps (0 = the start), for replays: the
+        snapshot, that state, the log entry of that step, and the number of public steps.
+        Private actions are replayed with the public step that follows them (the final
+        position includes everything); refused while the game is running."""
+        game = await self.get(game_id)
+        self._require_over(game)
         rows = await self.event_log(game_id)
-        ply = min(max(ply, 0), len(rows))
+        steps = public_steps(rows)
+        step = min(max(step, 0), len(steps))
+        upto = len(rows) if step == len(steps) else (steps[step - 1][1] if step else 0)
         state = game.rules.replay(
-            game.settings, game.seed, [(r.seat, r.action) for r in rows[:ply]]
+            game.settings, game.seed, [(r.seat, r.action) for r in rows[:upto]]
         )
-        return game, state, rows[ply - 1] if ply else None, len(rows)
+        return game, state, steps[step - 1][0] if step else None, len(steps)
+
+    @staticmethod
+    def _require_over(game: GameSnapshot) -> None:
+        if game.status in ACTIVE_STATUSES:
+            raise WrongStatus(NOT_OVER)
 
     async def rebuild_state(self, game_id: int) -> Any:
         """Replay the event log from the settings and seed: must equal the stored snapshot."""

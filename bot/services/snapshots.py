@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -168,6 +169,21 @@ class LogEntry:
 
     def public_text(self, locale: Locale) -> str:
         return self.public_text_ja if locale == "ja" else self.public_text_en
+
+
+def public_steps(rows: Sequence[LogEntry]) -> list[tuple[LogEntry, int]]:
+    """What others may see of a log: each action with public text, numbered 1, 2, … with no
+    gaps, and how many logged actions lead up to it. Private actions (戦列札's staging and
+    take-backs have no public text) are folded into the next public step, so neither their
+    count nor their position shows."""
+    out: list[tuple[LogEntry, int]] = []
+    for index, row in enumerate(rows, start=1):
+        if row.public_text_ja or row.public_text_en:
+            numbered = LogEntry(
+                len(out) + 1, row.seat, row.action, row.public_text_ja, row.public_text_en
+            )
+            out.append((numbered, index))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

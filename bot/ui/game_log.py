@@ -1,10 +1,10 @@
-"""A finished (or running) game's public log as plain text, one numbered line per action."""
+"""A finished game's public log as plain text, one numbered line per public step."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.services.snapshots import GameSnapshot, LogEntry
+from bot.services.snapshots import GameSnapshot, LogEntry, public_steps
 from rules.core import Locale, Text
 
 LOG_RESULT = Text("結果", "Result")
@@ -15,8 +15,9 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale) ->
     lines = [f"{rules.title_for(game.settings)(locale)} #{game.id}"]
     lines += [f"{rules.seat_name(s.seat, locale)}: {s.display_name}" for s in game.seats]
     lines.append("")
-    for entry in entries:
-        for n, line in enumerate(entry.public_text(locale).splitlines() or ["—"]):
+    # Private steps leave no line and no gap in the numbering (idempotent on a public log).
+    for entry, _ in public_steps(entries):
+        for n, line in enumerate(entry.public_text(locale).splitlines()):
             lines.append(f"{entry.ply:>4}. {line}" if n == 0 else f"      {line}")
     if game.outcome is not None:
         reason = rules.reason_text(game.outcome.reason)(locale)

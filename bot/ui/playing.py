@@ -53,11 +53,17 @@ class Playing(PanelFlows):
         self, interaction: discord.Interaction, game_id: int, version: int, answer: str
     ) -> None:
         await interaction.response.defer()
-        user_id = interaction.user.id
+        try:
+            result = await self._answer(game_id, interaction.user.id, version, answer)
+        except StaleVersion:
+            # Answered or withdrawn meanwhile: the clicker sees the challenge as it is now.
+            await self._refresh_where_clicked(interaction, game_id)
+            raise
+        await self.publish(interaction, result)
+
+    async def _answer(self, game_id: int, user_id: int, version: int, answer: str) -> ActionResult:
         if answer == "accept":
-            result = await self.games.accept(game_id, user_id, version)
-            await self.publish(interaction, result)
-            return
+            return await self.games.accept(game_id, user_id, version)
         game = await self.games.get(game_id)
         if game.seat_of(user_id) is None:
             raise NotAParticipant()
@@ -65,7 +71,7 @@ class Playing(PanelFlows):
             game = await self.games.abort(game_id, user_id, version)
         else:
             game = await self.games.decline(game_id, user_id, version)
-        await self.publish(interaction, ActionResult(game, (), version))
+        return ActionResult(game, (), version)
 
     async def confirm_resign(
         self, interaction: discord.Interaction, game_id: int, version: int
@@ -142,8 +148,9 @@ class Playing(PanelFlows):
         """The whole log as a file (a message would cut a long game short)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = user_locale(interaction)
+        entries = await self.games.public_log(game_id)  # refused while the game runs
         game = await self.games.get(game_id)
-        text = log_text(game, await self.games.event_log(game_id), locale)
+        text = log_text(game, entries, locale)
         log_file = discord.File(io.BytesIO(text.encode()), filename=f"asobiba-game-{game_id}.txt")
         lines = text.count("\n")
         await interaction.followup.send(

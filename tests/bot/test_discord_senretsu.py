@@ -13,6 +13,7 @@ import pytest
 
 from bot.client import AsobibaBot
 from bot.services.snapshots import GameSnapshot
+from bot.ui.game_log import log_text
 from tests.bot.harness import make_bot
 from tests.conftest import FakeClock
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -317,3 +318,60 @@ async def test_the_panel_shows_the_hand_as_a_picture_by_default(arena: Arena) ->
     await arena.stage_first_card(panel, placer)
     assert board.attachments[0].data == before
     assert panel.attachments[0].data != picture.data  # the staged card shows in the panel
+
+
+async def test_private_steps_leave_no_trace_and_no_replay_before_the_end(arena: Arena) -> None:
+    board = await arena.accepted_challenge(colour="red")
+    for _ in range(10):  # janken until someone wins
+        game = await arena.game()
+        if game.state.phase != "janken":
+            break
+        for user, hand in ((arena.alice, "rock"), (arena.bob, "scissors")):
+            panel = await arena.panel(board, user)
+            await arena.click(
+                panel,
+                user,
+                custom_id=next(c for c in panel.custom_ids() if c.endswith(f"j:{hand}")),
+            )
+    game = await arena.game()
+    placer = arena.alice if game.seats_to_act[0].user_id == arena.alice.id else arena.bob
+    panel = await arena.panel(board, placer)
+    await arena.stage_first_card(panel, placer)  # private
+    await arena.click(panel, placer, label="↩️ Undo last")  # private
+    await arena.stage_first_card(panel, placer)  # private
+    await arena.click(panel, placer, label="End placement")
+
+    # While the game runs, forged Replay and Log buttons are refused politely by the service.
+    for custom_id in (f"rps:{game.id}", f"log:{game.id}", f"rp:{game.id}:1:n"):
+        record = await arena.fake.raw_interaction(
+            user=arena.carol,
+            channel=arena.channel,
+            data={"custom_id": custom_id, "component_type": 2},
+            source_message=board,
+            shape=lambda payload, cid=custom_id: payload["message"]["components"].append(
+                {"type": 1, "components": [{"type": 2, "style": 2, "label": "x", "custom_id": cid}]}
+            ),
+        )
+        await arena.settle(record)
+        assert (
+            "available once the game is over"
+            in arena.fake.ephemeral_messages(arena.carol)[-1].content
+        )
+
+    await arena.click(board, placer, label="Resign")
+    confirm = arena.fake.ephemeral_messages(placer)[-1]
+    await arena.click(confirm, placer, prefix="g:")
+    game = await arena.game()
+    assert game.status == "finished"
+
+    raw = await arena.bot.games.event_log(game.id)
+    public = await arena.bot.games.public_log(game.id)
+    assert len(raw) - len(public) == 3  # the three private steps
+    assert [e.ply for e in public] == list(range(1, len(public) + 1))
+    text = log_text(game, public, "en")
+    assert not [line for line in text.splitlines() if line.strip().endswith(". —")]
+    numbered = [line.split(".")[0].strip() for line in text.splitlines() if line[:4].strip()]
+    assert [n for n in numbered if n.isdigit()] == [str(n) for n in range(1, len(public) + 1)]
+    _, final, _, steps = await arena.bot.games.state_at(game.id, 10**6)
+    assert steps == len(public)
+    assert final == game.state  # the last position is the game's end

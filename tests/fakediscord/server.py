@@ -1718,6 +1718,37 @@ class FakeDiscord:
         )
         return await self._dispatch_interaction(rec)
 
+    async def raw_interaction(
+        self,
+        *,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: Any,
+        itype: Any = MESSAGE_COMPONENT,
+        source_message: FakeMessage | None = None,
+        shape: Callable[[JSON], None] | None = None,
+        expect_response: bool = True,
+    ) -> InteractionRecord:
+        """Deliver an INTERACTION_CREATE built like a real one but with ``data`` (and ``itype``)
+        taken as given, unchecked: for malformed events Discord itself would never send.
+        ``shape`` may edit the whole payload further (drop or retype fields); pass
+        ``expect_response=False`` when nothing is left to answer with."""
+        await self.flush()
+        rec = self._new_interaction(
+            itype=MESSAGE_COMPONENT,
+            user=user,
+            channel=channel,
+            data={},
+            name=None,
+            source_message=source_message,
+        )
+        rec.payload["type"] = itype
+        rec.payload["data"] = data
+        if shape is not None:
+            shape(rec.payload)
+        rec.expect_no_response = not expect_response
+        return await self._dispatch_interaction(rec)
+
     async def select(
         self,
         message: FakeMessage | InteractionRecord | int,

@@ -4,12 +4,14 @@ across a restart and with two schedulers racing."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import timedelta
 
 import pytest
 
 from bot.db import Database
 from bot.services.clocks import ClockService, Expired, Reminder, TimedOut
+from bot.services.errors import StaleVersion
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, Player
 from bot.services.stats import player_stats
@@ -153,3 +155,31 @@ async def test_a_late_casualty_choice_takes_the_default_not_a_loss(
     assert any(e.kind == "casualty" or "casualt" in e.kind for e in notice.result.events)
     assert after.ply > game.ply
     del defender
+
+
+async def test_the_loser_of_a_timeout_race_sees_a_stale_version(service: GameService) -> None:
+    """Version before status: a second scheduler claiming a game the first one already ended
+    gets StaleVersion (the normal race), not "wrong status"."""
+    game = (await clocked_game(service)).game
+    await service.forfeit(game.id, 0, version=game.version)
+    with pytest.raises(StaleVersion):
+        await service.forfeit(game.id, 0, version=game.version)
+    with pytest.raises(StaleVersion):
+        await service.abort_by_platform(game.id, game.version)
+    with pytest.raises(StaleVersion):
+        await service.play_timeout_defaults(game.id, game.version)
+    other = (await clocked_game(service)).game
+    await service.abort_by_platform(other.id, other.version)
+    with pytest.raises(StaleVersion):
+        await service.abort_by_platform(other.id, other.version)
+
+
+async def test_racing_schedulers_time_out_once_without_error_logs(
+    service: GameService, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    await clocked_game(service)
+    clock.advance(days=2)
+    first, second = ClockService(service), ClockService(service)
+    due = await asyncio.gather(first.tick(), second.tick())
+    assert sum(isinstance(n, TimedOut) for notices in due for n in notices) == 1
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
