@@ -141,6 +141,34 @@ MESSAGES: dict[str, Text] = {
         "⚙️ 通知: {notify} ／ 成績の非公開: {hidden} ／ パネル: {boards}",
         "⚙️ Notifications: {notify} / stats hidden: {hidden} / panels: {boards}",
     ),
+    "fair.sealed": Text(
+        "🔒 配札の封印 `{code}…`（終局後にシードを公開。だれでも確かめられます）",
+        "🔒 Deal sealed `{code}…` (the seed is revealed at the end: anyone can check it)",
+    ),
+    "fair.revealed": Text(
+        "🔓 シードを公開しました — 「検証」で封印と照らし合わせられます。",
+        "🔓 The seed is revealed — press Verify to check it against the seal.",
+    ),
+    "fair.tomorrow": Text(
+        "🔒 今日の配札のシードは明日（UTC）公開されます。",
+        "🔒 Today's deal's seed is revealed tomorrow (UTC).",
+    ),
+    "fair.ok": Text(
+        "✅ 封印と一致しました。配札は最初の一枚より前に決まっていて（シード {seed}）、その"
+        "シードから全手順を再生するとこの結果になります。自分で確かめるには添付のファイルを "
+        "`python -m rules.verify` に渡してください。",
+        "✅ The seal matches: the deal was fixed before the first card (seed {seed}), and "
+        "replaying every move from that seed gives this very end. To check it yourself, give "
+        "the attached file to `python -m rules.verify`.",
+    ),
+    "fair.bad": Text(
+        "❌ 一致しませんでした（封印: {sealed}、再生: {replayed}）。管理者に知らせてください。",
+        "❌ Something does not match (seal: {sealed}, replay: {replayed}). Please tell an admin.",
+    ),
+    "button.verify": Text("検証", "Verify"),
+    "log.seal": Text("封印（シードと塩のSHA-256）", "Seal (SHA-256 of seed and salt)"),
+    "log.seed": Text("シード", "Seed"),
+    "log.salt": Text("塩", "Salt"),
     "boards.pictures": Text("画像", "pictures"),
     "boards.text": Text("文字だけ", "text only"),
     "notify.channel": Text("対局チャンネルでメンション", "a mention in the game's channel"),

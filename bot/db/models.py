@@ -51,6 +51,9 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     settings: Mapped[dict[str, Any]] = mapped_column(JSONType)
     seed: Mapped[int] = mapped_column(BigInteger)
+    #: Hex salt sealing the seed (games with hidden randomness): the board shows the hash of
+    #: seed and salt from the start and reveals both at the end, so anyone can check the deal.
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
     state: Mapped[dict[str, Any]] = mapped_column(JSONType)
     #: Bumped by every UPDATE (optimistic locking); buttons carry the version they were drawn at.
     version: Mapped[int] = mapped_column(Integer, nullable=False)

@@ -257,6 +257,7 @@ SPEC = GameSpec(
     settings_from=settings_from,
     panel=panel,
     bot_player=bot_player,
+    hidden_randomness=True,
     board_picture=board_picture,
     panel_picture=panel_picture,
 )

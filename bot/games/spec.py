@@ -128,6 +128,9 @@ class GameSpec:
     daily: bool = False
     #: One line about a game for lists such as the daily results.
     summary: Summary = _no_summary
+    #: Whether chance decides what players can't see (a shuffled deck): such a game's board
+    #: shows a sealed commitment to its seed, revealed at the end.
+    hidden_randomness: bool = False
     #: The board as a picture (drawn from the same per-viewer view as the text board).
     board_picture: BoardPainter | None = None
     #: A player's private panel as a picture.

@@ -246,5 +246,6 @@ SPEC = GameSpec(
     hint_available=lambda state: getattr(state, "phase", None) == "start",
     daily=True,
     summary=summary,
+    hidden_randomness=True,
     board_picture=board_picture,
 )

@@ -19,7 +19,7 @@ from bot.services.errors import (
 )
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot, Player
 from rules.core import Rng, Seat, Text
-from rules.core.fairness import daily_seed
+from rules.core.fairness import daily_seed, new_salt
 
 SELF_CHALLENGE = Text("自分自身には挑戦できません。", "You can't challenge yourself.")
 ONLY_CHALLENGED = Text(
@@ -78,6 +78,7 @@ class Challenges(ActionPipeline):
                 status="active" if opponent.is_bot else "challenge",
                 settings=normalized,
                 seed=seed,
+                salt=new_salt().hex() if spec_for(game_type).hidden_randomness else None,
                 state={},
                 ply=0,
                 rated=rated and not opponent.is_bot,
@@ -274,6 +275,7 @@ class Challenges(ActionPipeline):
                 status="active",
                 settings=normalized,
                 seed=seed,
+                salt=new_salt().hex() if spec_for(game_type).hidden_randomness else None,
                 state={},
                 ply=0,
                 rated=False,

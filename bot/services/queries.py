@@ -19,15 +19,25 @@ from bot.services.snapshots import (
     GameSnapshot,
     GameSummary,
     LogEntry,
+    Verification,
     public_steps,
 )
 from rules.core import Text
+from rules.core.fairness import verify_commitment
 
 HINT_RATED = Text(
     "レート戦の対局中はヒントを使えません。",
     "Hints are not available in a rated game in progress.",
 )
 NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
+NO_SEAL = Text(
+    "この対局には隠れた配札がないので、封印もありません。",
+    "This game deals nothing hidden, so it has no seal to check.",
+)
+SEAL_KEPT_FOR_DAY = Text(
+    "今日の配札はまだ他の人が遊んでいるかもしれないので、シードは明日公開されます。",
+    "Others may still be playing today's deal: its seed is revealed tomorrow (UTC).",
+)
 NOT_OVER = Text(
     "リプレイと記録は対局が終わってから見られます。",
     "Replays and logs are available once the game is over.",
@@ -156,6 +166,19 @@ class GameQueries(ServiceBase):
     def _require_over(game: GameSnapshot) -> None:
         if game.status in ACTIVE_STATUSES:
             raise WrongStatus(NOT_OVER)
+
+    async def verification(self, game_id: int) -> Verification:
+        """The revealed seal of a finished game: its seed and salt, whether they give the
+        commitment shown on the board from the start, and whether the whole log replayed from
+        that seed gives the recorded end (refused until the seed may be shown)."""
+        game = await self.get(game_id)
+        if game.salt is None or game.commitment is None:
+            raise WrongStatus(NO_SEAL)
+        if not game.seed_revealed(self.clock().date()):
+            raise WrongStatus(SEAL_KEPT_FOR_DAY if game.status == "finished" else NOT_OVER)
+        sealed = verify_commitment(game.commitment, game.seed, bytes.fromhex(game.salt))
+        replayed = await self.rebuild_state(game_id)
+        return Verification(game, game.commitment, sealed, replayed == game.state)
 
     async def rebuild_state(self, game_id: int) -> Any:
         """Replay the event log from the settings and seed: must equal the stored snapshot."""

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from bot.db.models import GameRow
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, GameSpec
 from rules.core import Event, Locale, Outcome, Seat
+from rules.core.fairness import commitment
 
 ACTIVE_STATUSES = ("challenge", "active")
 FINISHED_STATUSES = ("finished", "declined", "expired", "aborted")
@@ -148,13 +149,41 @@ class GameSnapshot(GameSummary):
 
     seed: int = 0
     state: Any = None
+    salt: str | None = None
+
+    @property
+    def commitment(self) -> str | None:
+        """The seal on the seed: SHA-256 of seed and salt (``rules.core.fairness``)."""
+        return None if self.salt is None else commitment(self.seed, bytes.fromhex(self.salt))
+
+    def seed_revealed(self, today: date) -> bool:
+        """A seed is shown once nobody can use it: after the game — and for a daily deal,
+        which others may still be playing, after its day."""
+        if self.salt is None or self.status != "finished":
+            return False
+        return self.daily_key is None or self.daily_key[:10] < today.isoformat()
 
     @classmethod
     def from_row(cls, row: GameRow, state: Any = None) -> GameSnapshot:
         """``state``: the already-loaded state of ``row``, to skip decoding it again."""
         if state is None:
             state = spec_for(row.game_type).rules.load(row.state)
-        return cls(**GameSummary.fields_from(row), seed=row.seed, state=state)
+        return cls(**GameSummary.fields_from(row), seed=row.seed, state=state, salt=row.salt)
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """A finished game's revealed seal, checked: the seed and salt give the commitment shown
+    from the start, and the log replayed from that seed gives the recorded end."""
+
+    game: GameSnapshot
+    commitment: str
+    sealed: bool
+    replayed: bool
+
+    @property
+    def ok(self) -> bool:
+        return self.sealed and self.replayed
 
 
 @dataclass(frozen=True, slots=True)

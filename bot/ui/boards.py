@@ -10,7 +10,7 @@ import asyncio
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime
 
 import discord
 
@@ -27,11 +27,26 @@ from bot.ui.components import (
     RematchButton,
     ReplayStartButton,
     ResignButton,
+    VerifyButton,
 )
 from bot.ui.layout import add_offers
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
 
 PICTURE_NAME = "board.png"
+
+
+def today() -> date:
+    return datetime.now(UTC).date()
+
+
+def seal_line(game: GameSnapshot, locale: Locale) -> str | None:
+    """The deal's seal while it is played; that its seed is out once it may be."""
+    seal = game.commitment
+    if seal is None or game.status not in ("active", "finished"):
+        return None
+    if game.status == "active":
+        return tr("fair.sealed", locale, code=seal[:16])
+    return tr("fair.revealed" if game.seed_revealed(today()) else "fair.tomorrow", locale)
 
 
 def game_locale(game: GameSummary) -> Locale:
@@ -158,6 +173,9 @@ def board_content(
         lines.append(tr("challenge.expired", locale))
     elif game.status == "aborted":
         lines.append(tr("challenge.aborted", locale))
+    seal = seal_line(game, locale)
+    if seal is not None:
+        lines.append(seal)
     return clip("\n".join(lines))
 
 
@@ -182,6 +200,8 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
         view.add_item(ReplayStartButton(game.id, tr("button.replay", locale)))
         if len(game.seats) == 2:
             view.add_item(RematchButton(game.id, tr("button.rematch", locale)))
+        if game.seed_revealed(today()):
+            view.add_item(VerifyButton(game.id, tr("button.verify", locale)))
     if game.status != "active":
         return view
     rules = game.rules

@@ -274,6 +274,19 @@ class ReplayStartButton(
         await context_of(interaction).flows.start_replay(interaction, self.game_id)
 
 
+class VerifyButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"vf:(?P<game>[0-9]+)",
+):
+    """On a finished board with hidden randomness: check the revealed seed against its seal."""
+
+    prefix, emoji = "vf", "🔓"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await context_of(interaction).flows.verify(interaction, self.game_id)
+
+
 class HandButton(
     GameButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -332,4 +345,5 @@ ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     RematchButton,
     ReplayStartButton,
     HandButton,
+    VerifyButton,
 )

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, LogEntry, public_steps
+from bot.ui.boards import today
 from rules.core import Locale, Text
 
 LOG_RESULT = Text("結果", "Result")
@@ -14,6 +16,8 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale) ->
     rules = game.rules
     lines = [f"{rules.title_for(game.settings)(locale)} #{game.id}"]
     lines += [f"{rules.seat_name(s.seat, locale)}: {s.display_name}" for s in game.seats]
+    if game.commitment is not None:
+        lines.append(f"{tr('log.seal', locale)}: {game.commitment}")
     lines.append("")
     # Private steps leave no line and no gap in the numbering (idempotent on a public log).
     for entry, _ in public_steps(entries):
@@ -27,4 +31,23 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale) ->
             lines += ["", f"{LOG_RESULT(locale)}: {points} ({reason})"]
         else:
             lines += ["", f"{LOG_RESULT(locale)}: {game.player(winner).display_name} ({reason})"]
+    if game.salt is not None and game.seed_revealed(today()):
+        lines += [
+            f"{tr('log.seed', locale)}: {game.seed}",
+            f"{tr('log.salt', locale)}: {game.salt}",
+        ]
     return "\n".join(lines) + "\n"
+
+
+def verification_record(game: GameSnapshot) -> dict[str, object]:
+    """The game as ``python -m rules.verify`` reads it: anyone can check the seal and the
+    deal themselves. The moves are left out (private steps stay private), so the replay of the
+    whole log is checked by the bot, which has it."""
+    assert game.salt is not None and game.commitment is not None
+    return {
+        "game": game.game_type,
+        "settings": game.settings,
+        "seed": game.seed,
+        "salt": game.salt,
+        "commitment": game.commitment,
+    }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 
 import discord
 
@@ -17,7 +18,7 @@ from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.snapshots import ActionResult
 from bot.ui.common import NO_PINGS, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
-from bot.ui.game_log import log_text
+from bot.ui.game_log import log_text, verification_record
 from bot.ui.panel_flows import PanelFlows, is_panel
 from bot.ui.replay import replay_message
 from rules.core import Resign
@@ -143,6 +144,24 @@ class Playing(PanelFlows):
         await interaction.response.defer(ephemeral=True, thinking=True)
         content, view = await replay_message(self.games, game_id, 0, user_locale(interaction))
         await interaction.followup.send(content, view=view, ephemeral=True)
+
+    async def verify(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Check the revealed seed against the seal shown from the start, and hand over the
+        record for ``python -m rules.verify``."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = user_locale(interaction)
+        checked = await self.games.verification(game_id)
+        record = json.dumps(verification_record(checked.game), ensure_ascii=False, indent=2)
+        record_file = discord.File(
+            io.BytesIO(record.encode()), filename=f"asobiba-game-{game_id}-verify.json"
+        )
+        if checked.ok:
+            text = tr("fair.ok", locale, seed=checked.game.seed)
+        else:
+            text = tr("fair.bad", locale, sealed=checked.sealed, replayed=checked.replayed)
+        await interaction.followup.send(
+            text, file=record_file, ephemeral=True, allowed_mentions=NO_PINGS
+        )
 
     async def send_log(self, interaction: discord.Interaction, game_id: int) -> None:
         """The whole log as a file (a message would cut a long game short)."""

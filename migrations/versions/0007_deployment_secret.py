@@ -1,4 +1,4 @@
-"""the deployment's own secret (keys the daily deal's seed)
+"""the deployment's own secret (keys the daily deal's seed); each game's salt (seals its seed)
 
 Revision ID: 0007
 Revises: 0006
@@ -24,7 +24,11 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("name", name=op.f("pk_deployment_secret")),
     )
+    with op.batch_alter_table("game") as batch:
+        batch.add_column(sa.Column("salt", sa.String(length=64), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("game") as batch:
+        batch.drop_column("salt")
     op.drop_table("deployment_secret")

@@ -85,7 +85,8 @@ async def test_a_solitaire_from_start_to_result(table: Table) -> None:
     assert [b["label"] for b in board.buttons()] == [
         "Game log",
         "Replay",
-    ]  # no rematch for a solitaire
+        "Verify",
+    ]  # no rematch for a solitaire; its sealed deal can be verified
     await table.press(board, table.alice, label="Game log")
     reply = table.fake.ephemeral_messages(table.alice)[-1]
     log = reply.attachments[0].data.decode()
@@ -186,3 +187,30 @@ async def test_boards_are_pictures_by_default_and_text_on_request(
         assert not board.attachments and "```" in board.content
     finally:
         await discord_fake.stop_client(bot)
+
+
+async def test_the_deal_is_sealed_then_revealed_and_verified(table: Table, tmp_path: Path) -> None:
+    board = await table.start()
+    assert "Deal sealed `" in board.content  # the commitment, from the first board on
+    game_id = int(board.buttons()[0]["custom_id"].split(":")[1])
+    game = await table.bot.games.get(game_id)
+    assert game.commitment is not None and game.commitment[:16] in board.content
+    assert str(game.seed) not in board.content  # nothing of the seed before the end
+    await table.press(board, table.alice, custom_id=start_buttons(board)[0]["custom_id"])
+    for _ in range(300):
+        moves = [b for b in board.buttons() if b["custom_id"].startswith("g:")]
+        if not moves:
+            break
+        await table.press(board, table.alice, custom_id=moves[0]["custom_id"])
+    assert "The seed is revealed" in board.content
+    await table.press(board, table.alice, label="Verify")
+    reply = table.fake.ephemeral_messages(table.alice)[-1]
+    assert reply.content.startswith("✅ The seal matches")
+    record = tmp_path / "verify.json"
+    record.write_bytes(reply.attachments[0].data)
+    from rules.verify import main as verify_main
+
+    assert verify_main([str(record)]) == 0  # anyone can check it with the project's command
+    await table.press(board, table.alice, label="Game log")
+    log = table.fake.ephemeral_messages(table.alice)[-1].attachments[0].data.decode()
+    assert f"Seed: {game.seed}" in log and game.commitment in log
