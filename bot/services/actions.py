@@ -99,7 +99,7 @@ class ActionPipeline(ServiceBase):
             if row.status != "active":
                 raise WrongStatus()
             rules = rules_for(row.game_type)
-            state = rules.load(row.state)
+            state = await self.decode(session, row)
             if stale:
                 self._allow_simultaneous(rules, state, user_seat, steps)
             all_events: list[Event] = []

@@ -8,11 +8,13 @@ click or two racing players produce exactly one change and a friendly :class:`St
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload
@@ -22,10 +24,12 @@ from bot.db import Database, GameEventRow, GameRow
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
 from bot.services.clock import Clock, system_clock
-from bot.services.errors import GameNotFound, StaleVersion
+from bot.services.errors import GameDamaged, GameNotFound, StaleVersion
 from bot.services.secrets import DeploymentSecrets
 from bot.services.snapshots import GameSnapshot
-from rules.core import Event, Rng, Seat
+from rules.core import CodecError, Event, Rng, RulesError, Seat
+
+log = logging.getLogger(__name__)
 
 
 def rules_for(game_type: str) -> AnyRules:
@@ -128,5 +132,38 @@ class ServiceBase:
             raise StaleVersion() from exc
 
     async def get(self, game_id: int) -> GameSnapshot:
-        async with self.db.read() as session:
-            return GameSnapshot.from_row(await self._load(session, game_id))
+        try:
+            async with self.db.read() as session:
+                return GameSnapshot.from_row(await self._load(session, game_id))
+        except CodecError:
+            await self.repair(game_id)
+            async with self.db.read() as session:
+                return GameSnapshot.from_row(await self._load(session, game_id))
+
+    async def decode(self, session: AsyncSession, row: GameRow) -> Any:
+        """The game's state; a damaged snapshot is rebuilt from the event log in this very
+        transaction (the log, not the snapshot, is the record)."""
+        rules = rules_for(row.game_type)
+        try:
+            return rules.load(row.state)
+        except CodecError:
+            log.warning("game %s: damaged snapshot, rebuilding it from its event log", row.id)
+        moves = (
+            await session.execute(
+                select(GameEventRow.seat, GameEventRow.action)
+                .where(GameEventRow.game_id == row.id)
+                .order_by(GameEventRow.ply)
+            )
+        ).all()
+        try:
+            state = rules.replay(row.settings, row.seed, [(seat, code) for seat, code in moves])
+        except RulesError as exc:
+            log.error("game %s: snapshot damaged and its log does not replay", row.id)
+            raise GameDamaged() from exc
+        row.state = rules.dump(state)
+        return state
+
+    async def repair(self, game_id: int) -> None:
+        """Rebuild a damaged snapshot from the event log (or say the game is damaged)."""
+        async with self.db.transaction() as session:
+            await self.decode(session, await self._load(session, game_id))

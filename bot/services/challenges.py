@@ -196,9 +196,7 @@ class Challenges(ActionPipeline):
             else:
                 row.status = "active"
                 row.expires_at = None
-                self._store_state(
-                    row, rules_for(row.game_type), rules_for(row.game_type).load(row.state)
-                )
+                self._store_state(row, rules_for(row.game_type), await self.decode(session, row))
             await self._commit_guarded(session)
         if expired:
             raise ChallengeExpired()

@@ -49,3 +49,14 @@ class ChallengeExpired(ServiceError):
 
 class InvalidChallenge(ServiceError):
     default = Text("その挑戦はできません。", "That challenge is not possible.")
+
+
+class GameDamaged(ServiceError):
+    """A game's saved position could not be read nor rebuilt from its log."""
+
+    default = Text(
+        "この対局の保存データが壊れていて、記録からも復元できませんでした。ほかの対局には影響"
+        "ありません。管理者は /server abort で中止できます。",
+        "This game's saved position is damaged and could not be rebuilt from its record. No "
+        "other game is affected; an admin can call it off with /server abort.",
+    )
