@@ -14,7 +14,7 @@ import pytest
 from bot.client import AsobibaBot
 from bot.services.snapshots import GameSnapshot
 from bot.ui.game_log import log_text
-from tests.bot.harness import make_bot
+from tests.bot.harness import World, click, make_bot
 from tests.conftest import FakeClock
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
@@ -375,3 +375,44 @@ async def test_private_steps_leave_no_trace_and_no_replay_before_the_end(arena: 
     _, final, _, steps = await arena.bot.games.state_at(game.id, 10**6)
     assert steps == len(public)
     assert final == game.state  # the last position is the game's end
+
+
+async def test_a_joker_form_opened_before_a_restart_works_after_it(world: World) -> None:
+    fake = world.fake
+    for _ in range(60):
+        record = await fake.slash(
+            "senretsu challenge",
+            user=world.alice,
+            channel=world.channel,
+            options={"opponent": world.bob, "first": "coin"},
+        )
+        await record.wait_response()
+        board = record.message
+        assert board is not None
+        await click(world, board, world.bob, label="Accept")
+        await world.bot.asobiba.activity.wait_idle()
+        [summary] = [g for g in await world.bot.games.list_games(world.alice.id)]
+        game = await world.bot.games.get(summary.id)
+        seat = game.seats_to_act[0].seat
+        if any(c.is_joker for c in game.rules.view_for(game.state, seat).hand):
+            break
+        await world.bot.games.act(game.id, world.alice.id, None, "resign")
+    else:
+        pytest.fail("no joker came up")
+    placer = world.alice if game.player(seat).user_id == world.alice.id else world.bob
+    await click(world, board, placer, prefix="hand:")
+    panel = fake.ephemeral_messages(placer)[-1]
+    menu = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
+    joker = next(o for o in menu["options"] if o["label"].startswith("Jk→"))
+    opened = await fake.select(panel, menu["custom_id"], [joker["value"]], user=placer)
+    await opened.wait_response()
+    assert opened.modal is not None
+    field = opened.modal["components"][0]["components"][0]["custom_id"]
+
+    await world.restart()  # the bot that opened the form is gone
+    submitted = await fake.submit_modal(opened, {field: "5"})
+    await submitted.wait_response()
+    await world.bot.asobiba.activity.wait_idle()
+    game = await world.bot.games.get(game.id)
+    staged = game.rules.view_for(game.state, seat).staged
+    assert [(c.is_joker) for c in staged] == [True]
