@@ -6,19 +6,23 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
+
+from bot.errors import FriendlyError
+from rules.core import Text
 
 log = logging.getLogger(__name__)
 
@@ -32,14 +36,26 @@ MIGRATION_LOCK_KEY = int.from_bytes(
 )
 
 
-def _configure_sqlite(engine: AsyncEngine) -> None:
+class DatabaseUnavailable(FriendlyError):
+    """The database could not be used just now (locked, full, read-only, restarting): the
+    transaction was rolled back, so nothing is half-written."""
+
+    default = Text(
+        "いまゲームの記録にアクセスできません（データベースが混雑しているか停止中です）。何も"
+        "変わっていません。少し待ってからもう一度どうぞ。",
+        "The game records can't be reached right now (the database is busy or down). Nothing "
+        "was changed — please try again in a moment.",
+    )
+
+
+def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let us issue BEGIN ourselves (the driver's implicit BEGIN is deferred).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
@@ -54,10 +70,28 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
 
+@contextlib.contextmanager
+def unavailable_as_friendly() -> Iterator[None]:
+    """A locked, full, read-only or restarting database becomes one friendly refusal (the
+    transaction has been rolled back); a lost race (IntegrityError) is left to the caller."""
+    try:
+        yield
+    except (OperationalError, InterfaceError) as exc:
+        log.warning("database unavailable: %s", exc.orig if exc.orig is not None else exc)
+        raise DatabaseUnavailable() from exc
+    except DBAPIError as exc:
+        if not exc.connection_invalidated:
+            raise
+        log.warning("database connection lost: %s", exc.orig)
+        raise DatabaseUnavailable() from exc
+
+
 class Database:
     """Owns the engine. ``transaction()`` is the only way services touch the database."""
 
-    def __init__(self, url: str, **engine_kwargs: Any) -> None:
+    def __init__(
+        self, url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS, **engine_kwargs: Any
+    ) -> None:
         from bot.config import normalize_database_url
 
         self.url = make_url(normalize_database_url(url))
@@ -65,9 +99,13 @@ class Database:
             database = self.url.database
             if database and database != ":memory:":
                 Path(database).parent.mkdir(parents=True, exist_ok=True)
+        if not self.is_sqlite:
+            # A connection dropped by a database restart is noticed and replaced before use:
+            # the next action works without restarting the bot.
+            engine_kwargs.setdefault("pool_pre_ping", True)
         self.engine = create_async_engine(self.url, **engine_kwargs)
         if self.is_sqlite:
-            _configure_sqlite(self.engine)
+            _configure_sqlite(self.engine, busy_timeout_ms)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         # SQLite has one writer at a time. Queueing our own transactions on a lock is fair and
         # immediate, where SQLite's busy handler polls with growing sleeps (long tails); the
@@ -81,12 +119,13 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """One unit of work: commits on success, rolls back on any exception."""
-        if self._sqlite_writer is None:
-            async with self.sessions() as session, session.begin():
+        with unavailable_as_friendly():
+            if self._sqlite_writer is None:
+                async with self.sessions() as session, session.begin():
+                    yield session
+                return
+            async with self._sqlite_writer, self.sessions() as session, session.begin():
                 yield session
-            return
-        async with self._sqlite_writer, self.sessions() as session, session.begin():
-            yield session
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
@@ -95,13 +134,14 @@ class Database:
         On SQLite it still queues on the in-process lock: measured with 50 concurrent actors,
         letting reads overlap writes cost a third of the throughput (aiosqlite threads fight
         over the GIL) and gained nothing, since SQLite serves one process's work serially."""
-        async with contextlib.AsyncExitStack() as stack:
-            if self._sqlite_writer is not None:
-                await stack.enter_async_context(self._sqlite_writer)
-            session = await stack.enter_async_context(self.sessions())
-            await stack.enter_async_context(session.begin())
-            await session.connection(execution_options={READ_ONLY_OPTION: True})
-            yield session
+        with unavailable_as_friendly():
+            async with contextlib.AsyncExitStack() as stack:
+                if self._sqlite_writer is not None:
+                    await stack.enter_async_context(self._sqlite_writer)
+                session = await stack.enter_async_context(self.sessions())
+                await stack.enter_async_context(session.begin())
+                await session.connection(execution_options={READ_ONLY_OPTION: True})
+                yield session
 
     async def migrate(self) -> None:
         """Bring the schema to the newest migration (idempotent), safe when several processes

@@ -3,18 +3,12 @@ the Discord layer shows either kind ephemerally and nothing has changed."""
 
 from __future__ import annotations
 
-from rules.core import Locale, Text
+from bot.errors import FriendlyError
+from rules.core import Text
 
 
-class ServiceError(Exception):
-    default = Text("その操作はできません。", "That can't be done.")
-
-    def __init__(self, text: Text | None = None) -> None:
-        self.text = text or self.default
-        super().__init__(self.text.en)
-
-    def message(self, locale: Locale) -> str:
-        return self.text(locale)
+class ServiceError(FriendlyError):
+    """A use case refused: the game is untouched."""
 
 
 class GameNotFound(ServiceError):

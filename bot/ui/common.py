@@ -8,8 +8,8 @@ from typing import Any
 import discord
 from discord.app_commands import locale_str
 
+from bot.errors import FriendlyError
 from bot.i18n import tr
-from bot.services.errors import ServiceError
 from rules.core import Locale, RulesError, Text, normalize_locale
 
 log = logging.getLogger(__name__)
@@ -71,10 +71,10 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
     """The one error path for commands and components: refusals become a friendly private
     message; anything else is logged with its context and apologised for."""
     original = getattr(error, "original", None) or error.__cause__ or error
-    if isinstance(error, RulesError | ServiceError):
+    if isinstance(error, RulesError | FriendlyError):
         original = error
     locale = user_locale(interaction)
-    if isinstance(original, RulesError | ServiceError):
+    if isinstance(original, RulesError | FriendlyError):
         text = original.message(locale)
     elif isinstance(original, discord.app_commands.MissingPermissions):
         text = tr("error.permissions", locale)

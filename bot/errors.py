@@ -1,0 +1,17 @@
+"""The one kind of refusal every layer of the bot may raise: it carries a bilingual, friendly
+message, and the front end shows it privately — nothing was changed."""
+
+from __future__ import annotations
+
+from rules.core import Locale, Text
+
+
+class FriendlyError(Exception):
+    default = Text("その操作はできません。", "That can't be done.")
+
+    def __init__(self, text: Text | None = None) -> None:
+        self.text = text or self.default
+        super().__init__(self.text.en)
+
+    def message(self, locale: Locale) -> str:
+        return self.text(locale)

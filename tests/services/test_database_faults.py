@@ -1,0 +1,89 @@
+"""Database faults on the real databases: each gives one friendly refusal, nothing is
+half-written, no other game is affected, and the bot goes on once the fault is gone."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from bot.db import Database
+from bot.db.engine import DatabaseUnavailable
+from bot.services.games import GameService
+from bot.services.snapshots import Player
+from rules.core import Rng
+from tests.conftest import FakeClock, drop_schema, make_database, postgres_url
+
+
+async def started_game(service: GameService) -> int:
+    challenge = await service.challenge("bushi", Player(1, "a"), Player(2, "b"), challenger_seat=0)
+    return (await service.accept(challenge.game.id, 2)).game.id
+
+
+def first_move(game: object) -> str:
+    rules = game.rules  # type: ignore[attr-defined]
+    state = game.state  # type: ignore[attr-defined]
+    return str(rules.format(rules.legal_actions(state, game.seats_to_act[0].seat)[0]))  # type: ignore[attr-defined]
+
+
+async def test_a_sqlite_file_locked_by_another_process(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "locked.sqlite3"
+    db = Database(f"sqlite+aiosqlite:///{path}", busy_timeout_ms=200)
+    await db.migrate()
+    service = GameService(db, clock=clock, seed_source=Rng.from_seed(4))
+    game_id = await started_game(service)
+    game = await service.get(game_id)
+    other = sqlite3.connect(path, isolation_level=None, timeout=0.1)
+    other.execute("BEGIN EXCLUSIVE")  # another process holds the file past the busy timeout
+    try:
+        with pytest.raises(DatabaseUnavailable) as refused:
+            await service.act(game_id, 1, game.version, first_move(game))
+        assert "try again" in refused.value.message("en")
+        assert "もう一度" in refused.value.message("ja")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    after = await service.get(game_id)
+    assert after.ply == game.ply and after.version == game.version  # nothing half-written
+    moved = await service.act(game_id, 1, game.version, first_move(game))
+    assert moved.game.ply == game.ply + 1
+    await db.dispose()
+
+
+@pytest.mark.postgres
+async def test_postgresql_connections_dropped_mid_game(tmp_path: Path, clock: FakeClock) -> None:
+    scratch, schema = await make_database("postgres", tmp_path)
+    await scratch.dispose()
+    assert schema is not None
+    url = postgres_url()
+    assert url is not None
+    name = f"asobiba-{schema}"  # only this test's connections are cut
+    db = Database(
+        url, connect_args={"server_settings": {"search_path": schema, "application_name": name}}
+    )
+    await db.migrate()
+    try:
+        service = GameService(db, clock=clock, seed_source=Rng.from_seed(5))
+        game_id = await started_game(service)
+        # What a server restart does to the bot: every open connection is cut.
+        admin = create_async_engine(url)
+        async with admin.begin() as conn:
+            cut = await conn.scalar(
+                text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                    "WHERE application_name = :name"
+                ),
+                {"name": name},
+            )
+        await admin.dispose()
+        assert cut and cut >= 1
+        game = await service.get(game_id)  # the next action works, no restart of the bot
+        moved = await service.act(game_id, 1, game.version, first_move(game))
+        assert moved.game.ply == game.ply + 1
+        assert await service.rebuild_state(game_id) == moved.game.state
+    finally:
+        await db.dispose()
+        await drop_schema(schema)
