@@ -166,6 +166,11 @@ MESSAGES: dict[str, Text] = {
         "❌ Something does not match (seal: {sealed}, replay: {replayed}). Please tell an admin.",
     ),
     "button.verify": Text("検証", "Verify"),
+    "button.why": Text("なぜ？", "Why?"),
+    "why.title": Text(
+        "❓ 直前の一手の計算と、盤面の全体",
+        "❓ The numbers behind the last move, and the full board",
+    ),
     "log.seal": Text("封印（シードと塩のSHA-256）", "Seal (SHA-256 of seed and salt)"),
     "log.seed": Text("シード", "Seed"),
     "log.salt": Text("塩", "Salt"),

@@ -22,7 +22,7 @@ from bot.services.snapshots import (
     Verification,
     public_steps,
 )
-from rules.core import Text
+from rules.core import Event, Text
 from rules.core.fairness import verify_commitment
 
 HINT_RATED = Text(
@@ -30,6 +30,8 @@ HINT_RATED = Text(
     "Hints are not available in a rated game in progress.",
 )
 NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
+#: How far back "the last move" is looked for (private steps may follow it).
+LAST_STEPS_SCANNED = 50
 NO_SEAL = Text(
     "この対局には隠れた配札がないので、封印もありません。",
     "This game deals nothing hidden, so it has no seal to check.",
@@ -120,6 +122,22 @@ class GameQueries(ServiceBase):
             newest_first=True,
             offset=offset,
         )
+
+    async def last_public_events(self, game_id: int) -> tuple[Event, ...]:
+        """The public events of the newest step that had any (what the board last told)."""
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(GameEventRow.events)
+                .where(GameEventRow.game_id == game_id)
+                .order_by(GameEventRow.ply.desc())
+                .limit(LAST_STEPS_SCANNED)
+            )
+            for raw in rows:
+                events = tuple(Event.load(e) for e in raw.get("events", []))
+                public = tuple(e for e in events if e.visible_to is None)
+                if public:
+                    return public
+        return ()
 
     async def event_log(self, game_id: int) -> list[LogEntry]:
         """Every logged action in order: only the columns a log or a replay shows."""

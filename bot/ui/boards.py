@@ -28,6 +28,7 @@ from bot.ui.components import (
     ReplayStartButton,
     ResignButton,
     VerifyButton,
+    WhyButton,
 )
 from bot.ui.layout import add_offers
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
@@ -136,7 +137,7 @@ def board_content(
         lines.append(players)
     if text_board or game.status == "challenge":
         lines.append("```")
-        lines.append(rules.render(rules.view_for(game.state, None), locale))
+        lines.append(rules.render_compact(rules.view_for(game.state, None), locale))
         lines.append("```")
     public = [rules.describe_event(e, locale) for e in recent if e.visible_to is None]
     public = [p for p in public if p]
@@ -179,7 +180,7 @@ def board_content(
     return clip("\n".join(lines))
 
 
-def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
+def board_view(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = ()) -> discord.ui.View:
     """Only what can be done now: answers to a challenge, or the legal moves of the player to
     move plus resign / draw / hint."""
     view = discord.ui.View(timeout=None)
@@ -261,6 +262,8 @@ def board_view(game: GameSnapshot, locale: Locale) -> discord.ui.View:
         )
     if spec.hinter is not None and not game.rated and spec.hint_available(game.state):
         view.add_item(HintButton(game.id, tr("button.hint", locale), row=meta_row))
+    if any(rules.explain_event(e, locale) for e in recent if e.visible_to is None):
+        view.add_item(WhyButton(game.id, tr("button.why", locale), row=meta_row))
     return view
 
 
@@ -269,7 +272,7 @@ def board_message(
 ) -> tuple[str, discord.ui.View]:
     """The text-only board: its words with the text board, and its components."""
     loc = game_locale(game) if locale is None else locale
-    return board_content(game, loc, recent), board_view(game, loc)
+    return board_content(game, loc, recent), board_view(game, loc, recent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,5 +304,7 @@ async def render_board(
     public = [e for e in recent if e.visible_to is None]
     picture = await asyncio.to_thread(paint, rules.view_for(game.state, None), locale, public)
     return Board(
-        board_content(game, locale, recent, text_board=False), board_view(game, locale), picture
+        board_content(game, locale, recent, text_board=False),
+        board_view(game, locale, recent),
+        picture,
     )

@@ -287,6 +287,19 @@ class VerifyButton(
         await context_of(interaction).flows.verify(interaction, self.game_id)
 
 
+class WhyButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"why:(?P<game>[0-9]+)",
+):
+    """Beside a move explained in words: the numbers behind it and the full board, privately."""
+
+    prefix, emoji = "why", "❓"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await context_of(interaction).flows.explain(interaction, self.game_id)
+
+
 class HandButton(
     GameButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -346,4 +359,5 @@ ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ReplayStartButton,
     HandButton,
     VerifyButton,
+    WhyButton,
 )

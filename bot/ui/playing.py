@@ -16,7 +16,7 @@ import discord
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.snapshots import ActionResult
-from bot.ui.common import NO_PINGS, send_ephemeral, user_locale
+from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.game_log import log_text, verification_record
 from bot.ui.panel_flows import PanelFlows, is_panel
@@ -144,6 +144,23 @@ class Playing(PanelFlows):
         await interaction.response.defer(ephemeral=True, thinking=True)
         content, view = await replay_message(self.games, game_id, 0, user_locale(interaction))
         await interaction.followup.send(content, view=view, ephemeral=True)
+
+    async def explain(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Why the last move went as it did (the numbers), with the full board, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = user_locale(interaction)
+        game = await self.games.get(game_id)
+        rules = game.rules
+        reasons = [
+            text
+            for event in await self.games.last_public_events(game_id)
+            if (text := rules.explain_event(event, locale))
+        ]
+        board = rules.render(rules.view_for(game.state, None), locale)
+        lines = [tr("why.title", locale), *reasons, "```", board, "```"]
+        await interaction.followup.send(
+            clip("\n".join(lines)), ephemeral=True, allowed_mentions=NO_PINGS
+        )
 
     async def verify(self, interaction: discord.Interaction, game_id: int) -> None:
         """Check the revealed seed against the seal shown from the start, and hand over the
