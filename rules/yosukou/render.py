@@ -538,7 +538,7 @@ def _draw_sentence(d: Mapping[str, Any], locale: Locale) -> str:
         else:
             verdict = lose
         if result == "move":
-            then = Text("駒は{b}へ進む", "the token moves to {b}")
+            then = Text("駒は{b}へ移る", "the token moves to {b}")
         elif result == "choose":
             then = Text("動けます", "you may move")
         else:
@@ -550,7 +550,7 @@ def _draw_sentence(d: Mapping[str, Any], locale: Locale) -> str:
         )
         return text(locale)
     if result == "move":
-        text = Text("{c}で駒が{a}から{b}へ進む", "{c} moves the token from {a} to {b}")
+        text = Text("{c}で駒が{a}から{b}へ移る", "{c} moves the token from {a} to {b}")
         return text.format(c=card, a=before, b=d["token"])(locale)
     where = _placed_to(d, locale)
     if where is None:

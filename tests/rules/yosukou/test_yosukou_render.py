@@ -352,7 +352,7 @@ EVENT_LINES = [
     ("war_end", "戦乱置換終了(回数に達した)。", "War replacement over (limit reached)."),
     (
         "draw",
-        "♣6が2から1へ：12対9で勝ち — 駒は1へ進む",
+        "♣6が2から1へ：12対9で勝ち — 駒は1へ移る",
         "♣6 from 2 toward 1: 12 beats 9 — the token moves to 1",
     ),
     (
@@ -368,7 +368,7 @@ EVENT_LINES = [
     ("game_over", "勝ち!(目標の爻に到達)", "You win! (goal reached)"),
     (
         "draw",
-        "♠13が5から4へ攻める：24対16で勝ち — 駒は4へ進む",
+        "♠13が5から4へ攻める：24対16で勝ち — 駒は4へ移る",
         "♠13 attacks from 5 toward 4: 24 beats 16 — the token moves to 4",
     ),
 ]
