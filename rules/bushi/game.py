@@ -36,7 +36,6 @@ from rules.bushi.words import (
     DROP_POINTS,
     FACING_WORD,
     MOVE_BEFORE_PLACED,
-    MOVE_DONE,
     MOVE_LABEL,
     MUST_ROLL,
     MUST_TURN,
@@ -44,8 +43,8 @@ from rules.bushi.words import (
     SEAT_NAME,
     drop_label,
     fill,
+    move_sentence,
     sword_words,
-    top_words,
 )
 from rules.core.errors import CodecError, InvalidActionError, InvalidSettingsError
 from rules.core.outcome import Outcome, Seat
@@ -361,15 +360,15 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
             return common
         seat = SEAT_NAME[event.seat](locale) if event.seat is not None else ""
         data = event.data
-        if event.kind == "drop":
-            orientation = Orientation.parse(str(data["orientation"]))
-            return _DROPPED.format(seat=seat, face=_face_words(data, orientation, locale))(locale)
-        if event.kind == "move":
-            after = Orientation.parse(str(data["after"]))
-            return _MOVED.format(
-                seat=seat,
-                move=MOVE_DONE[MoveKind(str(data["move"]))](locale),
-                face=_face_words(data, after, locale),
+        if event.kind in ("drop", "move") and event.seat is not None:
+            moved = event.kind == "move"
+            after = Orientation.parse(str(data["after" if moved else "orientation"]))
+            return move_sentence(
+                event.seat,
+                MoveKind(str(data["move"])) if moved else None,
+                FaceType(str(data["type"])),
+                after.facing,
+                forced=bool(data.get("forced")),
             )(locale)
         if event.kind == "mate":
             return _MATE.format(seat=seat)(locale)
@@ -419,17 +418,11 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         )
 
 
-_DROPPED = Text("{seat}が駒を置いた：{face}", "{seat} placed the cube: {face}")
-_MOVED = Text("{seat}が{move}：{face}", "{seat} {move}: {face}")
 _MATE = Text("詰み！{seat}の勝ち。", "Mate! {seat} wins.")
 _REPETITION = Text(
     "同一局面が{n}回目になりました（千日手）。",
     "The same position occurred for the {n}th time (repetition).",
 )
-
-
-def _face_words(data: Mapping[str, JSON], orientation: Orientation, locale: Locale) -> str:
-    return top_words(FaceType(str(data["type"])), orientation.facing)(locale)
 
 
 def _with(

@@ -15,6 +15,7 @@ from rules.bushi.cube import (
     Orientation,
     face_type,
     layout,
+    sword_edges,
     swords,
 )
 from rules.core.outcome import REASON_TEXT, Seat
@@ -204,3 +205,39 @@ def sword_words(orientation: Orientation, cube: CubeReading) -> Text:
         f"{fill(template, edges=at).ja}・{pointing.ja}",
         f"{fill(template, edges=at).en} · {pointing.en}",
     )
+
+
+# --- the log, in sentences -------------------------------------------------------------------
+
+_NOW: Final = Text("{face}が上・武士は{facing}", "now {face} up, samurai {facing}")
+POINTING_AT: Final = Text("{seat}に刀を向けている", "pointing at {seat}")
+#: After a move the rules forced (see :data:`MUST_TURN` and :data:`MUST_ROLL`).
+ONLY_MOVE: Final = Text("（これしかない手）", " (the only move)")
+_PLACED: Final = Text("{seat}が駒を置いた", "{seat} placed the cube")
+_MOVED: Final = Text("{seat}が{move}", "{seat} {move}")
+_SENTENCE: Final = Text("{did}：{now}。", "{did}: {now}.")
+
+
+def position_words(kind: FaceType, facing: Facing, opponent: Seat) -> Text:
+    """``now 右構え right guard up, samurai facing left — pointing at White``: a cube after a
+    drop or move, in the board's words (face names, facings, who it points at)."""
+    now = fill(_NOW, face=FACE_NAME[kind], facing=FACING_WORD[facing])
+    if Facing.F in sword_edges(kind, facing):
+        point = fill(POINTING_AT, seat=SEAT_NAME[opponent])
+    else:
+        point = NOT_POINTING
+    return Text(f"{now.ja} — {point.ja}", f"{now.en} — {point.en}")
+
+
+def move_sentence(
+    seat: Seat, move: MoveKind | None, kind: FaceType, facing: Facing, forced: bool = False
+) -> Text:
+    """A drop (``move`` ``None``) or move as one sentence for the log:
+    ``Black rolled right: now 右構え right guard up, samurai facing left — pointing at White.``"""
+    if move is None:
+        did = fill(_PLACED, seat=SEAT_NAME[seat])
+    else:
+        did = fill(_MOVED, seat=SEAT_NAME[seat], move=MOVE_DONE[move])
+        if forced:
+            did = Text(did.ja + ONLY_MOVE.ja, did.en + ONLY_MOVE.en)
+    return fill(_SENTENCE, did=did, now=position_words(kind, facing, 1 - seat))

@@ -195,6 +195,15 @@ class GameRules(ABC, Generic[S, A, V]):
     def describe_event(self, event: Event, locale: Locale) -> str:
         """One line of log text for an event the reader may see."""
 
+    def explain_event(self, event: Event, locale: Locale) -> str | None:
+        """The working behind an event (its full formula) for a "Why?" view, from the event's
+        own data; ``None`` when :meth:`describe_event` already says everything."""
+        return None
+
+    def render_compact(self, view: V, locale: Locale) -> str:
+        """A short board for messages posted often; games with a long board override it."""
+        return self.render(view, locale)
+
     @abstractmethod
     def _dump_state(self, state: S) -> dict[str, JSON]: ...
 

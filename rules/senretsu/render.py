@@ -177,46 +177,104 @@ def _field_rows(
     return rows
 
 
-def _strike_text(strike: Strike, locale: Locale) -> str:
-    head = f"{ranged_label(strike.card, strike.range)} {line_tag(strike.line, locale)}→"
-    if strike.result == "own":
-        return head + Text("自陣（攻撃なし）", "own side (no attack)")(locale)
-    if strike.result == "beyond":
-        return head + Text("射程外（攻撃なし）", "beyond (no attack)")(locale)
-    if strike.result == "deck":
-        assert strike.turned is not None
-        where = Text("手札へ", "to hand") if strike.to_hand else Text("捨て札", "discarded")
-        return head + Text("山札 {c} {w}", "deck {c} {w}").format(
-            c=strike.turned.label, w=where(locale)
+def strike_sentence(
+    card: str,
+    line: int,
+    target: int,
+    result: str,
+    foe: str,
+    locale: Locale,
+    *,
+    lost: Sequence[str] = (),
+    turned: str | None = None,
+    to_hand: bool = False,
+) -> str:
+    """One strike as a short sentence: ``♠9 on L1 hits P2's L2: ♦K is lost``.
+
+    ``card`` is the striking card's label (a joker's with its range), ``line`` and ``target``
+    0-based lines, ``foe`` the defender's name, ``lost`` and ``turned`` card labels."""
+    c, src = card, line_tag(line, locale)
+    if result == "own":
+        return Text("{l}の{c}は届かず：攻撃なし", "{c} on {l} falls short: no attack").format(
+            c=c, l=src
         )(locale)
-    out = head + line_tag(strike.target, locale)
-    if strike.lost:
-        out += Text(" {c} 戦列消滅", " {c} line gone").format(c=cards_text(strike.lost))(locale)
-    return out
+    if result == "beyond":
+        return Text(
+            "{l}の{c}は{f}の戦列を越える：攻撃なし", "{c} on {l} flies past {f}'s lines: no attack"
+        ).format(c=c, l=src, f=foe)(locale)
+    if result == "deck":
+        # The turned card goes to the defender's hand or their discard pile.
+        where = (
+            Text("{t}は{f}の手札へ", "{t} to {f}'s hand")
+            if to_hand
+            else Text("{t}は捨て札へ", "{t} discarded")
+        )
+        return Text("{l}の{c}が{f}の山札に命中：{w}", "{c} on {l} hits {f}'s deck: {w}").format(
+            c=c, l=src, f=foe, w=where.format(t=turned, f=foe)(locale)
+        )(locale)
+    hit = Text("{l}の{c}が{f}の{t}に命中", "{c} on {l} hits {f}'s {t}").format(
+        c=c, l=src, f=foe, t=line_tag(target, locale)
+    )(locale)
+    if not lost:
+        return hit
+    gone = Text("{x}が倒れる", "{x} is lost" if len(lost) == 1 else "{x} are lost")
+    return hit + Text("：", ": ")(locale) + gone.format(x=" ".join(lost))(locale)
+
+
+def _strike_text(strike: Strike, foe: str, locale: Locale) -> str:
+    return strike_sentence(
+        ranged_label(strike.card, strike.range),
+        strike.line,
+        strike.target,
+        strike.result,
+        foe,
+        locale,
+        lost=[c.label for c in strike.lost],
+        turned=strike.turned.label if strike.turned is not None else None,
+        to_hand=strike.to_hand,
+    )
+
+
+def _fit(row: str) -> list[str]:
+    """``row`` wrapped at spaces to :data:`WIDTH`, continuing two columns further in."""
+    if text_width(row) <= WIDTH:
+        return [row]
+    lead = len(row) - len(row.lstrip(" "))
+    return _wrap(row[:lead], row[lead:].split(" "), indent=lead + 2)
 
 
 def _attack_rows(view: SenretsuView, locale: Locale) -> list[str]:
     log = view.last_attack
     if log is None:
         return []
+    attacker, defender = seat_tag(log.attacker), seat_tag(1 - log.attacker)
     rows = [
-        Text("前回の攻撃 {p}（{t}ターン目）", "Last attack: {p} (turn {t})").format(
-            p=seat_tag(log.attacker), t=log.turn
+        Text("{p}の攻撃（{t}ターン目）：", "{p} attacked (turn {t}):").format(
+            p=attacker, t=log.turn
         )(locale)
     ]
     if not log.strikes:
-        rows.append(Text("  場札なし", "  no field cards")(locale))
-    rows += ["  " + _strike_text(s, locale) for s in log.strikes]
+        rows.append(Text("  場札がなく攻撃なし", "  no field cards: no attack")(locale))
+    rows += ["  " + _strike_text(s, defender, locale) for s in log.strikes]
     if log.casualties:
-        rows += _wrap(Text("  犠牲: ", "  casualties: ")(locale), _labels(log.casualties))
-    if view.pending and view.defender is not None:
-        owed = " ".join(f"{line_tag(p.line, locale)}×{p.count}" for p in view.pending)
         rows.append(
-            Text("  {p}の選択待ち: {o}", "  {p} to choose: {o}").format(
+            Text("  {p}は{c}を失った", "  {p} gave up {c}").format(
+                p=defender, c=cards_text(log.casualties)
+            )(locale)
+        )
+    if view.pending and view.defender is not None:
+        owed = Text("、", ", ")(locale).join(
+            Text("{l}から{n}枚", "{n} from {l}").format(n=p.count, l=line_tag(p.line, locale))(
+                locale
+            )
+            for p in view.pending
+        )
+        rows.append(
+            Text("  {p}は{o}失う（選択待ち）", "  {p} must still lose {o}").format(
                 p=seat_tag(view.defender), o=owed
             )(locale)
         )
-    return rows
+    return [out for row in rows for out in _fit(row)]
 
 
 def _discard_rows(view: SenretsuView, locale: Locale) -> list[str]:
@@ -381,36 +439,22 @@ def _int(value: object) -> int:
 
 
 def _describe_strike(d: Mapping[str, object], locale: Locale, p: str, foe: str) -> str:
-    card = _ranged(d)
-    src = line_tag(_int(d["line"]), locale)
-    result = d["result"]
-    head = Text("{p}の{c}（{l}）", "{p}'s {c} ({l})").format(p=p, c=card, l=src)(locale)
-    if result == "own":
-        return head + Text(
-            "は自陣に届くだけで攻撃なし。", " reaches only its own side: no attack."
-        )(locale)
-    if result == "beyond":
-        return head + Text(
-            "は敵の最後列を越え、攻撃なし。", " reaches past the last line: no attack."
-        )(locale)
-    if result == "deck":
-        where = (
-            Text("手札へ", "goes to the hand")
-            if d.get("to_hand")
-            else Text("捨て札", "is discarded")
-        )
-        return head + Text(
-            "が{f}の山札を攻撃：{t}が表に、{w}（山札{n}）。",
-            " hits {f}'s deck: {t} turned up, {w} (deck {n}).",
-        ).format(f=foe, t=_card(d["turned"]), w=where(locale), n=d["deck"])(locale)
-    target = line_tag(_int(d["target"]), locale)
     lost = d.get("lost")
-    if lost:
-        return head + Text(
-            "が{f}の{t}を攻撃：{c}が倒れ、戦列消滅。",
-            " hits {f}'s {t}: {c} lost, the line is gone.",
-        ).format(f=foe, t=target, c=_cards(lost))(locale)
-    return head + Text("が{f}の{t}を攻撃。", " hits {f}'s {t}.").format(f=foe, t=target)(locale)
+    turned = d.get("turned")
+    sentence = strike_sentence(
+        _ranged(d),
+        _int(d["line"]),
+        _int(d["target"]),
+        str(d["result"]),
+        foe,
+        locale,
+        lost=[_card(c) for c in lost] if isinstance(lost, list) else (),
+        turned=_card(turned) if turned is not None else None,
+        to_hand=bool(d.get("to_hand")),
+    )
+    if d["result"] == "deck":
+        sentence += Text("（山札{n}）", " (deck {n})").format(n=d["deck"])(locale)
+    return Text("{p}の{s}。", "{p}'s {s}.").format(p=p, s=sentence)(locale)
 
 
 def destination_label(line: int, new: bool, locale: Locale) -> str:

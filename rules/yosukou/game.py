@@ -31,7 +31,13 @@ from rules.yosukou.engine import (
     swap_8_11,
     terminal_of,
 )
-from rules.yosukou.render import action_label, describe_event, illegal_reason
+from rules.yosukou.render import (
+    action_label,
+    describe_event,
+    explain_event,
+    illegal_reason,
+    render_compact,
+)
 from rules.yosukou.render import render as render_view
 from rules.yosukou.settings import YosukouSettings, parse_settings
 from rules.yosukou.state import (
@@ -611,11 +617,19 @@ class YosukouRules(GameRules[YosukouState, YosukouAction, YosukouView]):
     def render(self, view: YosukouView, locale: Locale) -> str:
         return render_view(view, locale)
 
+    def render_compact(self, view: YosukouView, locale: Locale) -> str:
+        """The short board (at most 15 lines) for every draw; :meth:`render` is the full one."""
+        return render_compact(view, locale)
+
     def describe_event(self, event: Event, locale: Locale) -> str:
         common = self.describe_common_event(event, locale)
         if common is not None:
             return common
         return describe_event(event, locale)
+
+    def explain_event(self, event: Event, locale: Locale) -> str | None:
+        """The formula and card moves behind an event (a "Why?" view), or ``None``."""
+        return explain_event(event, locale)
 
     def outcome_text(self, outcome: Outcome, locale: Locale) -> str:
         """The reason of an outcome of this game, in words."""

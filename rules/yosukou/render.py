@@ -285,6 +285,62 @@ def render(view: YosukouView, locale: Locale) -> str:
     return "\n".join(out for line in lines for out in _fit(line, locale))
 
 
+#: The compact board, re-posted on every draw, stays within this many lines.
+COMPACT_LINES = 15
+
+
+def _compact_pile(view: YosukouView, p: int, values: Mapping[str, int], locale: Locale) -> str:
+    """``coins 2: top ♦14, sum 19``: the position's own pile, what the next draw reads."""
+    pile = view.piles[home_pile(p)]
+    kind = (Text("コイン", "coins") if is_upper(p) else Text("カップ", "cups"))(locale)
+    if not pile:
+        return Text("{k}なし", "{k}: none").format(k=kind)(locale)
+    head = Text("{k}{n}枚 上{c}", "{k} {n}: top {c}").format(
+        k=kind, n=len(pile), c=card_label(pile[-1])
+    )(locale)
+    if view.settings.simplified:
+        extra = Text(" 最大{m}", ", max {m}").format(m=max(values[c] for c in pile))
+    elif is_upper(p):
+        extra = Text(" 計{m}", ", sum {m}").format(m=sum(values[c] for c in pile))
+    else:
+        return head
+    return head + extra(locale)
+
+
+def render_compact(view: YosukouView, locale: Locale) -> str:
+    """The short board for every draw: the six positions with the token and each pile, the
+    goal, the talon and end cards, and what to do next (:func:`render` has everything)."""
+    s = view.settings
+    values = card_values(s.rule_court_card)
+    title = (
+        Text("略式易双六", "Simplified Youscout") if s.simplified else Text("易双六", "Youscout")
+    )(locale)
+    if view.phase == START:
+        status = Text("開始位置を選ぶ", "choose the start")(locale)
+    else:
+        status = Text("終了札{n}/{m} 山札{t}枚", "end card {n}/{m}, talon {t}").format(
+            n=view.drawn_terminals, m=s.rule_terminals, t=view.talon_len
+        )(locale)
+    lines = [f"{title}  {status}"]
+    marker = Text(" ←駒", " <token")(locale)
+    for p in (6, 5, 4, 3, 2, 1):
+        line = f"[{p}] {_compact_pile(view, p, values, locale)}"
+        lines.append(line + (marker if view.token == p else ""))
+    discard = Text("捨て札{n}枚", "discard {n}").format(n=len(view.piles[DIS]))(locale)
+    if s.simplified:
+        lines.append(discard)
+    else:
+        sw = sum(values[c] for c in view.piles[SW])
+        co = sum(values[c] for c in view.piles[CO])
+        lines.append(
+            Text("Sw計{sw} Co計{co} {d}", "Sw {sw} · Co {co} · {d}").format(
+                sw=sw, co=co, d=discard
+            )(locale)
+        )
+    lines += _footer(view, locale)
+    return "\n".join(out for line in lines for out in _fit(line, locale))
+
+
 def _footer(view: YosukouView, locale: Locale) -> list[str]:
     lines: list[str] = []
     if view.phase == START:
@@ -439,8 +495,91 @@ def _draw_line(d: Mapping[str, Any], locale: Locale) -> str:
     return " ".join(parts)
 
 
+def _placed_to(d: Mapping[str, Any], locale: Locale) -> str | None:
+    """Where the drawn card went, from the event's own list of card moves."""
+    for card, source, dest in d.get("moves") or []:
+        if card == d["card"] and source not in PILE_INDEX:
+            return PILE_TEXT[dest](locale)
+    return None
+
+
+def _draw_sentence(d: Mapping[str, Any], locale: Locale) -> str:
+    """A draw in plain words: what the card tried, the two totals, and what happens now.
+
+    Only the event's own numbers: nothing about the talon beyond what was drawn."""
+    code = str(d["card"])
+    card = card_label(code)
+    before = int(d["token_before"])
+    calc = d.get("calc") or {}
+    result = str(d["result"])
+    if "lhs_terms" in calc:
+        to = int(calc["to"])
+        lhs, rhs = int(calc["lhs"]), int(calc["rhs"])
+        # The token moves when the left total wins. Usually the drawn card is on the left
+        # (it attacks); after an upper sword it is on the right: the position must hold.
+        attacks = any(t.get("k") == "card" for t in calc["lhs_terms"])
+        if not attacks:
+            head = Text("{c}を{a}で受ける({b}へ)", "{c} against {a}, toward {b}")
+            win = Text("{a}の{l}対札の{r}で勝ち", "{a}'s {l} beats the card's {r}")
+            tie = Text("{a}の{l}対札の{r}、同点で勝ち", "{a}'s {l} ties the card's {r}: a win")
+            lose = Text("{a}の{l}対札の{r}で届かず", "{a}'s {l} does not beat the card's {r}")
+        else:
+            if code.startswith("S"):
+                head = Text("{c}が{a}から{b}へ攻める", "{c} attacks from {a} toward {b}")
+            else:
+                head = Text("{c}が{a}から{b}へ", "{c} from {a} toward {b}")
+            win = Text("{l}対{r}で勝ち", "{l} beats {r}")
+            tie = Text("{l}対{r}、同点で勝ち", "{l} ties {r}: a win")
+            lose = Text("{l}対{r}で届かず", "{l} does not beat {r}")
+        if calc.get("needs_cup") and not calc.get("has_cup"):
+            verdict = Text("{l}対{r}、使えるカップなし", "{l} vs {r}, but no cup to use")
+        elif calc.get("holds"):
+            verdict = win if lhs > rhs else tie
+        else:
+            verdict = lose
+        if result == "move":
+            then = Text("駒は{b}へ移る", "the token moves to {b}")
+        elif result == "choose":
+            then = Text("動けます", "you may move")
+        else:
+            then = Text("駒は留まる", "the token stays")
+        text = Text("{h}：{v} — {t}", "{h}: {v} — {t}").format(
+            h=head.format(c=card, a=before, b=to)(locale),
+            v=verdict.format(a=before, l=lhs, r=rhs)(locale),
+            t=then.format(b=to)(locale),
+        )
+        return text(locale)
+    if result == "move":
+        text = Text("{c}で駒が{a}から{b}へ移る", "{c} moves the token from {a} to {b}")
+        return text.format(c=card, a=before, b=d["token"])(locale)
+    where = _placed_to(d, locale)
+    if where is None:
+        return Text("{c}：駒は{a}のまま", "{c}: the token stays on {a}").format(c=card, a=before)(
+            locale
+        )
+    text = Text("{c}は{p}へ — 駒は{a}のまま", "{c} goes to {p} — the token stays on {a}")
+    return text.format(c=card, p=where, a=before)(locale)
+
+
+def explain_event(event: Event, locale: Locale) -> str | None:
+    """The full working behind an event, for a "Why?" view: the formula with every term and
+    the cards each step moved. ``None`` for events that have no working to show."""
+    d = event.data
+    if event.kind == "draw":
+        return _draw_line(d, locale)
+    if event.kind == "choice":
+        moves = d.get("moves") or []
+        if d["choice"] == "move":
+            text = Text("動く: {a}→{b}", "MOVE: {a}->{b}").format(a=d["token_before"], b=d["token"])
+        else:
+            text = Text("留まる: {a}", "STAY on {a}").format(a=d["token_before"])
+        return text(locale) + ("; " + _moves_text(moves, locale) if moves else "")
+    return None
+
+
 def describe_event(event: Event, locale: Locale) -> str:
-    """One line for an event of this game (the framework's own are handled before)."""
+    """One plain sentence for an event of this game (the framework's own are handled before);
+    :func:`explain_event` has the formula behind it."""
     d = event.data
     kind = event.kind
     if kind == "start":
@@ -460,7 +599,7 @@ def describe_event(event: Event, locale: Locale) -> str:
             b=d["goal"][1],
         )(locale)
     if kind == "draw":
-        return _draw_line(d, locale)
+        return _draw_sentence(d, locale)
     if kind == "terminal":
         card = major_text(str(d["card"]), locale)
         n, m = int(d["count"]), int(d["limit"])
@@ -477,12 +616,12 @@ def describe_event(event: Event, locale: Locale) -> str:
         a, b = goal_of(int(d["start"]))
         return text.format(c=card, n=n, nth=_ordinal(n), m=m, p=d["token"], a=a, b=b)(locale)
     if kind == "choice":
-        moves = d.get("moves") or []
         if d["choice"] == "move":
-            text = Text("動く: {a}→{b}", "MOVE: {a}->{b}").format(a=d["token_before"], b=d["token"])
-        else:
-            text = Text("留まる: {a}", "STAY on {a}").format(a=d["token_before"])
-        return text(locale) + ("; " + _moves_text(moves, locale) if moves else "")
+            text = Text("動く：駒は{a}から{b}へ", "MOVE: the token goes from {a} to {b}")
+            return text.format(a=d["token_before"], b=d["token"])(locale)
+        return Text("留まる：駒は{a}のまま", "STAY: the token stays on {a}").format(
+            a=d["token_before"]
+        )(locale)
     if kind == "war_start":
         text = Text(
             "戦乱置換: 最大{n}回 (Co<={k}、{cb})。次のカードを引くと終了。",
@@ -637,7 +776,9 @@ __all__ = [
     "action_label",
     "comparison_text",
     "describe_event",
+    "explain_event",
     "illegal_reason",
     "render",
+    "render_compact",
     "width",
 ]

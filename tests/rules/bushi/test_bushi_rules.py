@@ -467,10 +467,10 @@ def test_events_and_their_text() -> None:
     (drop,) = events
     assert drop == Event("drop", BLACK, {"orientation": "T0-B", "type": "three"})
     assert RULES.describe_event(drop, "ja") == (
-        "先手が駒を置いた：三方払い（前と左右に刀）が上・武士は後ろ向き"
+        "先手が駒を置いた：三方払い（前と左右に刀）が上・武士は後ろ向き — 刀は向けていない。"
     )
     assert RULES.describe_event(drop, "en") == (
-        "Black placed the cube: 三方払い three swords up · samurai facing back"
+        "Black placed the cube: now 三方払い three swords up, samurai facing back — not pointing."
     )
     state = play(state, "D-F1-B")
     state, events = RULES.apply(state, BLACK, ROT)
@@ -480,19 +480,21 @@ def test_events_and_their_text() -> None:
         "move": "ROT", "before": "T0-B", "after": "T0-L", "type": "three", "forced": False,
     }  # fmt: skip
     assert RULES.describe_event(move, "ja") == (
-        "先手が旋回した ↻：三方払い（前と左右に刀）が上・武士は左向き"
+        "先手が旋回した ↻：三方払い（前と左右に刀）が上・武士は左向き — 後手に刀を向けている。"
     )
     assert RULES.describe_event(move, "en") == (
-        "Black turned ↻: 三方払い three swords up · samurai facing left"
+        "Black turned ↻: now 三方払い three swords up, samurai facing left — pointing at White."
     )
     _, events = RULES.apply(placed("F4-L", "F1-F"), BLACK, ROT)
     assert [RULES.describe_event(e, "en") for e in events] == [
-        "Black turned ↻: 正面打ち front strike up · samurai facing forward",
+        "Black turned ↻ (the only move): now 正面打ち front strike up, samurai facing forward"
+        " — pointing at White.",
         "Mate! Black wins.",
         "Black wins by mate",
     ]
     assert [RULES.describe_event(e, "ja") for e in events] == [
-        "先手が旋回した ↻：正面打ち（前に刀）が上・武士は前向き",
+        "先手が旋回した ↻（これしかない手）：正面打ち（前に刀）が上・武士は前向き"
+        " — 後手に刀を向けている。",
         "詰み！先手の勝ち。",
         "詰みで先手の勝ち",
     ]

@@ -20,7 +20,7 @@ from rules.bushi import (
     legal_drops,
     render_orientation,
 )
-from rules.bushi.cube import FACE_TYPE_TEXT, top_type
+from rules.bushi.cube import FACE_TYPE_TEXT, is_pointing, top_type
 from rules.bushi.help import RULES_HELP
 from rules.bushi.words import FACING_WORD, MOVE_LABEL, MOVE_NAME
 from rules.core import LOCALES, IllegalActionError, Locale
@@ -174,3 +174,36 @@ def test_help_keeps_the_console_codes_only_in_brackets() -> None:
     for locale in LOCALES:
         for kind in MoveKind:
             assert re.search(rf"[（(]{kind.value}[）)]", RULES_HELP(locale))
+
+
+ROLLS = [
+    (
+        MoveKind.RIGHT,
+        "Black rolled right: now 右構え right guard up, samurai facing right — not pointing.",
+        "先手が右に転がした：右構え（右に刀）が上・武士は右向き — 刀は向けていない。",
+    ),
+    (
+        MoveKind.LEFT,
+        "Black rolled left: now 左構え left guard up, samurai facing right — pointing at White.",
+        "先手が左に転がした：左構え（左に刀）が上・武士は右向き — 後手に刀を向けている。",
+    ),
+    (
+        MoveKind.FWD,
+        "Black rolled forward: now 正面打ち front strike up, samurai facing left — not pointing.",
+        "先手が前に転がした：正面打ち（前に刀）が上・武士は左向き — 刀は向けていない。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "en", "ja"), ROLLS)
+def test_moves_read_as_sentences_in_the_boards_words(kind: MoveKind, en: str, ja: str) -> None:
+    (event,) = RULES.apply(placed("T0-B", "F1-B"), BLACK, Move(kind)).events
+    assert RULES.describe_event(event, "en") == en
+    assert RULES.describe_event(event, "ja") == ja
+    after = Orientation.parse(str(event.data["after"]))
+    # The board says the same about the cube: its face name, facing and whether it points.
+    for locale in LOCALES:
+        line = RULES.describe_event(event, locale)
+        assert FACING_WORD[after.facing](locale) in line
+        pointing = "pointing at White" in line or "後手に刀を向けている" in line
+        assert pointing == is_pointing(after, CubeReading.SEED)

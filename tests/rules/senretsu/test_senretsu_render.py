@@ -23,7 +23,7 @@ from rules.senretsu import (
     TakeBack,
 )
 from rules.senretsu.help import RULES_HELP
-from rules.senretsu.render import WIDTH, text_width
+from rules.senretsu.render import WIDTH, strike_sentence, text_width
 from rules.senretsu.replay import run
 
 R = SenretsuRules()
@@ -50,10 +50,10 @@ P1 red  deck 21  hand 3 1st
 P2 black  deck 21  hand 0
 discard P1: -
 discard P2: ♠2 ♠8 ♠9
-Last attack: P1 (turn 3)
-  ♦4 L3→L2
-  ♥3 L3→deck ♠8 discarded
-  ♥2 L1→L2 ♠2 ♠9 line gone"""
+P1 attacked (turn 3):
+  ♦4 on L3 hits P2's L2
+  ♥3 on L3 hits P2's deck: ♠8 discarded
+  ♥2 on L1 hits P2's L2: ♠2 ♠9 are lost"""
 
 STAGING_HAND_EN = """\
 Hand of P1 (red)
@@ -96,11 +96,11 @@ P1 red  deck 20  hand 1 1st
 P2 black  deck 21  hand 0
 discard P1: ♦5
 discard P2: ♠2 ♠8 ♠9
-Last attack: P2 (turn 4)
-  ♣K L2→beyond (no attack)
-  ♣4 L2→L3
-  ♠3 L2→deck ♦5 discarded
-  P1 to choose: L3×1"""
+P2 attacked (turn 4):
+  ♣K on L2 flies past P1's lines: no attack
+  ♣4 on L2 hits P1's L3
+  ♠3 on L2 hits P1's deck: ♦5 discarded
+  P1 must still lose 1 from L3"""
 
 CASUALTY_BOARD_JA = """\
 戦列札 · 4ターン目
@@ -115,11 +115,11 @@ P1 赤  山札20 手札1 先攻
 P2 黒  山札21 手札0
 捨て札P1: ♦5
 捨て札P2: ♠2 ♠8 ♠9
-前回の攻撃 P2（4ターン目）
-  ♣K 2列→射程外（攻撃なし）
-  ♣4 2列→3列
-  ♠3 2列→山札 ♦5 捨て札
-  P1の選択待ち: 3列×1"""
+P2の攻撃（4ターン目）：
+  2列の♣KはP1の戦列を越える：攻撃なし
+  2列の♣4がP1の3列に命中
+  2列の♠3がP1の山札に命中：♦5は捨て札へ
+  P1は3列から1枚失う（選択待ち）"""
 
 OVER_BOARD_JA = """\
 戦列札 · 4ターン目
@@ -134,11 +134,11 @@ P1 赤  山札20 手札1 先攻
 P2 黒  山札18 手札3
 捨て札P1: ♥Q ♦5
 捨て札P2: ♠2 ♠8 ♠9
-前回の攻撃 P2（4ターン目）
-  ♣K 2列→射程外（攻撃なし）
-  ♣4 2列→3列
-  ♠3 2列→山札 ♦5 捨て札
-  犠牲: ♥Q"""
+P2の攻撃（4ターン目）：
+  2列の♣KはP1の戦列を越える：攻撃なし
+  2列の♣4がP1の3列に命中
+  2列の♠3がP1の山札に命中：♦5は捨て札へ
+  P1は♥Qを失った"""
 
 
 def test_public_board_while_the_other_player_stages() -> None:
@@ -191,8 +191,8 @@ def test_known_cards_in_hand_are_shown() -> None:
 EVENTS = [
     (
         Event("strike", 0, {"card": "D4", "range": 4, "line": 2, "target": 1, "result": "line"}),
-        "Player 1's ♦4 (L3) hits Player 2's L2.",
-        "プレイヤー1の♦4（3列）がプレイヤー2の2列を攻撃。",
+        "Player 1's ♦4 on L3 hits Player 2's L2.",
+        "プレイヤー1の3列の♦4がプレイヤー2の2列に命中。",
     ),
     (
         Event(
@@ -209,8 +209,8 @@ EVENTS = [
                 "deck": 9,
             },
         ),
-        "Player 2's Jk(3) (L3) hits Player 1's deck: ♥A turned up, goes to the hand (deck 9).",
-        "プレイヤー2のJk(3)（3列）がプレイヤー1の山札を攻撃：♥Aが表に、手札へ（山札9）。",
+        "Player 2's Jk(3) on L3 hits Player 1's deck: ♥A to Player 1's hand (deck 9).",
+        "プレイヤー2の3列のJk(3)がプレイヤー1の山札に命中：♥Aはプレイヤー1の手札へ（山札9）。",
     ),
     (
         Event(
@@ -218,13 +218,13 @@ EVENTS = [
             0,
             {"card": "H2", "range": 2, "line": 0, "target": 1, "result": "line", "lost": ["S2"]},
         ),
-        "Player 1's ♥2 (L1) hits Player 2's L2: ♠2 lost, the line is gone.",
-        "プレイヤー1の♥2（1列）がプレイヤー2の2列を攻撃：♠2が倒れ、戦列消滅。",
+        "Player 1's ♥2 on L1 hits Player 2's L2: ♠2 is lost.",
+        "プレイヤー1の1列の♥2がプレイヤー2の2列に命中：♠2が倒れる。",
     ),
     (
         Event("strike", 0, {"card": "HA", "range": 1, "line": 3, "target": -3, "result": "own"}),
-        "Player 1's ♥A (L4) reaches only its own side: no attack.",
-        "プレイヤー1の♥A（4列）は自陣に届くだけで攻撃なし。",
+        "Player 1's ♥A on L4 falls short: no attack.",
+        "プレイヤー1の4列の♥Aは届かず：攻撃なし。",
     ),
     (
         Event("casualty", 1, {"card": "S5", "line": 1, "auto": True}),
@@ -280,6 +280,39 @@ EVENTS = [
 def test_event_lines(event: Event, en: str, ja: str) -> None:
     assert R.describe_event(event, "en") == en
     assert R.describe_event(event, "ja") == ja
+
+
+STRIKE_SENTENCES = [
+    (
+        ("♠9", 0, 1, "line"),
+        {"lost": ["♦K"]},
+        "♠9 on L1 hits P2's L2: ♦K is lost",
+        "1列の♠9がP2の2列に命中：♦Kが倒れる",
+    ),
+    (
+        ("♥9", 3, 5, "beyond"),
+        {},
+        "♥9 on L4 flies past P2's lines: no attack",
+        "4列の♥9はP2の戦列を越える：攻撃なし",
+    ),
+    (
+        ("Jk(3)", 2, 0, "deck"),
+        {"turned": "♥A", "to_hand": True},
+        "Jk(3) on L3 hits P2's deck: ♥A to P2's hand",
+        "3列のJk(3)がP2の山札に命中：♥AはP2の手札へ",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "extra", "en", "ja"), STRIKE_SENTENCES)
+def test_strike_sentences(
+    args: tuple[str, int, int, str], extra: dict[str, object], en: str, ja: str
+) -> None:
+    card, line, target, result = args
+    for locale, expected in (("en", en), ("ja", ja)):
+        got = strike_sentence(card, line, target, result, "P2", locale, **extra)  # type: ignore[arg-type]
+        assert got == expected
+        assert "→" not in got and "beyond" not in got
 
 
 def test_action_labels() -> None:

@@ -14,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.cards.tarot import MINOR_CODES
+from rules.core.protocol import Event
 from rules.core.rng import Rng
 from rules.yosukou import Draw, YosukouRules, YosukouState
 from rules.yosukou.engine import CO, DEALABLE, DIS, PILES, SW
-from rules.yosukou.render import WIDTH, width
+from rules.yosukou.render import COMPACT_LINES, WIDTH, width
 
 RULES = YosukouRules()
 COIN_PILES = {"coins_lower", "coins_4", "coins_5", "coins_6"}
@@ -127,6 +128,23 @@ def check_view(state: YosukouState) -> None:
         text = RULES.render(view, locale)
         assert len(text) + len("```\n\n```") <= 1500
         assert all(width(line, locale) <= WIDTH for line in text.splitlines()), text
+        compact = RULES.render_compact(view, locale)
+        assert len(compact.splitlines()) <= COMPACT_LINES, compact
+        assert len(compact) < 600, compact
+        assert all(width(line, locale) <= WIDTH for line in compact.splitlines()), compact
+
+
+def check_event_text(event: Event) -> None:
+    """Every event reads as one line; a draw's sentence has no formula, its detail has."""
+    for locale in ("ja", "en"):
+        line = RULES.describe_event(event, locale)
+        assert line and "\n" not in line
+        detail = RULES.explain_event(event, locale)
+        if event.kind == "draw":
+            assert "atk(" not in line and "def(" not in line and " = " not in line, line
+            assert detail is not None and detail != line
+            if "lhs_terms" in event.data["calc"]:
+                assert " = " in detail or " > " in detail or "<" in detail, detail
 
 
 def check_codec(state: YosukouState) -> None:
@@ -165,9 +183,7 @@ def test_random_playouts_keep_the_invariants(
         new, events = RULES.apply(state, 0, action)
         assert new is not state
         for event in events:
-            for locale in ("ja", "en"):
-                line = RULES.describe_event(event, locale)
-                assert line and "\n" not in line
+            check_event_text(event)
             json.dumps(dict(event.data))
         if state.start is not None:
             check_step(state, new, isinstance(action, Draw))
@@ -185,3 +201,28 @@ def test_random_playouts_keep_the_invariants(
         assert (state.outcome.points[0] == 1.0) == (state.token in goal)
     assert state.piles[SW] == () or not state.settings.simplified
     assert state.piles[CO] == () or not state.settings.simplified
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_seeded_playouts_keep_the_compact_board_short(seed: int) -> None:
+    """A few whole games, quick enough for every run: every view's compact board stays within
+    its bounds in both languages, and every draw reads as a sentence without its formula."""
+    rule_settings: dict[str, Any] = (
+        {"variant": "simplified", "rule_court_card": "K10"}
+        if seed % 2
+        else {"rule_replacement": 3, "rule_cross_border": "all", "rule_terminals": 2}
+    )
+    state = RULES.new_game(rule_settings, seed)
+    rng = Rng.from_seed(seed + 100)
+    check_view(state)
+    while state.outcome is None:
+        actions = RULES.legal_actions(state, 0)
+        roll, rng = rng.below(4)
+        if state.phase == "war" and state.holding is None and roll == 0:
+            action: Any = Draw()
+        else:
+            action, rng = rng.choice(actions)
+        state, events = RULES.apply(state, 0, action)
+        for event in events:
+            check_event_text(event)
+        check_view(state)

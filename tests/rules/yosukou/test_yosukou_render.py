@@ -16,7 +16,7 @@ from rules.yosukou import (
     YosukouRules,
     YosukouState,
 )
-from rules.yosukou.render import WIDTH, width
+from rules.yosukou.render import COMPACT_LINES, WIDTH, width
 
 RULES = YosukouRules()
 UPRIGHT = [("A01", True), ("A02", True), ("A03", True), ("A04", True), ("A05", True)]
@@ -190,6 +190,52 @@ def test_golden_boards(make: object, locale: Locale, expected: str) -> None:
     assert len(text) < 1500
 
 
+COMPACT_MID_JA = """\
+易双六  終了札1/3 山札37枚
+[6] コイン3枚 上♦5 計17 ←駒
+[5] コインなし
+[4] コイン2枚 上♦14 計20
+[3] カップなし
+[2] カップ2枚 上♥8
+[1] カップ1枚 上♥6
+Sw計14 Co計12 捨て札10枚
+開始5(上卦) 最後に5か6で勝ち
+次: カードを引く"""
+
+COMPACT_MID_EN = """\
+Youscout  end card 1/3, talon 37
+[6] coins 3: top ♦5, sum 17 <token
+[5] coins: none
+[4] coins 2: top ♦14, sum 20
+[3] cups: none
+[2] cups 2: top ♥8
+[1] cups 1: top ♥6
+Sw 14 · Co 12 · discard 10
+Start 5 (upper): win on 5 or 6
+Next: draw a card"""
+
+
+@pytest.mark.parametrize(
+    ("make", "locale", "expected"),
+    [(mid_game, "ja", COMPACT_MID_JA), (mid_game, "en", COMPACT_MID_EN)],
+)
+def test_golden_compact_boards(make: object, locale: Locale, expected: str) -> None:
+    assert callable(make)
+    assert RULES.render_compact(RULES.view_for(make(), 0), locale) == expected
+
+
+@pytest.mark.parametrize("locale", ["ja", "en"])
+@pytest.mark.parametrize("make", [mid_game, simplified_start])
+def test_the_compact_board_is_short(make: object, locale: Locale) -> None:
+    assert callable(make)
+    view = RULES.view_for(make(), 0)
+    compact = RULES.render_compact(view, locale)
+    full = RULES.render(view, locale)
+    assert len(compact.splitlines()) <= COMPACT_LINES and len(compact) < 600
+    assert len(compact) * 2 < len(full)
+    assert all(width(line, locale) <= WIDTH for line in compact.splitlines())
+
+
 def test_the_restricted_start_footer() -> None:
     dealt = [("A01", False), ("A03", False), ("A05", False), ("A02", False), ("A04", False)]
     state = RULES.new_game_from_deal({}, [*dealt, ("A06", False)])
@@ -287,15 +333,15 @@ EVENT_LINES = [
     ),
     (
         "draw",
-        "♠10 @5: ♦4(5) + 守(4)6 = 10 <= ♠10 + 苦(4)0 = 10 → 5に留まる(4へ動けず); ♠10→捨て札, ♦4 5のコイン→6のコイン",
-        "♠10 @5: ♦4(5) + def(4) 6 = 10 <= ♠10 + pain(4) 0 = 10 → stays on 5 (no move to 4); ♠10→discard, ♦4 coins 5→coins 6",
+        "♠10を5で受ける(4へ)：5の10対札の10で届かず — 駒は留まる",
+        "♠10 against 5, toward 4: 5's 10 does not beat the card's 10 — the token stays",
     ),
     (
         "draw",
-        "♠14 @1: ♠14 + 攻(1)6 + Co計0 = 20 > 守(4)6 + Sw計2 + コイン計(4)0 = 8 → 1→4へ動ける: 動く/留まる?",
-        "♠14 @1: ♠14 + atk(1) 6 + Co 0 = 20 > def(4) 6 + Sw 2 + coins(4) 0 = 8 → may move 1->4: MOVE or STAY?",
+        "♠14が1から4へ攻める：20対8で勝ち — 動けます",
+        "♠14 attacks from 1 toward 4: 20 beats 8 — you may move",
     ),
-    ("choice", "動く: 1→4; ♠2 Sw→捨て札, ♠14→Sw", "MOVE: 1->4; ♠2 Sw→discard, ♠14→Sw"),
+    ("choice", "動く：駒は1から4へ", "MOVE: the token goes from 1 to 4"),
     (
         "war_start",
         "戦乱置換: 最大1回 (Co<=2、カップ・コイン越境)。次のカードを引くと終了。",
@@ -306,8 +352,8 @@ EVENT_LINES = [
     ("war_end", "戦乱置換終了(回数に達した)。", "War replacement over (limit reached)."),
     (
         "draw",
-        "♣6 @2: ♣6 + Wa下(2)6 = 12 > ♥3(2) + Cu下(1)6 = 9 → 2→1へ移動; ♣6→捨て札, ♥3 2のカップ→捨て札",
-        "♣6 @2: ♣6 + Wa down(2) 6 = 12 > ♥3(2) + Cu down(1) 6 = 9 → moves 2->1; ♣6→discard, ♥3 cups 2→discard",
+        "♣6が2から1へ：12対9で勝ち — 駒は1へ移る",
+        "♣6 from 2 toward 1: 12 beats 9 — the token moves to 1",
     ),
     (
         "terminal",
@@ -322,6 +368,31 @@ EVENT_LINES = [
     ("game_over", "勝ち!(目標の爻に到達)", "You win! (goal reached)"),
     (
         "draw",
+        "♠13が5から4へ攻める：24対16で勝ち — 駒は4へ移る",
+        "♠13 attacks from 5 toward 4: 24 beats 16 — the token moves to 4",
+    ),
+]
+
+#: The "Why?" detail of the same events: the full formula and every card moved.
+EVENT_DETAILS = [
+    (
+        "draw",
+        "♠10 @5: ♦4(5) + 守(4)6 = 10 <= ♠10 + 苦(4)0 = 10 → 5に留まる(4へ動けず); ♠10→捨て札, ♦4 5のコイン→6のコイン",
+        "♠10 @5: ♦4(5) + def(4) 6 = 10 <= ♠10 + pain(4) 0 = 10 → stays on 5 (no move to 4); ♠10→discard, ♦4 coins 5→coins 6",
+    ),
+    (
+        "draw",
+        "♠14 @1: ♠14 + 攻(1)6 + Co計0 = 20 > 守(4)6 + Sw計2 + コイン計(4)0 = 8 → 1→4へ動ける: 動く/留まる?",
+        "♠14 @1: ♠14 + atk(1) 6 + Co 0 = 20 > def(4) 6 + Sw 2 + coins(4) 0 = 8 → may move 1->4: MOVE or STAY?",
+    ),
+    ("choice", "動く: 1→4; ♠2 Sw→捨て札, ♠14→Sw", "MOVE: 1->4; ♠2 Sw→discard, ♠14→Sw"),
+    (
+        "draw",
+        "♣6 @2: ♣6 + Wa下(2)6 = 12 > ♥3(2) + Cu下(1)6 = 9 → 2→1へ移動; ♣6→捨て札, ♥3 2のカップ→捨て札",
+        "♣6 @2: ♣6 + Wa down(2) 6 = 12 > ♥3(2) + Cu down(1) 6 = 9 → moves 2->1; ♣6→discard, ♥3 cups 2→discard",
+    ),
+    (
+        "draw",
         "♠13 @5: ♠13(10) + F Major(5)14 = 24 > M Major(4)6 + F Minor(4)♦12(10) = 16 → 5→4へ移動; ♠13→捨て札",
         "♠13 @5: ♠13(10) + F Major(5) 14 = 24 > M Major(4) 6 + F Minor(4) ♦12(10) = 16 → moves 5->4; ♠13→discard",
     ),
@@ -333,3 +404,30 @@ def test_golden_event_lines() -> None:
         (e.kind, RULES.describe_event(e, "ja"), RULES.describe_event(e, "en")) for e in events()
     ]
     assert lines == EVENT_LINES
+
+
+def test_golden_event_details() -> None:
+    details = [
+        (e.kind, RULES.explain_event(e, "ja"), RULES.explain_event(e, "en")) for e in events()
+    ]
+    assert [d for d in details if d[1] is not None] == EVENT_DETAILS
+    assert all(d[2] is None for d in details if d[1] is None)
+
+
+@pytest.mark.parametrize("locale", ["ja", "en"])
+def test_sentences_hide_the_formula_and_details_keep_it(locale: Locale) -> None:
+    for event in events():
+        line = RULES.describe_event(event, locale)
+        detail = RULES.explain_event(event, locale)
+        assert "atk(" not in line and "def(" not in line and "攻(" not in line, line
+        assert " = " not in line, line
+        if event.kind == "draw":
+            assert detail is not None and " = " in detail
+
+
+def test_a_sentence_for_a_card_that_only_goes_to_a_pile() -> None:
+    state = RULES.new_game_from_position({}, UPRIGHT, start=5, talon=["D03"])
+    (event,) = RULES.apply(state, 0, Draw()).events
+    assert RULES.describe_event(event, "en") == "♦3 goes to coins 5 — the token stays on 5"
+    assert RULES.describe_event(event, "ja") == "♦3は5のコインへ — 駒は5のまま"
+    assert RULES.explain_event(event, "en") == "♦3 @5: stays on 5; ♦3→coins 5"
