@@ -137,7 +137,10 @@ def board_content(
         lines.append(players)
     if text_board or game.status == "challenge":
         lines.append("```")
-        lines.append(rules.render_compact(rules.view_for(game.state, None), locale))
+        # The full board until the first move (choosing needs everything: settings, values);
+        # the short one after it, re-posted on every move. "Why?" shows the full one again.
+        render = rules.render if game.ply == 0 else rules.render_compact
+        lines.append(render(rules.view_for(game.state, None), locale))
         lines.append("```")
     public = [rules.describe_event(e, locale) for e in recent if e.visible_to is None]
     public = [p for p in public if p]

@@ -210,15 +210,6 @@ class GameRules(ABC, Generic[S, A, V]):
     @abstractmethod
     def _load_state(self, data: Mapping[str, JSON]) -> S: ...
 
-    def render_compact(self, view: V, locale: Locale) -> str:
-        """A short text board for every move (a phone screen); ``render`` is the full one."""
-        return self.render(view, locale)
-
-    def explain_event(self, event: Event, locale: Locale) -> str | None:
-        """The reasoning behind an event (a formula, the card moves) for a "Why?" view, or
-        ``None`` when the event's own line says it all."""
-        return None
-
     def title_for(self, settings: Mapping[str, JSON] | None) -> Text:
         """The game's name for these settings (a variant may have its own)."""
         return self.title

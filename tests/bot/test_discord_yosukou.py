@@ -214,3 +214,18 @@ async def test_the_deal_is_sealed_then_revealed_and_verified(table: Table, tmp_p
     await table.press(board, table.alice, label="Game log")
     log = table.fake.ephemeral_messages(table.alice)[-1].attachments[0].data.decode()
     assert f"Seed: {game.seed}" in log and game.commitment in log
+
+
+async def test_a_draw_reads_as_a_sentence_with_its_numbers_one_click_away(table: Table) -> None:
+    board = await table.start()
+    full_lines = len(board.content.splitlines())
+    await table.press(board, table.alice, custom_id=start_buttons(board)[0]["custom_id"])
+    for _ in range(20):
+        await table.press(board, table.alice, label="Draw")
+        if any(b["label"] == "Why?" for b in board.buttons()):
+            break
+    assert "atk(" not in board.content and "def(" not in board.content  # words, not a formula
+    assert len(board.content.splitlines()) < full_lines  # the short board after the start
+    await table.press(board, table.alice, label="Why?")
+    why = table.fake.ephemeral_messages(table.alice)[-1].content
+    assert why.startswith("❓") and "```" in why and "Rules:" in why  # the numbers, the full board
