@@ -15,12 +15,13 @@ from bot.games.spec import (
     Ranking,
     StartRequest,
     Variant,
+    painter,
 )
 from rules.bushi import BushiRules, Drop
 from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
 from rules.bushi.solve import Result, perfect_player, solution
-from rules.core import Event, Locale, Seat, Text
+from rules.core import Locale, Seat, Text
 
 CHOOSE_DROP = Text("駒を置く向きを選ぶ…", "Choose how to drop your cube…")
 HINT_TITLE = Text("🔎 完全解析による評価", "🔎 What perfect play says")
@@ -72,13 +73,6 @@ def accepts_draw(rules: AnyRules, state: Any, seat: Seat) -> bool:
     return value.result is not bot_wins
 
 
-def board_picture(view: Any, locale: Locale, recent: Sequence[Event]) -> bytes:
-    # Imported when first drawn: the services and the console never load Pillow.
-    from bot.pictures.bushi import draw_board
-
-    return draw_board(view, locale, recent)
-
-
 SPEC = GameSpec(
     rules=BushiRules(),
     command=CommandGroup(
@@ -117,5 +111,5 @@ SPEC = GameSpec(
     bot_player=perfect_player,
     hinter=hint,
     accepts_draw=accepts_draw,
-    board_picture=board_picture,
+    board_picture=painter("bot.pictures.bushi", "draw_board"),
 )

@@ -7,7 +7,7 @@ and lives in their own private (ephemeral) message.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, cast
 
 from bot.games.offers import Choice, NumberPrompt, Offer, Panel, move_choices
@@ -20,9 +20,10 @@ from bot.games.spec import (
     Ranking,
     StartRequest,
     Variant,
+    painter,
 )
 from rules.cards.playing import sort_key
-from rules.core import Event, Locale, Rng, Seat, Text
+from rules.core import Locale, Rng, Seat, Text
 from rules.senretsu import (
     Casualty,
     EndPlacement,
@@ -208,19 +209,6 @@ def _place_choices(
     return tuple(out)
 
 
-def board_picture(view: Any, locale: Locale, recent: Sequence[Event]) -> bytes:
-    # Imported when first drawn: the services and the console never load Pillow.
-    from bot.pictures.senretsu import draw_board
-
-    return draw_board(view, locale, recent)
-
-
-def panel_picture(view: Any, locale: Locale) -> bytes:
-    from bot.pictures.senretsu import draw_hand
-
-    return draw_hand(view, locale)
-
-
 SPEC = GameSpec(
     rules=SenretsuRules(),
     command=CommandGroup(
@@ -258,6 +246,6 @@ SPEC = GameSpec(
     panel=panel,
     bot_player=bot_player,
     hidden_randomness=True,
-    board_picture=board_picture,
-    panel_picture=panel_picture,
+    board_picture=painter("bot.pictures.senretsu", "draw_board"),
+    panel_picture=painter("bot.pictures.senretsu", "draw_hand"),
 )

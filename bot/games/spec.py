@@ -8,6 +8,7 @@ buttons and menus; the services call the bot player, the hinter and the ranking.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -33,6 +34,17 @@ Summary = Callable[[Any, Locale], str]
 BoardPainter = Callable[[Any, Locale, Sequence[Event]], bytes]
 #: Draws a seat's private panel as a PNG from that seat's own view.
 PanelPainter = Callable[[Any, Locale], bytes]
+
+
+def painter(module: str, name: str) -> Callable[..., bytes]:
+    """A picture painter imported when first used: the services and the console, which read
+    the same specs, never load Pillow."""
+
+    def paint(*args: Any) -> bytes:
+        drawn: bytes = getattr(importlib.import_module(module), name)(*args)
+        return drawn
+
+    return paint
 
 
 class Ranking(StrEnum):

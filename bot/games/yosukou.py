@@ -17,8 +17,9 @@ from bot.games.spec import (
     Ranking,
     StartRequest,
     Variant,
+    painter,
 )
-from rules.core import Event, Locale, Rng, Seat, Text
+from rules.core import Locale, Rng, Seat, Text
 from rules.yosukou import TITLE, TITLE_SIMPLIFIED, WarPlace, WarTake, YosukouRules
 from rules.yosukou.help import RULES_HELP, SIMPLIFIED_RULES_HELP
 from rules.yosukou.simulate import estimate_start_win_rates
@@ -138,13 +139,6 @@ VARIANT_OPTION = CommandOption(
 )
 
 
-def board_picture(view: Any, locale: Locale, recent: Sequence[Event]) -> bytes:
-    # Imported when first drawn: the services and the console never load Pillow.
-    from bot.pictures.yosukou import draw_board
-
-    return draw_board(view, locale, recent)
-
-
 SPEC = GameSpec(
     rules=YosukouRules(),
     command=CommandGroup(
@@ -247,5 +241,5 @@ SPEC = GameSpec(
     daily=True,
     summary=summary,
     hidden_randomness=True,
-    board_picture=board_picture,
+    board_picture=painter("bot.pictures.yosukou", "draw_board"),
 )
