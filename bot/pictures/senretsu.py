@@ -96,11 +96,12 @@ def draw_card(
     x: float,
     y: float,
     card: Card,
-    declared: int,
+    declared: int | None,
     locale: Locale,
     scale: float = 1.0,
 ) -> None:
-    """A face-up card: rank and suit in its colour, a joker with its declared range."""
+    """A face-up card: rank and suit in its colour, a joker with its declared range (none in
+    the hand: a joker's range is declared when it is placed)."""
     w, h = CARD_W * scale, CARD_H * scale
     canvas.raised((x, y, x + w, y + h), PANEL, INK, 7 * scale)
     ink = CARD_INK[card.colour]
@@ -109,9 +110,10 @@ def draw_card(
             (x + w / 2, y + h * 0.3), "JOKER", int(11 * scale), bold=True, fill=ink, anchor="mm"
         )
         canvas.text((x + w / 2, y + h * 0.55), "★", int(22 * scale), fill=ink, anchor="mm")
-        canvas.badge(
-            (x + w / 2, y + h * 0.84), str(declared), int(14 * scale), fill=ink, anchor="m"
-        )
+        if declared is not None:
+            canvas.badge(
+                (x + w / 2, y + h * 0.84), str(declared), int(14 * scale), fill=ink, anchor="m"
+            )
         return
     rank = rank_label(card.rank)
     size = int((19 if len(rank) > 1 else 22) * scale)
@@ -454,7 +456,7 @@ def draw_hand(view: SenretsuView, locale: Locale) -> bytes:
             MARGIN + col * step,
             y + row * (CARD_H * scale + 14),
             card,
-            card.rank,
+            None,
             locale,
             scale,
         )
