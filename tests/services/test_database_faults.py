@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.db import Database
@@ -87,3 +88,43 @@ async def test_postgresql_connections_dropped_mid_game(tmp_path: Path, clock: Fa
     finally:
         await db.dispose()
         await drop_schema(schema)
+
+
+async def test_a_full_disk(tmp_path: Path, clock: FakeClock) -> None:
+    """SQLite's page limit stands in for a full disk: the same error (SQLITE_FULL)."""
+    path = tmp_path / "full.sqlite3"
+    db = Database(f"sqlite+aiosqlite:///{path}")
+    await db.migrate()
+    service = GameService(db, clock=clock, seed_source=Rng.from_seed(6))
+    game_id = await started_game(service)
+    pages = sqlite3.connect(path).execute("PRAGMA page_count").fetchone()[0]
+
+    @event.listens_for(db.engine.sync_engine, "connect")
+    def _full(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.execute(f"PRAGMA max_page_count={pages}")
+
+    await db.engine.dispose()  # new connections see the limit
+    with pytest.raises(DatabaseUnavailable):
+        for n in range(200):  # new games need new pages sooner or later
+            await service.start_solitaire(
+                "yosukou", Player(100 + n, "p"), settings={"variant": "original"}
+            )
+    assert (await service.get(game_id)).status == "active"  # the rest still reads
+    await db.dispose()
+
+
+async def test_a_read_only_database_file(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "ro.sqlite3"
+    db = Database(f"sqlite+aiosqlite:///{path}")
+    await db.migrate()
+    game_id = await started_game(GameService(db, clock=clock, seed_source=Rng.from_seed(7)))
+    await db.dispose()
+    read_only = Database(f"sqlite+aiosqlite:///file:{path}?mode=ro&uri=true")
+    service = GameService(read_only, clock=clock)
+    with pytest.raises(DatabaseUnavailable) as refused:
+        await service.act(game_id, 1, None, "resign")
+    assert "Nothing was changed" in refused.value.message("en")
+    await read_only.dispose()
+    writable = Database(f"sqlite+aiosqlite:///{path}")
+    assert (await GameService(writable, clock=clock).get(game_id)).status == "active"
+    await writable.dispose()
