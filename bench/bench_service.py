@@ -1,12 +1,14 @@
 """Service-layer cost of one action: load → apply → save → commit → render.
 
-    python -m bench.bench_service [--games 1000] [--actors 50] [--actions 5000] [--database-url URL]
+    python -m bench.bench_service [--quick] [--games 1000] [--actors 50] [--actions 5000]
+                                  [--database-url URL]
 
 Creates ``--games`` live 武士将棋 games, then ``--actors`` concurrent players each act on their
 own games (as people in a busy server would), rendering the board after each action, and reports
-p50 / p99 latency and actions per second. Beside it, in the same run, a bare aiosqlite
-``UPDATE … ; COMMIT`` loop on the same kind of file shows what the database alone costs, and
-the time of a full Bushi solve.
+p50 / p99 latency and actions per second. Beside it, in the same run, a bare aiosqlite loop
+on the same kind of file (per action: SELECT the game, a version-guarded UPDATE, COMMIT) shows
+what the database alone costs, and the time of a full Bushi solve. The last line is the ratio
+``service/bare: R (service S actions/s, bare B actions/s)``.
 """
 
 from __future__ import annotations
@@ -113,6 +115,8 @@ async def _run(db: Database, games: int, actors: int, actions: int) -> dict[str,
 
 
 async def bare_sqlite(path: Path, rows: int, updates: int) -> dict[str, float]:
+    """What the database alone costs per action: read the game, write it back only if nobody
+    changed it (the version guard), commit — through aiosqlite, WAL, synchronous=NORMAL."""
     async with aiosqlite.connect(path, isolation_level=None) as conn:
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
@@ -122,10 +126,12 @@ async def bare_sqlite(path: Path, rows: int, updates: int) -> dict[str, float]:
         started = time.perf_counter()
         for n in range(updates):
             t0 = time.perf_counter()
+            cursor = await conn.execute("SELECT version, state FROM g WHERE id = ?", (n % rows,))
+            version, _state = await cursor.fetchone()  # type: ignore[misc]
             await conn.execute("BEGIN IMMEDIATE")
             await conn.execute(
-                "UPDATE g SET version = version + 1, state = ? WHERE id = ?",
-                (f'{{"n": {n}}}', n % rows),
+                "UPDATE g SET version = version + 1, state = ? WHERE id = ? AND version = ?",
+                (f'{{"n": {n}}}', n % rows, version),
             )
             await conn.execute("COMMIT")
             latencies.append(time.perf_counter() - t0)
@@ -159,7 +165,12 @@ def main() -> None:
     parser.add_argument("--actors", type=int, default=50)
     parser.add_argument("--actions", type=int, default=5000)
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
+    parser.add_argument(
+        "--quick", action="store_true", help="a shorter run of the same measurement (~1 min)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.actions = min(args.games, 200), min(args.actions, 1000)
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}"
         result = asyncio.run(service_benchmark(url, args.games, args.actors, args.actions))
@@ -170,13 +181,18 @@ def main() -> None:
         )
         bare = asyncio.run(bare_sqlite(Path(tmp) / "bare.sqlite3", args.games, args.actions))
         print(
-            f"bare aiosqlite UPDATE+COMMIT: p50 {bare['p50_ms']:.2f} ms, "
-            f"p99 {bare['p99_ms']:.2f} ms, {bare['updates_per_s']:.0f} updates/s"
+            f"bare aiosqlite SELECT+guarded UPDATE+COMMIT: p50 {bare['p50_ms']:.2f} ms, "
+            f"p99 {bare['p99_ms']:.2f} ms, {bare['updates_per_s']:.0f} actions/s"
         )
     solves = solve_times()
     print(
         f"bushi full solve: seed {solves['solve_seed_ms']:.1f} ms, "
         f"alternate {solves['solve_alternate_ms']:.1f} ms"
+    )
+    service_rate, bare_rate = result["actions_per_s"], bare["updates_per_s"]
+    print(
+        f"service/bare: {service_rate / bare_rate:.3f} "
+        f"(service {service_rate:.0f} actions/s, bare {bare_rate:.0f} actions/s)"
     )
 
 
