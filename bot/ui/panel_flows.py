@@ -157,19 +157,20 @@ class PanelFlows(Notices):
         self._remember(game.id, interaction)
 
     async def number_prompt(
-        self, game_id: int, user_id: int, version: int, prefix: str
+        self, game_id: int, user_id: int, version: int, prefix: str, locale: Locale
     ) -> NumberPrompt:
-        """The number the panel asks for under ``prefix``, as the panel is now."""
+        """The number the panel asks for under ``prefix``, as the panel is now, in the
+        player's words."""
         game = await self.games.get(game_id)
         seat = game.seat_of(user_id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()
         if game.version != version:
             raise StaleVersion()
-        panel = game.spec.panel(game.rules, game.state, seat, "en", None)
+        panel = game.spec.panel(game.rules, game.state, seat, locale, None)
         steps = [None, *(c.step for o in panel.offers for c in o.choices if c.step)]
         for step in steps:
-            offers = game.spec.panel(game.rules, game.state, seat, "en", step).offers
+            offers = game.spec.panel(game.rules, game.state, seat, locale, step).offers
             for choice in (c for o in offers for c in o.choices):
                 if choice.number is not None and choice.number.prefix == prefix:
                     return choice.number
@@ -178,17 +179,9 @@ class PanelFlows(Notices):
     async def ask_number(
         self, interaction: discord.Interaction, game_id: int, version: int, prefix: str
     ) -> None:
-        prompt = await self.number_prompt(game_id, interaction.user.id, version, prefix)
-        game = await self.games.get(game_id)
-        seat = game.seat_of(interaction.user.id)
-        assert seat is not None and game.spec.panel is not None
-        # The form speaks the player's language: find the same prompt in their words.
-        locale = user_locale(interaction)
-        title, label = prompt.title, prompt.label
-        for offer in game.spec.panel(game.rules, game.state, seat, locale, None).offers:
-            for choice in offer.choices:
-                if choice.number is not None and choice.number.prefix == prefix:
-                    title, label = choice.number.title, choice.number.label
+        prompt = await self.number_prompt(
+            game_id, interaction.user.id, version, prefix, user_locale(interaction)
+        )
         await interaction.response.send_modal(
-            NumberForm(game_id, version, prefix, title, label, prompt.high)
+            NumberForm(game_id, version, prefix, prompt.title, prompt.label, prompt.high)
         )

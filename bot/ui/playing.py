@@ -40,7 +40,9 @@ class Playing(PanelFlows):
     async def submit_number(
         self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
     ) -> None:
-        prompt = await self.number_prompt(game_id, interaction.user.id, version, prefix)
+        prompt = await self.number_prompt(
+            game_id, interaction.user.id, version, prefix, user_locale(interaction)
+        )
         text = typed.strip()
         if not (text.isascii() and text.isdigit()) or not prompt.low <= int(text) <= prompt.high:
             await send_ephemeral(
