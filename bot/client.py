@@ -209,4 +209,8 @@ class AsobibaBot(commands.AutoShardedBot):
         if not await activity.wait_idle():
             log.warning("closing with %d interaction(s) still running", activity.busy)
         await super().close()
+        try:
+            await self.asobiba.services.games.flush_pings()
+        except Exception:
+            log.warning("could not record the newest turn pings", exc_info=True)
         await self.db.dispose()

@@ -6,14 +6,14 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import AsyncIterator, Iterator
+import sqlite3
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -21,10 +21,14 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from bot.errors import FriendlyError
-from rules.core import Text
+from bot.db.faults import DatabaseUnavailable, unavailable_as_friendly
+from bot.db.postgres_store import PostgresGameStore
+from bot.db.records import GameStore
+from bot.db.sqlite_store import SqliteGameStore, configure_sqlite_connection
 
 log = logging.getLogger(__name__)
+
+__all__ = ["Database", "DatabaseUnavailable", "unavailable_as_friendly"]
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
@@ -36,29 +40,10 @@ MIGRATION_LOCK_KEY = int.from_bytes(
 )
 
 
-class DatabaseUnavailable(FriendlyError):
-    """The database could not be used just now (locked, full, read-only, restarting): the
-    transaction was rolled back, so nothing is half-written."""
-
-    default = Text(
-        "いまゲームの記録にアクセスできません（データベースが混雑しているか停止中です）。何も"
-        "変わっていません。少し待ってからもう一度どうぞ。",
-        "The game records can't be reached right now (the database is busy or down). Nothing "
-        "was changed — please try again in a moment.",
-    )
-
-
 def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        # Let us issue BEGIN ourselves (the driver's implicit BEGIN is deferred).
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.close()
+        configure_sqlite_connection(dbapi_connection, busy_timeout_ms)
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn: Connection) -> None:
@@ -68,22 +53,6 @@ def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
         # they read a consistent snapshot and never wait for a writer.
         read_only = conn.get_execution_options().get(READ_ONLY_OPTION, False)
         conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
-
-
-@contextlib.contextmanager
-def unavailable_as_friendly() -> Iterator[None]:
-    """A locked, full, read-only or restarting database becomes one friendly refusal (the
-    transaction has been rolled back); a lost race (IntegrityError) is left to the caller."""
-    try:
-        yield
-    except (OperationalError, InterfaceError) as exc:
-        log.warning("database unavailable: %s", exc.orig if exc.orig is not None else exc)
-        raise DatabaseUnavailable() from exc
-    except DBAPIError as exc:
-        if not exc.connection_invalidated:
-            raise
-        log.warning("database connection lost: %s", exc.orig)
-        raise DatabaseUnavailable() from exc
 
 
 class Database:
@@ -111,6 +80,33 @@ class Database:
         # immediate, where SQLite's busy handler polls with growing sleeps (long tails); the
         # busy timeout still arbitrates between processes sharing the file.
         self._sqlite_writer = asyncio.Lock() if self.is_sqlite else None
+        self._busy_timeout_ms = busy_timeout_ms
+        self._connect_args: dict[str, Any] = dict(engine_kwargs.get("connect_args", {}))
+        self._store: GameStore | None = None
+
+    @property
+    def store(self) -> GameStore:
+        """The hot path's reads and guarded writes (one hand-off, or round trip, each)."""
+        if self._store is None:
+            self._store = self._make_store()
+        return self._store
+
+    def _make_store(self) -> GameStore:
+        args, kwargs = self.engine.dialect.create_connect_args(self.url)
+        if self._sqlite_writer is None:
+            return PostgresGameStore({**kwargs, **self._connect_args})
+        if self.url.database in (None, "", ":memory:"):
+            raise ValueError("the SQLite hot path needs a database file, not :memory:")
+        busy = self._busy_timeout_ms
+
+        database, options = str(args[0]), {**kwargs, **self._connect_args}
+
+        def connect() -> sqlite3.Connection:
+            connection: sqlite3.Connection = sqlite3.connect(database, **options)
+            configure_sqlite_connection(connection, busy)
+            return connection
+
+        return SqliteGameStore(connect, self._sqlite_writer)
 
     @property
     def is_sqlite(self) -> bool:
@@ -173,6 +169,9 @@ class Database:
             await conn.commit()
 
     async def dispose(self) -> None:
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
         await self.engine.dispose()
 
 

@@ -9,12 +9,14 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from bot.db import GameRow
+from bot.db.records import EventRecord, GameWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, GameSpec
-from bot.services.base import ServiceBase, rules_for
+from bot.services.base import ServiceBase, public_text, stored
 from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot
-from bot.services.stats import record_results
+from bot.services.stats import results_of
 from rules.core import AcceptDraw, DeclineDraw, Event, Rng, RulesError, Seat, Text
 
 log = logging.getLogger(__name__)
@@ -80,43 +82,119 @@ class ActionPipeline(ServiceBase):
         steps: Sequence[tuple[Seat | None, str]],
         *,
         user_id: int | None,
+        trust_held: bool = True,
     ) -> ActionResult:
-        """Apply ``steps`` (seat, action code) in one transaction, each logged as its own ply.
-        With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored)."""
-        async with self.db.transaction() as session:
-            row = await self._load(session, game_id)
-            previous = row.version
-            user_seat: Seat | None = None
-            if user_id is not None:
-                user_seat = next((s.seat for s in row.seats if s.user_id == user_id), None)
-                if user_seat is None:
-                    raise NotAParticipant(SOLITAIRE_NOT_YOURS if len(row.seats) == 1 else None)
-            stale = version is not None and row.version != version
-            # A stale version on a game that has ended since (a late click, a second clock
-            # scheduler) is the normal race: StaleVersion, so the caller refreshes the board.
-            if stale and row.status != "active":
-                raise StaleVersion()
-            if row.status != "active":
-                raise WrongStatus()
-            rules = rules_for(row.game_type)
-            state = await self.decode(session, row)
-            if stale:
-                self._allow_simultaneous(rules, state, user_seat, steps)
-            all_events: list[Event] = []
-            for step_seat, code in steps:
-                seat = user_seat if user_id is not None else step_seat
-                action = rules.parse(code)
-                state, events = rules.apply(state, seat, action)
-                self._log(session, row, rules, seat, rules.format(action), events)
-                all_events += events
-            self._store_state(row, rules, state)
-            # Write the game first: a lost race shows here, before anything else is recorded.
-            await self._commit_guarded(session)
-            outcome = rules.outcome(state)
-            if outcome is not None:
-                await record_results(session, row, outcome, self.clock())
-            snapshot = GameSnapshot.from_row(row, state)
-        return ActionResult(snapshot, tuple(all_events), previous)
+        """Apply ``steps`` (seat, action code) as one change, each logged as its own ply.
+        With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored).
+
+        The hot path: the game held here at the version the player saw (else one read), the
+        rules applied with no lock held, then one guarded write — the game's UPDATE ``WHERE
+        version = :seen``, its event rows and its seats (and, when it finishes the game, the
+        results and ratings it counts) in one transaction."""
+        game = self.games_held.get(game_id)
+        held = trust_held and game is not None and version in (None, game.version)
+        if not held:
+            game = await self._read(game_id, rebuild=True)
+        assert game is not None
+        write, state, to_act, events = self._change(game, version, steps, user_id=user_id)
+        written = await self.db.store.write(write)
+        if written is None:
+            self.games_held.drop(game_id)
+            if held:
+                # Our copy was behind the database (another process, or an ORM change): the
+                # same action once more against a fresh read.
+                return await self._act_steps(
+                    game_id, version, steps, user_id=user_id, trust_held=False
+                )
+            raise StaleVersion()
+        self.pings.written(game_id, written.ping_message_id)
+        after = game.moved(state=state, change=write, to_act=to_act, written=written)
+        self.games_held.put(after)
+        return ActionResult(after, events, game.version)
+
+    def _change(
+        self,
+        game: GameSnapshot,
+        version: int | None,
+        steps: Sequence[tuple[Seat | None, str]],
+        *,
+        user_id: int | None,
+    ) -> tuple[GameWrite, Any, frozenset[Seat], tuple[Event, ...]]:
+        """The write an action makes, the state and the seats to act after it, and its
+        events."""
+        user_seat = self._seat_of(game, user_id)
+        self._check_status(game, version)
+        rules = game.rules
+        state = game.state
+        if version is not None and game.version != version:
+            self._allow_simultaneous(rules, state, user_seat, steps)
+        all_events: list[Event] = []
+        logged: list[EventRecord] = []
+        for step_seat, code in steps:
+            seat = user_seat if user_id is not None else step_seat
+            action = rules.parse(code)
+            state, events = rules.apply(state, seat, action)
+            logged.append(
+                EventRecord(
+                    game.ply + len(logged) + 1,
+                    seat,
+                    rules.format(action),
+                    {"events": [e.dump() for e in events]},
+                    public_text(rules, events, "ja"),
+                    public_text(rules, events, "en"),
+                )
+            )
+            all_events += events
+        outcome = rules.outcome(state)
+        now = self.clock()
+        after = stored(
+            rules,
+            state,
+            status=game.status,
+            outcome=game.raw_outcome,
+            finished_at=game.finished_at,
+            humans=[s.seat for s in game.seats if not s.is_bot],
+            acting=[s.seat for s in game.seats if s.to_act],
+            move_seconds=game.move_seconds,
+            deadline_at=game.deadline_at,
+            now=now,
+        )
+        acting = {s.seat for s in game.seats if s.to_act}
+        write = GameWrite(
+            game_id=game.id,
+            seen_version=game.version,
+            state=after.state,
+            ply=game.ply + len(logged),
+            status=after.status,
+            outcome=after.outcome,
+            finished_at=after.finished_at,
+            deadline_at=after.deadline_at,
+            reset_reminders=after.reset_reminders,
+            updated_at=now,
+            events=tuple(logged),
+            to_act_mask=None if after.to_act == acting else sum(1 << seat for seat in after.to_act),
+            ping_message_id=self.pings.to_write(game.id),
+            results=None if outcome is None else results_of(game, outcome),
+        )
+        return write, state, after.to_act, tuple(all_events)
+
+    @staticmethod
+    def _seat_of(game: GameSnapshot | GameRow, user_id: int | None) -> Seat | None:
+        if user_id is None:
+            return None
+        seat = next((s.seat for s in game.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise NotAParticipant(SOLITAIRE_NOT_YOURS if len(game.seats) == 1 else None)
+        return seat
+
+    @staticmethod
+    def _check_status(game: GameSnapshot | GameRow, version: int | None) -> None:
+        # A stale version on a game that has ended since (a late click, a second clock
+        # scheduler) is the normal race: StaleVersion, so the caller refreshes the board.
+        if version is not None and game.version != version and game.status != "active":
+            raise StaleVersion()
+        if game.status != "active":
+            raise WrongStatus()
 
     @staticmethod
     def _allow_simultaneous(

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
-from datetime import timedelta
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -25,8 +26,10 @@ from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
 from bot.services.clock import Clock, system_clock
 from bot.services.errors import GameDamaged, GameNotFound, StaleVersion
+from bot.services.game_cache import GameCache
+from bot.services.pings import PingBook
 from bot.services.secrets import DeploymentSecrets
-from bot.services.snapshots import GameSnapshot
+from bot.services.snapshots import GameSnapshot, seat_infos
 from rules.core import CodecError, Event, Rng, RulesError, Seat
 
 log = logging.getLogger(__name__)
@@ -36,9 +39,56 @@ def rules_for(game_type: str) -> AnyRules:
     return spec_for(game_type).rules
 
 
-def _public_text(rules: AnyRules, events: Sequence[Event], locale: str) -> str:
+def public_text(rules: AnyRules, events: Sequence[Event], locale: str) -> str:
     lines = [rules.describe_event(e, locale) for e in events if e.visible_to is None]  # type: ignore[arg-type]
     return "\n".join(line for line in lines if line)
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """What a game row becomes after its state changed (see :func:`stored`)."""
+
+    state: dict[str, Any]
+    to_act: frozenset[Seat]
+    status: str
+    outcome: dict[str, Any] | None
+    finished_at: datetime | None
+    deadline_at: datetime | None
+    #: The deadline was restarted or cleared: its reminders count from zero again.
+    reset_reminders: bool
+
+
+def stored(
+    rules: AnyRules,
+    state: Any,
+    *,
+    status: str,
+    outcome: dict[str, Any] | None,
+    finished_at: datetime | None,
+    humans: Collection[Seat],
+    acting: Collection[Seat],
+    move_seconds: int | None,
+    deadline_at: datetime | None,
+    now: datetime,
+) -> Stored:
+    """The new turns, result and deadline of a game whose state is now ``state``; ``humans``
+    are its seats not played by the bot, ``acting`` the seats that had to act before.
+
+    The move clock restarts when someone new must act. The same player acting again (staging
+    cards, the second janken pick) keeps the running deadline, so nobody can stall by
+    fiddling."""
+    to_act = frozenset(rules.to_act(state))
+    result = rules.outcome(state)
+    if result is not None:
+        status, outcome, finished_at = "finished", result.dump(), now
+    reset = True
+    if status != "active" or not move_seconds or not (to_act & set(humans)):
+        deadline_at = None
+    elif deadline_at is None or not to_act <= set(acting):
+        deadline_at = now + timedelta(seconds=move_seconds)
+    else:
+        reset = False
+    return Stored(rules.dump(state), to_act, status, outcome, finished_at, deadline_at, reset)
 
 
 class ServiceBase:
@@ -56,6 +106,8 @@ class ServiceBase:
         # Tests inject a seeded source; production draws seeds from the OS.
         self._seed_source = seed_source
         self.secrets = DeploymentSecrets(db, clock)
+        self.games_held = GameCache()
+        self.pings = PingBook()
 
     def _new_seed(self) -> int:
         if self._seed_source is None:
@@ -76,30 +128,26 @@ class ServiceBase:
             raise StaleVersion()
 
     def _store_state(self, row: GameRow, rules: AnyRules, state: Any) -> None:
-        row.state = rules.dump(state)
-        before = {seat.seat for seat in row.seats if seat.to_act}
-        to_act = set(rules.to_act(state))
+        after = stored(
+            rules,
+            state,
+            status=row.status,
+            outcome=row.outcome,
+            finished_at=row.finished_at,
+            humans=[seat.seat for seat in row.seats if not seat.is_bot],
+            acting=[seat.seat for seat in row.seats if seat.to_act],
+            move_seconds=row.move_seconds,
+            deadline_at=row.deadline_at,
+            now=self.clock(),
+        )
+        row.state = after.state
         for seat in row.seats:
-            seat.to_act = seat.seat in to_act
-        outcome = rules.outcome(state)
-        if outcome is not None:
-            row.status = "finished"
-            row.outcome = outcome.dump()
-            row.finished_at = self.clock()
-        self._set_deadline(row, before, to_act)
+            seat.to_act = seat.seat in after.to_act
+        row.status, row.outcome, row.finished_at = after.status, after.outcome, after.finished_at
+        row.deadline_at = after.deadline_at
+        if after.reset_reminders:
+            row.reminders_sent = 0
         row.updated_at = self.clock()
-
-    def _set_deadline(self, row: GameRow, before: set[Seat], to_act: set[Seat]) -> None:
-        """Restart the move clock when someone new must act. The same player acting again
-        (staging cards, the second janken pick) keeps the running deadline, so nobody can
-        stall by fiddling."""
-        humans = {s.seat for s in row.seats if not s.is_bot and s.seat in to_act}
-        if row.status != "active" or not row.move_seconds or not humans:
-            row.deadline_at = None
-            row.reminders_sent = 0
-        elif row.deadline_at is None or not to_act <= before:
-            row.deadline_at = self.clock() + timedelta(seconds=row.move_seconds)
-            row.reminders_sent = 0
 
     def _log(
         self,
@@ -118,8 +166,8 @@ class ServiceBase:
                 seat=seat,
                 action=code,
                 events={"events": [e.dump() for e in events]},
-                public_text_ja=_public_text(rules, events, "ja"),
-                public_text_en=_public_text(rules, events, "en"),
+                public_text_ja=public_text(rules, events, "ja"),
+                public_text_en=public_text(rules, events, "en"),
                 created_at=self.clock(),
             )
         )
@@ -132,13 +180,51 @@ class ServiceBase:
             raise StaleVersion() from exc
 
     async def get(self, game_id: int) -> GameSnapshot:
+        """The game as it is now: one read, which leaves the state out when the decoded state
+        of that version is held here already."""
         try:
-            async with self.db.read() as session:
-                return GameSnapshot.from_row(await self._load(session, game_id))
+            return await self._read(game_id)
         except CodecError:
             await self.repair(game_id)
-            async with self.db.read() as session:
-                return GameSnapshot.from_row(await self._load(session, game_id))
+            return await self._read(game_id)
+
+    async def _read(self, game_id: int, *, rebuild: bool = False) -> GameSnapshot:
+        """One read of the game. A damaged snapshot raises ``CodecError``, or with ``rebuild``
+        is replayed from the event log (without writing it back: the caller's own write will)."""
+        held = self.games_held.get(game_id)
+        record = await self.db.store.read(game_id, None if held is None else held.version)
+        if record is None:
+            raise GameNotFound()
+        if held is not None and record.state is None:
+            return GameSnapshot.from_record(record, held.state, held.seats)
+        assert record.state is not None
+        rules = rules_for(record.game_type)
+        try:
+            state = rules.load(record.state)
+        except CodecError:
+            if not rebuild:
+                raise
+            log.warning("game %s: damaged snapshot, rebuilding it from its event log", game_id)
+            moves = await self.db.store.read_moves(game_id)
+            state = self._replay(rules, record.id, record.settings, record.seed, moves)
+            return GameSnapshot.from_record(record, state, seat_infos(record))
+        game = GameSnapshot.from_record(record, state, seat_infos(record))
+        self.games_held.put(game)
+        return game
+
+    @staticmethod
+    def _replay(
+        rules: AnyRules,
+        game_id: int,
+        settings: dict[str, Any],
+        seed: int,
+        moves: Sequence[tuple[Seat | None, str]],
+    ) -> Any:
+        try:
+            return rules.replay(settings, seed, list(moves))
+        except RulesError as exc:
+            log.error("game %s: snapshot damaged and its log does not replay", game_id)
+            raise GameDamaged() from exc
 
     async def decode(self, session: AsyncSession, row: GameRow) -> Any:
         """The game's state; a damaged snapshot is rebuilt from the event log in this very
@@ -155,11 +241,7 @@ class ServiceBase:
                 .order_by(GameEventRow.ply)
             )
         ).all()
-        try:
-            state = rules.replay(row.settings, row.seed, [(seat, code) for seat, code in moves])
-        except RulesError as exc:
-            log.error("game %s: snapshot damaged and its log does not replay", row.id)
-            raise GameDamaged() from exc
+        state = self._replay(rules, row.id, row.settings, row.seed, [(s, c) for s, c in moves])
         row.state = rules.dump(state)
         return state
 

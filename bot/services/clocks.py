@@ -59,6 +59,7 @@ class ClockService:
 
     async def tick(self) -> list[Notice]:
         """Do all work that is due now; return what the front end should announce."""
+        await self.games.flush_pings()
         notices: list[Notice] = []
         notices += await self._expire_challenges()
         notices += await self._time_out()

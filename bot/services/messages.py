@@ -22,7 +22,14 @@ class BoardMessages(ServiceBase):
 
     async def swap_ping(self, game_id: int, message_id: int) -> int | None:
         """Record the newest turn ping and return the one it replaces (not a versioned change:
-        it must not make the board's buttons stale)."""
+        it must not make the board's buttons stale).
+
+        After an action of this process the previous ping is known here, and the new one is
+        recorded with the game's next write or the next clock tick (:class:`PingBook`): no
+        transaction of its own. Otherwise (a reminder after a restart) it is swapped here."""
+        known, previous = self.pings.swap(game_id, message_id)
+        if known:
+            return previous
         async with self.db.transaction() as session:
             previous = await session.scalar(
                 select(GameRow.ping_message_id).where(GameRow.id == game_id)
@@ -30,4 +37,11 @@ class BoardMessages(ServiceBase):
             await session.execute(
                 update(GameRow).where(GameRow.id == game_id).values(ping_message_id=message_id)
             )
+        self.pings.recorded(game_id, message_id)
         return previous
+
+    async def flush_pings(self) -> None:
+        """Record the turn pings not yet written with a move (one transaction for all)."""
+        pending = self.pings.pending()
+        if pending:
+            self.pings.flushed(pending, await self.db.store.save_pings(pending))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
 from bot.db.models import GameRow
+from bot.db.records import GameRecord, GameWrite, Written
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, GameSpec
 from rules.core import Event, Locale, Outcome, Seat
@@ -169,6 +170,93 @@ class GameSnapshot(GameSummary):
         if state is None:
             state = spec_for(row.game_type).rules.load(row.state)
         return cls(**GameSummary.fields_from(row), seed=row.seed, state=state, salt=row.salt)
+
+    @classmethod
+    def from_record(
+        cls, record: GameRecord, state: Any, seats: tuple[SeatInfo, ...]
+    ) -> GameSnapshot:
+        """A game read by the hot path; ``state`` and ``seats`` are already decoded (a record
+        read at a version the caller held carries neither)."""
+        return cls(
+            id=record.id,
+            game_type=record.game_type,
+            status=record.status,
+            settings=record.settings,
+            version=record.version,
+            ply=record.ply,
+            rated=record.rated,
+            challenger_seat=record.challenger_seat,
+            outcome=Outcome.load(record.outcome) if record.outcome else None,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            message_id=record.message_id,
+            locale=record.locale,
+            created_at=record.created_at,
+            updated_at=record.updated_at,
+            expires_at=record.expires_at,
+            finished_at=record.finished_at,
+            seats=seats,
+            move_seconds=record.move_seconds,
+            deadline_at=record.deadline_at,
+            reminders_sent=record.reminders_sent,
+            raw_outcome=record.outcome,
+            daily_key=record.daily_key,
+            seed=record.seed,
+            state=state,
+            salt=record.salt,
+        )
+
+    def moved(
+        self,
+        *,
+        state: Any,
+        change: GameWrite,
+        to_act: Collection[Seat],
+        written: Written,
+    ) -> GameSnapshot:
+        """This game after an action's write (its version bumped by one; ``written``: the
+        columns read back in that write's transaction)."""
+        outcome = change.outcome
+        if written.rating is not None:
+            outcome = {**(outcome or {}), "rating": written.rating}
+        return GameSnapshot(
+            id=self.id,
+            game_type=self.game_type,
+            status=change.status,
+            settings=self.settings,
+            version=self.version + 1,
+            ply=change.ply,
+            rated=self.rated,
+            challenger_seat=self.challenger_seat,
+            outcome=Outcome.load(outcome) if outcome else None,
+            guild_id=self.guild_id,
+            channel_id=written.channel_id,
+            message_id=written.message_id,
+            locale=self.locale,
+            created_at=self.created_at,
+            updated_at=change.updated_at,
+            expires_at=self.expires_at,
+            finished_at=change.finished_at,
+            seats=tuple(
+                SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.seat in to_act)
+                for s in self.seats
+            ),
+            move_seconds=self.move_seconds,
+            deadline_at=change.deadline_at,
+            reminders_sent=written.reminders_sent,
+            raw_outcome=outcome,
+            daily_key=self.daily_key,
+            seed=self.seed,
+            state=state,
+            salt=self.salt,
+        )
+
+
+def seat_infos(record: GameRecord) -> tuple[SeatInfo, ...]:
+    assert record.seats is not None
+    return tuple(
+        SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act) for s in record.seats
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,23 +68,42 @@ def is_rated_game(game_key: str) -> bool:
     return found is not None and found[0].ranking is Ranking.RATED
 
 
+#: How long a user's preferences are trusted from memory. Every turn ping and panel asks for
+#: them; a change made here shows at once, one made through another process within this time.
+PREFS_CACHE_SECONDS = 60.0
+
+
 class StandingsService:
     def __init__(self, db: Database, clock: Clock = system_clock) -> None:
         self.db = db
         self.clock = clock
+        self._prefs: dict[int, tuple[UserPrefs, float]] = {}
 
     async def prefs(self, user_id: int) -> UserPrefs:
-        async with self.db.read() as session:
-            row = await session.get(UserPrefRow, user_id)
-            return _prefs(row) if row else UserPrefs()
+        return (await self.prefs_for([user_id]))[user_id]
 
     async def prefs_for(self, user_ids: list[int]) -> dict[int, UserPrefs]:
-        async with self.db.read() as session:
-            rows = await session.scalars(
-                select(UserPrefRow).where(UserPrefRow.user_id.in_(user_ids))
-            )
-            found = {r.user_id: _prefs(r) for r in rows}
-        return {uid: found.get(uid, UserPrefs()) for uid in user_ids}
+        """Each user's preferences (the defaults for one who never set any), from memory
+        where fresh: a click's notices need no transaction of their own."""
+        now = time.monotonic()
+        out: dict[int, UserPrefs] = {}
+        missing = []
+        for user_id in user_ids:
+            cached = self._prefs.get(user_id)
+            if cached is not None and now - cached[1] < PREFS_CACHE_SECONDS:
+                out[user_id] = cached[0]
+            else:
+                missing.append(user_id)
+        if missing:
+            async with self.db.read() as session:
+                rows = await session.scalars(
+                    select(UserPrefRow).where(UserPrefRow.user_id.in_(missing))
+                )
+                found = {r.user_id: _prefs(r) for r in rows}
+            for user_id in missing:
+                out[user_id] = found.get(user_id, UserPrefs())
+                self._prefs[user_id] = (out[user_id], now)
+        return out
 
     async def set_prefs(
         self,
@@ -95,6 +115,7 @@ class StandingsService:
     ) -> UserPrefs:
         if notify is not None and notify not in NOTIFY_CHOICES:
             raise ServiceError(BAD_NOTIFY)
+        self._prefs.pop(user_id, None)  # a change starts from what is stored, not a copy
         current = await self.prefs(user_id)
         new = UserPrefs(
             notify if notify is not None else current.notify,
@@ -114,6 +135,7 @@ class StandingsService:
                 .values(user_id=user_id, **values)
                 .on_conflict_do_update(index_elements=["user_id"], set_=values)
             )
+        self._prefs[user_id] = (new, time.monotonic())
         return new
 
     async def standings(

@@ -1,19 +1,19 @@
-"""Per-player results: recorded in the transaction that finishes a game (so exactly once),
-read for profiles and standings."""
+"""Per-player results: what a finishing change counts (the store writes it in the transaction
+that finishes the game, so exactly once), and reading them for profiles and standings."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, cast
+from functools import partial
+from typing import Any
 
-from sqlalchemy import Table, case, select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import select
 
-from bot.db import Database, GameRow, PlayerStatRow
+from bot.db import Database, PlayerStatRow
+from bot.db.records import ResultsWrite, SeatResult
 from bot.games.registry import spec_for
+from bot.services.snapshots import GameSummary
 from rules.core import Outcome
 
 #: Outcomes that are no result at all (易双六 with no end-card appearances): not counted.
@@ -54,69 +54,6 @@ class PlayerStat:
         return conservative(self.rating, self.rating_sigma)
 
 
-async def record_results(
-    session: AsyncSession, row: GameRow, outcome: Outcome, now: datetime
-) -> None:
-    if outcome.reason in UNCOUNTED_REASONS:
-        return
-    await _count_results(session, row, outcome, now)
-    humans = [s for s in row.seats if not s.is_bot]
-    if row.rated and len(humans) == 2 == len(row.seats):
-        changes = await update_ratings(session, row, outcome, now)
-        row.outcome = {**(row.outcome or {}), "rating": changes}
-        await session.flush()  # so the snapshot taken after this sees the final version
-
-
-async def _count_results(
-    session: AsyncSession, row: GameRow, outcome: Outcome, now: datetime
-) -> None:
-    table = cast(Table, PlayerStatRow.__table__)
-    dialect = session.get_bind().dialect.name
-    insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    key = game_key(row.game_type, row.settings)
-    for seat in row.seats:
-        if seat.is_bot:
-            continue
-        points = outcome.points[seat.seat]
-        won, drawn, lost = int(points == 1.0), int(points == 0.5), int(points == 0.0)
-        streak = table.c.current_streak + 1 if won else 0
-        best = (
-            case(
-                (table.c.current_streak + 1 > table.c.best_streak, table.c.current_streak + 1),
-                else_=table.c.best_streak,
-            )
-            if won
-            else table.c.best_streak
-        )
-        statement = insert(table).values(
-            guild_id=row.guild_id or 0,
-            user_id=seat.user_id,
-            game_key=key,
-            played=1,
-            won=won,
-            drawn=drawn,
-            lost=lost,
-            current_streak=won,
-            best_streak=won,
-            updated_at=now,
-        )
-        # One statement, race-free on both backends (ON CONFLICT … DO UPDATE).
-        await session.execute(
-            statement.on_conflict_do_update(
-                index_elements=["guild_id", "user_id", "game_key"],
-                set_={
-                    "played": table.c.played + 1,
-                    "won": table.c.won + won,
-                    "drawn": table.c.drawn + drawn,
-                    "lost": table.c.lost + lost,
-                    "current_streak": streak,
-                    "best_streak": best,
-                    "updated_at": now,
-                },
-            )
-        )
-
-
 RATING_START = 1500.0
 RATING_SIGMA = 500.0
 #: How many uncertainties below the mean the table ranks players at.
@@ -137,43 +74,47 @@ def _rating_model() -> Any:
     return PlackettLuce(mu=RATING_START, sigma=RATING_SIGMA, beta=RATING_SIGMA / 2, tau=5.0)
 
 
-async def update_ratings(
-    session: AsyncSession, row: GameRow, outcome: Outcome, now: datetime
-) -> dict[str, list[float]]:
-    """Move both players' ratings after a rated game; returns ``{seat: [before, after]}``.
+def results_of(game: GameSummary, outcome: Outcome) -> ResultsWrite | None:
+    """What a finishing change counts, written in its transaction (so each game counts exactly
+    once): a line per person (the bot has none), and for a rated game between two people their
+    new ratings. A game with no result counts nothing."""
+    if outcome.reason in UNCOUNTED_REASONS:
+        return None
+    people = tuple(
+        SeatResult(s.seat, s.user_id, int(p == 1.0), int(p == 0.5), int(p == 0.0))
+        for s in game.seats
+        if not s.is_bot
+        for p in (outcome.points[s.seat],)
+    )
+    rated = game.rated and len(people) == 2 == len(game.seats)
+    return ResultsWrite(
+        game.guild_id or 0,
+        game_key(game.game_type, game.settings),
+        people,
+        partial(rate_pair, people, outcome) if rated else None,
+    )
 
-    The player_stat rows exist (``record_results`` ran first); they are locked for the update
-    so two games finishing at once for the same player cannot lose one change."""
-    key = game_key(row.game_type, row.settings)
-    seats = sorted(row.seats, key=lambda s: s.seat)
-    stats = []
-    for seat in seats:
-        stat = await session.scalar(
-            select(PlayerStatRow)
-            .where(
-                PlayerStatRow.guild_id == (row.guild_id or 0),
-                PlayerStatRow.user_id == seat.user_id,
-                PlayerStatRow.game_key == key,
-            )
-            .with_for_update()
-        )
-        assert stat is not None
-        stats.append(stat)
+
+def rate_pair(
+    seats: Sequence[SeatResult],
+    outcome: Outcome,
+    before: Sequence[tuple[float | None, float | None]],
+) -> tuple[list[tuple[float, float]], dict[str, list[int]]]:
+    """Both players' ratings after a rated game (given them before, in seat order), and the
+    change the outcome records: ``{seat: [before, after]}``."""
     model = _rating_model()
     teams = [
-        [model.rating(mu=st.rating_mu or RATING_START, sigma=st.rating_sigma or RATING_SIGMA)]
-        for st in stats
+        [model.rating(mu=mu or RATING_START, sigma=sigma or RATING_SIGMA)] for mu, sigma in before
     ]
     # Lower rank is better; a draw is a shared rank.
     ranks = [1.0 - outcome.points[seat.seat] for seat in seats]
     rated = model.rate(teams, ranks=ranks)
-    changes: dict[str, list[float]] = {}
-    for seat, stat, [before], [after] in zip(seats, stats, teams, rated, strict=True):
-        stat.rating_mu, stat.rating_sigma = float(after.mu), float(after.sigma)
-        stat.rated_games += 1
-        stat.updated_at = now
-        changes[str(seat.seat)] = [round(float(before.mu)), round(float(after.mu))]
-    return changes
+    after = [(float(a.mu), float(a.sigma)) for [a] in rated]
+    changes = {
+        str(seat.seat): [round(float(b.mu)), round(float(a.mu))]
+        for seat, [b], [a] in zip(seats, teams, rated, strict=True)
+    }
+    return after, changes
 
 
 async def player_stats(

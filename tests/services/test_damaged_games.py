@@ -24,6 +24,9 @@ async def played_game(service: GameService) -> int:
 
 
 async def corrupt(db: Database, game_id: int, *, log_too: bool = False) -> None:
+    """Damage the row behind the bot's back. The version stays, so a process already holding
+    the game at that version keeps its own decoded copy (and its next write replaces the
+    damage); the tests read it with a fresh service, as a restarted bot would."""
     async with db.transaction() as session:
         await session.execute(
             update(GameRow).where(GameRow.id == game_id).values(state={"game": "bushi", "x": 1})
@@ -41,6 +44,7 @@ async def test_a_damaged_snapshot_is_rebuilt_from_the_log(db: Database, clock: F
     damaged, other = await played_game(service), await played_game(service)
     before = await service.get(damaged)
     await corrupt(db, damaged)
+    service = GameService(db, clock=clock)
     rebuilt = await service.get(damaged)
     assert rebuilt.state == before.state
     # It plays on; the repaired snapshot was written back.
@@ -58,6 +62,7 @@ async def test_a_game_beyond_repair_says_so_and_others_keep_working(
     service = GameService(db, clock=clock, seed_source=Rng.from_seed(2))
     damaged, other = await played_game(service), await played_game(service)
     await corrupt(db, damaged, log_too=True)
+    service = GameService(db, clock=clock)
     with pytest.raises(GameDamaged) as refused:
         await service.get(damaged)
     assert "damaged" in refused.value.message("en") and "壊れて" in refused.value.message("ja")

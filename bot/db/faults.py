@@ -1,0 +1,43 @@
+"""A database that cannot be used just now becomes one friendly refusal, whichever layer (the
+ORM's engine or the hot path's own connections) ran into it."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Iterator
+
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+
+from bot.errors import FriendlyError
+from rules.core import Text
+
+log = logging.getLogger(__name__)
+
+
+class DatabaseUnavailable(FriendlyError):
+    """The database could not be used just now (locked, full, read-only, restarting): the
+    transaction was rolled back, so nothing is half-written."""
+
+    default = Text(
+        "いまゲームの記録にアクセスできません（データベースが混雑しているか停止中です）。何も"
+        "変わっていません。少し待ってからもう一度どうぞ。",
+        "The game records can't be reached right now (the database is busy or down). Nothing "
+        "was changed — please try again in a moment.",
+    )
+
+
+@contextlib.contextmanager
+def unavailable_as_friendly() -> Iterator[None]:
+    """A locked, full, read-only or restarting database becomes one friendly refusal (the
+    transaction has been rolled back); a lost race (IntegrityError) is left to the caller."""
+    try:
+        yield
+    except (OperationalError, InterfaceError) as exc:
+        log.warning("database unavailable: %s", exc.orig if exc.orig is not None else exc)
+        raise DatabaseUnavailable() from exc
+    except DBAPIError as exc:
+        if not exc.connection_invalidated:
+            raise
+        log.warning("database connection lost: %s", exc.orig)
+        raise DatabaseUnavailable() from exc

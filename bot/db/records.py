@@ -1,0 +1,161 @@
+"""The hot path's shapes: a game as one read returns it, one guarded write, and the store that
+does both in one hand-off to the database each (no ORM unit of work in between).
+
+A :class:`GameStore` is the only thing the action pipeline needs from the database for an
+ordinary action: ``read`` (one statement's worth of work, optionally leaving the state out when
+the caller already holds that version) and ``write`` (``UPDATE game … WHERE id = :id AND
+version = :seen``, the event rows and the seats, in one transaction; ``None`` when the version
+moved on, and then nothing was written).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    seat: int
+    user_id: int
+    display_name: str
+    is_bot: bool
+    to_act: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A ``game`` row and its seats. ``state`` and ``seats`` are ``None`` when the read was
+    told the caller already holds this version (they change only with the version)."""
+
+    id: int
+    game_type: str
+    status: str
+    settings: dict[str, Any]
+    seed: int
+    salt: str | None
+    version: int
+    ply: int
+    rated: bool
+    challenger_seat: int
+    outcome: dict[str, Any] | None
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    ping_message_id: int | None
+    locale: str
+    created_at: datetime
+    updated_at: datetime
+    expires_at: datetime | None
+    finished_at: datetime | None
+    move_seconds: int | None
+    deadline_at: datetime | None
+    reminders_sent: int
+    daily_key: str | None
+    state: dict[str, Any] | None
+    seats: tuple[SeatRecord, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    """One logged action (a ``game_event`` row)."""
+
+    ply: int
+    seat: int | None
+    action: str
+    events: dict[str, Any]
+    public_text_ja: str
+    public_text_en: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One person's result in a finished game (each of won, drawn, lost is 0 or 1)."""
+
+    seat: int
+    user_id: int
+    won: int
+    drawn: int
+    lost: int
+
+
+#: From each player's rating before (mean, uncertainty; None: never rated), in seat order, to
+#: their ratings after and what the outcome records of the change (seat → [before, after]).
+Rate = Callable[
+    [Sequence[tuple[float | None, float | None]]],
+    tuple[Sequence[tuple[float, float]], dict[str, list[int]]],
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsWrite:
+    """What a finishing change counts, in its own transaction (so exactly once): a line per
+    person in ``player_stat`` and, for a rated game between two people, their new ratings."""
+
+    guild_id: int
+    game_key: str
+    seats: tuple[SeatResult, ...]
+    rate: Rate | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameWrite:
+    """One guarded write: everything an ordinary action changes."""
+
+    game_id: int
+    #: The version the action was computed from; the write happens only if it is still current.
+    seen_version: int
+    state: dict[str, Any]
+    ply: int
+    status: str
+    outcome: dict[str, Any] | None
+    finished_at: datetime | None
+    deadline_at: datetime | None
+    #: A new deadline (or none): its reminders start again from zero.
+    reset_reminders: bool
+    updated_at: datetime
+    events: tuple[EventRecord, ...]
+    #: Bit ``n`` set: seat ``n`` must act; ``None``: the seats stay as they are.
+    to_act_mask: int | None
+    #: A turn ping sent since the last write, recorded with this one; ``None``: keep the column.
+    ping_message_id: int | None = None
+    #: A finishing change: the results it counts.
+    results: ResultsWrite | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What a write reads back in its own transaction: the columns that change without the
+    version (where the board and the newest ping are, the reminders sent)."""
+
+    channel_id: int | None
+    message_id: int | None
+    ping_message_id: int | None
+    reminders_sent: int
+    #: After a rated game: each seat's rating before and after, as stored in the outcome.
+    rating: dict[str, list[int]] | None = None
+
+
+class GameStore(Protocol):
+    async def read(self, game_id: int, known_version: int | None = None) -> GameRecord | None:
+        """The game (``None``: no such game); state and seats left out if its version is
+        ``known_version``."""
+        ...
+
+    async def write(self, change: GameWrite) -> Written | None:
+        """Apply ``change`` in one transaction; ``None`` (nothing written) if the game's version
+        is no longer ``change.seen_version``."""
+        ...
+
+    async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:
+        """The logged actions in order, (seat, code): to rebuild a damaged snapshot."""
+        ...
+
+    async def save_pings(self, pings: dict[int, tuple[int | None, int]]) -> set[int]:
+        """Record turn pings ``{game: (expected current, new)}`` in one transaction, each only
+        where the column still holds the expected value; returns the games recorded."""
+        ...
+
+    async def close(self) -> None: ...

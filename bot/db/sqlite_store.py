@@ -1,0 +1,403 @@
+"""The hot path on SQLite: one connection on a thread of its own, handed work in batches.
+
+Every await on aiosqlite is a hand-off to its thread and back; an ORM action made eighteen of
+them. Here a read is one hand-off, and the guarded writes waiting at that moment go over in one
+hand-off too and share one transaction and one commit (group commit): each write runs in its
+own savepoint, so one action's failure never fails another's, and every caller hears of its
+result only after the commit that holds it. The in-process writer lock is taken for the write
+transaction only, never while the rules are applied.
+
+The statements are plain SQL on the standard ``sqlite3`` driver (a Core execution costs ten
+times the statement itself here); values are stored exactly as the ORM's column types store
+them (the tests compare the two).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from bot.db.faults import DatabaseUnavailable
+from bot.db.records import GameRecord, GameWrite, SeatRecord, Written
+
+log = logging.getLogger(__name__)
+
+GAME_COLUMNS = (
+    "id, game_type, status, settings, seed, salt, version, ply, rated, challenger_seat, outcome, "
+    "guild_id, channel_id, message_id, ping_message_id, locale, created_at, updated_at, "
+    "expires_at, finished_at, move_seconds, deadline_at, reminders_sent, daily_key"
+)
+READ_GAME = (
+    f"SELECT {GAME_COLUMNS}, CASE WHEN version = ? THEN NULL ELSE state END FROM game WHERE id = ?"
+)
+READ_SEATS = (
+    "SELECT seat, user_id, display_name, is_bot, to_act FROM game_seat WHERE game_id = ? "
+    "ORDER BY seat"
+)
+WRITE_GAME = (
+    "UPDATE game SET state = ?, version = version + 1, ply = ?, status = ?, outcome = ?, "
+    "finished_at = ?, deadline_at = ?, "
+    "reminders_sent = CASE WHEN ? THEN 0 ELSE reminders_sent END, updated_at = ?, "
+    "ping_message_id = CASE WHEN ? THEN ? ELSE ping_message_id END "
+    "WHERE id = ? AND version = ?"
+)
+WRITE_EVENT = (
+    "INSERT INTO game_event (game_id, ply, seat, action, events, public_text_ja, "
+    "public_text_en, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+WRITE_SEATS = "UPDATE game_seat SET to_act = ((? >> seat) & 1) WHERE game_id = ?"
+READ_WRITTEN = (
+    "SELECT channel_id, message_id, ping_message_id, reminders_sent FROM game WHERE id = ?"
+)
+READ_MOVES = "SELECT seat, action FROM game_event WHERE game_id = ? ORDER BY ply"
+COUNT_RESULT = (
+    "INSERT INTO player_stat (guild_id, user_id, game_key, played, won, drawn, lost, "
+    "current_streak, best_streak, rated_games, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, 0, ?) "
+    "ON CONFLICT (guild_id, user_id, game_key) DO UPDATE SET played = played + 1, "
+    "won = won + excluded.won, drawn = drawn + excluded.drawn, lost = lost + excluded.lost, "
+    "current_streak = CASE WHEN excluded.won = 1 THEN current_streak + 1 ELSE 0 END, "
+    "best_streak = CASE WHEN excluded.won = 1 AND current_streak + 1 > best_streak "
+    "THEN current_streak + 1 ELSE best_streak END, updated_at = excluded.updated_at"
+)
+READ_RATING = (
+    "SELECT rating_mu, rating_sigma FROM player_stat "
+    "WHERE guild_id = ? AND user_id = ? AND game_key = ?"
+)
+WRITE_RATING = (
+    "UPDATE player_stat SET rating_mu = ?, rating_sigma = ?, rated_games = rated_games + 1, "
+    "updated_at = ? WHERE guild_id = ? AND user_id = ? AND game_key = ?"
+)
+WRITE_OUTCOME = "UPDATE game SET outcome = ? WHERE id = ?"
+SAVE_PING = "UPDATE game SET ping_message_id = ? WHERE id = ? AND ping_message_id IS ?"
+
+
+def configure_sqlite_connection(connection: Any, busy_timeout_ms: int) -> None:
+    """What every connection to the file gets: we issue BEGIN ourselves (the driver's implicit
+    BEGIN is deferred), WAL, the busy timeout, foreign keys, synchronous=NORMAL."""
+    connection.isolation_level = None
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def time_in(value: datetime | None) -> str | None:
+    """What the ORM stores for a ``UTCDateTime`` on SQLite: naive UTC text, always with
+    microseconds (so text order is time order). Checked against SQLAlchemy's own processor
+    by the tests."""
+    if value is None:
+        return None
+    return value.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
+
+
+def time_out(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value).replace(tzinfo=UTC)
+
+
+def json_in(value: Any) -> str | None:
+    """What SQLAlchemy's JSON type stores (``json.dumps`` with its defaults); None is NULL."""
+    return None if value is None else json.dumps(value)
+
+
+def json_out(value: str | None) -> Any:
+    return None if value is None else json.loads(value)
+
+
+@dataclass(slots=True)
+class _Job:
+    writes: bool
+    run: Callable[[sqlite3.Connection], Any]
+    future: asyncio.Future[Any]
+
+
+class SqliteGameStore:
+    def __init__(
+        self,
+        connect: Callable[[], sqlite3.Connection],
+        writer_lock: asyncio.Lock,
+    ) -> None:
+        self._connect = connect
+        self._writer_lock = writer_lock
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="asobiba-sqlite")
+        #: Used on the executor's thread only.
+        self._connection: sqlite3.Connection | None = None
+        self._queue: list[_Job] = []
+        self._runner: asyncio.Task[None] | None = None
+
+    # --- the interface --------------------------------------------------------------------
+
+    async def read(self, game_id: int, known_version: int | None = None) -> GameRecord | None:
+        return cast(
+            GameRecord | None,
+            await self._submit(False, lambda conn: self._read(conn, game_id, known_version)),
+        )
+
+    async def write(self, change: GameWrite) -> Written | None:
+        try:
+            return cast(Written | None, await self._submit(True, lambda c: self._write(c, change)))
+        except sqlite3.IntegrityError:
+            return None  # the (game, ply) already logged: a lost race, like a moved version
+
+    async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:
+        return cast(
+            list[tuple[int | None, str]],
+            await self._submit(False, lambda conn: conn.execute(READ_MOVES, (game_id,)).fetchall()),
+        )
+
+    async def save_pings(self, pings: dict[int, tuple[int | None, int]]) -> set[int]:
+        def run(conn: sqlite3.Connection) -> set[int]:
+            saved = set()
+            for game_id, (expected, new) in pings.items():
+                if conn.execute(SAVE_PING, (new, game_id, expected)).rowcount == 1:
+                    saved.add(game_id)
+            return saved
+
+        return cast(set[int], await self._submit(True, run))
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await asyncio.gather(self._runner, return_exceptions=True)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._executor, self._close_connection)
+        self._executor.shutdown(wait=True)
+
+    # --- batching (on the event loop) ------------------------------------------------------
+
+    async def _submit(self, writes: bool, run: Callable[[sqlite3.Connection], Any]) -> Any:
+        loop = asyncio.get_running_loop()
+        job = _Job(writes, run, loop.create_future())
+        self._queue.append(job)
+        if self._runner is None or self._runner.done():
+            self._runner = loop.create_task(self._drain())
+        try:
+            return await job.future
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.Error as exc:
+            log.warning("database unavailable: %s", exc)
+            raise DatabaseUnavailable() from exc
+
+    async def _drain(self) -> None:
+        """Hand over everything queued, as one batch, until nothing is left."""
+        while self._queue:
+            batch, self._queue = self._queue, []
+            writes = [job for job in batch if job.writes]
+            if writes and len(writes) < len(batch) and self._writer_lock.locked():
+                # Reads never wait behind another unit's write transaction.
+                await self._hand_over([job for job in batch if not job.writes])
+                batch = writes
+            if writes:
+                async with self._writer_lock:
+                    await self._hand_over(batch)
+            else:
+                await self._hand_over(batch)
+
+    async def _hand_over(self, batch: list[_Job]) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            outcomes = await loop.run_in_executor(self._executor, self._run, batch)
+        except BaseException as exc:
+            for job in batch:
+                if not job.future.done():
+                    job.future.set_exception(exc)
+            raise
+        for job, outcome in zip(batch, outcomes, strict=True):
+            if job.future.done():
+                continue  # the caller gave up (cancelled); the outcome stands
+            if isinstance(outcome, BaseException):
+                job.future.set_exception(outcome)
+            else:
+                job.future.set_result(outcome)
+
+    # --- the thread -------------------------------------------------------------------------
+
+    def _conn(self) -> sqlite3.Connection:
+        if self._connection is None:
+            self._connection = self._connect()
+        return self._connection
+
+    def _close_connection(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def _run(self, batch: Sequence[_Job]) -> list[Any]:
+        """Reads in one read transaction, then the writes in one write transaction, each in a
+        savepoint of its own. A failed commit fails every write of the batch (none is kept)."""
+        outcomes: list[Any] = [None] * len(batch)
+        try:
+            conn = self._conn()
+        except sqlite3.Error as exc:
+            return [exc] * len(batch)
+        reads = [n for n, job in enumerate(batch) if not job.writes]
+        writes = [n for n, job in enumerate(batch) if job.writes]
+        if reads:
+            try:
+                conn.execute("BEGIN")
+                for n in reads:
+                    outcomes[n] = self._attempt(conn, batch[n])
+            except sqlite3.Error as exc:
+                for n in reads:
+                    outcomes[n] = exc
+            finally:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+        if writes:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                for n in writes:
+                    conn.execute("SAVEPOINT action")
+                    outcomes[n] = self._attempt(conn, batch[n])
+                    if isinstance(outcomes[n], BaseException):
+                        conn.execute("ROLLBACK TO action")
+                    conn.execute("RELEASE action")
+                conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                # Locked, full, read-only, or SQLite rolled everything back itself: nothing of
+                # this batch is kept, and every write in it says so.
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                for n in writes:
+                    outcomes[n] = exc
+        return outcomes
+
+    @staticmethod
+    def _attempt(conn: sqlite3.Connection, job: _Job) -> Any:
+        try:
+            return job.run(conn)
+        except (sqlite3.OperationalError, sqlite3.DatabaseError) as exc:
+            if isinstance(exc, sqlite3.IntegrityError):
+                return exc
+            raise  # the database itself failed: the whole batch goes with it
+        except Exception as exc:
+            return exc
+
+    def _read(self, conn: sqlite3.Connection, game_id: int, known: int | None) -> GameRecord | None:
+        row = conn.execute(READ_GAME, (known, game_id)).fetchone()
+        if row is None:
+            return None
+        version = row[6]
+        seats = None
+        if version != known:
+            seats = tuple(
+                SeatRecord(s[0], s[1], s[2], bool(s[3]), bool(s[4]))
+                for s in conn.execute(READ_SEATS, (game_id,))
+            )
+        return GameRecord(
+            id=row[0],
+            game_type=row[1],
+            status=row[2],
+            settings=json_out(row[3]),
+            seed=row[4],
+            salt=row[5],
+            version=version,
+            ply=row[7],
+            rated=bool(row[8]),
+            challenger_seat=row[9],
+            outcome=json_out(row[10]),
+            guild_id=row[11],
+            channel_id=row[12],
+            message_id=row[13],
+            ping_message_id=row[14],
+            locale=row[15],
+            created_at=datetime.fromisoformat(row[16]).replace(tzinfo=UTC),
+            updated_at=datetime.fromisoformat(row[17]).replace(tzinfo=UTC),
+            expires_at=time_out(row[18]),
+            finished_at=time_out(row[19]),
+            move_seconds=row[20],
+            deadline_at=time_out(row[21]),
+            reminders_sent=row[22],
+            daily_key=row[23],
+            state=None if version == known else json_out(row[24]),
+            seats=seats,
+        )
+
+    def _write(self, conn: sqlite3.Connection, change: GameWrite) -> Written | None:
+        updated = conn.execute(
+            WRITE_GAME,
+            (
+                json_in(change.state),
+                change.ply,
+                change.status,
+                json_in(change.outcome),
+                time_in(change.finished_at),
+                time_in(change.deadline_at),
+                change.reset_reminders,
+                time_in(change.updated_at),
+                change.ping_message_id is not None,
+                change.ping_message_id,
+                change.game_id,
+                change.seen_version,
+            ),
+        )
+        if updated.rowcount != 1:
+            return None  # the version moved on: stale, and nothing is written
+        created = time_in(change.updated_at)
+        conn.executemany(
+            WRITE_EVENT,
+            [
+                (
+                    change.game_id,
+                    e.ply,
+                    e.seat,
+                    e.action,
+                    json_in(e.events),
+                    e.public_text_ja,
+                    e.public_text_en,
+                    created,
+                )
+                for e in change.events
+            ],
+        )
+        if change.to_act_mask is not None:
+            conn.execute(WRITE_SEATS, (change.to_act_mask, change.game_id))
+        rating = None
+        if change.results is not None:
+            rating = self._count(conn, change, created)
+        channel_id, message_id, ping_id, reminders = conn.execute(
+            READ_WRITTEN, (change.game_id,)
+        ).fetchone()
+        return Written(channel_id, message_id, ping_id, reminders, rating)
+
+    @staticmethod
+    def _count(
+        conn: sqlite3.Connection, change: GameWrite, now: str | None
+    ) -> dict[str, list[int]] | None:
+        """Count a finished game's results in the same transaction (so exactly once); for a
+        rated game, move both ratings and record the change in the outcome."""
+        results = change.results
+        assert results is not None
+        guild, key = results.guild_id, results.game_key
+        conn.executemany(
+            COUNT_RESULT,
+            [
+                (guild, s.user_id, key, s.won, s.drawn, s.lost, s.won, s.won, now)
+                for s in sorted(results.seats, key=lambda s: s.user_id)
+            ],
+        )
+        if results.rate is None:
+            return None
+        before = [
+            conn.execute(READ_RATING, (guild, s.user_id, key)).fetchone() for s in results.seats
+        ]
+        after, changes = results.rate([(row[0], row[1]) for row in before])
+        conn.executemany(
+            WRITE_RATING,
+            [
+                (mu, sigma, now, guild, s.user_id, key)
+                for s, (mu, sigma) in zip(results.seats, after, strict=True)
+            ],
+        )
+        conn.execute(
+            WRITE_OUTCOME, (json_in({**(change.outcome or {}), "rating": changes}), change.game_id)
+        )
+        return changes
