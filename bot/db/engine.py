@@ -80,7 +80,6 @@ class Database:
         # immediate, where SQLite's busy handler polls with growing sleeps (long tails); the
         # busy timeout still arbitrates between processes sharing the file.
         self._sqlite_writer = asyncio.Lock() if self.is_sqlite else None
-        self._busy_timeout_ms = busy_timeout_ms
         self._connect_args: dict[str, Any] = dict(engine_kwargs.get("connect_args", {}))
         self._store: GameStore | None = None
 
@@ -97,13 +96,14 @@ class Database:
             return PostgresGameStore({**kwargs, **self._connect_args})
         if self.url.database in (None, "", ":memory:"):
             raise ValueError("the SQLite hot path needs a database file, not :memory:")
-        busy = self._busy_timeout_ms
 
         database, options = str(args[0]), {**kwargs, **self._connect_args}
 
         def connect() -> sqlite3.Connection:
             connection: sqlite3.Connection = sqlite3.connect(database, **options)
-            configure_sqlite_connection(connection, busy)
+            # What the engine's own connections get at connect time (our pragmas, and anything
+            # else hooked there), this one gets too.
+            self.engine.sync_engine.pool.dispatch.connect(connection, None)
             return connection
 
         return SqliteGameStore(connect, self._sqlite_writer)

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.db.faults import DatabaseUnavailable
-from bot.db.records import GameRecord, GameWrite, SeatRecord, Written
+from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -43,6 +43,7 @@ WRITE_ACTION = """
 WITH g AS (
     UPDATE game SET state = $3::jsonb, version = version + 1, ply = $4::int, status = $5::text,
         outcome = $6::jsonb, finished_at = $7::timestamptz, deadline_at = $8::timestamptz,
+        expires_at = $19::timestamptz,
         reminders_sent = CASE WHEN $9::boolean THEN 0 ELSE reminders_sent END,
         updated_at = $10::timestamptz,
         ping_message_id = CASE WHEN $11::bigint IS NULL THEN ping_message_id ELSE $11::bigint END
@@ -59,6 +60,25 @@ WITH g AS (
     FROM g WHERE game_seat.game_id = g.id AND $18::int IS NOT NULL
 )
 SELECT channel_id, message_id, ping_message_id, reminders_sent FROM g
+"""
+
+CREATE_GAME = """
+WITH g AS (
+    INSERT INTO game (game_type, rules_version, schema_version, status, settings, seed, salt,
+                      state, version, ply, rated, challenger_seat, guild_id, channel_id, locale,
+                      created_at, updated_at, expires_at, move_seconds, deadline_at,
+                      reminders_sent, daily_key)
+    VALUES ($1::text, $2::int, $3::int, $4::text, $5::jsonb, $6::bigint, $7::text, $8::jsonb, 1,
+            0, $9::boolean, $10::int, $11::bigint, $12::bigint, $13::text, $14::timestamptz,
+            $14::timestamptz, $15::timestamptz, $16::int, $17::timestamptz, 0, $18::text)
+    RETURNING id
+), seats AS (
+    INSERT INTO game_seat (game_id, seat, user_id, display_name, is_bot, to_act)
+    SELECT g.id, x.seat, x.user_id, x.display_name, x.is_bot, x.to_act
+    FROM g, unnest($19::int[], $20::bigint[], $21::text[], $22::boolean[], $23::boolean[])
+        AS x(seat, user_id, display_name, is_bot, to_act)
+)
+SELECT id FROM g
 """
 
 READ_MOVES = "SELECT seat, action FROM game_event WHERE game_id = $1::int ORDER BY ply"
@@ -152,6 +172,35 @@ class PostgresGameStore:
             seats=seats,
         )
 
+    async def create(self, game: NewGame) -> int:
+        seats = game.seats
+        args = (
+            game.game_type,
+            game.rules_version,
+            game.schema_version,
+            game.status,
+            json.dumps(game.settings),
+            game.seed,
+            game.salt,
+            json.dumps(game.state),
+            game.rated,
+            game.challenger_seat,
+            game.guild_id,
+            game.channel_id,
+            game.locale,
+            game.created_at,
+            game.expires_at,
+            game.move_seconds,
+            game.deadline_at,
+            game.daily_key,
+            [s.seat for s in seats],
+            [s.user_id for s in seats],
+            [s.display_name for s in seats],
+            [s.is_bot for s in seats],
+            [s.to_act for s in seats],
+        )
+        return int(await self._run(lambda c: c.fetchval(CREATE_GAME, *args), retry=False))
+
     async def write(self, change: GameWrite) -> Written | None:
         events = change.events
         args = (
@@ -173,6 +222,7 @@ class PostgresGameStore:
             [e.public_text_ja for e in events],
             [e.public_text_en for e in events],
             change.to_act_mask,
+            change.expires_at,
         )
         try:
             if change.results is None:

@@ -112,6 +112,7 @@ class GameWrite:
     status: str
     outcome: dict[str, Any] | None
     finished_at: datetime | None
+    expires_at: datetime | None
     deadline_at: datetime | None
     #: A new deadline (or none): its reminders start again from zero.
     reset_reminders: bool
@@ -123,6 +124,32 @@ class GameWrite:
     ping_message_id: int | None = None
     #: A finishing change: the results it counts.
     results: ResultsWrite | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A game being created (a challenge, a solitaire, a daily deal), with its seats; it starts
+    at version 1 and ply 0, with no result, board message or ping yet."""
+
+    game_type: str
+    rules_version: int
+    schema_version: int
+    status: str
+    settings: dict[str, Any]
+    seed: int
+    salt: str | None
+    state: dict[str, Any]
+    rated: bool
+    challenger_seat: int
+    guild_id: int | None
+    channel_id: int | None
+    locale: str
+    created_at: datetime
+    expires_at: datetime | None
+    move_seconds: int | None
+    deadline_at: datetime | None
+    daily_key: str | None
+    seats: tuple[SeatRecord, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +169,10 @@ class GameStore(Protocol):
     async def read(self, game_id: int, known_version: int | None = None) -> GameRecord | None:
         """The game (``None``: no such game); state and seats left out if its version is
         ``known_version``."""
+        ...
+
+    async def create(self, game: NewGame) -> int:
+        """Insert ``game`` and its seats in one transaction; returns its id."""
         ...
 
     async def write(self, change: GameWrite) -> Written | None:

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from bot.db.faults import DatabaseUnavailable
-from bot.db.records import GameRecord, GameWrite, SeatRecord, Written
+from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ READ_SEATS = (
 )
 WRITE_GAME = (
     "UPDATE game SET state = ?, version = version + 1, ply = ?, status = ?, outcome = ?, "
-    "finished_at = ?, deadline_at = ?, "
+    "finished_at = ?, expires_at = ?, deadline_at = ?, "
     "reminders_sent = CASE WHEN ? THEN 0 ELSE reminders_sent END, updated_at = ?, "
     "ping_message_id = CASE WHEN ? THEN ? ELSE ping_message_id END "
     "WHERE id = ? AND version = ?"
@@ -55,6 +55,16 @@ WRITE_EVENT = (
 WRITE_SEATS = "UPDATE game_seat SET to_act = ((? >> seat) & 1) WHERE game_id = ?"
 READ_WRITTEN = (
     "SELECT channel_id, message_id, ping_message_id, reminders_sent FROM game WHERE id = ?"
+)
+CREATE_GAME = (
+    "INSERT INTO game (game_type, rules_version, schema_version, status, settings, seed, salt, "
+    "state, version, ply, rated, challenger_seat, guild_id, channel_id, locale, created_at, "
+    "updated_at, expires_at, move_seconds, deadline_at, reminders_sent, daily_key) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)"
+)
+CREATE_SEAT = (
+    "INSERT INTO game_seat (game_id, seat, user_id, display_name, is_bot, to_act) "
+    "VALUES (?, ?, ?, ?, ?, ?)"
 )
 READ_MOVES = "SELECT seat, action FROM game_event WHERE game_id = ? ORDER BY ply"
 COUNT_RESULT = (
@@ -140,6 +150,46 @@ class SqliteGameStore:
             GameRecord | None,
             await self._submit(False, lambda conn: self._read(conn, game_id, known_version)),
         )
+
+    async def create(self, game: NewGame) -> int:
+        def run(conn: sqlite3.Connection) -> int:
+            created = time_in(game.created_at)
+            cursor = conn.execute(
+                CREATE_GAME,
+                (
+                    game.game_type,
+                    game.rules_version,
+                    game.schema_version,
+                    game.status,
+                    json_in(game.settings),
+                    game.seed,
+                    game.salt,
+                    json_in(game.state),
+                    game.rated,
+                    game.challenger_seat,
+                    game.guild_id,
+                    game.channel_id,
+                    game.locale,
+                    created,
+                    created,
+                    time_in(game.expires_at),
+                    game.move_seconds,
+                    time_in(game.deadline_at),
+                    game.daily_key,
+                ),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            conn.executemany(
+                CREATE_SEAT,
+                [
+                    (game_id, s.seat, s.user_id, s.display_name, s.is_bot, s.to_act)
+                    for s in game.seats
+                ],
+            )
+            return game_id
+
+        return cast(int, await self._submit(True, run))
 
     async def write(self, change: GameWrite) -> Written | None:
         try:
@@ -330,6 +380,7 @@ class SqliteGameStore:
                 change.status,
                 json_in(change.outcome),
                 time_in(change.finished_at),
+                time_in(change.expires_at),
                 time_in(change.deadline_at),
                 change.reset_reminders,
                 time_in(change.updated_at),

@@ -9,14 +9,12 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from bot.db import GameRow
-from bot.db.records import EventRecord, GameWrite
+from bot.db.records import EventRecord
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, GameSpec
-from bot.services.base import ServiceBase, public_text, stored
+from bot.services.base import Planned, ServiceBase, public_text
 from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot
-from bot.services.stats import results_of
 from rules.core import AcceptDraw, DeclineDraw, Event, Rng, RulesError, Seat, Text
 
 log = logging.getLogger(__name__)
@@ -49,20 +47,17 @@ class ActionPipeline(ServiceBase):
 
     async def abort_by_platform(self, game_id: int, version: int) -> GameSnapshot:
         """Call a game off with no result (nobody acted in time, or a moderator stopped it)."""
-        async with self.db.transaction() as session:
-            row = await self._load(session, game_id)
+
+        def plan(game: GameSnapshot) -> Planned:
             # Version first: a scheduler that lost the race to end this game sees a stale
             # version (the normal race), not a "wrong status" error.
-            self._check_version(row, version)
-            if row.status not in ACTIVE_STATUSES:
+            self._check_version(game, version)
+            if game.status not in ACTIVE_STATUSES:
                 raise WrongStatus()
-            row.status = "aborted"
-            row.updated_at = row.finished_at = self.clock()
-            row.deadline_at = None
-            for seat in row.seats:
-                seat.to_act = False
-            await self._commit_guarded(session)
-        return await self.get(game_id)
+            write, to_act = self._write_for(game, game.state, status="aborted", finished=True)
+            return Planned(write, game.state, to_act)
+
+        return (await self._guarded(game_id, version, plan))[1]
 
     async def _act_once(
         self,
@@ -82,46 +77,26 @@ class ActionPipeline(ServiceBase):
         steps: Sequence[tuple[Seat | None, str]],
         *,
         user_id: int | None,
-        trust_held: bool = True,
     ) -> ActionResult:
         """Apply ``steps`` (seat, action code) as one change, each logged as its own ply.
         With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored).
 
-        The hot path: the game held here at the version the player saw (else one read), the
-        rules applied with no lock held, then one guarded write — the game's UPDATE ``WHERE
-        version = :seen``, its event rows and its seats (and, when it finishes the game, the
-        results and ratings it counts) in one transaction."""
-        game = self.games_held.get(game_id)
-        held = trust_held and game is not None and version in (None, game.version)
-        if not held:
-            game = await self._read(game_id, rebuild=True)
-        assert game is not None
-        write, state, to_act, events = self._change(game, version, steps, user_id=user_id)
-        written = await self.db.store.write(write)
-        if written is None:
-            self.games_held.drop(game_id)
-            if held:
-                # Our copy was behind the database (another process, or an ORM change): the
-                # same action once more against a fresh read.
-                return await self._act_steps(
-                    game_id, version, steps, user_id=user_id, trust_held=False
-                )
-            raise StaleVersion()
-        self.pings.written(game_id, written.ping_message_id)
-        after = game.moved(state=state, change=write, to_act=to_act, written=written)
-        self.games_held.put(after)
-        return ActionResult(after, events, game.version)
+        One guarded write (:meth:`_guarded`): the game's UPDATE, its event rows and its seats —
+        and, when it finishes the game, the results and ratings it counts — in one transaction,
+        the rules applied before it with no lock held."""
+        before, after, planned = await self._guarded(
+            game_id, version, lambda game: self._plan(game, version, steps, user_id=user_id)
+        )
+        return ActionResult(after, planned.events, before.version)
 
-    def _change(
+    def _plan(
         self,
         game: GameSnapshot,
         version: int | None,
         steps: Sequence[tuple[Seat | None, str]],
         *,
         user_id: int | None,
-    ) -> tuple[GameWrite, Any, frozenset[Seat], tuple[Event, ...]]:
-        """The write an action makes, the state and the seats to act after it, and its
-        events."""
+    ) -> Planned:
         user_seat = self._seat_of(game, user_id)
         self._check_status(game, version)
         rules = game.rules
@@ -145,41 +120,13 @@ class ActionPipeline(ServiceBase):
                 )
             )
             all_events += events
-        outcome = rules.outcome(state)
-        now = self.clock()
-        after = stored(
-            rules,
-            state,
-            status=game.status,
-            outcome=game.raw_outcome,
-            finished_at=game.finished_at,
-            humans=[s.seat for s in game.seats if not s.is_bot],
-            acting=[s.seat for s in game.seats if s.to_act],
-            move_seconds=game.move_seconds,
-            deadline_at=game.deadline_at,
-            now=now,
+        write, to_act = self._write_for(
+            game, state, status=game.status, events=logged, expires_at=game.expires_at
         )
-        acting = {s.seat for s in game.seats if s.to_act}
-        write = GameWrite(
-            game_id=game.id,
-            seen_version=game.version,
-            state=after.state,
-            ply=game.ply + len(logged),
-            status=after.status,
-            outcome=after.outcome,
-            finished_at=after.finished_at,
-            deadline_at=after.deadline_at,
-            reset_reminders=after.reset_reminders,
-            updated_at=now,
-            events=tuple(logged),
-            to_act_mask=None if after.to_act == acting else sum(1 << seat for seat in after.to_act),
-            ping_message_id=self.pings.to_write(game.id),
-            results=None if outcome is None else results_of(game, outcome),
-        )
-        return write, state, after.to_act, tuple(all_events)
+        return Planned(write, state, to_act, tuple(all_events))
 
     @staticmethod
-    def _seat_of(game: GameSnapshot | GameRow, user_id: int | None) -> Seat | None:
+    def _seat_of(game: GameSnapshot, user_id: int | None) -> Seat | None:
         if user_id is None:
             return None
         seat = next((s.seat for s in game.seats if s.user_id == user_id), None)
@@ -188,7 +135,7 @@ class ActionPipeline(ServiceBase):
         return seat
 
     @staticmethod
-    def _check_status(game: GameSnapshot | GameRow, version: int | None) -> None:
+    def _check_status(game: GameSnapshot, version: int | None) -> None:
         # A stale version on a game that has ended since (a late click, a second clock
         # scheduler) is the normal race: StaleVersion, so the caller refreshes the board.
         if version is not None and game.version != version and game.status != "active":

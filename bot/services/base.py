@@ -1,27 +1,27 @@
-"""What every game use case shares: the database, the clock, seeds, loading a game with its
-seats, storing a new state (turns, deadline, result) and logging each action as a ply.
+"""What every game use case shares: the database, the clock, seeds, reading a game, and
+changing it with one guarded write (turns, deadline, result, the actions logged as plies).
 
-Optimistic locking: each ``game`` row has a ``version`` that every UPDATE bumps (SQLAlchemy
-``version_id_col``), and actions carry the version the player saw, so a stale board, a double
-click or two racing players produce exactly one change and a friendly :class:`StaleVersion`.
+Optimistic locking: each ``game`` row has a ``version`` that every change bumps, and actions
+carry the version the player saw; the write is ``UPDATE game … WHERE id = :id AND version =
+:seen``, so a stale board, a double click or two racing players produce exactly one change and
+a friendly :class:`StaleVersion`.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload
-from sqlalchemy.orm.exc import StaleDataError
 
 from bot.db import Database, GameEventRow, GameRow
+from bot.db.records import EventRecord, GameWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
 from bot.services.clock import Clock, system_clock
@@ -30,6 +30,7 @@ from bot.services.game_cache import GameCache
 from bot.services.pings import PingBook
 from bot.services.secrets import DeploymentSecrets
 from bot.services.snapshots import GameSnapshot, seat_infos
+from bot.services.stats import results_of
 from rules.core import CodecError, Event, Rng, RulesError, Seat
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,16 @@ def stored(
     return Stored(rules.dump(state), to_act, status, outcome, finished_at, deadline_at, reset)
 
 
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A change worked out against one version of a game, ready for its guarded write."""
+
+    write: GameWrite
+    state: Any
+    to_act: frozenset[Seat]
+    events: tuple[Event, ...] = ()
+
+
 class ServiceBase:
     def __init__(
         self,
@@ -123,61 +134,9 @@ class ServiceBase:
         return row
 
     @staticmethod
-    def _check_version(row: GameRow, version: int | None) -> None:
-        if version is not None and row.version != version:
+    def _check_version(game: GameSnapshot, version: int | None) -> None:
+        if version is not None and game.version != version:
             raise StaleVersion()
-
-    def _store_state(self, row: GameRow, rules: AnyRules, state: Any) -> None:
-        after = stored(
-            rules,
-            state,
-            status=row.status,
-            outcome=row.outcome,
-            finished_at=row.finished_at,
-            humans=[seat.seat for seat in row.seats if not seat.is_bot],
-            acting=[seat.seat for seat in row.seats if seat.to_act],
-            move_seconds=row.move_seconds,
-            deadline_at=row.deadline_at,
-            now=self.clock(),
-        )
-        row.state = after.state
-        for seat in row.seats:
-            seat.to_act = seat.seat in after.to_act
-        row.status, row.outcome, row.finished_at = after.status, after.outcome, after.finished_at
-        row.deadline_at = after.deadline_at
-        if after.reset_reminders:
-            row.reminders_sent = 0
-        row.updated_at = self.clock()
-
-    def _log(
-        self,
-        session: AsyncSession,
-        row: GameRow,
-        rules: AnyRules,
-        seat: Seat | None,
-        code: str,
-        events: Sequence[Event],
-    ) -> None:
-        row.ply += 1
-        session.add(
-            GameEventRow(
-                game_id=row.id,
-                ply=row.ply,
-                seat=seat,
-                action=code,
-                events={"events": [e.dump() for e in events]},
-                public_text_ja=public_text(rules, events, "ja"),
-                public_text_en=public_text(rules, events, "en"),
-                created_at=self.clock(),
-            )
-        )
-
-    async def _commit_guarded(self, session: AsyncSession) -> None:
-        try:
-            await session.flush()
-        except (StaleDataError, IntegrityError) as exc:
-            # Another transaction changed the game between our read and our write.
-            raise StaleVersion() from exc
 
     async def get(self, game_id: int) -> GameSnapshot:
         """The game as it is now: one read, which leaves the state out when the decoded state
@@ -187,6 +146,89 @@ class ServiceBase:
         except CodecError:
             await self.repair(game_id)
             return await self._read(game_id)
+
+    async def _guarded(
+        self,
+        game_id: int,
+        version: int | None,
+        plan: Callable[[GameSnapshot], Planned],
+        *,
+        trust_held: bool = True,
+    ) -> tuple[GameSnapshot, GameSnapshot, Planned]:
+        """Change a game with one guarded write: the game held here at the version the caller
+        saw (else one read), ``plan`` worked out with no lock held (it raises to refuse), then
+        the write ``WHERE version = :seen`` — refused (nothing written) if another change came
+        first. Returns the game before and after, and the plan."""
+        game = self.games_held.get(game_id)
+        held = trust_held and game is not None and version in (None, game.version)
+        if game is None or not held:
+            game = await self._read(game_id, rebuild=True)
+        planned = plan(game)
+        written = await self.db.store.write(planned.write)
+        if written is None:
+            self.games_held.drop(game_id)
+            if held:
+                # Our copy was behind the database (another process, or an ORM change): the
+                # same change once more against a fresh read.
+                return await self._guarded(game_id, version, plan, trust_held=False)
+            raise StaleVersion()
+        self.pings.written(game_id, written.ping_message_id)
+        after = game.moved(
+            state=planned.state, change=planned.write, to_act=planned.to_act, written=written
+        )
+        self.games_held.put(after)
+        return game, after, planned
+
+    def _write_for(
+        self,
+        game: GameSnapshot,
+        state: Any,
+        *,
+        status: str,
+        events: Sequence[EventRecord] = (),
+        expires_at: datetime | None = None,
+        finished: bool = False,
+    ) -> tuple[GameWrite, frozenset[Seat]]:
+        """The guarded write that moves ``game`` to ``state`` and ``status`` (turns, result,
+        deadline from :func:`stored`; the results it counts if it finishes the game); and the
+        seats to act after it. ``finished``: ended with no result (aborted, declined): nobody
+        acts."""
+        now = self.clock()
+        acting = frozenset(s.seat for s in game.seats if s.to_act)
+        after = stored(
+            game.rules,
+            state,
+            status=status,
+            outcome=game.raw_outcome,
+            finished_at=now if finished else game.finished_at,
+            humans=[s.seat for s in game.seats if not s.is_bot],
+            acting=acting,
+            move_seconds=game.move_seconds,
+            deadline_at=game.deadline_at,
+            now=now,
+        )
+        to_act = frozenset() if after.status not in ("active", "challenge") else after.to_act
+        if after.status == "challenge":
+            to_act = frozenset(s.seat for s in game.seats if s.seat != game.challenger_seat)
+        outcome = game.rules.outcome(state) if after.status == "finished" else None
+        write = GameWrite(
+            game_id=game.id,
+            seen_version=game.version,
+            state=after.state,
+            ply=game.ply + len(events),
+            status=after.status,
+            outcome=after.outcome,
+            finished_at=after.finished_at,
+            expires_at=expires_at,
+            deadline_at=after.deadline_at,
+            reset_reminders=after.reset_reminders,
+            updated_at=now,
+            events=tuple(events),
+            to_act_mask=None if to_act == acting else sum(1 << seat for seat in to_act),
+            ping_message_id=self.pings.to_write(game.id),
+            results=None if outcome is None else results_of(game, outcome),
+        )
+        return write, to_act
 
     async def _read(self, game_id: int, *, rebuild: bool = False) -> GameSnapshot:
         """One read of the game. A damaged snapshot raises ``CodecError``, or with ``rebuild``

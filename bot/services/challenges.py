@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 
 from bot.db import GameRow, GameSeatRow
+from bot.db.records import NewGame, SeatRecord
 from bot.games.registry import spec_for
 from bot.services.actions import ActionPipeline
-from bot.services.base import rules_for
+from bot.services.base import Planned, rules_for, stored
 from bot.services.errors import (
     ChallengeExpired,
     InvalidChallenge,
@@ -68,47 +70,24 @@ class Challenges(ActionPipeline):
         if challenger_seat not in (0, 1):
             raise InvalidChallenge()
         state = rules.new_game(normalized, seed)
-        now = self.clock()
         players = {challenger_seat: challenger, 1 - challenger_seat: opponent}
-        async with self.db.transaction() as session:
-            row = GameRow(
-                game_type=game_type,
-                rules_version=rules.rules_version,
-                schema_version=rules.schema_version,
-                status="active" if opponent.is_bot else "challenge",
-                settings=normalized,
-                seed=seed,
-                salt=new_salt().hex() if spec_for(game_type).hidden_randomness else None,
-                state={},
-                ply=0,
-                rated=rated and not opponent.is_bot,
-                challenger_seat=challenger_seat,
-                move_seconds=move_seconds,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                locale=locale,
-                created_at=now,
-                updated_at=now,
-                expires_at=None if opponent.is_bot else now + self.challenge_ttl,
-            )
-            row.seats = [
-                GameSeatRow(
-                    seat=seat,
-                    user_id=p.user_id,
-                    display_name=p.display_name[:100],
-                    is_bot=p.is_bot,
-                    to_act=False,
-                )
-                for seat, p in sorted(players.items())
-            ]
-            session.add(row)
-            self._store_state(row, rules, state)
-            if row.status == "challenge":
-                for seat in row.seats:
-                    seat.to_act = seat.seat != challenger_seat
-            await session.flush()
-            game_id = row.id
-            version = row.version
+        now = self.clock()
+        game_id = await self._create(
+            game_type,
+            state,
+            status="active" if opponent.is_bot else "challenge",
+            settings=normalized,
+            seed=seed,
+            seats=[players[0], players[1]],
+            rated=rated and not opponent.is_bot,
+            challenger_seat=challenger_seat,
+            move_seconds=move_seconds,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            locale=locale,
+            expires_at=None if opponent.is_bot else now + self.challenge_ttl,
+        )
+        version = 1
         result = ActionResult(await self.get(game_id), (), version)
         if opponent.is_bot:
             result = await self._play_bot_turns(result)
@@ -183,66 +162,63 @@ class Challenges(ActionPipeline):
 
     async def accept(self, game_id: int, user_id: int, version: int | None = None) -> ActionResult:
         expired = False
-        async with self.db.transaction() as session:
-            row = await self._load(session, game_id)
-            previous = row.version
-            self._check_answer(row, user_id, version)
-            if row.expires_at is not None and self.clock() >= row.expires_at:
-                row.status = "expired"
-                row.updated_at = self.clock()
-                for seat in row.seats:
-                    seat.to_act = False
-                expired = True
+
+        def plan(game: GameSnapshot) -> Planned:
+            nonlocal expired
+            self._check_answer(game, user_id, version)
+            expired = game.expires_at is not None and self.clock() >= game.expires_at
+            if expired:
+                write, to_act = self._write_for(
+                    game, game.state, status="expired", expires_at=game.expires_at
+                )
             else:
-                row.status = "active"
-                row.expires_at = None
-                self._store_state(row, rules_for(row.game_type), await self.decode(session, row))
-            await self._commit_guarded(session)
+                write, to_act = self._write_for(game, game.state, status="active")
+            return Planned(write, game.state, to_act)
+
+        before, after, _ = await self._guarded(game_id, version, plan)
         if expired:
             raise ChallengeExpired()
-        return ActionResult(await self.get(game_id), (), previous)
+        return ActionResult(after, (), before.version)
 
     async def decline(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
-        async with self.db.transaction() as session:
-            row = await self._load(session, game_id)
-            self._check_answer(row, user_id, version)
-            row.status = "declined"
-            row.updated_at = self.clock()
-            for seat in row.seats:
-                seat.to_act = False
-            await self._commit_guarded(session)
-        return await self.get(game_id)
+        def plan(game: GameSnapshot) -> Planned:
+            self._check_answer(game, user_id, version)
+            write, to_act = self._write_for(
+                game, game.state, status="declined", expires_at=game.expires_at
+            )
+            return Planned(write, game.state, to_act)
 
-    def _check_answer(self, row: GameRow, user_id: int, version: int | None) -> None:
-        seat = next((s for s in row.seats if s.user_id == user_id), None)
+        return (await self._guarded(game_id, version, plan))[1]
+
+    def _check_answer(self, game: GameSnapshot, user_id: int, version: int | None) -> None:
+        seat = next((s for s in game.seats if s.user_id == user_id), None)
         if seat is None:
             raise NotAParticipant()
-        if seat.seat == row.challenger_seat:
+        if seat.seat == game.challenger_seat:
             raise NotAParticipant(ONLY_CHALLENGED)
         # Version before status: a click on a challenge answered meanwhile is stale (the
         # board where it was clicked gets refreshed), not "no longer possible".
-        self._check_version(row, version)
-        if row.status != "challenge":
+        self._check_version(game, version)
+        if game.status != "challenge":
             raise WrongStatus()
 
     async def abort(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
         """Withdraw a challenge, or call off a game before its first move. No result counts."""
-        async with self.db.transaction() as session:
-            row = await self._load(session, game_id)
-            if not any(s.user_id == user_id for s in row.seats):
+
+        def plan(game: GameSnapshot) -> Planned:
+            if not any(s.user_id == user_id for s in game.seats):
                 raise NotAParticipant()
-            self._check_version(row, version)  # before status: see _check_answer
-            if row.status not in ACTIVE_STATUSES:
+            self._check_version(game, version)  # before status: see _check_answer
+            if game.status not in ACTIVE_STATUSES:
                 raise WrongStatus()
-            if row.status == "active" and row.ply > 0:
+            if game.status == "active" and game.ply > 0:
                 raise WrongStatus(ABORT_TOO_LATE)
-            row.status = "aborted"
-            row.updated_at = self.clock()
-            row.finished_at = self.clock()
-            for seat in row.seats:
-                seat.to_act = False
-            await self._commit_guarded(session)
-        return await self.get(game_id)
+            write, to_act = self._write_for(
+                game, game.state, status="aborted", expires_at=game.expires_at, finished=True
+            )
+            return Planned(write, game.state, to_act)
+
+        return (await self._guarded(game_id, version, plan))[1]
 
     # --- solitaires ------------------------------------------------------------------------
 
@@ -264,38 +240,85 @@ class Challenges(ActionPipeline):
         normalized = rules.normalize_settings(settings)
         seed = self._new_seed() if seed is None else seed
         state = rules.new_game(normalized, seed)
+        game_id = await self._create(
+            game_type,
+            state,
+            status="active",
+            settings=normalized,
+            seed=seed,
+            seats=[player],
+            rated=False,
+            challenger_seat=0,
+            move_seconds=None,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            locale=locale,
+            expires_at=None,
+            daily_key=daily_key,
+        )
+        version = 1
+        return ActionResult(await self.get(game_id), (), version)
+
+    async def _create(
+        self,
+        game_type: str,
+        state: Any,
+        *,
+        status: str,
+        settings: dict[str, Any],
+        seed: int,
+        seats: Sequence[Player],
+        rated: bool,
+        challenger_seat: Seat,
+        move_seconds: int | None,
+        guild_id: int | None,
+        channel_id: int | None,
+        locale: str,
+        expires_at: datetime | None,
+        daily_key: str | None = None,
+    ) -> int:
+        """Store a new game with its seats (one transaction); returns its id. A challenge
+        waits on the challenged seat; a started game on whoever its rules say."""
+        rules = rules_for(game_type)
         now = self.clock()
-        async with self.db.transaction() as session:
-            row = GameRow(
+        after = stored(
+            rules,
+            state,
+            status=status,
+            outcome=None,
+            finished_at=None,
+            humans=[n for n, p in enumerate(seats) if not p.is_bot],
+            acting=(),
+            move_seconds=move_seconds,
+            deadline_at=None,
+            now=now,
+        )
+        to_act = after.to_act
+        if status == "challenge":
+            to_act = frozenset(n for n in range(len(seats)) if n != challenger_seat)
+        return await self.db.store.create(
+            NewGame(
                 game_type=game_type,
                 rules_version=rules.rules_version,
                 schema_version=rules.schema_version,
-                status="active",
-                settings=normalized,
+                status=status,
+                settings=settings,
                 seed=seed,
                 salt=new_salt().hex() if spec_for(game_type).hidden_randomness else None,
-                state={},
-                ply=0,
-                rated=False,
-                challenger_seat=0,
+                state=after.state,
+                rated=rated,
+                challenger_seat=challenger_seat,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 locale=locale,
-                daily_key=daily_key,
                 created_at=now,
-                updated_at=now,
+                expires_at=expires_at,
+                move_seconds=move_seconds,
+                deadline_at=after.deadline_at,
+                daily_key=daily_key,
+                seats=tuple(
+                    SeatRecord(n, p.user_id, p.display_name[:100], p.is_bot, n in to_act)
+                    for n, p in enumerate(seats)
+                ),
             )
-            row.seats = [
-                GameSeatRow(
-                    seat=0,
-                    user_id=player.user_id,
-                    display_name=player.display_name[:100],
-                    is_bot=False,
-                    to_act=False,
-                )
-            ]
-            session.add(row)
-            self._store_state(row, rules, state)
-            await session.flush()
-            game_id, version = row.id, row.version
-        return ActionResult(await self.get(game_id), (), version)
+        )

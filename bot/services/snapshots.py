@@ -235,7 +235,7 @@ class GameSnapshot(GameSummary):
             locale=self.locale,
             created_at=self.created_at,
             updated_at=change.updated_at,
-            expires_at=self.expires_at,
+            expires_at=change.expires_at,
             finished_at=change.finished_at,
             seats=tuple(
                 SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.seat in to_act)

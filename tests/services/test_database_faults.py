@@ -103,7 +103,7 @@ async def test_a_full_disk(tmp_path: Path, clock: FakeClock) -> None:
     def _full(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.execute(f"PRAGMA max_page_count={pages}")
 
-    await db.engine.dispose()  # new connections see the limit
+    await db.dispose()  # new connections (the engine's and the hot path's) see the limit
     with pytest.raises(DatabaseUnavailable):
         for n in range(200):  # new games need new pages sooner or later
             await service.start_solitaire(
