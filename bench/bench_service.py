@@ -1,13 +1,19 @@
 """Service-layer cost of one action: load → apply → save → commit → render.
 
     python -m bench.bench_service [--quick] [--games 1000] [--actors 50] [--actions 5000]
-                                  [--database-url URL]
+                                  [--database-url URL] [--pg-url URL]
 
 Creates ``--games`` live 武士将棋 games, then ``--actors`` concurrent players each act on their
 own games (as people in a busy server would), rendering the board after each action, and reports
 p50 / p99 latency and actions per second. Beside it, in the same run, a bare aiosqlite loop
 on the same kind of file (per action: SELECT the game, a version-guarded UPDATE, COMMIT) shows
-what the database alone costs, and the time of a full Bushi solve. The last line is the ratio
+what the database alone costs.
+
+Then the open loop (``bench.open_loop``): actions arriving at fixed rates from 250/s up, p50 and
+p99 from arrival to committed result, and the highest rate whose p99 stays under 20 ms; and the
+time of a full Bushi solve. With ``--pg-url`` (default ``$TEST_DATABASE_URL``) the same closed
+loop runs on PostgreSQL beside a bare asyncpg loop of conditional UPDATEs (one round trip each),
+and the statements an ordinary action sends are counted. The last line is the SQLite ratio
 ``service/bare: R (service S actions/s, bare B actions/s)``.
 """
 
@@ -15,23 +21,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import tempfile
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
-import aiosqlite
+import asyncpg
+from sqlalchemy import event
 
+from bench.bare import bare_asyncpg, bare_sqlite
+from bench.open_loop import P99_LIMIT_MS, open_loop
+from bench.stats import percentile
 from bot.db import Database
 from bot.services.games import GameService
 from bot.services.snapshots import Player
 from rules.core import Rng
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 async def make_games(service: GameService, count: int) -> list[int]:
@@ -114,36 +121,6 @@ async def _run(db: Database, games: int, actors: int, actions: int) -> dict[str,
     }
 
 
-async def bare_sqlite(path: Path, rows: int, updates: int) -> dict[str, float]:
-    """What the database alone costs per action: read the game, write it back only if nobody
-    changed it (the version guard), commit — through aiosqlite, WAL, synchronous=NORMAL."""
-    async with aiosqlite.connect(path, isolation_level=None) as conn:
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("CREATE TABLE g (id INTEGER PRIMARY KEY, version INT, state TEXT)")
-        await conn.executemany("INSERT INTO g VALUES (?, 1, ?)", [(i, "{}") for i in range(rows)])
-        latencies = []
-        started = time.perf_counter()
-        for n in range(updates):
-            t0 = time.perf_counter()
-            cursor = await conn.execute("SELECT version, state FROM g WHERE id = ?", (n % rows,))
-            version, _state = await cursor.fetchone()  # type: ignore[misc]
-            await conn.execute("BEGIN IMMEDIATE")
-            await conn.execute(
-                "UPDATE g SET version = version + 1, state = ? WHERE id = ? AND version = ?",
-                (f'{{"n": {n}}}', n % rows, version),
-            )
-            await conn.execute("COMMIT")
-            latencies.append(time.perf_counter() - t0)
-        elapsed = time.perf_counter() - started
-    return {
-        "updates": updates,
-        "p50_ms": percentile(latencies, 0.5) * 1000,
-        "p99_ms": percentile(latencies, 0.99) * 1000,
-        "updates_per_s": updates / elapsed,
-    }
-
-
 def solve_times(repeats: int = 5) -> dict[str, float]:
     from rules.bushi.solve import _solve, solution
 
@@ -159,6 +136,75 @@ def solve_times(repeats: int = 5) -> dict[str, float]:
     return out
 
 
+async def open_loop_figures(
+    url: str, games: int, rates: list[float], seconds: float
+) -> list[tuple[float, float, float, int]]:
+    db = Database(url)
+    await db.migrate()
+    try:
+        service = GameService(db, seed_source=Rng.from_seed(2))
+        return await open_loop(service, await make_games(service, games), rates, seconds)
+    finally:
+        await db.dispose()
+
+
+async def round_trips_per_action(url: str, actions: int = 100) -> float:
+    """Statements sent to PostgreSQL per ordinary action (a move on a game held here): each
+    asyncpg call is one round trip once its statement is prepared; the ORM's transactions
+    count too."""
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    admin = Database(url)
+    async with admin.engine.begin() as conn:
+        await conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    db = Database(url, connect_args={"server_settings": {"search_path": schema}})
+    calls = 0
+
+    def counting(method: Any) -> Any:
+        async def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            return await method(self, *args, **kwargs)
+
+        return counted
+
+    names = ("fetchrow", "fetch", "fetchval", "execute", "executemany")
+    originals = {name: getattr(asyncpg.Connection, name) for name in names}
+    try:
+        await db.migrate()
+        service = GameService(db, seed_source=Rng.from_seed(3))
+        [game_id] = await make_games(service, 1)
+        game = await service.get(game_id)
+        rng = Rng.from_seed(4)
+
+        @event.listens_for(db.engine.sync_engine, "begin")
+        def _orm(_conn: Any) -> None:
+            nonlocal calls
+            calls += 1
+
+        for name, method in originals.items():
+            setattr(asyncpg.Connection, name, counting(method))
+        counted = 0
+        for n in range(actions + 1):
+            if n == 1:
+                calls = 0  # the first one prepares the statement
+            if game.status != "active":
+                break
+            seat = game.rules.to_act(game.state)[0]
+            action, rng = rng.choice(game.rules.legal_actions(game.state, seat))
+            code = game.rules.format(action)
+            result = await service.act(game.id, game.player(seat).user_id, game.version, code)
+            game = result.game
+            counted += n >= 1 and game.status == "active"
+        return calls / max(1, counted)
+    finally:
+        for name, method in originals.items():
+            setattr(asyncpg.Connection, name, method)
+        await db.dispose()
+        async with admin.engine.begin() as conn:
+            await conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        await admin.dispose()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -166,11 +212,18 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=5000)
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
     parser.add_argument(
+        "--pg-url",
+        default=os.environ.get("TEST_DATABASE_URL") or None,
+        help="PostgreSQL to measure too (default: $TEST_DATABASE_URL; none: skipped)",
+    )
+    parser.add_argument(
         "--quick", action="store_true", help="a shorter run of the same measurement (~1 min)"
     )
     args = parser.parse_args()
     if args.quick:
         args.games, args.actions = min(args.games, 200), min(args.actions, 1000)
+    rates = [250.0, 500.0, 750.0, 1000.0, 1500.0, 2000.0, 3000.0]
+    seconds = 1.5 if args.quick else 4.0
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}"
         result = asyncio.run(service_benchmark(url, args.games, args.actors, args.actions))
@@ -184,11 +237,40 @@ def main() -> None:
             f"bare aiosqlite SELECT+guarded UPDATE+COMMIT: p50 {bare['p50_ms']:.2f} ms, "
             f"p99 {bare['p99_ms']:.2f} ms, {bare['updates_per_s']:.0f} actions/s"
         )
+        opened = asyncio.run(
+            open_loop_figures(
+                f"sqlite+aiosqlite:///{Path(tmp) / 'open.sqlite3'}", args.games, rates, seconds
+            )
+        )
+    for rate, p50, p99, missed in opened:
+        print(
+            f"open loop {rate:.0f} actions/s offered: p50 {p50:.2f} ms, p99 {p99:.2f} ms"
+            + (f" ({missed} arrivals found no idle game)" if missed else "")
+        )
+    held = [rate for rate, _, p99, _ in opened if p99 < P99_LIMIT_MS]
+    print(
+        f"open loop: p99 under {P99_LIMIT_MS:.0f} ms up to "
+        + (f"{max(held):.0f} actions/s offered" if held else "no rate tried")
+        + (" (the highest rate tried)" if len(held) == len(opened) else "")
+    )
     solves = solve_times()
     print(
         f"bushi full solve: seed {solves['solve_seed_ms']:.1f} ms, "
         f"alternate {solves['solve_alternate_ms']:.1f} ms"
     )
+    if args.pg_url:
+        pg = asyncio.run(service_benchmark(args.pg_url, args.games, args.actors, args.actions))
+        pg_bare = asyncio.run(bare_asyncpg(args.pg_url, args.games, args.actions))
+        trips = asyncio.run(round_trips_per_action(args.pg_url))
+        print(
+            f"PostgreSQL service: p50 {pg['p50_ms']:.2f} ms, p99 {pg['p99_ms']:.2f} ms, "
+            f"{pg['actions_per_s']:.0f} actions/s; {trips:.2f} round trips per ordinary action"
+        )
+        print(
+            f"PostgreSQL bare asyncpg conditional UPDATE: p50 {pg_bare['p50_ms']:.2f} ms, "
+            f"p99 {pg_bare['p99_ms']:.2f} ms, {pg_bare['updates_per_s']:.0f} actions/s"
+        )
+        print(f"PostgreSQL service/bare: {pg['actions_per_s'] / pg_bare['updates_per_s']:.3f}")
     service_rate, bare_rate = result["actions_per_s"], bare["updates_per_s"]
     print(
         f"service/bare: {service_rate / bare_rate:.3f} "

@@ -1,11 +1,18 @@
-"""The hot path on SQLite: one connection on a thread of its own, handed work in batches.
+"""The hot path on SQLite: batches of reads and guarded writes on a connection of our own.
 
 Every await on aiosqlite is a hand-off to its thread and back; an ORM action made eighteen of
-them. Here a read is one hand-off, and the guarded writes waiting at that moment go over in one
-hand-off too and share one transaction and one commit (group commit): each write runs in its
-own savepoint, so one action's failure never fails another's, and every caller hears of its
-result only after the commit that holds it. The in-process writer lock is taken for the write
-transaction only, never while the rules are applied.
+them. Here the work queued at one moment runs as one batch: the reads in one read transaction,
+the guarded writes in one write transaction with a savepoint each (group commit: one action's
+failure never fails another's, and every caller hears of its result only after the commit that
+holds it). The in-process writer lock is held for that write transaction only, never while the
+rules are applied.
+
+A batch runs on the event loop's own connection: in WAL mode with synchronous=NORMAL a commit
+is a write of the log, no fsync, and the statements take microseconds — less than one hand-off
+to a thread, which would moreover have to win the GIL back after every statement. What could
+stall the loop goes to a thread with a connection of its own: a batch meeting another
+process's lock (the loop's connection has no busy timeout; the thread's waits), and the
+checkpoints that copy the log into the database file and sync it.
 
 The statements are plain SQL on the standard ``sqlite3`` driver (a Core execution costs ten
 times the statement itself here); values are stored exactly as the ORM's column types store
@@ -18,7 +25,7 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -129,6 +136,15 @@ class _Job:
     future: asyncio.Future[Any]
 
 
+#: Write jobs between two checkpoints of the write-ahead log (run on the thread, off the loop).
+CHECKPOINT_EVERY = 500
+SQLITE_BUSY = 5
+
+
+class _Busy(Exception):
+    """Another process holds the file: nothing was done, the batch goes to the thread."""
+
+
 class SqliteGameStore:
     def __init__(
         self,
@@ -138,10 +154,14 @@ class SqliteGameStore:
         self._connect = connect
         self._writer_lock = writer_lock
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="asobiba-sqlite")
-        #: Used on the executor's thread only.
-        self._connection: sqlite3.Connection | None = None
+        #: The event loop's own connection: never waits for a lock, never checkpoints.
+        self._here: sqlite3.Connection | None = None
+        #: The thread's: waits out another process's lock (the busy timeout), checkpoints.
+        self._there: sqlite3.Connection | None = None
         self._queue: list[_Job] = []
         self._runner: asyncio.Task[None] | None = None
+        self._since_checkpoint = 0
+        self._checkpointing: asyncio.Task[None] | None = None
 
     # --- the interface --------------------------------------------------------------------
 
@@ -214,13 +234,17 @@ class SqliteGameStore:
         return cast(set[int], await self._submit(True, run))
 
     async def close(self) -> None:
-        if self._runner is not None:
-            await asyncio.gather(self._runner, return_exceptions=True)
+        for task in (self._runner, self._checkpointing):
+            if task is not None:
+                await asyncio.gather(task, return_exceptions=True)
+        if self._here is not None:
+            self._here.close()
+            self._here = None
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._executor, self._close_connection)
+        await loop.run_in_executor(self._executor, self._close_there)
         self._executor.shutdown(wait=True)
 
-    # --- batching (on the event loop) ------------------------------------------------------
+    # --- batching ---------------------------------------------------------------------------
 
     async def _submit(self, writes: bool, run: Callable[[sqlite3.Connection], Any]) -> Any:
         loop = asyncio.get_running_loop()
@@ -237,30 +261,54 @@ class SqliteGameStore:
             raise DatabaseUnavailable() from exc
 
     async def _drain(self) -> None:
-        """Hand over everything queued, as one batch, until nothing is left."""
+        """Run everything queued since this task was scheduled, as one batch: the reads in one
+        read transaction, the writes in one write transaction under the writer lock."""
         while self._queue:
             batch, self._queue = self._queue, []
+            reads = [job for job in batch if not job.writes]
             writes = [job for job in batch if job.writes]
-            if writes and len(writes) < len(batch) and self._writer_lock.locked():
-                # Reads never wait behind another unit's write transaction.
-                await self._hand_over([job for job in batch if not job.writes])
-                batch = writes
+            if reads:
+                self._settle(reads, await self._run(self._read_batch, reads))
             if writes:
                 async with self._writer_lock:
-                    await self._hand_over(batch)
-            else:
-                await self._hand_over(batch)
+                    self._settle(writes, await self._run(self._write_batch, writes))
+                self._since_checkpoint += len(writes)
+                if self._since_checkpoint >= CHECKPOINT_EVERY and (
+                    self._checkpointing is None or self._checkpointing.done()
+                ):
+                    self._since_checkpoint = 0
+                    self._checkpointing = asyncio.get_running_loop().create_task(self._checkpoint())
 
-    async def _hand_over(self, batch: list[_Job]) -> None:
-        loop = asyncio.get_running_loop()
+    async def _run(
+        self, run: Callable[[sqlite3.Connection, list[_Job]], list[Any]], jobs: list[_Job]
+    ) -> list[Any]:
+        """On the loop's own connection: in WAL mode with synchronous=NORMAL a batch is a few
+        microseconds of work per statement and a write of the log (no fsync), far less than a
+        hand-off to a thread and back — and a thread would also have to win the GIL back for
+        every statement. Only when another process holds the file does the batch go to the
+        thread, which waits for it (the busy timeout) without stopping the loop."""
         try:
-            outcomes = await loop.run_in_executor(self._executor, self._run, batch)
+            try:
+                return run(self._connection_here(), jobs)
+            except _Busy:
+                loop = asyncio.get_running_loop()
+                try:
+                    return await loop.run_in_executor(
+                        self._executor, lambda: run(self._connection_there(), jobs)
+                    )
+                except _Busy as still:  # locked past the busy timeout
+                    return [still.__cause__] * len(jobs)
+        except sqlite3.Error as exc:  # could not even connect
+            return [exc] * len(jobs)
         except BaseException as exc:
-            for job in batch:
+            for job in jobs:
                 if not job.future.done():
                     job.future.set_exception(exc)
             raise
-        for job, outcome in zip(batch, outcomes, strict=True):
+
+    @staticmethod
+    def _settle(jobs: list[_Job], outcomes: list[Any]) -> None:
+        for job, outcome in zip(jobs, outcomes, strict=True):
             if job.future.done():
                 continue  # the caller gave up (cancelled); the outcome stands
             if isinstance(outcome, BaseException):
@@ -268,56 +316,87 @@ class SqliteGameStore:
             else:
                 job.future.set_result(outcome)
 
-    # --- the thread -------------------------------------------------------------------------
+    async def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file (it syncs the file), on the thread;
+        PASSIVE: it never waits for, nor holds up, a writer."""
 
-    def _conn(self) -> sqlite3.Connection:
-        if self._connection is None:
-            self._connection = self._connect()
-        return self._connection
+        def checkpoint() -> None:
+            # Read its row: a statement left unfinished would block this connection's commits.
+            self._connection_there().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
-    def _close_connection(self) -> None:
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
-
-    def _run(self, batch: Sequence[_Job]) -> list[Any]:
-        """Reads in one read transaction, then the writes in one write transaction, each in a
-        savepoint of its own. A failed commit fails every write of the batch (none is kept)."""
-        outcomes: list[Any] = [None] * len(batch)
+        loop = asyncio.get_running_loop()
         try:
-            conn = self._conn()
+            await loop.run_in_executor(self._executor, checkpoint)
+        except sqlite3.Error:
+            log.warning("could not checkpoint the write-ahead log", exc_info=True)
+
+    # --- connections --------------------------------------------------------------------------
+
+    def _connection_here(self) -> sqlite3.Connection:
+        if self._here is None:
+            connection = self._connect()
+            connection.execute("PRAGMA busy_timeout=0")
+            connection.execute("PRAGMA wal_autocheckpoint=0")
+            self._here = connection
+        return self._here
+
+    def _connection_there(self) -> sqlite3.Connection:
+        if self._there is None:
+            self._there = self._connect()
+        return self._there
+
+    def _close_there(self) -> None:
+        if self._there is not None:
+            self._there.close()
+            self._there = None
+
+    # --- one batch (on whichever connection) ------------------------------------------------
+
+    def _read_batch(self, conn: sqlite3.Connection, jobs: list[_Job]) -> list[Any]:
+        """The reads in one read transaction (one consistent snapshot)."""
+        try:
+            conn.execute("BEGIN")
+            return [self._attempt(conn, job) for job in jobs]
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode == SQLITE_BUSY:
+                raise _Busy() from exc
+            return [exc] * len(jobs)
         except sqlite3.Error as exc:
-            return [exc] * len(batch)
-        reads = [n for n, job in enumerate(batch) if not job.writes]
-        writes = [n for n, job in enumerate(batch) if job.writes]
-        if reads:
-            try:
-                conn.execute("BEGIN")
-                for n in reads:
-                    outcomes[n] = self._attempt(conn, batch[n])
-            except sqlite3.Error as exc:
-                for n in reads:
-                    outcomes[n] = exc
-            finally:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-        if writes:
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                for n in writes:
-                    conn.execute("SAVEPOINT action")
-                    outcomes[n] = self._attempt(conn, batch[n])
-                    if isinstance(outcomes[n], BaseException):
-                        conn.execute("ROLLBACK TO action")
-                    conn.execute("RELEASE action")
-                conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                # Locked, full, read-only, or SQLite rolled everything back itself: nothing of
-                # this batch is kept, and every write in it says so.
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                for n in writes:
-                    outcomes[n] = exc
+            return [exc] * len(jobs)
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+
+    def _write_batch(self, conn: sqlite3.Connection, jobs: list[_Job]) -> list[Any]:
+        """The writes in one write transaction, each in a savepoint of its own (one job's
+        failure is rolled back alone); a failed commit fails every write of the batch, since
+        none of them is kept."""
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode == SQLITE_BUSY:
+                raise _Busy() from exc
+            return [exc] * len(jobs)
+        outcomes: list[Any] = []
+        try:
+            if len(jobs) == 1:  # alone in its transaction: that is its savepoint
+                outcomes.append(self._attempt(conn, jobs[0]))
+                conn.execute("ROLLBACK" if isinstance(outcomes[0], BaseException) else "COMMIT")
+                return outcomes
+            for job in jobs:
+                conn.execute("SAVEPOINT action")
+                outcome = self._attempt(conn, job)
+                if isinstance(outcome, BaseException):
+                    conn.execute("ROLLBACK TO action")
+                conn.execute("RELEASE action")
+                outcomes.append(outcome)
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            # Full, read-only, or SQLite rolled everything back itself: nothing of this batch
+            # is kept, and every write in it says so.
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            return [exc] * len(jobs)
         return outcomes
 
     @staticmethod

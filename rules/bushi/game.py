@@ -13,6 +13,7 @@ facing F R B L; moves in the order ROT FWD LEFT RIGHT.
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -148,10 +149,13 @@ class BushiState:
 def _count(
     seen: tuple[tuple[Position, int], ...], position: Position
 ) -> tuple[tuple[tuple[Position, int], ...], int]:
-    """``seen`` with one more occurrence of ``position``, and the new count."""
-    counts = dict(seen)
-    counts[position] = counts.get(position, 0) + 1
-    return tuple(sorted(counts.items(), key=_position_key)), counts[position]
+    """``seen`` with one more occurrence of ``position``, and the new count. ``seen`` stays
+    sorted, so the position is found by bisection (a move costs log n, not a sort of n)."""
+    at = bisect_left(seen, _position_key((position, 0)), key=_position_key)
+    if at < len(seen) and seen[at][0] == position:
+        count = seen[at][1] + 1
+        return (*seen[:at], (position, count), *seen[at + 1 :]), count
+    return (*seen[:at], (position, 1), *seen[at:]), 1
 
 
 # --- the rules -----------------------------------------------------------------------------

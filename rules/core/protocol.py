@@ -78,6 +78,16 @@ class Transition(NamedTuple, Generic[S]):
     events: tuple[Event, ...]
 
 
+#: The framework's own events, as every game's log tells them.
+_COMMON_EVENT_TEXT: dict[str, Text] = {
+    "resign": Text("{seat}が投了しました。", "{seat} resigned."),
+    "draw_offer": Text("{seat}が引き分けを提案しました。", "{seat} offered a draw."),
+    "draw_decline": Text("{seat}が引き分けの提案を断りました。", "{seat} declined the draw."),
+    "draw_accept": Text("{seat}が引き分けに合意しました。", "{seat} accepted the draw."),
+    "forfeit": Text("{seat}の負け（{reason}）。", "{seat} loses ({reason})."),
+}
+
+
 # --- meta actions ---------------------------------------------------------------------------
 
 
@@ -370,18 +380,9 @@ class GameRules(ABC, Generic[S, A, V]):
         """Text for the framework's own events; games call this first."""
         from rules.core.outcome import REASON_TEXT
 
-        texts = {
-            "resign": Text("{seat}が投了しました。", "{seat} resigned."),
-            "draw_offer": Text("{seat}が引き分けを提案しました。", "{seat} offered a draw."),
-            "draw_decline": Text(
-                "{seat}が引き分けの提案を断りました。", "{seat} declined the draw."
-            ),
-            "draw_accept": Text("{seat}が引き分けに合意しました。", "{seat} accepted the draw."),
-            "forfeit": Text("{seat}の負け（{reason}）。", "{seat} loses ({reason})."),
-        }
         if event.kind == "game_over":
             return None  # the board shows the result
-        text = texts.get(event.kind)
+        text = _COMMON_EVENT_TEXT.get(event.kind)
         if text is None:
             return None
         seat = self.seat_name(event.seat, locale) if event.seat is not None else ""
