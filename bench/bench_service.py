@@ -183,19 +183,21 @@ async def round_trips_per_action(url: str, actions: int = 100) -> float:
 
         for name, method in originals.items():
             setattr(asyncpg.Connection, name, counting(method))
-        counted = 0
-        for n in range(actions + 1):
-            if n == 1:
-                calls = 0  # the first one prepares the statement
-            if game.status != "active":
-                break
+        ordinary = sent = 0
+        for _ in range(actions):
+            if game.status != "active":  # a finishing action is not an ordinary one
+                [game_id] = await make_games(service, 1)
+                game = await service.get(game_id)
             seat = game.rules.to_act(game.state)[0]
             action, rng = rng.choice(game.rules.legal_actions(game.state, seat))
             code = game.rules.format(action)
+            before = calls
             result = await service.act(game.id, game.player(seat).user_id, game.version, code)
+            if result.game.status == "active":
+                ordinary += 1
+                sent += calls - before
             game = result.game
-            counted += n >= 1 and game.status == "active"
-        return calls / max(1, counted)
+        return sent / max(1, ordinary)
     finally:
         for name, method in originals.items():
             setattr(asyncpg.Connection, name, method)
