@@ -31,7 +31,7 @@ SELECT g.id, g.game_type, g.status, g.settings::text, g.seed, g.salt, g.version,
        g.challenger_seat, g.outcome::text, g.guild_id, g.channel_id, g.message_id,
        g.ping_message_id, g.locale, g.created_at, g.updated_at, g.expires_at, g.finished_at,
        g.move_seconds, g.deadline_at, g.reminders_sent, g.daily_key,
-       CASE WHEN g.version = $2::int THEN NULL ELSE g.state::text END,
+       CASE WHEN $3::boolean OR g.version = $2::int THEN NULL ELSE g.state::text END,
        CASE WHEN g.version = $2::int THEN NULL ELSE (
            SELECT json_agg(json_build_array(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act)
                            ORDER BY s.seat)::text
@@ -79,6 +79,11 @@ WITH g AS (
         AS x(seat, user_id, display_name, is_bot, to_act)
 )
 SELECT id FROM g
+"""
+
+READ_LOG = """
+SELECT ply, seat, action, public_text_ja, public_text_en FROM game_event
+WHERE game_id = $1::int ORDER BY ply
 """
 
 READ_MOVES = "SELECT seat, action FROM game_event WHERE game_id = $1::int ORDER BY ply"
@@ -136,8 +141,12 @@ class PostgresGameStore:
         self._pool: asyncpg.Pool | None = None
         self._opening = asyncio.Lock()
 
-    async def read(self, game_id: int, known_version: int | None = None) -> GameRecord | None:
-        row = await self._run(lambda c: c.fetchrow(READ_GAME, game_id, known_version), retry=True)
+    async def read(
+        self, game_id: int, known_version: int | None = None, *, with_state: bool = True
+    ) -> GameRecord | None:
+        row = await self._run(
+            lambda c: c.fetchrow(READ_GAME, game_id, known_version, not with_state), retry=True
+        )
         if row is None:
             return None
         seats = None
@@ -273,6 +282,10 @@ class PostgresGameStore:
             outcome = {**(change.outcome or {}), "rating": changes}
             await connection.execute(WRITE_OUTCOME, change.game_id, json.dumps(outcome))
         return row, changes
+
+    async def read_log(self, game_id: int) -> list[tuple[int, int | None, str, str, str]]:
+        rows = await self._run(lambda c: c.fetch(READ_LOG, game_id), retry=True)
+        return [(row[0], row[1], row[2], row[3], row[4]) for row in rows]
 
     async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:
         rows = await self._run(lambda c: c.fetch(READ_MOVES, game_id), retry=True)

@@ -166,9 +166,16 @@ class Written:
 
 
 class GameStore(Protocol):
-    async def read(self, game_id: int, known_version: int | None = None) -> GameRecord | None:
+    async def read(
+        self, game_id: int, known_version: int | None = None, *, with_state: bool = True
+    ) -> GameRecord | None:
         """The game (``None``: no such game); state and seats left out if its version is
-        ``known_version``."""
+        ``known_version``, the state also without ``with_state``."""
+        ...
+
+    async def read_log(self, game_id: int) -> list[tuple[int, int | None, str, str, str]]:
+        """The logged actions in order as (ply, seat, code, public text ja, public text en):
+        what logs and replays show, and nothing else."""
         ...
 
     async def create(self, game: NewGame) -> int:

@@ -44,6 +44,11 @@ GAME_COLUMNS = (
 READ_GAME = (
     f"SELECT {GAME_COLUMNS}, CASE WHEN version = ? THEN NULL ELSE state END FROM game WHERE id = ?"
 )
+READ_GAME_WITHOUT_STATE = f"SELECT {GAME_COLUMNS}, NULL FROM game WHERE id = ?"
+READ_LOG = (
+    "SELECT ply, seat, action, public_text_ja, public_text_en FROM game_event "
+    "WHERE game_id = ? ORDER BY ply"
+)
 READ_SEATS = (
     "SELECT seat, user_id, display_name, is_bot, to_act FROM game_seat WHERE game_id = ? "
     "ORDER BY seat"
@@ -165,10 +170,20 @@ class SqliteGameStore:
 
     # --- the interface --------------------------------------------------------------------
 
-    async def read(self, game_id: int, known_version: int | None = None) -> GameRecord | None:
+    async def read(
+        self, game_id: int, known_version: int | None = None, *, with_state: bool = True
+    ) -> GameRecord | None:
         return cast(
             GameRecord | None,
-            await self._submit(False, lambda conn: self._read(conn, game_id, known_version)),
+            await self._submit(
+                False, lambda conn: self._read(conn, game_id, known_version, with_state)
+            ),
+        )
+
+    async def read_log(self, game_id: int) -> list[tuple[int, int | None, str, str, str]]:
+        return cast(
+            list[tuple[int, int | None, str, str, str]],
+            await self._submit(False, lambda conn: conn.execute(READ_LOG, (game_id,)).fetchall()),
         )
 
     async def create(self, game: NewGame) -> int:
@@ -410,8 +425,14 @@ class SqliteGameStore:
         except Exception as exc:
             return exc
 
-    def _read(self, conn: sqlite3.Connection, game_id: int, known: int | None) -> GameRecord | None:
-        row = conn.execute(READ_GAME, (known, game_id)).fetchone()
+    def _read(
+        self, conn: sqlite3.Connection, game_id: int, known: int | None, with_state: bool
+    ) -> GameRecord | None:
+        if with_state:
+            row = conn.execute(READ_GAME, (known, game_id)).fetchone()
+        else:
+            known = None
+            row = conn.execute(READ_GAME_WITHOUT_STATE, (game_id,)).fetchone()
         if row is None:
             return None
         version = row[6]
@@ -446,7 +467,7 @@ class SqliteGameStore:
             deadline_at=time_out(row[21]),
             reminders_sent=row[22],
             daily_key=row[23],
-            state=None if version == known else json_out(row[24]),
+            state=json_out(row[24]),
             seats=seats,
         )
 

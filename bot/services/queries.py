@@ -12,7 +12,7 @@ from sqlalchemy.orm import defer
 from bot.db import GameEventRow, GameRow, GameSeatRow
 from bot.games.registry import spec_for
 from bot.services.base import ServiceBase
-from bot.services.errors import WrongStatus
+from bot.services.errors import GameNotFound, WrongStatus
 from bot.services.snapshots import (
     ACTIVE_STATUSES,
     LOCAL_USER_MAX,
@@ -21,6 +21,7 @@ from bot.services.snapshots import (
     LogEntry,
     Verification,
     public_steps,
+    seat_infos,
 )
 from rules.core import Event, Text
 from rules.core.fairness import verify_commitment
@@ -140,36 +141,31 @@ class GameQueries(ServiceBase):
         return ()
 
     async def event_log(self, game_id: int) -> list[LogEntry]:
-        """Every logged action in order: only the columns a log or a replay shows."""
-        columns = (
-            GameEventRow.ply,
-            GameEventRow.seat,
-            GameEventRow.action,
-            GameEventRow.public_text_ja,
-            GameEventRow.public_text_en,
-        )
-        async with self.db.read() as session:
-            result = await session.execute(
-                select(*columns).where(GameEventRow.game_id == game_id).order_by(GameEventRow.ply)
-            )
-            return [LogEntry(*row) for row in result]
+        """Every logged action in order: only the columns a log or a replay shows (not the
+        events' data), in one read."""
+        return [LogEntry(*row) for row in await self.db.store.read_log(game_id)]
 
     async def public_log(self, game_id: int) -> list[LogEntry]:
         """The log players and onlookers may download: public steps only, numbered without
         gaps. Refused while the game is running (it would show the moves to an onlooker
         advising a player, and private steps by their timing)."""
-        game = await self.get(game_id)
+        return (await self.log_download(game_id))[1]
+
+    async def log_download(self, game_id: int) -> tuple[GameSnapshot, list[LogEntry]]:
+        """The game (without its state, which a log never shows) and its public log."""
+        game = await self._summary(game_id)
         self._require_over(game)
-        return [entry for entry, _ in public_steps(await self.event_log(game_id))]
+        return game, [entry for entry, _ in public_steps(await self.event_log(game_id))]
 
     async def state_at(
         self, game_id: int, step: int
     ) -> tuple[GameSnapshot, Any, LogEntry | None, int]:
         """The game as it stood after ``step`` public steps (0 = the start), for replays: the
-        snapshot, that state, the log entry of that step, and the number of public steps.
-        Private actions are replayed with the public step that follows them (the final
-        position includes everything); refused while the game is running."""
-        game = await self.get(game_id)
+        game (without its stored state: the replay makes its own), that state, the log entry of
+        that step, and the number of public steps. Private actions are replayed with the public
+        step that follows them (the final position includes everything); refused while the
+        game is running."""
+        game = await self._summary(game_id)
         self._require_over(game)
         rows = await self.event_log(game_id)
         steps = public_steps(rows)
@@ -179,6 +175,13 @@ class GameQueries(ServiceBase):
             game.settings, game.seed, [(r.seat, r.action) for r in rows[:upto]]
         )
         return game, state, steps[step - 1][0] if step else None, len(steps)
+
+    async def _summary(self, game_id: int) -> GameSnapshot:
+        """The game without its state (``state`` is None): one read, nothing decoded."""
+        record = await self.db.store.read(game_id, with_state=False)
+        if record is None:
+            raise GameNotFound()
+        return GameSnapshot.from_record(record, None, seat_infos(record))
 
     @staticmethod
     def _require_over(game: GameSnapshot) -> None:

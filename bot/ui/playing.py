@@ -186,8 +186,7 @@ class Playing(PanelFlows):
         """The whole log as a file (a message would cut a long game short)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = user_locale(interaction)
-        entries = await self.games.public_log(game_id)  # refused while the game runs
-        game = await self.games.get(game_id)
+        game, entries = await self.games.log_download(game_id)  # refused while it runs
         text = log_text(game, entries, locale)
         log_file = discord.File(io.BytesIO(text.encode()), filename=f"asobiba-game-{game_id}.txt")
         lines = text.count("\n")

@@ -293,3 +293,44 @@ def test_times_are_stored_as_the_orm_stores_them(moment: datetime) -> None:
     column = GameRow.__table__.c.updated_at  # type: ignore[attr-defined]
     orm = column.type.dialect_impl(dialect).bind_processor(dialect)
     assert time_in(moment) == orm(moment)
+
+
+async def test_logs_and_replays_read_only_what_they_show(
+    db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = GameService(db, clock=clock, seed_source=Rng.from_seed(7))
+    game = await started(service)
+    for _ in range(4):
+        user, code = first_move(game)
+        game = (await service.act(game.id, user, game.version, code)).game
+    game = (await service.act(game.id, ALICE.user_id, None, "resign")).game
+    reads: list[tuple[str, bool]] = []
+    store = db.store
+    read, read_log = store.read, store.read_log
+
+    async def read_recorded(game_id: int, known: int | None = None, **kw: bool) -> Any:
+        reads.append(("read", kw.get("with_state", True)))
+        return await read(game_id, known, **kw)
+
+    async def log_recorded(game_id: int) -> Any:
+        reads.append(("log", False))
+        return await read_log(game_id)
+
+    monkeypatch.setattr(store, "read", read_recorded)
+    monkeypatch.setattr(store, "read_log", log_recorded)
+    begun = orm_transactions(db)
+    shown, entries = await service.log_download(game.id)
+    assert [e.ply for e in entries] == [1, 2, 3, 4, 5] and shown.state is None
+    assert shown.outcome is not None and shown.outcome.reason == "resign"
+    _, state, entry, steps = await service.state_at(game.id, 2)
+    assert steps == 5 and entry is not None and entry.ply == 2
+    assert state == game.rules.replay(
+        game.settings, game.seed, [(s, c) for s, c in moves(entries[:2])]
+    )
+    # The game without its state (nothing decoded), then the log's shown columns only.
+    assert reads == [("read", False), ("log", False)] * 2
+    assert begun[0] == 0
+
+
+def moves(entries: Any) -> list[tuple[int | None, str]]:
+    return [(e.seat, e.action) for e in entries]
