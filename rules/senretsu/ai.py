@@ -65,8 +65,8 @@ class Budget:
     samples: int = 8
     #: Candidates (after the heuristic ranking) checked by Monte Carlo.
     candidates: int = 3
-    #: A time cap in seconds, checked before each playout; samples finished by then decide
-    #: (the fast model alone if none). Set it high for reproducible decisions.
+    #: A time cap in seconds: no playout step starts that might end past it; samples finished
+    #: by then decide (the fast model alone if none). Set it high for reproducible decisions.
     seconds: float = 0.3
     #: Whether the fast model also looks at pairs of placements.
     pairs: bool = True
@@ -332,7 +332,7 @@ def _choose_placement(
     rng: Rng,
     budget: Budget,
 ) -> tuple[Action, Rng]:
-    started = time.monotonic()
+    clock = _Clock(time.monotonic() + budget.seconds)
     ranked = _candidates(view, legal, budget.pairs)
     best = ranked[0][1]
     if budget.samples <= 0 or budget.candidates <= 1 or len(ranked) == 1:
@@ -348,9 +348,10 @@ def _choose_placement(
         sample, rng = determinize(view, rng)
         values = []
         for action in pool:
-            if time.monotonic() - started > budget.seconds:
+            value = _playout(sample, rules, action, budget.playout_pairs, clock)
+            if value is None:
                 break
-            values.append(_playout(sample, rules, action, budget.playout_pairs))
+            values.append(value)
         if len(values) < len(pool):
             break  # out of time: a partial sample would favour the candidates it reached
         totals = [t + v for t, v in zip(totals, values, strict=True)]
@@ -360,10 +361,30 @@ def _choose_placement(
     return pool[max(range(len(pool)), key=lambda k: (totals[k], -k))], rng
 
 
-def _playout(state: SenretsuState, rules: SenretsuRules, action: Action, pairs: bool) -> float:
+@dataclass(slots=True)
+class _Clock:
+    """A decision's deadline (``time.monotonic``), and the longest step of a playout so far:
+    a step that could not finish in time is not started, so the decision keeps its budget even
+    when steps run slow (another thread holding the interpreter, a busy machine)."""
+
+    deadline: float
+    step: float = 0.0
+
+    def start(self) -> float | None:
+        """The time now, or ``None`` if the next step might overrun the deadline."""
+        now = time.monotonic()
+        return None if now + self.step > self.deadline else now
+
+    def took(self, started: float) -> None:
+        self.step = max(self.step, time.monotonic() - started)
+
+
+def _playout(
+    state: SenretsuState, rules: SenretsuRules, action: Action, pairs: bool, clock: _Clock
+) -> float | None:
     """Play ``action`` in a sampled state, then both sides' fast-model choices (ours to finish
     this phase, the opponent's whole answer with its sampled hand) until our next place phase;
-    score where we then stand."""
+    score where we then stand. ``None`` when the decision's time is up."""
     me = state.active
     assert me is not None
     turn = state.turn
@@ -373,9 +394,18 @@ def _playout(state: SenretsuState, rules: SenretsuRules, action: Action, pairs: 
             return WIN if state.outcome.winner == me else -WIN
         if state.phase == "place" and state.turn == turn + 2:
             break
+        started = clock.start()
+        if started is None:
+            return None
         seat = rules.to_act(state)[0]
         state = rules.apply(state, seat, _fast_choice(state, rules, seat, pairs)).state
-    return _static(state, rules, me)
+        clock.took(started)
+    started = clock.start()
+    if started is None:
+        return None
+    value = _static(state, rules, me)
+    clock.took(started)
+    return value
 
 
 def _fast_choice(state: SenretsuState, rules: SenretsuRules, seat: Seat, pairs: bool) -> Action:

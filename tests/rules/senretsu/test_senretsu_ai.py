@@ -105,3 +105,32 @@ def test_the_ai_only_acts_for_a_seat_whose_turn_it_is() -> None:
         choose_action(R.view_for(state, 1), R, Rng(0))
     with pytest.raises(ValueError):
         choose_action(R.view_for(state, None), R, Rng(0))
+
+
+def test_the_ai_starts_no_step_that_could_end_past_its_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a clock where every step of a playout takes longer and longer (a busy machine), the
+    decision still ends within its budget: a step is started only if the longest one so far
+    would still fit."""
+    from rules.senretsu import ai
+
+    now = [0.0]
+    step = [0.0]
+    real_fast_choice = ai._fast_choice
+
+    def slow_fast_choice(*args: object) -> object:
+        step[0] += 0.01  # each step 10 ms slower than the one before
+        now[0] += step[0]
+        return real_fast_choice(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(ai, "_fast_choice", slow_fast_choice)
+    state = midgame(3, "place")
+    seat = R.to_act(state)[0]
+    action, _ = choose_action(R.view_for(state, seat), R, Rng.from_seed(3), Budget(seconds=0.3))
+    assert action in R.legal_actions(state, seat)
+    assert step[0] > 0  # it did sample
+    # The last step started only where the longest before it still fitted; it overran by its
+    # own growth at most.
+    assert now[0] <= 0.3 + 0.01
