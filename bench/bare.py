@@ -43,9 +43,12 @@ async def bare_sqlite(path: Path, rows: int, updates: int) -> dict[str, float]:
     }
 
 
-async def bare_asyncpg(url: str, rows: int, updates: int) -> dict[str, float]:
+async def bare_asyncpg(
+    url: str, rows: int, updates: int, *, select_first: bool = False
+) -> dict[str, float]:
     """Per action: one conditional UPDATE (``WHERE id = $2 AND version = $3``), autocommit, on
-    one asyncpg connection — one round trip, in a scratch schema dropped afterwards."""
+    one asyncpg connection — one round trip; with ``select_first`` a SELECT of the row before
+    it (what the SQLite baseline does), in a scratch schema dropped afterwards."""
     schema = f"bare_{uuid.uuid4().hex[:12]}"
     conn = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
     try:
@@ -60,11 +63,14 @@ async def bare_asyncpg(url: str, rows: int, updates: int) -> dict[str, float]:
             f"UPDATE {table} SET version = version + 1, state = $1::jsonb "
             "WHERE id = $2 AND version = $3 RETURNING version"
         )
+        select = f"SELECT version FROM {table} WHERE id = $1"
         latencies = []
         started = time.perf_counter()
         for n in range(updates):
             t0 = time.perf_counter()
             row = n % rows
+            if select_first:
+                versions[row] = await conn.fetchval(select, row)
             versions[row] = await conn.fetchval(update, f'{{"n": {n}}}', row, versions[row])
             latencies.append(time.perf_counter() - t0)
         elapsed = time.perf_counter() - started

@@ -2,8 +2,9 @@
 
 An action's guarded update, its event rows and its seats are one statement (data-modifying
 CTEs that all hang on the guarded UPDATE: no row, nothing else happens either), run in
-autocommit on a connection of our own small asyncpg pool: no BEGIN, no COMMIT, no pre-ping,
-no reset on release — one round trip. asyncpg keeps each statement prepared per connection.
+autocommit on a connection of our own small pool (:mod:`bot.db.pg_pool`): no BEGIN, no
+COMMIT, no pre-ping, no reset on release — one round trip. asyncpg keeps each statement
+prepared per connection.
 
 A connection found closed before anything was sent (the server restarted) is replaced and the
 statement sent again; one lost in the middle of a write is a friendly refusal, since whether it
@@ -12,7 +13,6 @@ committed is unknown (a retry by the player then meets the version guard).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.db.faults import DatabaseUnavailable
+from bot.db.pg_pool import ConnectionPool
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
 
 log = logging.getLogger(__name__)
@@ -126,20 +127,13 @@ RETURNING game.id
 POOL_SIZE = 10
 
 
-async def _keep_session(_connection: asyncpg.Connection) -> None:
-    """Nothing to reset on release: the hot path runs single autocommit statements only."""
-
-
 def _json(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
 class PostgresGameStore:
     def __init__(self, connect_kwargs: dict[str, Any], pool_size: int = POOL_SIZE) -> None:
-        self._connect_kwargs = connect_kwargs
-        self._pool_size = pool_size
-        self._pool: asyncpg.Pool | None = None
-        self._opening = asyncio.Lock()
+        self._connections = ConnectionPool(connect_kwargs, pool_size)
 
     async def read(
         self, game_id: int, known_version: int | None = None, *, with_state: bool = True
@@ -299,32 +293,17 @@ class PostgresGameStore:
         return {row[0] for row in rows}
 
     async def close(self) -> None:
-        if self._pool is not None:
-            await self._pool.close()
-            self._pool = None
-
-    async def _open(self) -> asyncpg.Pool:
-        async with self._opening:
-            if self._pool is None:
-                self._pool = await asyncpg.create_pool(
-                    **self._connect_kwargs,
-                    min_size=1,
-                    max_size=self._pool_size,
-                    reset=_keep_session,
-                )
-        return self._pool
+        await self._connections.close()
 
     async def _run(
         self, statement: Callable[[asyncpg.Connection], Awaitable[T]], *, retry: bool
     ) -> T:
-        """Run one statement on a pooled connection. A connection that turns out closed before
-        the statement went out is replaced once; reads (``retry``) are also sent again after
-        a connection lost in the middle."""
+        """Run one statement (or one short transaction) on a connection of the pool. A
+        connection that turns out closed before the statement went out is replaced once; reads
+        (``retry``) are also sent again after a connection lost in the middle."""
         for attempt in (1, 2):
             try:
-                pool = self._pool or await self._open()
-                async with pool.acquire() as connection:
-                    return await statement(connection)
+                return await self._on_a_connection(statement)
             except asyncpg.InterfaceError as exc:
                 if attempt == 2 or "closed" not in str(exc):
                     log.warning("database unavailable: %s", exc)
@@ -343,3 +322,18 @@ class PostgresGameStore:
                 log.warning("database unavailable: %s", exc)
                 raise DatabaseUnavailable() from exc
         raise AssertionError("unreachable")
+
+    async def _on_a_connection(self, statement: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        connection = await self._connections.acquire()
+        try:
+            result = await statement(connection)
+        except asyncpg.PostgresError:
+            self._connections.release(connection)  # the server refused it: the link is fine
+            raise
+        except BaseException:
+            # Cancelled or cut off midway: the connection's state is unknown, so it goes.
+            connection.terminate()
+            self._connections.release(connection)
+            raise
+        self._connections.release(connection)
+        return result
