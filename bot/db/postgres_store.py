@@ -308,9 +308,10 @@ class PostgresGameStore:
                 if attempt == 2 or "closed" not in str(exc):
                     log.warning("database unavailable: %s", exc)
                     raise DatabaseUnavailable() from exc
-            except asyncpg.AdminShutdownError as exc:
+            except (asyncpg.AdminShutdownError, asyncpg.InternalClientError) as exc:
                 # The server ended the session (a restart, pg_terminate_backend): a statement
-                # it was running is rolled back, so sending it again is safe.
+                # it was running is rolled back, and one the client would not start while the
+                # ending was being read was never sent; so sending it again is safe.
                 if attempt == 2:
                     log.warning("database unavailable: %s", exc)
                     raise DatabaseUnavailable() from exc
