@@ -15,113 +15,32 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import asyncpg
 
+from bot.db.batcher import Batcher
 from bot.db.faults import DatabaseUnavailable
 from bot.db.pg_pool import ConnectionPool
+from bot.db.postgres_sql import (
+    COUNT_RESULT,
+    CREATE_GAME,
+    READ_GAME,
+    READ_GAMES,
+    READ_LOG,
+    READ_MOVES,
+    READ_RATING,
+    SAVE_PINGS,
+    WRITE_ACTION,
+    WRITE_ACTIONS,
+    WRITE_OUTCOME,
+    WRITE_RATING,
+)
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-READ_GAME = """
-SELECT g.id, g.game_type, g.status, g.settings::text, g.seed, g.salt, g.version, g.ply, g.rated,
-       g.challenger_seat, g.outcome::text, g.guild_id, g.channel_id, g.message_id,
-       g.ping_message_id, g.locale, g.created_at, g.updated_at, g.expires_at, g.finished_at,
-       g.move_seconds, g.deadline_at, g.reminders_sent, g.daily_key,
-       CASE WHEN $3::boolean OR g.version = $2::int THEN NULL ELSE g.state::text END,
-       CASE WHEN g.version = $2::int THEN NULL ELSE (
-           SELECT json_agg(json_build_array(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act)
-                           ORDER BY s.seat)::text
-           FROM game_seat s WHERE s.game_id = g.id) END
-FROM game g WHERE g.id = $1::int
-"""
-
-WRITE_ACTION = """
-WITH g AS (
-    UPDATE game SET state = $3::jsonb, version = version + 1, ply = $4::int, status = $5::text,
-        outcome = $6::jsonb, finished_at = $7::timestamptz, deadline_at = $8::timestamptz,
-        expires_at = $19::timestamptz,
-        reminders_sent = CASE WHEN $9::boolean THEN 0 ELSE reminders_sent END,
-        updated_at = $10::timestamptz,
-        ping_message_id = CASE WHEN $11::bigint IS NULL THEN ping_message_id ELSE $11::bigint END
-    WHERE id = $1::int AND version = $2::int
-    RETURNING id, channel_id, message_id, ping_message_id, reminders_sent
-), logged AS (
-    INSERT INTO game_event (game_id, ply, seat, action, events, public_text_ja, public_text_en,
-                            created_at)
-    SELECT g.id, x.ply, x.seat, x.action, x.events, x.ja, x.en, $10::timestamptz
-    FROM g, unnest($12::int[], $13::int[], $14::text[], $15::jsonb[], $16::text[], $17::text[])
-        AS x(ply, seat, action, events, ja, en)
-), seats AS (
-    UPDATE game_seat SET to_act = (($18::int >> game_seat.seat) & 1) = 1
-    FROM g WHERE game_seat.game_id = g.id AND $18::int IS NOT NULL
-)
-SELECT channel_id, message_id, ping_message_id, reminders_sent FROM g
-"""
-
-CREATE_GAME = """
-WITH g AS (
-    INSERT INTO game (game_type, rules_version, schema_version, status, settings, seed, salt,
-                      state, version, ply, rated, challenger_seat, guild_id, channel_id, locale,
-                      created_at, updated_at, expires_at, move_seconds, deadline_at,
-                      reminders_sent, daily_key)
-    VALUES ($1::text, $2::int, $3::int, $4::text, $5::jsonb, $6::bigint, $7::text, $8::jsonb, 1,
-            0, $9::boolean, $10::int, $11::bigint, $12::bigint, $13::text, $14::timestamptz,
-            $14::timestamptz, $15::timestamptz, $16::int, $17::timestamptz, 0, $18::text)
-    RETURNING id
-), seats AS (
-    INSERT INTO game_seat (game_id, seat, user_id, display_name, is_bot, to_act)
-    SELECT g.id, x.seat, x.user_id, x.display_name, x.is_bot, x.to_act
-    FROM g, unnest($19::int[], $20::bigint[], $21::text[], $22::boolean[], $23::boolean[])
-        AS x(seat, user_id, display_name, is_bot, to_act)
-)
-SELECT id FROM g
-"""
-
-READ_LOG = """
-SELECT ply, seat, action, public_text_ja, public_text_en FROM game_event
-WHERE game_id = $1::int ORDER BY ply
-"""
-
-READ_MOVES = "SELECT seat, action FROM game_event WHERE game_id = $1::int ORDER BY ply"
-
-COUNT_RESULT = """
-INSERT INTO player_stat AS p (guild_id, user_id, game_key, played, won, drawn, lost,
-                              current_streak, best_streak, rated_games, updated_at)
-VALUES ($1::bigint, $2::bigint, $3::text, 1, $4::int, $5::int, $6::int, $4::int, $4::int, 0,
-        $7::timestamptz)
-ON CONFLICT (guild_id, user_id, game_key) DO UPDATE SET
-    played = p.played + 1, won = p.won + excluded.won, drawn = p.drawn + excluded.drawn,
-    lost = p.lost + excluded.lost,
-    current_streak = CASE WHEN excluded.won = 1 THEN p.current_streak + 1 ELSE 0 END,
-    best_streak = CASE WHEN excluded.won = 1 AND p.current_streak + 1 > p.best_streak
-                       THEN p.current_streak + 1 ELSE p.best_streak END,
-    updated_at = excluded.updated_at
-"""
-
-READ_RATING = """
-SELECT rating_mu, rating_sigma FROM player_stat
-WHERE guild_id = $1::bigint AND user_id = $2::bigint AND game_key = $3::text FOR UPDATE
-"""
-
-WRITE_RATING = """
-UPDATE player_stat SET rating_mu = $1::float8, rating_sigma = $2::float8,
-    rated_games = rated_games + 1, updated_at = $3::timestamptz
-WHERE guild_id = $4::bigint AND user_id = $5::bigint AND game_key = $6::text
-"""
-
-WRITE_OUTCOME = "UPDATE game SET outcome = $2::jsonb WHERE id = $1::int"
-
-SAVE_PINGS = """
-UPDATE game SET ping_message_id = x.new
-FROM unnest($1::int[], $2::bigint[], $3::bigint[]) AS x(id, old, new)
-WHERE game.id = x.id AND game.ping_message_id IS NOT DISTINCT FROM x.old
-RETURNING game.id
-"""
 
 #: Connections of the hot path's own pool (the ORM's engine keeps its own for the rest).
 POOL_SIZE = 10
@@ -131,49 +50,100 @@ def _json(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
+def _record(row: Sequence[Any]) -> GameRecord:
+    """A game read by READ_GAME (or a row of READ_GAMES after its first column)."""
+    seats = None
+    if row[25] is not None:
+        seats = tuple(SeatRecord(*s) for s in json.loads(row[25]))
+    return GameRecord(
+        id=row[0],
+        game_type=row[1],
+        status=row[2],
+        settings=json.loads(row[3]),
+        seed=row[4],
+        salt=row[5],
+        version=row[6],
+        ply=row[7],
+        rated=row[8],
+        challenger_seat=row[9],
+        outcome=_json(row[10]),
+        guild_id=row[11],
+        channel_id=row[12],
+        message_id=row[13],
+        ping_message_id=row[14],
+        locale=row[15],
+        created_at=row[16],
+        updated_at=row[17],
+        expires_at=row[18],
+        finished_at=row[19],
+        move_seconds=row[20],
+        deadline_at=row[21],
+        reminders_sent=row[22],
+        daily_key=row[23],
+        state=_json(row[24]),
+        seats=seats,
+    )
+
+
+def _batch_args(changes: Sequence[GameWrite]) -> tuple[list[Any], ...]:
+    """WRITE_ACTIONS' arrays: one entry per action (``idx`` its place), one per event."""
+    events = [(n, e) for n, change in enumerate(changes) for e in change.events]
+    return (
+        list(range(len(changes))),
+        [c.game_id for c in changes],
+        [c.seen_version for c in changes],
+        [json.dumps(c.state) for c in changes],
+        [c.ply for c in changes],
+        [c.status for c in changes],
+        [None if c.outcome is None else json.dumps(c.outcome) for c in changes],
+        [c.finished_at for c in changes],
+        [c.expires_at for c in changes],
+        [c.deadline_at for c in changes],
+        [c.reset_reminders for c in changes],
+        [c.updated_at for c in changes],
+        [c.ping_message_id for c in changes],
+        [c.to_act_mask for c in changes],
+        [n for n, _ in events],
+        [e.ply for _, e in events],
+        [e.seat for _, e in events],
+        [e.action for _, e in events],
+        [json.dumps(e.events) for _, e in events],
+        [e.public_text_ja for _, e in events],
+        [e.public_text_en for _, e in events],
+    )
+
+
 class PostgresGameStore:
     def __init__(self, connect_kwargs: dict[str, Any], pool_size: int = POOL_SIZE) -> None:
         self._connections = ConnectionPool(connect_kwargs, pool_size)
+        self._reads: Batcher[tuple[int, int | None], GameRecord | None] = Batcher(self._read_batch)
+        self._writes: Batcher[GameWrite, Written | None] = Batcher(self._write_batch)
 
     async def read(
         self, game_id: int, known_version: int | None = None, *, with_state: bool = True
     ) -> GameRecord | None:
-        row = await self._run(
-            lambda c: c.fetchrow(READ_GAME, game_id, known_version, not with_state), retry=True
-        )
-        if row is None:
-            return None
-        seats = None
-        if row[25] is not None:
-            seats = tuple(SeatRecord(*s) for s in json.loads(row[25]))
-        return GameRecord(
-            id=row[0],
-            game_type=row[1],
-            status=row[2],
-            settings=json.loads(row[3]),
-            seed=row[4],
-            salt=row[5],
-            version=row[6],
-            ply=row[7],
-            rated=row[8],
-            challenger_seat=row[9],
-            outcome=_json(row[10]),
-            guild_id=row[11],
-            channel_id=row[12],
-            message_id=row[13],
-            ping_message_id=row[14],
-            locale=row[15],
-            created_at=row[16],
-            updated_at=row[17],
-            expires_at=row[18],
-            finished_at=row[19],
-            move_seconds=row[20],
-            deadline_at=row[21],
-            reminders_sent=row[22],
-            daily_key=row[23],
-            state=_json(row[24]),
-            seats=seats,
-        )
+        if not with_state:
+            row = await self._run(lambda c: c.fetchrow(READ_GAME, game_id, None, True), retry=True)
+            return None if row is None else _record(row)
+        return await self._reads.submit((game_id, known_version))
+
+    async def _read_batch(
+        self, requests: list[tuple[int, int | None]]
+    ) -> list[GameRecord | BaseException | None]:
+        """The games asked for meanwhile, in one statement (one alone: its own, cheaper one)."""
+        if len(requests) == 1:
+            [(game_id, known)] = requests
+            row = await self._run(
+                lambda c: c.fetchrow(READ_GAME, game_id, known, False), retry=True
+            )
+            return [None if row is None else _record(row)]
+        ids = [game_id for game_id, _ in requests]
+        held = [version for _, version in requests]
+        rows = await self._run(lambda c: c.fetch(READ_GAMES, ids, held), retry=True)
+        out: list[GameRecord | BaseException | None] = [None] * len(requests)
+        for row in rows:
+            out[row[0] - 1] = _record(row[1:])
+        return out
 
     async def create(self, game: NewGame) -> int:
         seats = game.seats
@@ -205,6 +175,44 @@ class PostgresGameStore:
         return int(await self._run(lambda c: c.fetchval(CREATE_GAME, *args), retry=False))
 
     async def write(self, change: GameWrite) -> Written | None:
+        if change.results is not None:
+            return await self._write_one(change)  # finishing: its own transaction
+        return await self._writes.submit(change)
+
+    async def _write_batch(self, changes: list[GameWrite]) -> list[Written | BaseException | None]:
+        """The ordinary actions written meanwhile, in one statement (group commit: PostgreSQL
+        commits them together). A second action on a game already in the batch goes after it
+        on its own; if the statement is refused (a deadlock with another process's batch, a
+        ply already logged), each action goes on its own, so no action fails another."""
+        if len(changes) == 1:
+            return [await self._write_alone(changes[0])]
+        now: list[int] = []
+        later: list[int] = []
+        games: set[int] = set()
+        for n, change in enumerate(changes):
+            (later if change.game_id in games else now).append(n)
+            games.add(change.game_id)
+        outcomes: list[Written | BaseException | None] = [None] * len(changes)
+        args = _batch_args([changes[n] for n in now])
+        try:
+            rows = await self._run(lambda c: c.fetch(WRITE_ACTIONS, *args), retry=False)
+        except asyncpg.PostgresError:
+            later = now + later
+        else:
+            written = {row[0]: Written(row[1], row[2], row[3], row[4]) for row in rows}
+            for k, n in enumerate(now):
+                outcomes[n] = written.get(k)
+        for n in sorted(later):
+            outcomes[n] = await self._write_alone(changes[n])
+        return outcomes
+
+    async def _write_alone(self, change: GameWrite) -> Written | BaseException | None:
+        try:
+            return await self._write_one(change)
+        except DatabaseUnavailable as exc:
+            return exc
+
+    async def _write_one(self, change: GameWrite) -> Written | None:
         events = change.events
         args = (
             change.game_id,
@@ -293,6 +301,8 @@ class PostgresGameStore:
         return {row[0] for row in rows}
 
     async def close(self) -> None:
+        await self._reads.close()
+        await self._writes.close()
         await self._connections.close()
 
     async def _run(

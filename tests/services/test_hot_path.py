@@ -20,7 +20,7 @@ from bot.db import Database, GameEventRow, GameRow
 from bot.db.faults import DatabaseUnavailable
 from bot.db.records import GameWrite
 from bot.db.sqlite_store import SqliteGameStore, configure_sqlite_connection, time_in
-from bot.services.errors import StaleVersion
+from bot.services.errors import GameNotFound, StaleVersion
 from bot.services.games import GameService
 from bot.services.snapshots import GameSnapshot, Player
 from bot.services.standings import StandingsService
@@ -211,34 +211,41 @@ class FailingCommits(sqlite3.Connection):
 
 
 async def test_group_commit_one_failure_never_fails_another(
-    tmp_path: Path, clock: FakeClock
+    db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'g.sqlite3'}")
-    await db.migrate()
+    """Writes made at once go in one transaction (SQLite: savepoints; PostgreSQL: one
+    statement, each action on its own if it is refused) and each gets its own answer."""
     service = GameService(db, clock=clock, seed_source=Rng.from_seed(5))
-    games = [await started(service) for _ in range(3)]
-    batches: list[int] = []
+    games = [await started(service) for _ in range(4)]
     store = db.store
-    assert isinstance(store, SqliteGameStore)
-    write_batch = store._write_batch
+    batches: list[int] = []
+    if isinstance(store, SqliteGameStore):
+        write_batch = store._write_batch
 
-    def recording(conn: sqlite3.Connection, jobs: list[Any]) -> list[Any]:
-        batches.append(len(jobs))
-        return write_batch(conn, jobs)
+        def recording(conn: sqlite3.Connection, jobs: list[Any]) -> list[Any]:
+            batches.append(len(jobs))
+            return write_batch(conn, jobs)
 
-    store._write_batch = recording  # type: ignore[method-assign]
+        store._write_batch = recording  # type: ignore[method-assign]
+    else:
+        pg_batch = store._write_batch  # type: ignore[attr-defined]
+
+        async def pg_recording(changes: list[GameWrite]) -> Any:
+            batches.append(len(changes))
+            return await pg_batch(changes)
+
+        store._writes._run = pg_recording  # type: ignore[attr-defined]
     writes = [service_write(service, game) for game in games]
     stale = writes[1].__class__(**{**field_values(writes[1]), "seen_version": 99})
     duplicate = writes[2].__class__(  # its event's ply is taken: the unique key refuses it
         **{**field_values(writes[2]), "events": (*writes[2].events, writes[2].events[0])}
     )
     results = await asyncio.gather(
-        store.write(writes[0]), store.write(stale), store.write(duplicate)
+        store.write(writes[0]), store.write(stale), store.write(duplicate), store.write(writes[3])
     )
-    assert batches == [3]  # one transaction, one commit
-    assert results[0] is not None and results[1] is None and results[2] is None
-    assert [(await ply_of(db, g.id))[0] for g in games] == [1, 0, 0]
-    await db.dispose()
+    assert batches == [4]  # one transaction, one commit
+    assert [r is not None for r in results] == [True, False, False, True]
+    assert [(await ply_of(db, g.id))[0] for g in games] == [1, 0, 0, 1]
 
 
 def service_write(service: GameService, game: GameSnapshot) -> GameWrite:
@@ -334,3 +341,26 @@ async def test_logs_and_replays_read_only_what_they_show(
 
 def moves(entries: Any) -> list[tuple[int | None, str]]:
     return [(e.seat, e.action) for e in entries]
+
+
+async def test_reads_made_at_once_each_get_their_own_game(db: Database, clock: FakeClock) -> None:
+    """Reads arriving together share a statement (PostgreSQL) or a read transaction (SQLite);
+    each caller gets its own game, held copies or not, and a missing game is still missing."""
+    service = GameService(db, clock=clock, seed_source=Rng.from_seed(8))
+    games = [await started(service) for _ in range(3)]
+    user, code = first_move(games[0])
+    moved = (await GameService(db, clock=clock).act(games[0].id, user, games[0].version, code)).game
+    fresh = GameService(db, clock=clock)
+    await fresh.get(games[1].id)  # held at its version: its state is not sent again
+    got = await asyncio.gather(
+        service.get(games[0].id),  # held at an older version: read in full
+        fresh.get(games[1].id),
+        fresh.get(games[2].id),
+        fresh.get(games[0].id),
+        fresh.get(10_000),
+        return_exceptions=True,
+    )
+    assert [g.id for g in got[:4]] == [games[0].id, games[1].id, games[2].id, games[0].id]  # type: ignore[union-attr]
+    assert got[0].version == got[3].version == moved.version  # type: ignore[union-attr]
+    assert got[0].state == moved.state and got[1].state == games[1].state  # type: ignore[union-attr]
+    assert isinstance(got[4], GameNotFound)
