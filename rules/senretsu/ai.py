@@ -345,7 +345,11 @@ def _choose_placement(
     totals = [0.0] * len(pool)
     done = 0
     for _ in range(budget.samples):
+        started = clock.start()
+        if started is None:
+            break
         sample, rng = determinize(view, rng)
+        clock.took(started)
         values = []
         for action in pool:
             value = _playout(sample, rules, action, budget.playout_pairs, clock)
