@@ -10,9 +10,14 @@ ping meanwhile, ours is dropped (its message merely stays in the channel).
 
 from __future__ import annotations
 
+#: Games whose newest ping is remembered (beyond it the oldest recorded ones are forgotten:
+#: the game's next write reads its column back anyway).
+CAPACITY = 4096
+
 
 class PingBook:
-    def __init__(self) -> None:
+    def __init__(self, capacity: int = CAPACITY) -> None:
+        self._capacity = capacity
         #: game → its newest ping known here (None: none).
         self._newest: dict[int, int | None] = {}
         #: game → the column's value while the newest ping is not yet recorded.
@@ -25,7 +30,9 @@ class PingBook:
     def written(self, game_id: int, column: int | None) -> None:
         """A write committed, and the column now reads ``column``."""
         if game_id not in self._unsaved:
+            self._newest.pop(game_id, None)  # most recent last
             self._newest[game_id] = column
+            self._forget_oldest()
         elif self._newest.get(game_id) == column:
             del self._unsaved[game_id]
         else:
@@ -44,6 +51,16 @@ class PingBook:
         """The column was set to ``message_id`` by a transaction of its own."""
         self._newest[game_id] = message_id
         self._unsaved.pop(game_id, None)
+        self._forget_oldest()
+
+    def _forget_oldest(self) -> None:
+        """One in, one out: the oldest game whose ping is recorded (one that is not is never
+        forgotten)."""
+        if len(self._newest) <= self._capacity:
+            return
+        oldest = next((g for g in self._newest if g not in self._unsaved), None)
+        if oldest is not None:
+            del self._newest[oldest]
 
     def pending(self) -> dict[int, tuple[int | None, int]]:
         """Pings waiting to be recorded: game → (the column's value now, the new ping)."""

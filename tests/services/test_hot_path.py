@@ -364,3 +364,17 @@ async def test_reads_made_at_once_each_get_their_own_game(db: Database, clock: F
     assert got[0].version == got[3].version == moved.version  # type: ignore[union-attr]
     assert got[0].state == moved.state and got[1].state == games[1].state  # type: ignore[union-attr]
     assert isinstance(got[4], GameNotFound)
+
+
+def test_the_ping_book_forgets_only_recorded_pings() -> None:
+    from bot.services.pings import PingBook
+
+    book = PingBook(capacity=2)
+    book.written(1, 10)
+    assert book.swap(1, 11) == (True, 10)  # unrecorded from now on
+    book.written(2, 20)
+    book.written(3, 30)  # over capacity: game 2 goes, game 1's unrecorded ping stays
+    assert book.swap(2, 21) == (False, None)
+    assert book.pending() == {1: (10, 11)}
+    book.flushed(book.pending(), {1})
+    assert book.to_write(1) is None
