@@ -378,3 +378,38 @@ def test_the_ping_book_forgets_only_recorded_pings() -> None:
     assert book.pending() == {1: (10, 11)}
     book.flushed(book.pending(), {1})
     assert book.to_write(1) is None
+
+
+async def test_the_sqlite_log_starts_over_under_steady_writes(
+    tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checkpoints hold writes back while they run, so each completes and the write-ahead log
+    starts over: it stays the size of a few checkpoints' worth, however long the writes go on."""
+    from bot.db import sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 10)
+    path = tmp_path / "w.sqlite3"
+    db = Database(f"sqlite+aiosqlite:///{path}")
+    await db.migrate()
+    service = GameService(db, clock=clock, seed_source=Rng.from_seed(9))
+    games = [await started(service) for _ in range(8)]
+
+    async def play(game: GameSnapshot) -> None:
+        for _ in range(40):
+            if game.status != "active":
+                return
+            user, code = first_move(game)
+            game = (await service.act(game.id, user, game.version, code)).game
+
+    await asyncio.gather(*(play(g) for g in games))
+    played = sum([(await ply_of(db, g.id))[0] for g in games])
+    assert played > 200
+    wal, page = log_size(path)
+    assert wal < 400 * page  # each write adds some 6 pages: without starting over, > 1200
+    await db.dispose()
+
+
+def log_size(path: Path) -> tuple[int, int]:
+    """The write-ahead log's size in bytes, and the page size."""
+    page = sqlite3.connect(path).execute("PRAGMA page_size").fetchone()[0]
+    return Path(f"{path}-wal").stat().st_size, int(page)
