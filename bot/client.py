@@ -4,6 +4,7 @@ registered game's commands, the shared commands, components and the one error pa
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 from datetime import timedelta
@@ -53,6 +54,20 @@ def intents() -> discord.Intents:
     wanted = discord.Intents.none()
     wanted.guilds = True
     return wanted
+
+
+_heap_frozen = False
+
+
+def freeze_start_up_heap() -> None:
+    """Once per process: what is alive once the bot is set up (modules, the command tree, the
+    registries) lives as long as the process, so the collector's full passes need not walk it
+    (on a busy bot they took 50 ms and more: a stall of every player's action)."""
+    global _heap_frozen
+    if not _heap_frozen:
+        _heap_frozen = True
+        gc.collect()
+        gc.freeze()
 
 
 class AsobibaBot(commands.AutoShardedBot):
@@ -144,6 +159,7 @@ class AsobibaBot(commands.AutoShardedBot):
         await self.register_commands()
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
+        freeze_start_up_heap()
 
     async def register_commands(self) -> None:
         """Every registered game's group, then the shared commands."""
