@@ -9,6 +9,10 @@ from bot.db.models import (
     GameSeatRow,
     GuildSettingRow,
     PlayerStatRow,
+    TournamentDealRow,
+    TournamentEntrantRow,
+    TournamentPairingRow,
+    TournamentRow,
     UserPrefRow,
 )
 
@@ -21,5 +25,9 @@ __all__ = [
     "GameSeatRow",
     "GuildSettingRow",
     "PlayerStatRow",
+    "TournamentDealRow",
+    "TournamentEntrantRow",
+    "TournamentPairingRow",
+    "TournamentRow",
     "UserPrefRow",
 ]
