@@ -107,6 +107,15 @@ class CommandGroup:
     description: Text
 
 
+@dataclass(frozen=True, slots=True)
+class SolitaireTally:
+    """What breaks ties between entrants of a solitaire tournament with as many deals won: a
+    count read from each finished deal, fewer being better (易双六: the cards drawn)."""
+
+    name: Text
+    count: Callable[[Any], int]
+
+
 def _no_summary(state: Any, locale: Locale) -> str:
     return ""
 
@@ -147,6 +156,8 @@ class GameSpec:
     board_picture: BoardPainter | None = None
     #: A player's private panel as a picture.
     panel_picture: PanelPainter | None = None
+    #: A solitaire's tie-break in tournaments (without one, ties stay ties).
+    tally: SolitaireTally | None = None
 
     @property
     def game_type(self) -> str:

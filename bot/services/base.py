@@ -63,6 +63,10 @@ class ServiceBase:
         value, self._seed_source = self._seed_source.next_u64()
         return value >> 1
 
+    def new_seed(self) -> int:
+        """A fresh seed for a game (or a tournament) started outside this class."""
+        return self._new_seed()
+
     async def _load(self, session: AsyncSession, game_id: int) -> GameRow:
         # One query for the game and its seats (the relationship's default is a second one).
         row = await session.get(GameRow, game_id, options=[joinedload(GameRow.seats)])

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import GameRow, GameSeatRow
 from bot.games.registry import spec_for
@@ -67,43 +68,24 @@ class Challenges(ActionPipeline):
             challenger_seat = Rng.from_seed(seed ^ 0x5EA7).below(2)[0]
         if challenger_seat not in (0, 1):
             raise InvalidChallenge()
-        state = rules.new_game(normalized, seed)
-        now = self.clock()
         players = {challenger_seat: challenger, 1 - challenger_seat: opponent}
         async with self.db.transaction() as session:
-            row = GameRow(
-                game_type=game_type,
-                rules_version=rules.rules_version,
-                schema_version=rules.schema_version,
-                status="active" if opponent.is_bot else "challenge",
+            row = self.build_game(
+                session,
+                game_type,
+                players,
                 settings=normalized,
                 seed=seed,
-                salt=new_salt().hex() if spec_for(game_type).hidden_randomness else None,
-                state={},
-                ply=0,
+                status="active" if opponent.is_bot else "challenge",
                 rated=rated and not opponent.is_bot,
                 challenger_seat=challenger_seat,
                 move_seconds=move_seconds,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 locale=locale,
-                created_at=now,
-                updated_at=now,
-                expires_at=None if opponent.is_bot else now + self.challenge_ttl,
             )
-            row.seats = [
-                GameSeatRow(
-                    seat=seat,
-                    user_id=p.user_id,
-                    display_name=p.display_name[:100],
-                    is_bot=p.is_bot,
-                    to_act=False,
-                )
-                for seat, p in sorted(players.items())
-            ]
-            session.add(row)
-            self._store_state(row, rules, state)
             if row.status == "challenge":
+                row.expires_at = self.clock() + self.challenge_ttl
                 for seat in row.seats:
                     seat.to_act = seat.seat != challenger_seat
             await session.flush()
@@ -263,39 +245,77 @@ class Challenges(ActionPipeline):
             raise InvalidChallenge()
         normalized = rules.normalize_settings(settings)
         seed = self._new_seed() if seed is None else seed
-        state = rules.new_game(normalized, seed)
-        now = self.clock()
         async with self.db.transaction() as session:
-            row = GameRow(
-                game_type=game_type,
-                rules_version=rules.rules_version,
-                schema_version=rules.schema_version,
-                status="active",
+            row = self.build_game(
+                session,
+                game_type,
+                {0: player},
                 settings=normalized,
                 seed=seed,
-                salt=new_salt().hex() if spec_for(game_type).hidden_randomness else None,
-                state={},
-                ply=0,
-                rated=False,
-                challenger_seat=0,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 locale=locale,
                 daily_key=daily_key,
-                created_at=now,
-                updated_at=now,
             )
-            row.seats = [
-                GameSeatRow(
-                    seat=0,
-                    user_id=player.user_id,
-                    display_name=player.display_name[:100],
-                    is_bot=False,
-                    to_act=False,
-                )
-            ]
-            session.add(row)
-            self._store_state(row, rules, state)
             await session.flush()
             game_id, version = row.id, row.version
         return ActionResult(await self.get(game_id), (), version)
+
+    def build_game(
+        self,
+        session: AsyncSession,
+        game_type: str,
+        players: Mapping[Seat, Player],
+        *,
+        settings: dict[str, Any],
+        seed: int,
+        status: str = "active",
+        rated: bool = False,
+        challenger_seat: Seat = 0,
+        move_seconds: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        locale: str = "en",
+        daily_key: str | None = None,
+        tournament_id: int | None = None,
+        sealed: bool = True,
+    ) -> GameRow:
+        """A new game in ``session`` with its seats and first state (``settings`` already
+        normalised). ``sealed``: seal the seed with a salt if the game hides randomness (a
+        tournament's deals are sealed by the tournament instead)."""
+        rules = rules_for(game_type)
+        now = self.clock()
+        row = GameRow(
+            game_type=game_type,
+            rules_version=rules.rules_version,
+            schema_version=rules.schema_version,
+            status=status,
+            settings=settings,
+            seed=seed,
+            salt=new_salt().hex() if sealed and spec_for(game_type).hidden_randomness else None,
+            state={},
+            ply=0,
+            rated=rated,
+            challenger_seat=challenger_seat,
+            move_seconds=move_seconds,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            locale=locale,
+            daily_key=daily_key,
+            tournament_id=tournament_id,
+            created_at=now,
+            updated_at=now,
+        )
+        row.seats = [
+            GameSeatRow(
+                seat=seat,
+                user_id=p.user_id,
+                display_name=p.display_name[:100],
+                is_bot=p.is_bot,
+                to_act=False,
+            )
+            for seat, p in sorted(players.items())
+        ]
+        session.add(row)
+        self._store_state(row, rules, rules.new_game(settings, seed))
+        return row

@@ -67,6 +67,8 @@ class GameSummary:
     reminders_sent: int
     raw_outcome: dict[str, Any] | None
     daily_key: str | None
+    #: The tournament this game belongs to (a round's pairing or a solitaire deal), if any.
+    tournament_id: int | None
 
     @property
     def spec(self) -> GameSpec:
@@ -135,6 +137,7 @@ class GameSummary:
             "reminders_sent": row.reminders_sent,
             "raw_outcome": dict(row.outcome) if row.outcome else None,
             "daily_key": row.daily_key,
+            "tournament_id": row.tournament_id,
         }
 
     @classmethod

@@ -263,7 +263,8 @@ def board_view(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = ())
                 row=meta_row,
             )
         )
-    if spec.hinter is not None and not game.rated and spec.hint_available(game.state):
+    hints = not game.rated and game.tournament_id is None
+    if spec.hinter is not None and hints and spec.hint_available(game.state):
         view.add_item(HintButton(game.id, tr("button.hint", locale), row=meta_row))
     if any(rules.explain_event(e, locale) for e in recent if e.visible_to is None):
         view.add_item(WhyButton(game.id, tr("button.why", locale), row=meta_row))
