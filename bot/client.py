@@ -17,6 +17,7 @@ from bot.cogs.games import game_group
 from bot.cogs.player import PlayerCog
 from bot.cogs.server import ServerCog
 from bot.cogs.standings import rules_command, standings_command
+from bot.cogs.tournaments import tournament_group
 from bot.config import Settings
 from bot.db import Database
 from bot.games.registry import all_specs
@@ -26,6 +27,7 @@ from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.standings import StandingsService
+from bot.services.tournaments import TournamentService
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
@@ -71,11 +73,13 @@ class AsobibaBot(commands.AutoShardedBot):
         games = games or GameService(
             db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
         )
+        servers = GuildService(db, games.clock)
         services = Services(
             games=games,
             standings=StandingsService(db, games.clock),
-            servers=GuildService(db, games.clock),
+            servers=servers,
             clocks=ClockService(games),
+            tournaments=TournamentService(games, servers),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
         )
         self.flows = GameFlows(self, services)
@@ -151,6 +155,7 @@ class AsobibaBot(commands.AutoShardedBot):
             self.tree.add_command(game_group(spec, self.asobiba))
         self.tree.add_command(standings_command(self.asobiba))
         self.tree.add_command(rules_command())
+        self.tree.add_command(tournament_group(self.asobiba))
         await self.add_cog(PlayerCog(self.asobiba))
         await self.add_cog(ServerCog(self.asobiba))
 
@@ -170,14 +175,19 @@ class AsobibaBot(commands.AutoShardedBot):
         """One pass of the move clocks: claim what is due, then tell the channels."""
         await self.flows.announce(await self.asobiba.services.clocks.tick())
 
+    async def tournament_tick(self) -> None:
+        """One pass of the tournaments: sign-ups that closed, rounds that ended."""
+        await self.flows.announce_tournaments(await self.asobiba.services.tournaments.tick())
+
     async def _run_clocks(self) -> None:
         while True:
             await asyncio.sleep(self.settings.clock_tick_seconds)
-            try:
-                async with self.asobiba.activity.handling():
-                    await self.clock_tick()
-            except Exception:
-                log.exception("move clock tick failed; trying again next tick")
+            for tick in (self.clock_tick, self.tournament_tick):
+                try:
+                    async with self.asobiba.activity.handling():
+                        await tick()
+                except Exception:
+                    log.exception("%s failed; trying again next tick", tick.__name__)
 
     async def sync_commands(self) -> None:
         # With shards split across processes only the one holding shard 0 registers commands.

@@ -17,8 +17,8 @@ from bot.db import PlayerStatRow, TournamentEntrantRow, TournamentPairingRow, To
 from bot.services.challenges import Challenges
 from bot.services.snapshots import Player
 from bot.services.stats import conservative, game_key
+from bot.services.tournament_snapshots import bye_points
 from bot.tournament import (
-    BYE_POINTS,
     ByeRecord,
     Entrant,
     Format,
@@ -50,8 +50,7 @@ def records_of(pairings: Sequence[TournamentPairingRow], format: Format) -> list
         if row.result is None:
             continue
         if row.black_id is None:
-            points = BYE_POINTS if format is Format.SWISS else 0.0
-            records.append(ByeRecord(row.round_no, row.white_id, points))
+            records.append(ByeRecord(row.round_no, row.white_id, bye_points(format.value)))
         else:
             records.append(
                 GameRecord(row.round_no, row.white_id, row.black_id, Outcome(row.result))

@@ -11,7 +11,7 @@ from bot.db import TournamentEntrantRow, TournamentRow
 from bot.games.registry import spec_for
 from bot.games.spec import GameSpec
 from bot.services.snapshots import ActionResult, GameSnapshot
-from bot.tournament import Format, SolitaireRow, TableRow
+from bot.tournament import BYE_POINTS, Format, SolitaireRow, TableRow
 from rules.core import Text
 from rules.core.fairness import commitment
 
@@ -96,6 +96,15 @@ class TournamentInfo:
     @property
     def pairing_format(self) -> Format:
         return Format(self.format)
+
+    @property
+    def bye_points(self) -> float:
+        return bye_points(self.format)
+
+
+def bye_points(format: str) -> float:
+    """A Swiss bye scores a point; a round robin's (each player sits out once) scores none."""
+    return BYE_POINTS if format == Format.SWISS.value else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +202,16 @@ class GameEnded:
 
 
 TournamentNotice = RoundStarted | DealsOpened | Cancelled | Finished | GameEnded
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A solitaire event's deal as its player starts (or resumes) it."""
+
+    tournament: TournamentInfo
+    result: ActionResult
+    deal_no: int
+    new: bool
 
 
 @dataclass(frozen=True, slots=True)

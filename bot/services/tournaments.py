@@ -76,6 +76,7 @@ from bot.services.tournament_snapshots import (
     PAIRED_FORMATS,
     SOLITAIRE,
     Cancelled,
+    Deal,
     DealsOpened,
     EntrantInfo,
     Finished,
@@ -279,9 +280,7 @@ class TournamentService:
             info = TournamentInfo.from_row(row)
         return Withdrawal(info, tuple(await self.advance(tournament_id)))
 
-    async def play(
-        self, tournament_id: int, guild_id: int, player: Player
-    ) -> tuple[ActionResult, bool]:
+    async def play(self, tournament_id: int, guild_id: int, player: Player) -> Deal:
         """The entrant's next deal of a solitaire event (or the one they are playing), and
         whether it is new. Each deal is dealt only when its player starts it."""
         now = self.clock()
@@ -302,7 +301,7 @@ class TournamentService:
                 raise TournamentError(ALREADY_WITHDRAWN)
             deals = (
                 await session.execute(
-                    select(TournamentDealRow.game_id, GameRow.status)
+                    select(TournamentDealRow.deal_no, TournamentDealRow.game_id, GameRow.status)
                     .join(GameRow, GameRow.id == TournamentDealRow.game_id, isouter=True)
                     .where(
                         TournamentDealRow.tournament_id == row.id,
@@ -311,10 +310,10 @@ class TournamentService:
                 )
             ).all()
             info = TournamentInfo.from_row(row)
-        playing = next((game_id for game_id, status in deals if status == "active"), None)
-        if playing is not None:
-            game = await self.games.get(playing)
-            return ActionResult(game, (), game.version), False
+        playing = next(((n, g) for n, g, status in deals if status == "active"), None)
+        if playing is not None and playing[1] is not None:
+            game = await self.games.get(playing[1])
+            return Deal(info, ActionResult(game, (), game.version), playing[0], new=False)
         if len(deals) >= info.rounds:
             raise TournamentError(ALL_DEALS_PLAYED.format(deals=info.rounds))
         deal_no = len(deals) + 1
@@ -347,7 +346,7 @@ class TournamentService:
                 raise StaleVersion() from exc
             game_id = new.id
         snapshot = await self.games.get(game_id)
-        return ActionResult(snapshot, (), snapshot.version), True
+        return Deal(info, ActionResult(snapshot, (), snapshot.version), deal_no, new=True)
 
     # --- reading ---------------------------------------------------------------------------
 

@@ -45,3 +45,6 @@ class FlowBase:
         """Redraw a game's board from afar (a clock, an admin, the other player)."""
         board = await self.board(game, recent)
         await self.edit_board(game, board.content, board.view, board)
+
+    async def after_game(self, game: GameSummary) -> None:
+        """Called once a game's change has been announced (tournaments hook in here)."""

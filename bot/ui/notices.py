@@ -105,6 +105,7 @@ class Notices(FlowBase):
                 await self.show_board(game, result.events if result else ())
                 if result is not None:
                     await self.notify(game, actor_id=None)
+                    await self.after_game(game)
             except discord.HTTPException:
                 log.warning("could not announce %r", notice, exc_info=True)
 

@@ -124,6 +124,7 @@ class Playing(PanelFlows):
         await self.notify(game, actor_id=interaction.user.id)
         if any(e.kind == "draw_offer" for e in result.events) and game.status == "active":
             await self.offer_notice(game, interaction.user.id)
+        await self.after_game(game)
 
     async def _refresh_where_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
         """A stale click still shows what is true now: the fresh board, or the fresh panel."""

@@ -42,10 +42,12 @@ async def test_everyone_plays_the_same_sealed_deals(s: Services, clock: FakeCloc
     assert isinstance(opened, DealsOpened) and len(opened.entrants) == 3
     assert opened.tournament.revealed is None  # the seed stays secret while it runs
 
-    first, new = await s.tournaments.play(t.id, GUILD, PLAYERS[0])
-    assert new and first.game.salt is None  # sealed by the tournament, not game by game
-    again, new = await s.tournaments.play(t.id, GUILD, PLAYERS[0])
-    assert not new and again.game.id == first.game.id  # one deal at a time
+    deal = await s.tournaments.play(t.id, GUILD, PLAYERS[0])
+    first = deal.result
+    assert deal.new and deal.deal_no == 1
+    assert first.game.salt is None  # sealed by the tournament, not game by game
+    again = await s.tournaments.play(t.id, GUILD, PLAYERS[0])
+    assert not again.new and again.result.game.id == first.game.id  # one deal at a time
     done = await play_out(s, first.game)
     # Another entrant cannot look at the finished deal before playing it.
     with pytest.raises(ServiceError, match="private until the tournament is over"):
@@ -53,8 +55,8 @@ async def test_everyone_plays_the_same_sealed_deals(s: Services, clock: FakeCloc
     with pytest.raises(ServiceError, match="private until the tournament is over"):
         await s.games.state_at(done.id, 0)
 
-    second, _ = await s.tournaments.play(t.id, GUILD, PLAYERS[0])
-    others = [(await s.tournaments.play(t.id, GUILD, p))[0].game for p in PLAYERS[1:3]]
+    second = (await s.tournaments.play(t.id, GUILD, PLAYERS[0])).result
+    others = [(await s.tournaments.play(t.id, GUILD, p)).result.game for p in PLAYERS[1:3]]
     # Deal 1 is the same for everyone, and deal 2 differs from it.
     assert {g.seed for g in others} == {done.seed} != {second.game.seed}
     assert others[0].state.board == done.state.board
@@ -69,9 +71,9 @@ async def test_everyone_plays_the_same_sealed_deals(s: Services, clock: FakeCloc
     assert [r.deals for r in standing.solitaire_rows if r.player == PLAYERS[0].user_id] == [2]
 
     # Player 3 plays deal 2 out; player 2 never does: at the close the event finishes.
-    last, _ = await s.tournaments.play(t.id, GUILD, PLAYERS[2])
+    last = (await s.tournaments.play(t.id, GUILD, PLAYERS[2])).result
     await play_out(s, last.game)
-    unfinished, _ = await s.tournaments.play(t.id, GUILD, PLAYERS[1])
+    unfinished = (await s.tournaments.play(t.id, GUILD, PLAYERS[1])).result
     clock.advance(days=7)
     with pytest.raises(ServiceError, match="playing time is over"):
         await s.tournaments.play(t.id, GUILD, PLAYERS[1])
@@ -98,7 +100,7 @@ async def test_the_table_ranks_wins_then_fewer_cards(s: Services, clock: FakeClo
     await s.tournaments.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
     results = []
     for player in PLAYERS[:2]:
-        game = (await s.tournaments.play(t.id, GUILD, player))[0].game
+        game = (await s.tournaments.play(t.id, GUILD, player)).result.game
         results.append(await play_out(s, game))
     # Both played the same deal the same way: the same result, the same rank.
     assert results[0].outcome == results[1].outcome
@@ -116,10 +118,11 @@ async def test_a_quick_resignation_loses_to_a_win_but_beats_a_long_loss(
     t = await create(s, "yosukou", rounds=1)
     await enter(s, t.id, 3)
     await s.tournaments.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
-    resigner = (await s.tournaments.play(t.id, GUILD, PLAYERS[0]))[0].game
+    resigner = (await s.tournaments.play(t.id, GUILD, PLAYERS[0])).result.game
     await s.games.act(resigner.id, PLAYERS[0].user_id, None, Resign.code)
     played = [
-        await play_out(s, (await s.tournaments.play(t.id, GUILD, p))[0].game) for p in PLAYERS[1:3]
+        await play_out(s, (await s.tournaments.play(t.id, GUILD, p)).result.game)
+        for p in PLAYERS[1:3]
     ]
     [finished] = await s.tournaments.tick()
     assert isinstance(finished, Finished)

@@ -1,0 +1,185 @@
+"""Tournaments in Discord, after the service has committed: each new round's boards posted in
+the tournament's channel (pinging each player as their notification setting says), the round's
+pairings with links, the final table, and solitaire deals shown to their player alone."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import tr
+from bot.services.snapshots import ACTIVE_STATUSES, GameSnapshot, GameSummary, Player
+from bot.services.tournament_snapshots import (
+    Cancelled,
+    DealsOpened,
+    Finished,
+    GameEnded,
+    RoundStarted,
+    TournamentInfo,
+    TournamentNotice,
+)
+from bot.services.tournaments import MIN_PLAYERS
+from bot.ui.boards import game_title
+from bot.ui.common import NO_PINGS, jump_url, mention
+from bot.ui.notices import Notices
+from bot.ui.tournaments import final_text, round_text, when
+from rules.core import Locale, normalize_locale
+
+log = logging.getLogger(__name__)
+
+
+def tournament_locale(info: TournamentInfo) -> Locale:
+    return normalize_locale(info.locale)
+
+
+class TournamentFlows(Notices):
+    async def after_game(self, game: GameSummary) -> None:
+        """A tournament game has ended: its round may be complete, so pair the next one now
+        rather than at the next tick. The move itself has committed whatever happens here."""
+        if game.tournament_id is None or game.status in ACTIVE_STATUSES:
+            return
+        try:
+            notices = await self.services.tournaments.advance(game.tournament_id)
+            await self.announce_tournaments(notices)
+        except Exception:  # the tick will try again; the player's move stands
+            log.exception("could not advance tournament %s", game.tournament_id)
+
+    async def announce_tournaments(self, notices: Sequence[TournamentNotice]) -> None:
+        for notice in notices:
+            try:
+                if isinstance(notice, RoundStarted):
+                    await self._round_started(notice)
+                elif isinstance(notice, Finished):
+                    info = notice.standing.tournament
+                    await self._say(info, final_text(notice.standing, tournament_locale(info)))
+                elif isinstance(notice, Cancelled):
+                    info = notice.tournament
+                    text = tr(
+                        "tournament.cancelled",
+                        tournament_locale(info),
+                        name=info.name,
+                        id=info.id,
+                        count=info.entrant_count,
+                        least=MIN_PLAYERS,
+                    )
+                    await self._say(info, text)
+                elif isinstance(notice, DealsOpened):
+                    await self._deals_opened(notice)
+                elif isinstance(notice, GameEnded):
+                    await self.show_board(notice.result.game, notice.result.events)
+            except discord.HTTPException:
+                log.warning("could not announce %r", notice, exc_info=True)
+
+    async def _say(
+        self,
+        info: TournamentInfo,
+        content: str,
+        mentions: discord.AllowedMentions = NO_PINGS,
+    ) -> None:
+        channel = self.client.get_partial_messageable(info.channel_id)
+        await channel.send(content, allowed_mentions=mentions)
+
+    async def _round_started(self, notice: RoundStarted) -> None:
+        """Every board first (each pinging its players), then the pairings linking to them."""
+        links: dict[int, tuple[int | None, int | None]] = {}
+        for game in notice.games:
+            message = await self._post_game(notice, game)
+            if message is not None:
+                links[game.id] = (message.channel.id, message.id)
+        locale = tournament_locale(notice.tournament)
+        await self._say(notice.tournament, round_text(notice, links, locale))
+
+    async def _post_game(self, notice: RoundStarted, game: GameSnapshot) -> discord.Message | None:
+        """A new game's board in the tournament's channel. Like a challenge, the board's own
+        message pings its players who want channel mentions; those who want DMs get one."""
+        users = [s.user_id for s in game.seats if not s.is_bot]
+        prefs = await self.services.standings.prefs_for(users)
+        pinged = [discord.Object(u) for u in users if prefs[u].notify == "channel"]
+        board = await self.board(game)
+        channel = self.client.get_partial_messageable(notice.tournament.channel_id)
+        try:
+            message = await channel.send(
+                board.content,
+                view=board.view,
+                files=board.files,
+                allowed_mentions=discord.AllowedMentions(users=pinged),
+            )
+        except discord.HTTPException:
+            log.warning("could not post the board of game %s", game.id, exc_info=True)
+            return None
+        await self.games.attach_message(game.id, message.channel.id, message.id)
+        locale = tournament_locale(notice.tournament)
+        for user_id in (u for u in users if prefs[u].notify == "dm"):
+            await self.direct_message(
+                user_id,
+                tr(
+                    "tournament.round_dm",
+                    locale,
+                    name=notice.tournament.name,
+                    round=notice.round_no,
+                    game=game_title(game, locale),
+                    id=game.id,
+                    link=jump_url(game.guild_id, message.channel.id, message.id),
+                ),
+            )
+        return message
+
+    async def _deals_opened(self, notice: DealsOpened) -> None:
+        info = notice.tournament
+        users = [e.user_id for e in notice.entrants]
+        prefs = await self.services.standings.prefs_for(users)
+        pinged = [u for u in users if prefs[u].notify == "channel"]
+        locale = tournament_locale(info)
+
+        def text(mentioned: Sequence[int]) -> str:
+            return tr(
+                "tournament.deals_opened",
+                locale,
+                name=info.name,
+                deals=info.rounds,
+                deadline=when(info.closes_at),
+                users=" ".join(map(mention, mentioned)),
+            )
+
+        await self._say(
+            info, text(pinged), discord.AllowedMentions(users=[discord.Object(u) for u in pinged])
+        )
+        for user_id in (u for u in users if prefs[u].notify == "dm"):
+            await self.direct_message(user_id, text([]))
+
+    async def play_deal(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        """The player's next deal (or the one they are in), on a board only they can see:
+        everyone plays the same deals, so nobody may see one before playing it."""
+        assert interaction.guild_id is not None
+        deal = await self.services.tournaments.play(
+            tournament_id,
+            interaction.guild_id,
+            Player(interaction.user.id, interaction.user.display_name),
+        )
+        game = deal.result.game
+        info = deal.tournament
+        board = await self.board(game, deal.result.events)
+        heading = tr(
+            "tournament.deal",
+            game.locale,
+            name=info.name,
+            deal=deal.deal_no,
+            deals=info.rounds,
+        )
+        callback = await interaction.response.send_message(
+            f"{heading}\n{board.content}",
+            view=board.view,
+            files=board.files,
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
+        )
+        resource = callback.resource
+        message = (
+            resource
+            if isinstance(resource, discord.InteractionMessage)
+            else await interaction.original_response()
+        )
+        # Moves edit this message: the newest copy of the board is the one kept up to date.
+        await self.games.attach_message(game.id, message.channel.id, message.id)

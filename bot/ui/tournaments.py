@@ -1,0 +1,268 @@
+"""The words of tournaments: the table ``/tournament show`` posts, the server's list, a
+round's pairings and the announcements — plain text, built from the service's snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from bot.i18n import tr
+from bot.services.tournament_snapshots import (
+    PairingInfo,
+    RoundStarted,
+    Standing,
+    TournamentInfo,
+)
+from bot.ui.boards import clock_label
+from bot.ui.common import clip, jump_url
+from rules.core import Locale
+
+
+def when(moment: datetime | None, style: str = "f") -> str:
+    return "—" if moment is None else f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def points(value: float) -> str:
+    """``3``, ``2.5``: halves stay, whole numbers lose the ``.0``."""
+    return f"{value:g}"
+
+
+def format_label(info: TournamentInfo, locale: Locale) -> str:
+    return tr(f"tournament.format.{info.format}", locale, rounds=info.rounds)
+
+
+def terms_label(info: TournamentInfo, locale: Locale) -> str:
+    """Rated or casual, and the move clock."""
+    rated = tr("rated" if info.rated else "casual", locale)
+    return f"{rated} · {clock_label(info.move_seconds, locale)}"
+
+
+def status_label(info: TournamentInfo, locale: Locale) -> str:
+    if info.status == "signup":
+        return tr(
+            "tournament.status.signup",
+            locale,
+            deadline=when(info.signup_until, "R"),
+            count=info.entrant_count,
+        )
+    if info.status == "running" and info.solitaire:
+        return tr("tournament.status.running_solitaire", locale, deadline=when(info.closes_at))
+    if info.status == "running":
+        return tr("tournament.status.running", locale, round=info.current_round, rounds=info.rounds)
+    return tr(f"tournament.status.{info.status}", locale)
+
+
+def header(info: TournamentInfo, locale: Locale) -> str:
+    if info.solitaire:
+        terms = status_label(info, locale)
+    else:
+        terms = f"{terms_label(info, locale)} · {status_label(info, locale)}"
+    return tr(
+        "tournament.header",
+        locale,
+        name=info.name,
+        id=info.id,
+        game=info.title(locale),
+        format=format_label(info, locale),
+        terms=terms,
+    )
+
+
+def seal_line(info: TournamentInfo, locale: Locale) -> str | None:
+    """Solitaire events deal from a sealed seed: the seal while it runs, the seed after."""
+    if not info.solitaire:
+        return None
+    if info.revealed is None:
+        return tr("tournament.sealed", locale, code=info.commitment[:16])
+    seed, salt = info.revealed
+    return tr("tournament.revealed", locale, seed=seed, salt=salt, code=info.commitment)
+
+
+def table_lines(standing: Standing, locale: Locale) -> list[str]:
+    if standing.tournament.solitaire:
+        return solitaire_lines(standing, locale)
+    lines: list[str] = []
+    labels = [tr(f"tiebreak.{name}", locale) for name in standing.tie_breaks]
+    for row in standing.rows:
+        breaks = " · ".join(
+            f"{label} {points(value)}" for label, value in zip(labels, row.tie_breaks, strict=True)
+        )
+        lines.append(
+            tr(
+                "tournament.row",
+                locale,
+                rank=row.rank,
+                user=standing.name_of(row.player),
+                points=tr(
+                    "tournament.point" if row.points == 1 else "tournament.points",
+                    locale,
+                    n=points(row.points),
+                ),
+                breaks=breaks,
+                won=row.wins,
+                drawn=row.draws,
+                lost=row.losses,
+                withdrawn=_withdrawn(standing, row.player, locale),
+            )
+        )
+    return lines
+
+
+def solitaire_lines(standing: Standing, locale: Locale) -> list[str]:
+    """Deals won, then the game's tally (fewer is better) in the deals won and in all."""
+    tally = standing.tournament.spec.tally
+    lines: list[str] = []
+    for row in standing.solitaire_rows:
+        fields: dict[str, object] = {
+            "rank": row.rank,
+            "user": standing.name_of(row.player),
+            "won": row.wins,
+            "deals": row.deals,
+            "withdrawn": _withdrawn(standing, row.player, locale),
+        }
+        if tally is None:
+            lines.append(tr("tournament.solitaire_row_plain", locale, **fields))
+        else:
+            lines.append(
+                tr(
+                    "tournament.solitaire_row",
+                    locale,
+                    tally=tally.name(locale),
+                    in_wins=row.draws_in_wins,
+                    total=row.draws,
+                    **fields,
+                )
+            )
+    return lines
+
+
+def _withdrawn(standing: Standing, player: int, locale: Locale) -> str:
+    entrant = standing.entrant(player)
+    return tr("tournament.withdrawn_mark", locale) if entrant and entrant.withdrawn else ""
+
+
+def pairing_lines(
+    info: TournamentInfo,
+    pairings: Sequence[PairingInfo],
+    names: Mapping[int, str],
+    locale: Locale,
+    links: Mapping[int, tuple[int | None, int | None]] | None = None,
+) -> list[str]:
+    """A round's boards: who has which side, the result or a link to the board, and the bye.
+    ``links``: where each game's board is, by game id (else the pairing's own)."""
+    side = info.spec.rules.seat_name
+    lines = []
+    for p in sorted(pairings, key=lambda p: p.board):
+        if p.black is None:
+            lines.append(
+                tr(
+                    "tournament.bye",
+                    locale,
+                    user=names.get(p.white, "?"),
+                    points=points(info.bye_points),
+                )
+            )
+            continue
+        channel, message = (links or {}).get(p.game_id or 0, (p.channel_id, p.message_id))
+        result = p.result or tr("tournament.playing", locale)
+        if p.game_id is not None and message is not None:
+            result += f" · [#{p.game_id}]({jump_url(info.guild_id, channel, message)})"
+        lines.append(
+            tr(
+                "tournament.board",
+                locale,
+                board=p.board,
+                white=f"{side(0, locale)} {names.get(p.white, '?')}",
+                black=f"{side(1, locale)} {names.get(p.black, '?')}",
+                result=result,
+            )
+        )
+    return lines
+
+
+def standing_text(standing: Standing, locale: Locale) -> str:
+    """What ``/tournament show`` posts: the header, the table (or who has joined), the seal of
+    a solitaire event's deals, and the current round with a link to every board."""
+    info = standing.tournament
+    lines = [header(info, locale)]
+    seal = seal_line(info, locale)
+    if info.status in ("signup", "cancelled") or not (standing.rows or standing.solitaire_rows):
+        names = ", ".join(e.display_name for e in standing.entrants)
+        lines.append(
+            tr("tournament.entrants", locale, users=names)
+            if names
+            else tr("tournament.no_entrants", locale)
+        )
+    else:
+        lines += table_lines(standing, locale)
+    if standing.pairings and info.status == "running":
+        lines.append(tr("tournament.pairings", locale, round=info.current_round))
+        names_by_id = {e.user_id: e.display_name for e in standing.entrants}
+        lines += pairing_lines(info, standing.pairings, names_by_id, locale)
+    if seal is not None:
+        lines.append(seal)
+    return clip("\n".join(lines))
+
+
+def round_text(
+    notice: RoundStarted,
+    links: Mapping[int, tuple[int | None, int | None]],
+    locale: Locale,
+) -> str:
+    info = notice.tournament
+    lines = [
+        tr("tournament.round", locale, name=info.name, round=notice.round_no, rounds=info.rounds)
+    ]
+    lines += pairing_lines(info, notice.pairings, notice.names, locale, links)
+    return clip("\n".join(lines))
+
+
+def final_text(standing: Standing, locale: Locale) -> str:
+    info = standing.tournament
+    lines = [tr("tournament.finished", locale, name=info.name), *table_lines(standing, locale)]
+    seal = seal_line(info, locale)
+    if seal is not None:
+        lines.append(seal)
+    return clip("\n".join(lines))
+
+
+def list_text(tournaments: Sequence[TournamentInfo], locale: Locale) -> str:
+    lines = [tr("tournament.list_title", locale)]
+    if not tournaments:
+        lines.append(tr("tournament.list_empty", locale))
+    for info in tournaments:
+        lines.append(
+            tr(
+                "tournament.list_row",
+                locale,
+                id=info.id,
+                name=info.name,
+                game=info.title(locale),
+                format=format_label(info, locale),
+                status=status_label(info, locale),
+            )
+        )
+    return clip("\n".join(lines))
+
+
+def created_text(info: TournamentInfo, organiser: str, locale: Locale) -> str:
+    limit = "" if info.max_players is None else tr("tournament.limit", locale, n=info.max_players)
+    if info.solitaire:
+        clock = tr("clock.none", locale)
+        rated = tr("casual", locale)
+    else:
+        clock = clock_label(info.move_seconds, locale)
+        rated = tr("rated" if info.rated else "casual", locale)
+    return tr(
+        "tournament.created",
+        locale,
+        organiser=organiser,
+        name=info.name,
+        id=info.id,
+        game=info.title(locale),
+        format=format_label(info, locale),
+        clock=clock,
+        rated=rated,
+        limit=limit,
+        deadline=when(info.signup_until, "R"),
+    )
