@@ -66,6 +66,7 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "{rank}. **{user}** — {points} · {breaks} · {won}勝{drawn}分{lost}敗{withdrawn}",
         "{rank}. **{user}** — {points} · {breaks} · {won}W {drawn}D {lost}L{withdrawn}",
     ),
+    "tournament.per_move": Text("1手{clock}", "{clock} per move"),
     "tournament.point": Text("{n}点", "{n} point"),
     "tournament.points": Text("{n}点", "{n} points"),
     "tournament.withdrawn_mark": Text("（棄権）", " (withdrawn)"),

@@ -102,6 +102,9 @@ NAME_LENGTH = 100
 BATCH = 100
 #: How many tournaments a list shows.
 LIST_LIMIT = 25
+#: A round's game whose board is still not posted this long after it started lost its
+#: announcement (the process stopped between commit and post): the tick posts it again.
+UNPOSTED_GRACE = timedelta(minutes=2)
 
 
 class TournamentService:
@@ -401,14 +404,27 @@ class TournamentService:
             ]
             if info.solitaire:
                 return await self._solitaire_standing(session, info, entrants)
-            pairings = (
+            joined = (
                 await session.execute(
-                    select(TournamentPairingRow, GameRow.channel_id, GameRow.message_id)
+                    select(
+                        TournamentPairingRow,
+                        GameRow.channel_id,
+                        GameRow.message_id,
+                        GameRow.status,
+                        GameRow.outcome,
+                    )
                     .join(GameRow, GameRow.id == TournamentPairingRow.game_id, isouter=True)
                     .where(TournamentPairingRow.tournament_id == row.id)
                     .order_by(TournamentPairingRow.round_no, TournamentPairingRow.board)
                 )
             ).all()
+            pairings = []
+            for pairing, channel_id, message_id, status, outcome in joined:
+                if pairing.result is None and status in FINISHED_STATUSES:
+                    # Ended, not yet recorded by the scheduler: show it as it will be.
+                    session.expunge(pairing)
+                    pairing.result = result_of(status, outcome)
+                pairings.append((pairing, channel_id, message_id))
         format = info.pairing_format
         started = info.status not in ("signup", "cancelled")
         seeded = [Entrant(e.user_id, e.seed or n) for n, e in enumerate(entrants, start=1)]
@@ -468,6 +484,50 @@ class TournamentService:
             notices += await self._guarded(self._open, tournament_id)
         for tournament_id in running:
             notices += await self._guarded(self.advance, tournament_id)
+        notices += await self._unposted_boards()
+        return notices
+
+    async def _unposted_boards(self) -> list[TournamentNotice]:
+        """Games of a round whose boards were never posted: claimed (``message_id`` from NULL
+        to 0, no version bump) and announced again, so nobody is left without a board."""
+        cutoff = self.clock() - UNPOSTED_GRACE
+        async with self.db.read() as session:
+            rows = (
+                await session.execute(
+                    select(GameRow.id, GameRow.tournament_id)
+                    .join(TournamentRow, TournamentRow.id == GameRow.tournament_id)
+                    .where(
+                        TournamentRow.format != SOLITAIRE,
+                        GameRow.status == "active",
+                        GameRow.message_id.is_(None),
+                        GameRow.created_at <= cutoff,
+                    )
+                    .limit(BATCH)
+                )
+            ).all()
+        claimed: dict[int, list[int]] = {}
+        for game_id, tournament_id in rows:
+            async with self.db.transaction() as session:
+                done = await session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id, GameRow.message_id.is_(None))
+                    .values(message_id=0)
+                )
+            if done.rowcount == 1 and tournament_id is not None:  # type: ignore[attr-defined]
+                claimed.setdefault(tournament_id, []).append(game_id)
+        notices: list[TournamentNotice] = []
+        for tournament_id, game_ids in claimed.items():
+            standing = await self.show(tournament_id)
+            games = tuple([await self.games.get(g) for g in game_ids])
+            notices.append(
+                RoundStarted(
+                    standing.tournament,
+                    standing.tournament.current_round,
+                    tuple(p for p in standing.pairings if p.game_id in game_ids),
+                    games,
+                    {e.user_id: e.display_name for e in standing.entrants},
+                )
+            )
         return notices
 
     async def _guarded(self, step: Any, tournament_id: int) -> list[TournamentNotice]:

@@ -34,7 +34,10 @@ def format_label(info: TournamentInfo, locale: Locale) -> str:
 def terms_label(info: TournamentInfo, locale: Locale) -> str:
     """Rated or casual, and the move clock."""
     rated = tr("rated" if info.rated else "casual", locale)
-    return f"{rated} · {clock_label(info.move_seconds, locale)}"
+    if not info.move_seconds:
+        return f"{rated} · {tr('clock.none', locale)}"
+    clock = tr("tournament.per_move", locale, clock=clock_label(info.move_seconds, locale))
+    return f"{rated} · {clock}"
 
 
 def status_label(info: TournamentInfo, locale: Locale) -> str:

@@ -119,6 +119,8 @@ async def test_an_eight_player_swiss_through_discord(world: World) -> None:
     assert "opened **Autumn league** (#1)" in created.message.content
     assert "Swiss, 4 rounds" in created.message.content
 
+    # heidi wants her notifications by DM.
+    await private(world, "settings", extra[4], notify="dm")
     for user in users:
         text = await private(world, "tournament join", user)
         assert "You joined **Autumn league**" in text or "に参加しました" in text
@@ -139,19 +141,18 @@ async def test_an_eight_player_swiss_through_discord(world: World) -> None:
     for board, white, black in boards:
         assert f"<@{white}>" in board.content and f"<@{black}>" in board.content
         assert f"/{board.id})" in round_1.content  # the pairings link to every board
-    # Each board pings its two players (channel notifications are the default).
-    pings = [
-        r.body
-        for r in world.fake.requests
-        if r.method == "POST" and isinstance(r.body, dict) and "allowed_mentions" in r.body
-    ]
+    # Each board pings its two players (channel notifications are the default); heidi, who
+    # asked for DMs, gets a DM with the link to her board instead.
     pinged = {
         int(u)
-        for body in pings
-        for u in (body["allowed_mentions"].get("users") or [])
-        if "Board" not in body.get("content", "")
+        for r in world.fake.requests
+        if r.method == "POST" and isinstance(r.body, dict)
+        for u in (r.body.get("allowed_mentions") or {}).get("users") or []
     }
-    assert pinged >= {u.id for u in users}
+    assert pinged == {u.id for u in users} - {extra[4].id}
+    [dm] = world.fake.dm_messages(extra[4])
+    assert "round 1: your game is ready" in dm.content
+    assert any(f"/{board.id}" in dm.content for board, _, _ in boards)
 
     # Round 1 on Discord: the higher id resigns. The last resignation pairs round 2 at once.
     for board, white, black in boards:

@@ -313,3 +313,23 @@ async def test_every_refusal_leaves_everything_as_it_was(s: Services) -> None:
 def test_helpers_decide_every_pair_one_way() -> None:
     ids = [p.user_id for p in PLAYERS[:4]]
     assert all(decide(a, b) in ("1-0", "0-1", "½-½") for a, b in itertools.permutations(ids, 2))
+
+
+async def test_a_round_whose_boards_were_never_posted_is_announced_again(
+    s: Services, clock: FakeClock
+) -> None:
+    """The process stopped after pairing a round and before posting its boards."""
+    t = await create(s, format="round_robin")
+    await enter(s, t.id, 4)
+    await s.tournaments.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
+    clock.advance(seconds=30)
+    assert await s.tournaments.tick() == []  # the first process may still be posting them
+    first, second = await active_games(s.games, t.id)
+    await s.games.attach_message(first, 1, 2)  # that one was posted
+    clock.advance(minutes=5)
+    a, b = await asyncio.gather(s.tournaments.tick(), s.tournaments.tick())
+    [again] = a + b
+    assert isinstance(again, RoundStarted) and again.round_no == 1
+    assert [g.id for g in again.games] == [second]
+    assert [p.game_id for p in again.pairings] == [second]
+    assert await s.tournaments.tick() == []
