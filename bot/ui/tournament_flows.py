@@ -20,7 +20,7 @@ from bot.services.tournament_snapshots import (
     TournamentInfo,
     TournamentNotice,
 )
-from bot.services.tournaments import MIN_PLAYERS
+from bot.services.tournament_scheduler import MIN_PLAYERS
 from bot.ui.boards import game_title
 from bot.ui.common import NO_PINGS, jump_url, mention
 from bot.ui.notices import Notices
