@@ -272,6 +272,8 @@ class TournamentService(TournamentScheduler):
         deal_no = len(deals) + 1
         async with self.db.transaction() as session:
             row = await self._get(session, tournament_id, guild_id)
+            if row.status != "running":
+                raise TournamentError(OVER)  # it closed a moment ago
             new = self.games.build_game(
                 session,
                 row.game_type,

@@ -11,6 +11,7 @@ import discord
 
 from bot.i18n import tr
 from bot.services.snapshots import ACTIVE_STATUSES, GameSnapshot, GameSummary, Player
+from bot.services.tournament_scheduler import MIN_PLAYERS
 from bot.services.tournament_snapshots import (
     Cancelled,
     DealsOpened,
@@ -20,7 +21,6 @@ from bot.services.tournament_snapshots import (
     TournamentInfo,
     TournamentNotice,
 )
-from bot.services.tournament_scheduler import MIN_PLAYERS
 from bot.ui.boards import game_title
 from bot.ui.common import NO_PINGS, jump_url, mention
 from bot.ui.notices import Notices
