@@ -95,7 +95,7 @@ async def soak(kills: int, seed: int) -> dict[str, int]:
                             boards.append(record.message)
                         continue
                     board = chance.choice(boards)
-                    owner = next(p for p in players if f"<@{p.id}>" in board.content)
+                    owner = next(p for p in players if f"<@{p.id}>" in board.text)
                     moves = [b for b in board.buttons() if b["custom_id"].startswith("g:")]
                     if not moves:
                         boards.remove(board)

@@ -27,16 +27,14 @@ class FlowBase:
         server = await self.services.servers.get(game.guild_id)
         return await render_board(game, recent, pictures=server.pictures)
 
-    async def edit_board(
-        self, game: GameSummary, content: str, view: discord.ui.View, picture: Board | None = None
-    ) -> None:
+    async def edit_board(self, game: GameSummary, board: Board) -> None:
         if game.channel_id is None or game.message_id is None:
             return
         channel = self.client.get_partial_messageable(game.channel_id)
-        files = picture.files if picture is not None else []
         try:
+            # content=None clears the words of a board posted before boards were V2 cards.
             await channel.get_partial_message(game.message_id).edit(
-                content=content, view=view, attachments=files, allowed_mentions=NO_PINGS
+                content=None, view=board.view, attachments=board.files, allowed_mentions=NO_PINGS
             )
         except discord.HTTPException:
             log.warning("could not edit the board of game %s", game.id, exc_info=True)
@@ -44,7 +42,7 @@ class FlowBase:
     async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> None:
         """Redraw a game's board from afar (a clock, an admin, the other player)."""
         board = await self.board(game, recent)
-        await self.edit_board(game, board.content, board.view, board)
+        await self.edit_board(game, board)
 
     async def after_game(self, game: GameSummary) -> None:
         """Called once a game's change has been announced (tournaments hook in here)."""

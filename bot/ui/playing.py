@@ -19,6 +19,7 @@ from bot.services.snapshots import ActionResult
 from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.game_log import log_text, verification_record
+from bot.ui.layout import notice_view
 from bot.ui.panel_flows import PanelFlows, is_panel
 from bot.ui.replay import replay_message
 from rules.core import Resign
@@ -107,7 +108,7 @@ class Playing(PanelFlows):
         if source is not None and source.id == game.message_id:
             board = await self.board(game, result.events)
             await interaction.edit_original_response(
-                content=board.content, view=board.view, attachments=board.files
+                content=None, view=board.view, attachments=board.files
             )
         else:
             if any(e.visible_to is None for e in result.events) or not result.events:
@@ -118,7 +119,7 @@ class Playing(PanelFlows):
                     await self.redraw_own_panel(interaction, game)
                 else:
                     await interaction.edit_original_response(
-                        content=tr("done.ok", user_locale(interaction)), view=None
+                        view=notice_view(tr("done.ok", user_locale(interaction))), attachments=[]
                     )
         await self.refresh_panels(game, interaction)
         await self.notify(game, actor_id=interaction.user.id)
@@ -133,7 +134,7 @@ class Playing(PanelFlows):
             if interaction.message is not None and interaction.message.id == game.message_id:
                 board = await self.board(game)
                 await interaction.edit_original_response(
-                    content=board.content, view=board.view, attachments=board.files
+                    content=None, view=board.view, attachments=board.files
                 )
             elif is_panel(interaction):
                 await self.redraw_own_panel(interaction, game)

@@ -22,7 +22,7 @@ from bot.services.tournament_snapshots import (
     TournamentNotice,
 )
 from bot.ui.boards import game_title
-from bot.ui.common import NO_PINGS, jump_url, mention
+from bot.ui.common import NO_PINGS, jump_url, mention, user_locale
 from bot.ui.notices import Notices
 from bot.ui.tournaments import final_text, round_text, when
 from rules.core import Locale, normalize_locale
@@ -101,7 +101,6 @@ class TournamentFlows(Notices):
         channel = self.client.get_partial_messageable(notice.tournament.channel_id)
         try:
             message = await channel.send(
-                board.content,
                 view=board.view,
                 files=board.files,
                 allowed_mentions=discord.AllowedMentions(users=pinged),
@@ -163,23 +162,16 @@ class TournamentFlows(Notices):
         board = await self.board(game, deal.result.events)
         heading = tr(
             "tournament.deal",
-            game.locale,
+            user_locale(interaction),
             name=info.name,
             deal=deal.deal_no,
             deals=info.rounds,
         )
-        callback = await interaction.response.send_message(
-            f"{heading}\n{board.content}",
-            view=board.view,
-            files=board.files,
-            ephemeral=True,
-            allowed_mentions=NO_PINGS,
-        )
-        resource = callback.resource
-        message = (
-            resource
-            if isinstance(resource, discord.InteractionMessage)
-            else await interaction.original_response()
+        # A board is a card of its own: the heading goes first, the board follows, both seen
+        # by this player alone.
+        await interaction.response.send_message(heading, ephemeral=True, allowed_mentions=NO_PINGS)
+        message = await interaction.followup.send(
+            view=board.view, files=board.files, ephemeral=True, wait=True
         )
         # Moves edit this message: the newest copy of the board is the one kept up to date.
         await self.games.attach_message(game.id, message.channel.id, message.id)

@@ -36,7 +36,7 @@ async def private(world: World, command: str, user: FakeUser, **options: Any) ->
     record = await slash(world, command, user, **options)
     await world.fake.wait_until(lambda: bool(world.fake.ephemeral_messages(user)))
     assert record.ephemeral or record.response_type == 5
-    return world.fake.ephemeral_messages(user)[-1].content
+    return world.fake.ephemeral_messages(user)[-1].text
 
 
 async def standing(world: World) -> Standing:
@@ -64,7 +64,7 @@ async def resign_on_discord(world: World, board: FakeMessage, user: FakeUser) ->
     record = await world.fake.click(board, user=user, prefix="rs:")
     await record.wait_complete()
     confirm = world.fake.ephemeral_messages(user)[-1]
-    assert confirm.content == tr("confirm.resign", user.locale)
+    assert confirm.text == tr("confirm.resign", user.locale)
     record = await world.fake.click(confirm, user=user, prefix="g:")
     await record.wait_complete()
     await world.bot.asobiba.activity.wait_idle()
@@ -72,7 +72,7 @@ async def resign_on_discord(world: World, board: FakeMessage, user: FakeUser) ->
 
 def round_messages(world: World, round_no: int) -> list[FakeMessage]:
     return [
-        m for m in world.fake.messages_in(world.channel) if f"— round {round_no} of 4" in m.content
+        m for m in world.fake.messages_in(world.channel) if f"— round {round_no} of 4" in m.text
     ]
 
 
@@ -116,8 +116,8 @@ async def test_an_eight_player_swiss_through_discord(world: World) -> None:
         rated=True,
     )
     assert created.message is not None and not created.ephemeral
-    assert "opened **Autumn league** (#1)" in created.message.content
-    assert "Swiss, 4 rounds" in created.message.content
+    assert "opened **Autumn league** (#1)" in created.message.text
+    assert "Swiss, 4 rounds" in created.message.text
 
     # heidi wants her notifications by DM.
     await private(world, "settings", extra[4], notify="dm")
@@ -130,17 +130,17 @@ async def test_an_eight_player_swiss_through_discord(world: World) -> None:
     )
     assert "organiser" in await private(world, "tournament start", world.alice)
     before = await slash(world, "tournament show", world.alice)
-    assert before.message is not None and "Entrants: alice, bob, carol" in before.message.content
+    assert before.message is not None and "Entrants: alice, bob, carol" in before.message.text
 
     # The sign-up deadline passes: the next tick starts round 1 in the channel.
     world.clock.advance(hours=1)
     await world.bot.tournament_tick()
     [round_1] = round_messages(world, 1)
     boards = await boards_of_round(world)
-    assert len(boards) == 4 and round_1.content.count("Board ") == 4
+    assert len(boards) == 4 and round_1.text.count("Board ") == 4
     for board, white, black in boards:
-        assert f"<@{white}>" in board.content and f"<@{black}>" in board.content
-        assert f"/{board.id})" in round_1.content  # the pairings link to every board
+        assert f"<@{white}>" in board.text and f"<@{black}>" in board.text
+        assert f"/{board.id})" in round_1.text  # the pairings link to every board
     # Each board pings its two players (channel notifications are the default); heidi, who
     # asked for DMs, gets a DM with the link to her board instead.
     pinged = {
@@ -151,14 +151,14 @@ async def test_an_eight_player_swiss_through_discord(world: World) -> None:
     }
     assert pinged == {u.id for u in users} - {extra[4].id}
     [dm] = world.fake.dm_messages(extra[4])
-    assert "round 1: your game is ready" in dm.content
-    assert any(f"/{board.id}" in dm.content for board, _, _ in boards)
+    assert "round 1: your game is ready" in dm.text
+    assert any(f"/{board.id}" in dm.text for board, _, _ in boards)
 
     # Round 1 on Discord: the higher id resigns. The last resignation pairs round 2 at once.
     for board, white, black in boards:
         await resign_on_discord(world, board, user_by_id(users, max(white, black)))
     [round_2] = round_messages(world, 2)
-    assert round_2.content.count("Board ") == 4
+    assert round_2.text.count("Board ") == 4
 
     # Round 2 ends without Discord, and the bot restarts before any tick: nothing is lost.
     await end_round_in_services(world)
@@ -187,20 +187,19 @@ async def test_an_eight_player_swiss_through_discord(world: World) -> None:
     quitter = user_by_id(users, white)
     assert "withdrew" in await private(world, "tournament withdraw", quitter)
     assert any(
-        "withdrew from **Autumn league**" in m.content
-        for m in world.fake.messages_in(world.channel)
+        "withdrew from **Autumn league**" in m.text for m in world.fake.messages_in(world.channel)
     )
-    await world.fake.wait_until(lambda: "wins" in world.fake.message(board.id).content)
+    await world.fake.wait_until(lambda: "wins" in world.fake.message(board.id).text)
     for board, white, black in boards[:-1]:
         await resign_on_discord(world, board, user_by_id(users, max(white, black)))
 
-    final = [m for m in world.fake.messages_in(world.channel) if "is over!" in m.content]
+    final = [m for m in world.fake.messages_in(world.channel) if "is over!" in m.text]
     assert len(final) == 1
-    table = final[0].content
+    table = final[0].text
     assert table.splitlines()[1].startswith("1. **alice**")  # lowest id: won every game
     assert "Buchholz" in table and "(withdrawn)" in table
     shown = await slash(world, "tournament show", extra[0])
-    assert shown.message is not None and "finished" in shown.message.content
+    assert shown.message is not None and "finished" in shown.message.text
     listed = await private(world, "tournament list", world.bob)
     assert "#1 **Autumn league**" in listed
     assert world.fake.client_error_messages() == []
@@ -219,22 +218,20 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
         rounds=2,
         signup="3600",
     )
-    assert (
-        created.message is not None and "the same 2 deals for everyone" in created.message.content
-    )
+    assert created.message is not None and "the same 2 deals for everyone" in created.message.text
     for user in (world.alice, world.bob):
         await private(world, "tournament join", user)
     assert "not started" in await private(world, "tournament play", world.alice)
     await private(world, "tournament start", world.alice)
-    opened = world.fake.messages_in(world.channel)[-1].content
+    opened = world.fake.messages_in(world.channel)[-1].text
     assert "has started: the same 2 deals" in opened and f"<@{world.bob.id}>" in opened
 
     # Alice's deal is on a board only she sees, and her moves edit it there.
     seen = len(world.fake.ephemeral_messages(world.alice))
     await slash(world, "tournament play", world.alice)
-    board = world.fake.ephemeral_messages(world.alice)[seen]
-    assert board.ephemeral and "deal 1 of 2" in board.content
-    assert not any("deal 1 of 2" in m.content for m in world.fake.messages_in(world.channel))
+    heading, board = world.fake.ephemeral_messages(world.alice)[seen:]
+    assert heading.ephemeral and board.ephemeral and "deal 1 of 2" in heading.text
+    assert not any("deal 1 of 2" in m.text for m in world.fake.messages_in(world.channel))
     for _ in range(6):  # a few moves on the private board, then she resigns the deal
         moves = [b for b in board.buttons() if b.get("custom_id", "").startswith("g:")]
         if not moves:
@@ -242,7 +239,7 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
         record = await world.fake.click(board, user=world.alice, custom_id=moves[0]["custom_id"])
         await record.wait_complete()
         await world.bot.asobiba.activity.wait_idle()
-    assert board.edit_count >= 1 and "Youscout" in board.content
+    assert board.edit_count >= 1 and "Youscout" in board.text
     if any(b.get("custom_id", "").startswith("rs:") for b in board.buttons()):
         await resign_on_discord(world, board, world.alice)
     game = (await world.bot.games.finished_games(world.alice.id))[0]
@@ -258,13 +255,13 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
     seen = len(world.fake.ephemeral_messages(world.bob))
     await world.fake.select(listing.message, menu["custom_id"], [str(game.id)], user=world.bob)
     await world.fake.wait_until(lambda: len(world.fake.ephemeral_messages(world.bob)) > seen)
-    refusal = world.fake.ephemeral_messages(world.bob)[-1].content
+    refusal = world.fake.ephemeral_messages(world.bob)[-1].text
     assert "大会が終わるまで他の人には見せられません" in refusal  # bob reads Japanese
     for user in (world.alice, world.bob, world.bob):
         await slash(world, "tournament play", user)
         deal = world.fake.ephemeral_messages(user)[-1]
         await resign_on_discord(world, deal, user)
-    final = [m for m in world.fake.messages_in(world.channel) if "is over!" in m.content]
+    final = [m for m in world.fake.messages_in(world.channel) if "is over!" in m.text]
     assert len(final) == 1
-    assert "won of 2" in final[0].content and "Seed " in final[0].content
+    assert "won of 2" in final[0].text and "Seed " in final[0].text
     assert world.fake.client_error_messages() == []

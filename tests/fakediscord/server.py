@@ -71,6 +71,7 @@ from .models import (
     Violation,
     Waiter,
     iso,
+    readable_text,
     snowflake_time,
 )
 
@@ -1109,7 +1110,7 @@ class FakeDiscord:
             "attachments": [a.payload() for a in attachments],
             "embeds": embeds,
             "components": copy.deepcopy(data.get("components") or []),
-            "mentions": self._mentions(content),
+            "mentions": self._mentions(readable_text(data)),
             "mention_roles": [],
             "mention_everyone": False,
             "pinned": False,
@@ -1191,11 +1192,12 @@ class FakeDiscord:
         new = msg.data
         if "content" in data:
             new["content"] = data["content"] or ""
-            new["mentions"] = self._mentions(new["content"])
         if "embeds" in data:
             new["embeds"] = [{"type": "rich", **e} for e in data["embeds"] or []]
         if "components" in data:
             new["components"] = copy.deepcopy(data["components"] or [])
+        if "content" in data or "components" in data:
+            new["mentions"] = self._mentions(readable_text(new))
         flags = int(new.get("flags") or 0) & ~FLAG_LOADING
         if "flags" in data and data["flags"] is not None:
             requested = int(data["flags"])
@@ -2397,7 +2399,9 @@ class FakeDiscord:
         ):
             return error_response(403, 50007, "Cannot send messages to this user")
         data = req.body or {}
-        errors = V.check_message(data, file_count=len(req.files))
+        errors = V.check_message(
+            data, file_count=len(req.files), file_names=[f.filename for f in req.files]
+        )
         if errors:
             return self._invalid(req, errors, "message.invalid")
         flags = int(data.get("flags") or 0) & CREATE_FLAGS
@@ -2419,7 +2423,12 @@ class FakeDiscord:
             )
             return error_response(403, 50005, "Cannot edit a message authored by another user")
         data = req.body or {}
-        errors = V.check_message(data, file_count=len(req.files), existing=msg.data)
+        errors = V.check_message(
+            data,
+            file_count=len(req.files),
+            existing=msg.data,
+            file_names=[f.filename for f in req.files],
+        )
         if errors:
             return self._invalid(req, errors, "message.invalid")
         await self._edit_message(msg, data, req.files)
@@ -2485,7 +2494,12 @@ class FakeDiscord:
         msg: FakeMessage | None = None
         ephemeral = False
         if cb_type == CB_CHANNEL_MESSAGE:
-            errors = V.check_message(data, base=("data",), file_count=len(req.files))
+            errors = V.check_message(
+                data,
+                base=("data",),
+                file_count=len(req.files),
+                file_names=[f.filename for f in req.files],
+            )
             if errors:
                 return self._invalid(req, errors, "message.invalid", rec)
             flags = int(data.get("flags") or 0) & INTERACTION_CREATE_FLAGS
@@ -2517,7 +2531,11 @@ class FakeDiscord:
         elif cb_type == CB_UPDATE_MESSAGE:
             assert rec.source_message is not None
             errors = V.check_message(
-                data, base=("data",), file_count=len(req.files), existing=rec.source_message.data
+                data,
+                base=("data",),
+                file_count=len(req.files),
+                existing=rec.source_message.data,
+                file_names=[f.filename for f in req.files],
             )
             if errors:
                 return self._invalid(req, errors, "message.invalid", rec)
@@ -2595,7 +2613,12 @@ class FakeDiscord:
         if msg is None or msg.deleted:
             return error_response(404, 10008, "Unknown Message")
         data = req.body or {}
-        errors = V.check_message(data, file_count=len(req.files), existing=msg.data)
+        errors = V.check_message(
+            data,
+            file_count=len(req.files),
+            existing=msg.data,
+            file_names=[f.filename for f in req.files],
+        )
         if errors:
             return self._invalid(req, errors, "message.invalid", rec)
         # Clear the placeholder before the edit wakes the waiters, so that wait_complete()
@@ -2619,7 +2642,9 @@ class FakeDiscord:
         if isinstance(rec, web.Response):
             return rec
         data = req.body or {}
-        errors = V.check_message(data, file_count=len(req.files))
+        errors = V.check_message(
+            data, file_count=len(req.files), file_names=[f.filename for f in req.files]
+        )
         if errors:
             return self._invalid(req, errors, "message.invalid", rec)
         placeholder = rec.deferred_placeholder
@@ -2672,7 +2697,12 @@ class FakeDiscord:
         if isinstance(msg, web.Response):
             return msg
         data = req.body or {}
-        errors = V.check_message(data, file_count=len(req.files), existing=msg.data)
+        errors = V.check_message(
+            data,
+            file_count=len(req.files),
+            existing=msg.data,
+            file_names=[f.filename for f in req.files],
+        )
         if errors:
             return self._invalid(req, errors, "message.invalid", rec)
         await self._edit_message(msg, data, req.files)
