@@ -34,6 +34,19 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "❌ **{name}**（#{id}）は参加者が足りず中止になりました（{count}人、最低{least}人）。",
         "❌ **{name}** (#{id}) was cancelled: {count} signed up, {least} needed.",
     ),
+    "tournament.called_off": Text(
+        "❌ **{name}**（#{id}）は {user} により中止されました。",
+        "❌ **{name}** (#{id}) was cancelled by {user}.",
+    ),
+    "tournament.called_off_in_play": Text(
+        "❌ **{name}**（#{id}）は {user} により中止されました。対局中だったゲームは打ち切り"
+        "（結果なし・レーティング変動なし）です。",
+        "❌ **{name}** (#{id}) was cancelled by {user}. Games still in progress were called "
+        "off: no result, no rating change.",
+    ),
+    "tournament.cancelled_ack": Text(
+        "❌ **{name}** を中止しました。", "❌ You cancelled **{name}**."
+    ),
     "tournament.round": Text(
         "🏁 **{name}** 第{round}回戦（全{rounds}回戦）", "🏁 **{name}** — round {round} of {rounds}"
     ),
@@ -99,11 +112,16 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "🎴 **{name}** has started: the same {deals} deals for everyone. Play them at your own "
         "pace with `/tournament play` before {deadline}. {users}",
     ),
-    "tournament.deal": Text(
-        "🎴 **{name}** 配札 {deal}/{deals}（この盤面はあなたにだけ見えています。見失ったら "
-        "`/tournament play` でもう一度）",
-        "🎴 **{name}** deal {deal} of {deals} (only you see this board; `/tournament play` "
-        "shows it again)",
+    "tournament.board_round": Text(
+        "🏆 **{name}** · 第{round}回戦（全{rounds}回戦）",
+        "🏆 **{name}** · round {round} of {rounds}",
+    ),
+    "tournament.board_deal": Text(
+        "🎴 **{name}** · 配札 {deal}/{deals}", "🎴 **{name}** · deal {deal} of {deals}"
+    ),
+    "tournament.deal_private": Text(
+        "この盤面はあなたにだけ見えています。見失ったら `/tournament play` でもう一度。",
+        "Only you see this board; `/tournament play` shows it again.",
     ),
     "tournament.list_title": Text("🏆 **このサーバーの大会**", "🏆 **Tournaments in this server**"),
     "tournament.list_row": Text(

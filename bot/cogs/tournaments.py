@@ -14,7 +14,7 @@ from bot.games.registry import all_variants, variant_for_key
 from bot.i18n import tr
 from bot.services.snapshots import Player
 from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
-from bot.services.tournament_snapshots import OPEN_STATUSES
+from bot.services.tournament_snapshots import OPEN_STATUSES, OVER_STATUSES
 from bot.ui.common import NO_PINGS, localized, mention, public_locale, send_ephemeral, user_locale
 from bot.ui.context import UiContext
 from bot.ui.tournaments import created_text, list_text, standing_text
@@ -83,6 +83,11 @@ LEAVE_HELP = Text("大会への参加を取り消す（開始まで）", "Leave 
 START = Text("開始", "start")
 START_HELP = Text(
     "受付を締め切って大会を始める（主催者）", "Close sign-up and start now (organiser)"
+)
+CANCEL = Text("中止", "cancel")
+CANCEL_HELP = Text(
+    "大会を中止する（主催者・サーバー管理者。対局中のゲームは結果なしで打ち切り）",
+    "Cancel a tournament (organiser or server managers; games in progress end with no result)",
 )
 WITHDRAW = Text("棄権", "withdraw")
 WITHDRAW_HELP = Text(
@@ -231,6 +236,27 @@ def start_command(context: UiContext) -> Command:
     return _with_tournament().build(START, START_HELP, start)
 
 
+def cancel_command(context: UiContext) -> Command:
+    services, flows = context.services, context.flows
+
+    async def cancel(interaction: discord.Interaction, tournament: int | None = None) -> None:
+        guild_id = _guild(interaction)
+        chosen = await services.tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
+        # Cancelling may abort many games and redraw their boards: acknowledge first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notices = await services.tournaments.cancel(
+            chosen, guild_id, interaction.user.id, manages_server=_manages_server(interaction)
+        )
+        standing = await services.tournaments.show(chosen)
+        await send_ephemeral(
+            interaction,
+            tr("tournament.cancelled_ack", user_locale(interaction), name=standing.tournament.name),
+        )
+        await flows.announce_tournaments(notices)
+
+    return _with_tournament().build(CANCEL, CANCEL_HELP, cancel)
+
+
 def withdraw_command(context: UiContext) -> Command:
     services, flows = context.services, context.flows
 
@@ -275,8 +301,8 @@ def show_command(context: UiContext) -> Command:
         guild_id = _guild(interaction)
         try:
             chosen = await tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
-        except TournamentError:  # none open: the one that finished last
-            chosen = await tournaments.resolve(guild_id, tournament, ("finished",))
+        except TournamentError:  # none open: the one that ended last
+            chosen = await tournaments.resolve(guild_id, tournament, OVER_STATUSES, newest=True)
         standing = await tournaments.show(chosen, guild_id)
         await interaction.response.send_message(
             standing_text(standing, user_locale(interaction)), allowed_mentions=NO_PINGS
@@ -304,6 +330,7 @@ def tournament_group(context: UiContext) -> app_commands.Group:
         join_command,
         leave_command,
         start_command,
+        cancel_command,
         withdraw_command,
         play_command,
         show_command,

@@ -7,7 +7,9 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from bot.i18n import tr
+from bot.services.snapshots import GameSummary
 from bot.services.tournament_snapshots import (
+    BoardLabel,
     PairingInfo,
     RoundStarted,
     Standing,
@@ -69,6 +71,19 @@ def header(info: TournamentInfo, locale: Locale) -> str:
         format=format_label(info, locale),
         terms=terms,
     )
+
+
+def board_tag(label: BoardLabel, game: GameSummary, locale: Locale) -> str:
+    """The line under a tournament game's title: the tournament and the round, or the deal —
+    whose board only its player sees while it is played."""
+    if not label.solitaire:
+        return tr(
+            "tournament.board_round", locale, name=label.name, round=label.number, rounds=label.of
+        )
+    tag = tr("tournament.board_deal", locale, name=label.name, deal=label.number, deals=label.of)
+    if game.status == "active":
+        tag += "\n-# " + tr("tournament.deal_private", locale)
+    return tag
 
 
 def seal_line(info: TournamentInfo, locale: Locale) -> str | None:
