@@ -16,9 +16,11 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
     "tournament.format.round_robin": Text("総当たり", "round robin"),
     "tournament.format.double_round_robin": Text("二回総当たり", "double round robin"),
     "tournament.format.swiss": Text("スイス式{rounds}回戦", "Swiss, {rounds} rounds"),
+    "tournament.format.swiss_one": Text("スイス式1回戦", "Swiss, 1 round"),
     "tournament.format.solitaire": Text(
         "全員同じ配札を{rounds}回", "the same {rounds} deals for everyone"
     ),
+    "tournament.format.solitaire_one": Text("全員同じ配札を1回", "the same deal for everyone"),
     "tournament.joined": Text(
         "✅ **{name}**（#{id}）に参加しました（現在{count}人）。",
         "✅ You joined **{name}** (#{id}) — {count} players so far.",
@@ -123,6 +125,9 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "この盤面はあなたにだけ見えています。見失ったら `/tournament play` でもう一度。",
         "Only you see this board; `/tournament play` shows it again.",
     ),
+    "tournament.page": Text("{page}/{pages}ページ", "page {page} of {pages}"),
+    "tournament.previous": Text("◀ 前へ", "◀ Previous"),
+    "tournament.next": Text("次へ ▶", "Next ▶"),
     "tournament.list_title": Text("🏆 **このサーバーの大会**", "🏆 **Tournaments in this server**"),
     "tournament.list_row": Text(
         "#{id} **{name}** — {game} · {format} · {status}",

@@ -17,7 +17,8 @@ from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
 from bot.services.tournament_snapshots import OPEN_STATUSES, OVER_STATUSES
 from bot.ui.common import NO_PINGS, localized, mention, public_locale, send_ephemeral, user_locale
 from bot.ui.context import UiContext
-from bot.ui.tournaments import created_text, list_text, standing_text
+from bot.ui.tournament_pages import standing_view
+from bot.ui.tournaments import created_text, list_text
 from rules.core import Text
 
 GROUP = Text("大会", "tournament")
@@ -305,7 +306,7 @@ def show_command(context: UiContext) -> Command:
             chosen = await tournaments.resolve(guild_id, tournament, OVER_STATUSES, newest=True)
         standing = await tournaments.show(chosen, guild_id)
         await interaction.response.send_message(
-            standing_text(standing, user_locale(interaction)), allowed_mentions=NO_PINGS
+            view=standing_view(standing, user_locale(interaction)), allowed_mentions=NO_PINGS
         )
 
     return _with_tournament().build(SHOW, SHOW_HELP, show)

@@ -24,7 +24,8 @@ from bot.services.tournament_snapshots import (
 from bot.ui.boards import game_title
 from bot.ui.common import NO_PINGS, jump_url, mention
 from bot.ui.private_boards import PrivateBoards
-from bot.ui.tournaments import final_text, round_text, when
+from bot.ui.tournament_pages import posted_views
+from bot.ui.tournaments import final_blocks, round_blocks, round_heading, when
 from rules.core import Locale, normalize_locale
 
 log = logging.getLogger(__name__)
@@ -68,8 +69,7 @@ class TournamentFlows(PrivateBoards):
                 if isinstance(notice, RoundStarted):
                     await self._round_started(notice)
                 elif isinstance(notice, Finished):
-                    info = notice.standing.tournament
-                    await self._say(info, final_text(notice.standing, tournament_locale(info)))
+                    await self._finished(notice)
                 elif isinstance(notice, Cancelled):
                     await self._say(notice.tournament, cancelled_text(notice))
                 elif isinstance(notice, DealsOpened):
@@ -88,6 +88,18 @@ class TournamentFlows(PrivateBoards):
         channel = self.client.get_partial_messageable(info.channel_id)
         await channel.send(content, allowed_mentions=mentions)
 
+    async def _post(self, info: TournamentInfo, views: Sequence[discord.ui.LayoutView]) -> None:
+        channel = self.client.get_partial_messageable(info.channel_id)
+        for view in views:
+            await channel.send(view=view, allowed_mentions=NO_PINGS)
+
+    async def _finished(self, notice: Finished) -> None:
+        """The whole final table, however many cards it takes."""
+        info = notice.standing.tournament
+        locale = tournament_locale(info)
+        title = tr("tournament.finished", locale, name=info.name)
+        await self._post(info, posted_views(title, final_blocks(notice.standing, locale), locale))
+
     async def _round_started(self, notice: RoundStarted) -> None:
         """Every board first (each pinging its players), then the pairings linking to them."""
         links: dict[int, tuple[int | None, int | None]] = {}
@@ -96,7 +108,10 @@ class TournamentFlows(PrivateBoards):
             if message is not None:
                 links[game.id] = (message.channel.id, message.id)
         locale = tournament_locale(notice.tournament)
-        await self._say(notice.tournament, round_text(notice, links, locale))
+        blocks = round_blocks(notice, links, locale)
+        await self._post(
+            notice.tournament, posted_views(round_heading(notice, locale), blocks, locale)
+        )
 
     async def _post_game(self, notice: RoundStarted, game: GameSnapshot) -> discord.Message | None:
         """A new game's board in the tournament's channel. Like a challenge, the board's own

@@ -30,7 +30,8 @@ def points(value: float) -> str:
 
 
 def format_label(info: TournamentInfo, locale: Locale) -> str:
-    return tr(f"tournament.format.{info.format}", locale, rounds=info.rounds)
+    one = "_one" if info.rounds == 1 and info.format in ("swiss", "solitaire") else ""
+    return tr(f"tournament.format.{info.format}{one}", locale, rounds=info.rounds)
 
 
 def terms_label(info: TournamentInfo, locale: Locale) -> str:
@@ -198,50 +199,68 @@ def pairing_lines(
     return lines
 
 
-def standing_text(standing: Standing, locale: Locale) -> str:
-    """What ``/tournament show`` posts: the header, the table (or who has joined), the seal of
-    a solitaire event's deals, and the current round with a link to every board."""
+#: A line of names (entrants) is wrapped at about this many characters.
+NAMES_WIDTH = 200
+
+
+def entrant_lines(standing: Standing, locale: Locale) -> list[str]:
+    """Who has joined, wrapped into lines (a long list must not make one huge line)."""
+    names = [e.display_name for e in standing.entrants]
+    if not names:
+        return [tr("tournament.no_entrants", locale)]
+    lines: list[str] = []
+    current: list[str] = []
+    for name in names:
+        if current and len(", ".join([*current, name])) > NAMES_WIDTH:
+            lines.append(", ".join(current) + ",")
+            current = []
+        current.append(name)
+    lines.append(", ".join(current))
+    lines[0] = tr("tournament.entrants", locale, users=lines[0])
+    return lines
+
+
+def standing_blocks(standing: Standing, locale: Locale) -> list[str]:
+    """What ``/tournament show`` says under its header, block by block (a block is never
+    split between pages): the table (or who has joined), the current round with a link to
+    every board, and the seal of a solitaire event's deals."""
     info = standing.tournament
-    lines = [header(info, locale)]
-    seal = seal_line(info, locale)
-    if info.status in ("signup", "cancelled") or not (standing.rows or standing.solitaire_rows):
-        names = ", ".join(e.display_name for e in standing.entrants)
-        lines.append(
-            tr("tournament.entrants", locale, users=names)
-            if names
-            else tr("tournament.no_entrants", locale)
-        )
+    if standing.rows or standing.solitaire_rows:
+        blocks = table_lines(standing, locale)
     else:
-        lines += table_lines(standing, locale)
+        blocks = entrant_lines(standing, locale)
     if standing.pairings and info.status == "running":
-        lines.append(tr("tournament.pairings", locale, round=info.current_round))
         names_by_id = {e.user_id: e.display_name for e in standing.entrants}
-        lines += pairing_lines(info, standing.pairings, names_by_id, locale)
+        lines = pairing_lines(info, standing.pairings, names_by_id, locale)
+        title = tr("tournament.pairings", locale, round=info.current_round)
+        # The section's title stays with its first line.
+        blocks += [f"{title}\n{lines[0]}", *lines[1:]] if lines else [title]
+    seal = seal_line(info, locale)
     if seal is not None:
-        lines.append(seal)
-    return clip("\n".join(lines))
+        blocks.append(seal)
+    return blocks
 
 
-def round_text(
+def round_heading(notice: RoundStarted, locale: Locale) -> str:
+    info = notice.tournament
+    return tr("tournament.round", locale, name=info.name, round=notice.round_no, rounds=info.rounds)
+
+
+def round_blocks(
     notice: RoundStarted,
     links: Mapping[int, tuple[int | None, int | None]],
     locale: Locale,
-) -> str:
-    info = notice.tournament
-    lines = [
-        tr("tournament.round", locale, name=info.name, round=notice.round_no, rounds=info.rounds)
-    ]
-    lines += pairing_lines(info, notice.pairings, notice.names, locale, links)
-    return clip("\n".join(lines))
+) -> list[str]:
+    return pairing_lines(notice.tournament, notice.pairings, notice.names, locale, links)
 
 
-def final_text(standing: Standing, locale: Locale) -> str:
-    info = standing.tournament
-    lines = [tr("tournament.finished", locale, name=info.name), *table_lines(standing, locale)]
-    seal = seal_line(info, locale)
+def final_blocks(standing: Standing, locale: Locale) -> list[str]:
+    """The final table, and the opened seal of a solitaire event."""
+    blocks = table_lines(standing, locale)
+    seal = seal_line(standing.tournament, locale)
     if seal is not None:
-        lines.append(seal)
-    return clip("\n".join(lines))
+        blocks.append(seal)
+    return blocks
 
 
 def list_text(tournaments: Sequence[TournamentInfo], locale: Locale) -> str:
