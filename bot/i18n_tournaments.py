@@ -7,10 +7,10 @@ from rules.core import Text
 TOURNAMENT_MESSAGES: dict[str, Text] = {
     "tournament.default_name": Text("{game}大会", "{game} tournament"),
     "tournament.created": Text(
-        "📣 {organiser} が大会 **{name}**（#{id}）を開きました: {game} · {format} · {clock} · "
-        "{rated}{limit} · 受付は{deadline}まで。参加は `/tournament join` で！",
-        "📣 {organiser} opened **{name}** (#{id}): {game} · {format} · {clock} · {rated}{limit}"
-        " · sign-up closes {deadline}. Join with `/tournament join`!",
+        "📣 {organiser} が大会 **{name}**（#{id}）を開きました: {game}{rules} · {format} · "
+        "{clock} · {rated}{limit} · 受付は{deadline}まで。参加は `/tournament join` で！",
+        "📣 {organiser} opened **{name}** (#{id}): {game}{rules} · {format} · {clock} · "
+        "{rated}{limit} · sign-up closes {deadline}. Join with `/tournament join`!",
     ),
     "tournament.limit": Text(" · 定員{n}人", " · up to {n} players"),
     "tournament.format.round_robin": Text("総当たり", "round robin"),

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
+from bot.games.spec import CommandOption
 from bot.i18n import tr
 from bot.services.snapshots import GameSummary
 from bot.services.tournament_snapshots import (
@@ -282,7 +284,23 @@ def list_text(tournaments: Sequence[TournamentInfo], locale: Locale) -> str:
     return clip("\n".join(lines))
 
 
-def created_text(info: TournamentInfo, organiser: str, locale: Locale) -> str:
+def chosen_rules(
+    options: Sequence[CommandOption], chosen: Mapping[str, Any], locale: Locale
+) -> str:
+    """The game's options the organiser chose, in words (`` · end_cards 5 · court K13a``)."""
+    parts = []
+    for option in options:
+        value = chosen.get(option.key)
+        if value is None:
+            continue
+        named = next((c.name(locale) for c in option.choices if c.value == str(value)), None)
+        if named is None:
+            named = ("✓" if value else "✗") if option.kind == "boolean" else str(value)
+        parts.append(f"{option.name(locale)} {named}")
+    return "".join(f" · {part}" for part in parts)
+
+
+def created_text(info: TournamentInfo, organiser: str, locale: Locale, rules: str = "") -> str:
     limit = "" if info.max_players is None else tr("tournament.limit", locale, n=info.max_players)
     if info.solitaire:
         clock = tr("clock.none", locale)
@@ -301,5 +319,6 @@ def created_text(info: TournamentInfo, organiser: str, locale: Locale) -> str:
         clock=clock,
         rated=rated,
         limit=limit,
+        rules=rules,
         deadline=when(info.signup_until, "R"),
     )

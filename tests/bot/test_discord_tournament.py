@@ -101,13 +101,12 @@ async def test_an_eight_player_swiss_through_discord(world: World) -> None:
     make_admin(world, world.carol)
 
     # Creating needs Manage Server unless the server lets everyone.
-    refused = await private(world, "tournament create", world.alice, game="bushi")
+    refused = await private(world, "tournament create bushi", world.alice)
     assert "Manage Server" in refused
     created = await slash(
         world,
-        "tournament create",
+        "tournament create bushi",
         world.carol,
-        game="bushi",
         name="Autumn league",
         format="swiss",
         rounds=4,
@@ -211,11 +210,11 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
     )
     created = await slash(
         world,
-        "tournament create",
+        "tournament create yosukou",
         world.alice,
-        game="yosukou:simplified",
+        variant="simplified",
         name="Tarot cup",
-        rounds=2,
+        deals=2,
         signup="3600",
     )
     assert created.message is not None and "the same 2 deals for everyone" in created.message.text

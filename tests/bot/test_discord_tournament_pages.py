@@ -35,9 +35,8 @@ async def test_sixty_entrants_see_every_line(world: World) -> None:
     make_admin(world, world.carol)
     await slash(
         world,
-        "tournament create",
+        "tournament create bushi",
         world.carol,
-        game="bushi",
         name="Big league",
         format="swiss",
         rounds=1,

@@ -30,7 +30,7 @@ async def paired_event(world: World, organiser: FakeUser, **options: object) -> 
         world.guild.id, pictures=False, tournaments_by_everyone=True
     )
     created = await slash(
-        world, "tournament create", organiser, game="bushi", name="Autumn league", **options
+        world, "tournament create bushi", organiser, name="Autumn league", **options
     )
     assert created.message is not None
     dave = world.fake.add_user("dave")
@@ -85,7 +85,7 @@ async def test_a_deal_board_from_before_a_restart_shows_the_resignation(world: W
     await world.bot.asobiba.services.servers.update(
         world.guild.id, pictures=False, tournaments_by_everyone=True
     )
-    await slash(world, "tournament create", world.alice, game="yosukou:simplified", name="Cup")
+    await slash(world, "tournament create yosukou", world.alice, variant="simplified", name="Cup")
     for user in (world.alice, world.carol):
         await private(world, "tournament join", user)
     await private(world, "tournament start", world.alice)
