@@ -16,8 +16,8 @@ from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
 from bot.services.tournament_snapshots import OPEN_STATUSES, OVER_STATUSES
 from bot.ui.common import NO_PINGS, localized, mention, send_ephemeral, user_locale
 from bot.ui.context import UiContext
-from bot.ui.tournament_pages import standing_view
-from bot.ui.tournaments import list_text
+from bot.ui.tournament_pages import posted_views, standing_view
+from bot.ui.tournaments import list_blocks
 from rules.core import Text
 
 GROUP = Text("大会", "tournament")
@@ -213,7 +213,12 @@ def list_command(context: UiContext) -> Command:
 
     async def list_(interaction: discord.Interaction) -> None:
         found = await tournaments.in_server(_guild(interaction))
-        await send_ephemeral(interaction, list_text(found, user_locale(interaction)))
+        locale = user_locale(interaction)
+        title = tr("tournament.list_title", locale)
+        first, *more = posted_views(title, list_blocks(found, locale), locale)
+        await interaction.response.send_message(view=first, ephemeral=True)
+        for view in more:
+            await interaction.followup.send(view=view, ephemeral=True)
 
     return CommandBuilder().build(LIST, LIST_HELP, list_)
 

@@ -18,7 +18,7 @@ from bot.services.tournament_snapshots import (
     TournamentInfo,
 )
 from bot.ui.boards import clock_label
-from bot.ui.common import clip, jump_url
+from bot.ui.common import jump_url
 from rules.core import Locale
 
 
@@ -265,23 +265,22 @@ def final_blocks(standing: Standing, locale: Locale) -> list[str]:
     return blocks
 
 
-def list_text(tournaments: Sequence[TournamentInfo], locale: Locale) -> str:
-    lines = [tr("tournament.list_title", locale)]
+def list_blocks(tournaments: Sequence[TournamentInfo], locale: Locale) -> list[str]:
+    """The server's tournaments, a line each (under ``tournament.list_title``)."""
     if not tournaments:
-        lines.append(tr("tournament.list_empty", locale))
-    for info in tournaments:
-        lines.append(
-            tr(
-                "tournament.list_row",
-                locale,
-                id=info.id,
-                name=info.name,
-                game=info.title(locale),
-                format=format_label(info, locale),
-                status=status_label(info, locale),
-            )
+        return [tr("tournament.list_empty", locale)]
+    return [
+        tr(
+            "tournament.list_row",
+            locale,
+            id=info.id,
+            name=info.name,
+            game=info.title(locale),
+            format=format_label(info, locale),
+            status=status_label(info, locale),
         )
-    return clip("\n".join(lines))
+        for info in tournaments
+    ]
 
 
 def chosen_rules(

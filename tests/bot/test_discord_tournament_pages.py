@@ -104,3 +104,29 @@ async def test_sixty_entrants_see_every_line(world: World) -> None:
         assert f"**{user.username}**" in table
     assert table.count(". **entrant-with-a-long-name-") == ENTRANTS  # one row each
     assert world.fake.client_error_messages() == []
+
+
+async def test_the_list_of_tournaments_is_whole(world: World) -> None:
+    tournaments = world.bot.asobiba.services.tournaments
+    for n in range(25):
+        await tournaments.create(
+            guild_id=world.guild.id,
+            channel_id=world.channel.id,
+            organiser=Player(world.alice.id, "alice"),
+            manages_server=True,
+            name=f"{n:02} " + "a very long tournament name " * 3,
+            game_type="bushi",
+            settings={},
+            format="swiss",
+            rounds=3,
+            move_seconds=None,
+            rated=False,
+            signup_seconds=3600,
+            max_players=None,
+            play_seconds=3600,
+            locale="en",
+        )
+    seen = len(world.fake.ephemeral_messages(world.alice))
+    await slash(world, "tournament list", world.alice)
+    listed = "\n".join(m.text for m in world.fake.ephemeral_messages(world.alice)[seen:])
+    assert all(f"#{n} **{n - 1:02} a very long" in listed for n in range(1, 26))
