@@ -13,7 +13,7 @@ from bot.cogs.tournament_create import add_create_commands, create_group
 from bot.i18n import tr
 from bot.services.snapshots import Player
 from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
-from bot.services.tournament_snapshots import OPEN_STATUSES, OVER_STATUSES
+from bot.services.tournament_snapshots import OPEN_STATUSES, OVER_STATUSES, Cancelled
 from bot.ui.common import NO_PINGS, localized, mention, send_ephemeral, user_locale
 from bot.ui.context import UiContext
 from bot.ui.tournament_pages import posted_views, standing_view
@@ -144,10 +144,9 @@ def cancel_command(context: UiContext) -> Command:
         notices = await services.tournaments.cancel(
             chosen, guild_id, interaction.user.id, manages_server=_manages_server(interaction)
         )
-        standing = await services.tournaments.show(chosen)
+        name = next(n.tournament.name for n in notices if isinstance(n, Cancelled))
         await send_ephemeral(
-            interaction,
-            tr("tournament.cancelled_ack", user_locale(interaction), name=standing.tournament.name),
+            interaction, tr("tournament.cancelled_ack", user_locale(interaction), name=name)
         )
         await flows.announce_tournaments(notices)
 
