@@ -34,6 +34,7 @@ from bot.ui.context import Activity, Services, UiContext
 from bot.ui.flows import GameFlows
 from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.standings import StandingsPageButton
+from bot.ui.tournament_pages import TournamentPageButton
 from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
@@ -144,7 +145,9 @@ class AsobibaBot(commands.AutoShardedBot):
         if self.settings.run_migrations:
             await self.db.migrate()
         await self.tree.set_translator(CatalogueTranslator())
-        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS, *REPLAY_ITEMS, StandingsPageButton)
+        self.add_dynamic_items(
+            *ALL_DYNAMIC_ITEMS, *REPLAY_ITEMS, StandingsPageButton, TournamentPageButton
+        )
         await self.register_commands()
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")

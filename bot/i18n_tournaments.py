@@ -7,18 +7,20 @@ from rules.core import Text
 TOURNAMENT_MESSAGES: dict[str, Text] = {
     "tournament.default_name": Text("{game}大会", "{game} tournament"),
     "tournament.created": Text(
-        "📣 {organiser} が大会 **{name}**（#{id}）を開きました: {game} · {format} · {clock} · "
-        "{rated}{limit} · 受付は{deadline}まで。参加は `/tournament join` で！",
-        "📣 {organiser} opened **{name}** (#{id}): {game} · {format} · {clock} · {rated}{limit}"
-        " · sign-up closes {deadline}. Join with `/tournament join`!",
+        "📣 {organiser} が大会 **{name}**（#{id}）を開きました: {game}{rules} · {format} · "
+        "{clock} · {rated}{limit} · 受付は{deadline}まで。参加は `/tournament join` で！",
+        "📣 {organiser} opened **{name}** (#{id}): {game}{rules} · {format} · {clock} · "
+        "{rated}{limit} · sign-up closes {deadline}. Join with `/tournament join`!",
     ),
     "tournament.limit": Text(" · 定員{n}人", " · up to {n} players"),
     "tournament.format.round_robin": Text("総当たり", "round robin"),
     "tournament.format.double_round_robin": Text("二回総当たり", "double round robin"),
     "tournament.format.swiss": Text("スイス式{rounds}回戦", "Swiss, {rounds} rounds"),
+    "tournament.format.swiss_one": Text("スイス式1回戦", "Swiss, 1 round"),
     "tournament.format.solitaire": Text(
         "全員同じ配札を{rounds}回", "the same {rounds} deals for everyone"
     ),
+    "tournament.format.solitaire_one": Text("全員同じ配札を1回", "the same deal for everyone"),
     "tournament.joined": Text(
         "✅ **{name}**（#{id}）に参加しました（現在{count}人）。",
         "✅ You joined **{name}** (#{id}) — {count} players so far.",
@@ -33,6 +35,19 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
     "tournament.cancelled": Text(
         "❌ **{name}**（#{id}）は参加者が足りず中止になりました（{count}人、最低{least}人）。",
         "❌ **{name}** (#{id}) was cancelled: {count} signed up, {least} needed.",
+    ),
+    "tournament.called_off": Text(
+        "❌ **{name}**（#{id}）は {user} により中止されました。",
+        "❌ **{name}** (#{id}) was cancelled by {user}.",
+    ),
+    "tournament.called_off_in_play": Text(
+        "❌ **{name}**（#{id}）は {user} により中止されました。対局中だったゲームは打ち切り"
+        "（結果なし・レーティング変動なし）です。",
+        "❌ **{name}** (#{id}) was cancelled by {user}. Games still in progress were called "
+        "off: no result, no rating change.",
+    ),
+    "tournament.cancelled_ack": Text(
+        "❌ **{name}** を中止しました。", "❌ You cancelled **{name}**."
     ),
     "tournament.round": Text(
         "🏁 **{name}** 第{round}回戦（全{rounds}回戦）", "🏁 **{name}** — round {round} of {rounds}"
@@ -99,12 +114,20 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "🎴 **{name}** has started: the same {deals} deals for everyone. Play them at your own "
         "pace with `/tournament play` before {deadline}. {users}",
     ),
-    "tournament.deal": Text(
-        "🎴 **{name}** 配札 {deal}/{deals}（この盤面はあなたにだけ見えています。見失ったら "
-        "`/tournament play` でもう一度）",
-        "🎴 **{name}** deal {deal} of {deals} (only you see this board; `/tournament play` "
-        "shows it again)",
+    "tournament.board_round": Text(
+        "🏆 **{name}** · 第{round}回戦（全{rounds}回戦）",
+        "🏆 **{name}** · round {round} of {rounds}",
     ),
+    "tournament.board_deal": Text(
+        "🎴 **{name}** · 配札 {deal}/{deals}", "🎴 **{name}** · deal {deal} of {deals}"
+    ),
+    "tournament.deal_private": Text(
+        "この盤面はあなたにだけ見えています。見失ったら `/tournament play` でもう一度。",
+        "Only you see this board; `/tournament play` shows it again.",
+    ),
+    "tournament.page": Text("{page}/{pages}ページ", "page {page} of {pages}"),
+    "tournament.previous": Text("◀ 前へ", "◀ Previous"),
+    "tournament.next": Text("次へ ▶", "Next ▶"),
     "tournament.list_title": Text("🏆 **このサーバーの大会**", "🏆 **Tournaments in this server**"),
     "tournament.list_row": Text(
         "#{id} **{name}** — {game} · {format} · {status}",

@@ -88,6 +88,9 @@ class CommandOption:
     choices: tuple[OptionChoice, ...] = ()
     min_value: int | None = None
     max_value: int | None = None
+    #: The option picks the starter's own seat (a side, a colour) rather than a rule: it means
+    #: nothing where the platform seats the players, as in tournaments.
+    picks_seat: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +173,11 @@ class GameSpec:
     @property
     def solitaire(self) -> bool:
         return self.rules.seats == 1
+
+    @property
+    def tournament_options(self) -> tuple[CommandOption, ...]:
+        """The options that set rules for every game of a tournament (not a starter's seat)."""
+        return tuple(o for o in self.options if not o.picks_seat)
 
     def variant_of(self, settings: Mapping[str, Any]) -> Variant:
         """The ranked variant a game with these (normalised) settings belongs to."""

@@ -61,6 +61,7 @@ DEALS_NOT_OPEN = Text(
     "This tournament has not started yet: the deals open when sign-up closes.",
 )
 OVER = Text("この大会はもう終わっています。", "This tournament is over.")
+CALLED_OFF = Text("この大会は中止されました。", "This tournament has been cancelled.")
 ALREADY_WITHDRAWN = Text(
     "この大会からはもう棄権しています。", "You have already withdrawn from this tournament."
 )
@@ -80,3 +81,8 @@ DEAL_KEPT = Text(
 NO_TOURNAMENT_HINTS = Text(
     "大会の対局ではヒントは使えません。", "Hints are not available in tournament games."
 )
+
+
+def over_error(status: str) -> TournamentError:
+    """The refusal for a tournament that no longer takes part in anything."""
+    return TournamentError(CALLED_OFF if status == "cancelled" else OVER)

@@ -32,6 +32,8 @@ from bot.services.tournament_rounds import (
 from bot.services.tournament_snapshots import (
     OPEN_STATUSES,
     OVER_STATUSES,
+    SOLITAIRE,
+    BoardLabel,
     EntrantInfo,
     PairingInfo,
     Standing,
@@ -40,6 +42,8 @@ from bot.services.tournament_snapshots import (
 from bot.tournament import DealResult, Entrant, solitaire_table, table, tie_break_names
 
 LIST_LIMIT = 25
+#: Board labels kept in memory (by game id): a board redrawn on every move reads none.
+LABELS_KEPT = 4096
 
 
 class TournamentQueries:
@@ -48,11 +52,63 @@ class TournamentQueries:
         self.servers = servers
         self.db = games.db
         self.clock = games.clock
+        self._labels: dict[int, BoardLabel] = {}
+
+    async def board_label(self, game_id: int, tournament_id: int) -> BoardLabel | None:
+        """The tournament and round (or deal) of one of its games, read once per game and
+        process: none of it ever changes."""
+        label = self._labels.get(game_id)
+        if label is not None:
+            return label
+        async with self.db.read() as session:
+            found = (
+                await session.execute(
+                    select(
+                        TournamentRow.name,
+                        TournamentRow.format,
+                        TournamentRow.rounds,
+                        TournamentPairingRow.round_no,
+                        TournamentDealRow.deal_no,
+                    )
+                    .select_from(TournamentRow)
+                    .join(
+                        TournamentPairingRow,
+                        (TournamentPairingRow.tournament_id == TournamentRow.id)
+                        & (TournamentPairingRow.game_id == game_id),
+                        isouter=True,
+                    )
+                    .join(
+                        TournamentDealRow,
+                        (TournamentDealRow.tournament_id == TournamentRow.id)
+                        & (TournamentDealRow.game_id == game_id),
+                        isouter=True,
+                    )
+                    .where(TournamentRow.id == tournament_id)
+                    .limit(1)
+                )
+            ).first()
+        if found is None:
+            return None
+        name, format, rounds, round_no, deal_no = found
+        number = deal_no if format == SOLITAIRE else round_no
+        if number is None:
+            return None  # not (yet) one of its rounds' or deals' games
+        label = BoardLabel(tournament_id, name, format == SOLITAIRE, number, rounds)
+        if len(self._labels) >= LABELS_KEPT:
+            del self._labels[next(iter(self._labels))]  # the oldest
+        self._labels[game_id] = label
+        return label
 
     async def resolve(
-        self, guild_id: int, tournament_id: int | None, statuses: Sequence[str] = OPEN_STATUSES
+        self,
+        guild_id: int,
+        tournament_id: int | None,
+        statuses: Sequence[str] = OPEN_STATUSES,
+        *,
+        newest: bool = False,
     ) -> int:
-        """The tournament meant: the one given, else the server's only one in ``statuses``."""
+        """The tournament meant: the one given, else the server's only one in ``statuses``
+        (with ``newest``, the newest of them)."""
         if tournament_id is not None:
             return tournament_id
         async with self.db.read() as session:
@@ -66,7 +122,7 @@ class TournamentQueries:
             )
         if not ids:
             raise TournamentError(NO_TOURNAMENT)
-        if len(ids) > 1:
+        if len(ids) > 1 and not newest:
             raise TournamentError(WHICH_TOURNAMENT.format(ids=", ".join(f"#{i}" for i in ids)))
         return ids[0]
 
@@ -116,13 +172,14 @@ class TournamentQueries:
             ).all()
             pairings = []
             for pairing, channel_id, message_id, status, outcome in joined:
-                if pairing.result is None and status in FINISHED_STATUSES:
+                # A game aborted because the tournament was cancelled has no result at all.
+                called_off = info.status == "cancelled" and status == "aborted"
+                if pairing.result is None and status in FINISHED_STATUSES and not called_off:
                     # Ended, not yet recorded by the scheduler: show it as it will be.
                     session.expunge(pairing)
                     pairing.result = result_of(status, outcome)
                 pairings.append((pairing, channel_id, message_id))
         format = info.pairing_format
-        started = info.status not in ("signup", "cancelled")
         seeded = [Entrant(e.user_id, e.seed or n) for n, e in enumerate(entrants, start=1)]
         rows = table(format, seeded, records_of([p for p, _, _ in pairings], format))
         current = tuple(
@@ -133,7 +190,7 @@ class TournamentQueries:
         return Standing(
             info,
             tuple(entrants),
-            tuple(rows) if started else (),
+            tuple(rows) if info.played else (),
             tie_break_names(format),
             (),
             current,
@@ -151,7 +208,7 @@ class TournamentQueries:
         for deal in deals:
             if deal.user_id in results:
                 results[deal.user_id].append(DealResult(bool(deal.won), deal.count or 0))
-        rows = solitaire_table(results) if info.status != "signup" else []
+        rows = solitaire_table(results) if info.played else []
         return Standing(info, tuple(entrants), (), (), tuple(rows), ())
 
     @staticmethod

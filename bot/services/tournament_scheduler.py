@@ -27,8 +27,8 @@ from bot.db import (
     TournamentRow,
 )
 from bot.games.registry import spec_for
-from bot.services.errors import ServiceError
-from bot.services.snapshots import FINISHED_STATUSES
+from bot.services.errors import ServiceError, StaleVersion
+from bot.services.snapshots import FINISHED_STATUSES, ActionResult
 from bot.services.tournament_queries import TournamentQueries, pairing_info
 from bot.services.tournament_rounds import (
     RoundMaker,
@@ -37,6 +37,7 @@ from bot.services.tournament_rounds import (
     total_rounds,
 )
 from bot.services.tournament_snapshots import (
+    OVER_STATUSES,
     SOLITAIRE,
     Cancelled,
     DealsOpened,
@@ -59,6 +60,8 @@ MAX_STEPS = 512
 #: A round's game whose board is still not posted this long after it started lost its
 #: announcement (the process stopped between commit and post): the tick posts it again.
 UNPOSTED_GRACE = timedelta(minutes=2)
+#: How often an abort is tried again when moves keep landing on the game meanwhile.
+ABORT_TRIES = 5
 
 
 class TournamentScheduler(TournamentQueries):
@@ -87,6 +90,7 @@ class TournamentScheduler(TournamentQueries):
         for tournament_id in running:
             notices += await self._guarded(self.advance, tournament_id)
         notices += await self._unposted_boards()
+        notices += await self._abort_leftovers()
         return notices
 
     async def _unposted_boards(self) -> list[TournamentNotice]:
@@ -259,10 +263,13 @@ class TournamentScheduler(TournamentQueries):
                 await session.execute(
                     select(TournamentPairingRow.id, GameRow.status, GameRow.outcome)
                     .join(GameRow, GameRow.id == TournamentPairingRow.game_id)
+                    .join(TournamentRow, TournamentRow.id == TournamentPairingRow.tournament_id)
                     .where(
                         TournamentPairingRow.tournament_id == tournament_id,
                         TournamentPairingRow.result.is_(None),
                         GameRow.status.in_(FINISHED_STATUSES),
+                        # A game aborted because the tournament was cancelled has no result.
+                        ~((TournamentRow.status == "cancelled") & (GameRow.status == "aborted")),
                     )
                 )
             ).all()
@@ -364,8 +371,8 @@ class TournamentScheduler(TournamentQueries):
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
                 return []
-        await self._abort_open_deals(tournament_id)
-        return [Finished(await self.show(tournament_id))]
+        aborted = await self._abort_games(tournament_id)
+        return [Finished(await self.show(tournament_id)), *aborted]
 
     async def _record_deals(self, tournament_id: int) -> None:
         """Each finished deal's result: won or not, and the game's tie-break count."""
@@ -396,18 +403,47 @@ class TournamentScheduler(TournamentQueries):
                 deal.won = float(game.outcome["points"][0]) == 1.0
                 deal.count = tally.count(state) if tally is not None else 0
 
-    async def _abort_open_deals(self, tournament_id: int) -> None:
-        """Deals still being played when the event closes are called off (they never count)."""
+    async def _abort_games(self, tournament_id: int) -> list[TournamentNotice]:
+        """Games of a tournament that is over (cancelled, or a solitaire event closed) still
+        being played are called off: no result, no rating change (deals then never count).
+        A move landing meanwhile only makes the abort try again on the newer version."""
         async with self.db.read() as session:
-            open_deals = (
+            open_games = (
                 await session.execute(
                     select(GameRow.id, GameRow.version).where(
                         GameRow.tournament_id == tournament_id, GameRow.status == "active"
                     )
                 )
             ).all()
-        for game_id, version in open_deals:
-            try:
-                await self.games.abort_by_platform(game_id, version)
-            except ServiceError:
-                continue  # finished meanwhile
+        notices: list[TournamentNotice] = []
+        for game_id, version in open_games:
+            for _ in range(ABORT_TRIES):
+                try:
+                    aborted = await self.games.abort_by_platform(game_id, version)
+                except StaleVersion:
+                    version = (await self.games.get(game_id)).version
+                    continue
+                except ServiceError:
+                    break  # it ended meanwhile (a move, a clock, another process)
+                notices.append(GameEnded(ActionResult(aborted, (), version)))
+                break
+        return notices
+
+    async def _abort_leftovers(self) -> list[TournamentNotice]:
+        """Finish the aborting of a tournament that ended with games in progress, when the
+        process stopped between the end and the aborts."""
+        async with self.db.read() as session:
+            ids = list(
+                await session.scalars(
+                    select(GameRow.tournament_id)
+                    .join(TournamentRow, TournamentRow.id == GameRow.tournament_id)
+                    .where(TournamentRow.status.in_(OVER_STATUSES), GameRow.status == "active")
+                    .distinct()
+                    .limit(BATCH)
+                )
+            )
+        notices: list[TournamentNotice] = []
+        for tournament_id in ids:
+            if tournament_id is not None:
+                notices += await self._abort_games(tournament_id)
+        return notices

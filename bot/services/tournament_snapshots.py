@@ -94,6 +94,12 @@ class TournamentInfo:
         return self.format == SOLITAIRE
 
     @property
+    def played(self) -> bool:
+        """Whether play began (a round was paired, or the deals opened): it has a table, even
+        if it was cancelled later. One cancelled at the start for too few players has none."""
+        return self.current_round > 0 or self.closes_at is not None
+
+    @property
     def pairing_format(self) -> Format:
         return Format(self.format)
 
@@ -160,6 +166,19 @@ class Standing:
         return entrant.display_name if entrant is not None else str(user_id)
 
 
+@dataclass(frozen=True, slots=True)
+class BoardLabel:
+    """What a tournament game's board says of its tournament: the name, and the round (of a
+    paired event) or the deal (of a solitaire event) out of how many. None of it changes once
+    the game exists, so it may be kept for as long as the process runs."""
+
+    tournament_id: int
+    name: str
+    solitaire: bool
+    number: int
+    of: int
+
+
 # --- what the scheduler did, for the front end to announce --------------------------------
 
 
@@ -184,9 +203,11 @@ class DealsOpened:
 
 @dataclass(frozen=True, slots=True)
 class Cancelled:
-    """Too few players at the start."""
+    """Called off: by its organiser or a server manager (``by``), or for too few players at
+    the start (``by`` None)."""
 
     tournament: TournamentInfo
+    by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +217,8 @@ class Finished:
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    """A game the platform ended for a tournament (a withdrawn player's, resigned)."""
+    """A game the platform ended for a tournament: a withdrawn player's, resigned; one in
+    progress when the tournament was cancelled or closed, aborted."""
 
     result: ActionResult
 

@@ -43,14 +43,16 @@ from bot.services.tournament_errors import (
     NOT_ORGANISER,
     NOT_SOLITAIRE,
     NOT_STARTED,
-    OVER,
     SIGNUP_CLOSED,
     TournamentError,
+    over_error,
 )
 from bot.services.tournament_scheduler import MIN_PLAYERS, TournamentScheduler
 from bot.services.tournament_snapshots import (
+    OPEN_STATUSES,
     PAIRED_FORMATS,
     SOLITAIRE,
+    Cancelled,
     Deal,
     TournamentInfo,
     TournamentNotice,
@@ -206,6 +208,36 @@ class TournamentService(TournamentScheduler):
             raise TournamentError(ALREADY_STARTED)  # a scheduler came first
         return notices
 
+    async def cancel(
+        self, tournament_id: int, guild_id: int, user_id: int, *, manages_server: bool
+    ) -> list[TournamentNotice]:
+        """The organiser (or a server manager) calls the tournament off, in sign-up or during
+        play. The claim is one conditional UPDATE (status still open), so it and a scheduler
+        step never both happen: a round paired first has its games aborted here, and a round
+        not yet paired never will be. Games in progress end with no result and no rating
+        change, exactly as an admin's abort."""
+        now = self.clock()
+        async with self.db.transaction() as session:
+            row = await self._get(session, tournament_id, guild_id)
+            if row.organiser_id != user_id and not manages_server:
+                raise TournamentError(NOT_ORGANISER)
+            claimed = await session.execute(
+                update(TournamentRow)
+                .where(TournamentRow.id == row.id, TournamentRow.status.in_(OPEN_STATUSES))
+                .values(status="cancelled", finished_at=now, updated_at=now)
+            )
+            await session.refresh(row)
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                raise over_error(row.status)
+            info = TournamentInfo.from_row(row)
+        aborted = await self._abort_games(tournament_id)
+        # What was played before stays in the table.
+        if info.solitaire:
+            await self._record_deals(tournament_id)
+        else:
+            await self._record_results(tournament_id)
+        return [Cancelled(info, by=user_id), *aborted]
+
     # --- withdrawals and solitaire deals ---------------------------------------------------
 
     async def withdraw(self, tournament_id: int, guild_id: int, user_id: int) -> Withdrawal:
@@ -222,7 +254,8 @@ class TournamentService(TournamentScheduler):
                 .values(updated_at=self.clock())
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                raise TournamentError(OVER)
+                await session.refresh(row)
+                raise over_error(row.status)
             entrant = await session.get(TournamentEntrantRow, (row.id, user_id))
             if entrant is None:
                 raise TournamentError(NOT_JOINED)
@@ -244,7 +277,7 @@ class TournamentService(TournamentScheduler):
             if row.status == "signup":
                 raise TournamentError(DEALS_NOT_OPEN)
             if row.status != "running":
-                raise TournamentError(OVER)
+                raise over_error(row.status)
             if row.closes_at is not None and now >= row.closes_at:
                 raise TournamentError(CLOSED)
             entrant = await session.get(TournamentEntrantRow, (row.id, player.user_id))
@@ -273,7 +306,7 @@ class TournamentService(TournamentScheduler):
         async with self.db.transaction() as session:
             row = await self._get(session, tournament_id, guild_id)
             if row.status != "running":
-                raise TournamentError(OVER)  # it closed a moment ago
+                raise over_error(row.status)  # it closed (or was cancelled) a moment ago
             new = self.games.build_game(
                 session,
                 row.game_type,
@@ -308,4 +341,4 @@ class TournamentService(TournamentScheduler):
         if row.status == "running":
             raise TournamentError(ALREADY_STARTED)
         if row.status != "signup":
-            raise TournamentError(OVER)
+            raise over_error(row.status)

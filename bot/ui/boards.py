@@ -94,8 +94,9 @@ def outcome_text(game: GameSummary, locale: Locale) -> str:
     )
 
 
-def board_heading(game: GameSnapshot, locale: Locale) -> str:
-    """Who plays what: the game's title and players, or a challenge and its terms."""
+def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
+    """Who plays what: the game's title and players, or a challenge and its terms. ``tag``
+    says where the game belongs (a tournament's round), under the title."""
     rules = game.rules
     title = game_title(game, locale)
     if game.status == "challenge":
@@ -122,13 +123,14 @@ def board_heading(game: GameSnapshot, locale: Locale) -> str:
                 ),
             )
         )
+    top = f"### {title} #{game.id}" + (f"\n{tag}" if tag else "")
     if len(game.seats) == 1:
-        return f"### {title} #{game.id}\n{player_label(game.seats[0])}"
+        return f"{top}\n{player_label(game.seats[0])}"
     players = "  vs  ".join(
         f"{rules.seat_name(s.seat, locale)} {player_label(s)}" for s in game.seats
     )
     rated = tr("rated" if game.rated else "casual", locale)
-    return f"### {title} #{game.id}\n{rated} · {players}"
+    return f"{top}\n{rated} · {players}"
 
 
 def text_board(game: GameSnapshot, locale: Locale) -> str:
@@ -274,12 +276,17 @@ class Board:
 
 
 def board_card(
-    game: GameSnapshot, locale: Locale, recent: Sequence[Event] = (), *, picture: bool = False
+    game: GameSnapshot,
+    locale: Locale,
+    recent: Sequence[Event] = (),
+    *,
+    picture: bool = False,
+    tag: str = "",
 ) -> Card:
     """The board as one card: heading, picture or text board, status, buttons."""
     board = text_board(game, locale)
     return Card(
-        heading=board_heading(game, locale),
+        heading=board_heading(game, locale, tag),
         status=board_status(game, locale, recent),
         picture=PICTURE_NAME if picture else None,
         picture_alt=board,
@@ -290,15 +297,15 @@ def board_card(
 
 
 async def render_board(
-    game: GameSnapshot, recent: Sequence[Event] = (), *, pictures: bool = True
+    game: GameSnapshot, recent: Sequence[Event] = (), *, pictures: bool = True, tag: str = ""
 ) -> Board:
     """The board as pictures-or-text chooses. A picture is drawn off the event loop (it takes
     tens of milliseconds) from the public view only, so it can show no hidden card."""
     locale = game_locale(game)
     paint = game.spec.board_picture
     if not pictures or paint is None or game.status == "challenge":
-        return Board(board_card(game, locale, recent).view())
+        return Board(board_card(game, locale, recent, tag=tag).view())
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
     drawn = await asyncio.to_thread(paint, view, locale, public)
-    return Board(board_card(game, locale, recent, picture=True).view(), drawn)
+    return Board(board_card(game, locale, recent, picture=True, tag=tag).view(), drawn)

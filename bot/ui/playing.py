@@ -21,11 +21,12 @@ from bot.ui.components import GameActionButton
 from bot.ui.game_log import log_text, verification_record
 from bot.ui.layout import notice_view
 from bot.ui.panel_flows import PanelFlows, is_panel
+from bot.ui.private_boards import PrivateBoards
 from bot.ui.replay import replay_message
 from rules.core import Resign
 
 
-class Playing(PanelFlows):
+class Playing(PanelFlows, PrivateBoards):
     async def play(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str
     ) -> None:
@@ -110,16 +111,27 @@ class Playing(PanelFlows):
             await interaction.edit_original_response(
                 content=None, view=board.view, attachments=board.files
             )
+            if is_panel(interaction):  # a private board: this click can redraw it from now on
+                self.remember_private_board(game.id, interaction, source.id)
         else:
-            if any(e.visible_to is None for e in result.events) or not result.events:
-                # Private steps (staging cards) leave the public board exactly as it was.
-                await self.show_board(game, result.events)
+            # Private steps (staging cards) leave the public board exactly as it was.
+            redraw = any(e.visible_to is None for e in result.events) or not result.events
+            shown = redraw and await self.show_board(game, result.events)
             if is_panel(interaction):
                 if game.spec.panel is not None and game.seat_of(interaction.user.id) is not None:
                     await self.redraw_own_panel(interaction, game)
+                elif redraw and not shown:
+                    # The board is out of reach (a private board from before a restart, or
+                    # older than Discord lets it be edited): the player sees it here instead.
+                    board = await self.board(game, result.events)
+                    await interaction.edit_original_response(
+                        content=None, view=board.view, attachments=board.files
+                    )
                 else:
                     await interaction.edit_original_response(
-                        view=notice_view(tr("done.ok", user_locale(interaction))), attachments=[]
+                        content=None,
+                        view=notice_view(tr("done.ok", user_locale(interaction))),
+                        attachments=[],
                     )
         await self.refresh_panels(game, interaction)
         await self.notify(game, actor_id=interaction.user.id)
@@ -136,6 +148,8 @@ class Playing(PanelFlows):
                 await interaction.edit_original_response(
                     content=None, view=board.view, attachments=board.files
                 )
+                if is_panel(interaction):
+                    self.remember_private_board(game.id, interaction, interaction.message.id)
             elif is_panel(interaction):
                 await self.redraw_own_panel(interaction, game)
 

@@ -22,9 +22,10 @@ from bot.services.tournament_snapshots import (
     TournamentNotice,
 )
 from bot.ui.boards import game_title
-from bot.ui.common import NO_PINGS, jump_url, mention, user_locale
-from bot.ui.notices import Notices
-from bot.ui.tournaments import final_text, round_text, when
+from bot.ui.common import NO_PINGS, jump_url, mention
+from bot.ui.private_boards import PrivateBoards
+from bot.ui.tournament_pages import posted_views
+from bot.ui.tournaments import final_blocks, round_blocks, round_heading, when
 from rules.core import Locale, normalize_locale
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,23 @@ def tournament_locale(info: TournamentInfo) -> Locale:
     return normalize_locale(info.locale)
 
 
-class TournamentFlows(Notices):
+def cancelled_text(notice: Cancelled) -> str:
+    info = notice.tournament
+    locale = tournament_locale(info)
+    if notice.by is None:
+        return tr(
+            "tournament.cancelled",
+            locale,
+            name=info.name,
+            id=info.id,
+            count=info.entrant_count,
+            least=MIN_PLAYERS,
+        )
+    key = "tournament.called_off_in_play" if info.played else "tournament.called_off"
+    return tr(key, locale, name=info.name, id=info.id, user=mention(notice.by))
+
+
+class TournamentFlows(PrivateBoards):
     async def after_game(self, game: GameSummary) -> None:
         """A tournament game has ended: its round may be complete, so pair the next one now
         rather than at the next tick. The move itself has committed whatever happens here."""
@@ -52,19 +69,9 @@ class TournamentFlows(Notices):
                 if isinstance(notice, RoundStarted):
                     await self._round_started(notice)
                 elif isinstance(notice, Finished):
-                    info = notice.standing.tournament
-                    await self._say(info, final_text(notice.standing, tournament_locale(info)))
+                    await self._finished(notice)
                 elif isinstance(notice, Cancelled):
-                    info = notice.tournament
-                    text = tr(
-                        "tournament.cancelled",
-                        tournament_locale(info),
-                        name=info.name,
-                        id=info.id,
-                        count=info.entrant_count,
-                        least=MIN_PLAYERS,
-                    )
-                    await self._say(info, text)
+                    await self._say(notice.tournament, cancelled_text(notice))
                 elif isinstance(notice, DealsOpened):
                     await self._deals_opened(notice)
                 elif isinstance(notice, GameEnded):
@@ -81,6 +88,18 @@ class TournamentFlows(Notices):
         channel = self.client.get_partial_messageable(info.channel_id)
         await channel.send(content, allowed_mentions=mentions)
 
+    async def _post(self, info: TournamentInfo, views: Sequence[discord.ui.LayoutView]) -> None:
+        channel = self.client.get_partial_messageable(info.channel_id)
+        for view in views:
+            await channel.send(view=view, allowed_mentions=NO_PINGS)
+
+    async def _finished(self, notice: Finished) -> None:
+        """The whole final table, however many cards it takes."""
+        info = notice.standing.tournament
+        locale = tournament_locale(info)
+        title = tr("tournament.finished", locale, name=info.name)
+        await self._post(info, posted_views(title, final_blocks(notice.standing, locale), locale))
+
     async def _round_started(self, notice: RoundStarted) -> None:
         """Every board first (each pinging its players), then the pairings linking to them."""
         links: dict[int, tuple[int | None, int | None]] = {}
@@ -89,7 +108,10 @@ class TournamentFlows(Notices):
             if message is not None:
                 links[game.id] = (message.channel.id, message.id)
         locale = tournament_locale(notice.tournament)
-        await self._say(notice.tournament, round_text(notice, links, locale))
+        blocks = round_blocks(notice, links, locale)
+        await self._post(
+            notice.tournament, posted_views(round_heading(notice, locale), blocks, locale)
+        )
 
     async def _post_game(self, notice: RoundStarted, game: GameSnapshot) -> discord.Message | None:
         """A new game's board in the tournament's channel. Like a challenge, the board's own
@@ -158,20 +180,14 @@ class TournamentFlows(Notices):
             Player(interaction.user.id, interaction.user.display_name),
         )
         game = deal.result.game
-        info = deal.tournament
+        # The card itself says which tournament and deal it is, and that it is private.
         board = await self.board(game, deal.result.events)
-        heading = tr(
-            "tournament.deal",
-            user_locale(interaction),
-            name=info.name,
-            deal=deal.deal_no,
-            deals=info.rounds,
+        sent = await interaction.response.send_message(
+            view=board.view, files=board.files, ephemeral=True
         )
-        # A board is a card of its own: the heading goes first, the board follows, both seen
-        # by this player alone.
-        await interaction.response.send_message(heading, ephemeral=True, allowed_mentions=NO_PINGS)
-        message = await interaction.followup.send(
-            view=board.view, files=board.files, ephemeral=True, wait=True
-        )
-        # Moves edit this message: the newest copy of the board is the one kept up to date.
-        await self.games.attach_message(game.id, message.channel.id, message.id)
+        if sent.message_id is None or interaction.channel_id is None:
+            return
+        # Moves edit this message: the newest copy of the board is the one kept up to date,
+        # and this command can redraw it from afar (after the resign confirmation).
+        await self.games.attach_message(game.id, interaction.channel_id, sent.message_id)
+        self.remember_private_board(game.id, interaction, sent.message_id)

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
+from bot.games.spec import CommandOption
 from bot.i18n import tr
+from bot.services.snapshots import GameSummary
 from bot.services.tournament_snapshots import (
+    BoardLabel,
     PairingInfo,
     RoundStarted,
     Standing,
     TournamentInfo,
 )
 from bot.ui.boards import clock_label
-from bot.ui.common import clip, jump_url
+from bot.ui.common import jump_url
 from rules.core import Locale
 
 
@@ -28,7 +32,8 @@ def points(value: float) -> str:
 
 
 def format_label(info: TournamentInfo, locale: Locale) -> str:
-    return tr(f"tournament.format.{info.format}", locale, rounds=info.rounds)
+    one = "_one" if info.rounds == 1 and info.format in ("swiss", "solitaire") else ""
+    return tr(f"tournament.format.{info.format}{one}", locale, rounds=info.rounds)
 
 
 def terms_label(info: TournamentInfo, locale: Locale) -> str:
@@ -69,6 +74,19 @@ def header(info: TournamentInfo, locale: Locale) -> str:
         format=format_label(info, locale),
         terms=terms,
     )
+
+
+def board_tag(label: BoardLabel, game: GameSummary, locale: Locale) -> str:
+    """The line under a tournament game's title: the tournament and the round, or the deal —
+    whose board only its player sees while it is played."""
+    if not label.solitaire:
+        return tr(
+            "tournament.board_round", locale, name=label.name, round=label.number, rounds=label.of
+        )
+    tag = tr("tournament.board_deal", locale, name=label.name, deal=label.number, deals=label.of)
+    if game.status == "active":
+        tag += "\n-# " + tr("tournament.deal_private", locale)
+    return tag
 
 
 def seal_line(info: TournamentInfo, locale: Locale) -> str | None:
@@ -183,72 +201,105 @@ def pairing_lines(
     return lines
 
 
-def standing_text(standing: Standing, locale: Locale) -> str:
-    """What ``/tournament show`` posts: the header, the table (or who has joined), the seal of
-    a solitaire event's deals, and the current round with a link to every board."""
+#: A line of names (entrants) is wrapped at about this many characters.
+NAMES_WIDTH = 200
+
+
+def entrant_lines(standing: Standing, locale: Locale) -> list[str]:
+    """Who has joined, wrapped into lines (a long list must not make one huge line)."""
+    names = [e.display_name for e in standing.entrants]
+    if not names:
+        return [tr("tournament.no_entrants", locale)]
+    lines: list[str] = []
+    current: list[str] = []
+    for name in names:
+        if current and len(", ".join([*current, name])) > NAMES_WIDTH:
+            lines.append(", ".join(current) + ",")
+            current = []
+        current.append(name)
+    lines.append(", ".join(current))
+    lines[0] = tr("tournament.entrants", locale, users=lines[0])
+    return lines
+
+
+def standing_blocks(standing: Standing, locale: Locale) -> list[str]:
+    """What ``/tournament show`` says under its header, block by block (a block is never
+    split between pages): the table (or who has joined), the current round with a link to
+    every board, and the seal of a solitaire event's deals."""
     info = standing.tournament
-    lines = [header(info, locale)]
-    seal = seal_line(info, locale)
-    if info.status in ("signup", "cancelled") or not (standing.rows or standing.solitaire_rows):
-        names = ", ".join(e.display_name for e in standing.entrants)
-        lines.append(
-            tr("tournament.entrants", locale, users=names)
-            if names
-            else tr("tournament.no_entrants", locale)
-        )
+    if standing.rows or standing.solitaire_rows:
+        blocks = table_lines(standing, locale)
     else:
-        lines += table_lines(standing, locale)
+        blocks = entrant_lines(standing, locale)
     if standing.pairings and info.status == "running":
-        lines.append(tr("tournament.pairings", locale, round=info.current_round))
         names_by_id = {e.user_id: e.display_name for e in standing.entrants}
-        lines += pairing_lines(info, standing.pairings, names_by_id, locale)
+        lines = pairing_lines(info, standing.pairings, names_by_id, locale)
+        title = tr("tournament.pairings", locale, round=info.current_round)
+        # The section's title stays with its first line.
+        blocks += [f"{title}\n{lines[0]}", *lines[1:]] if lines else [title]
+    seal = seal_line(info, locale)
     if seal is not None:
-        lines.append(seal)
-    return clip("\n".join(lines))
+        blocks.append(seal)
+    return blocks
 
 
-def round_text(
+def round_heading(notice: RoundStarted, locale: Locale) -> str:
+    info = notice.tournament
+    return tr("tournament.round", locale, name=info.name, round=notice.round_no, rounds=info.rounds)
+
+
+def round_blocks(
     notice: RoundStarted,
     links: Mapping[int, tuple[int | None, int | None]],
     locale: Locale,
-) -> str:
-    info = notice.tournament
-    lines = [
-        tr("tournament.round", locale, name=info.name, round=notice.round_no, rounds=info.rounds)
-    ]
-    lines += pairing_lines(info, notice.pairings, notice.names, locale, links)
-    return clip("\n".join(lines))
+) -> list[str]:
+    return pairing_lines(notice.tournament, notice.pairings, notice.names, locale, links)
 
 
-def final_text(standing: Standing, locale: Locale) -> str:
-    info = standing.tournament
-    lines = [tr("tournament.finished", locale, name=info.name), *table_lines(standing, locale)]
-    seal = seal_line(info, locale)
+def final_blocks(standing: Standing, locale: Locale) -> list[str]:
+    """The final table, and the opened seal of a solitaire event."""
+    blocks = table_lines(standing, locale)
+    seal = seal_line(standing.tournament, locale)
     if seal is not None:
-        lines.append(seal)
-    return clip("\n".join(lines))
+        blocks.append(seal)
+    return blocks
 
 
-def list_text(tournaments: Sequence[TournamentInfo], locale: Locale) -> str:
-    lines = [tr("tournament.list_title", locale)]
+def list_blocks(tournaments: Sequence[TournamentInfo], locale: Locale) -> list[str]:
+    """The server's tournaments, a line each (under ``tournament.list_title``)."""
     if not tournaments:
-        lines.append(tr("tournament.list_empty", locale))
-    for info in tournaments:
-        lines.append(
-            tr(
-                "tournament.list_row",
-                locale,
-                id=info.id,
-                name=info.name,
-                game=info.title(locale),
-                format=format_label(info, locale),
-                status=status_label(info, locale),
-            )
+        return [tr("tournament.list_empty", locale)]
+    return [
+        tr(
+            "tournament.list_row",
+            locale,
+            id=info.id,
+            name=info.name,
+            game=info.title(locale),
+            format=format_label(info, locale),
+            status=status_label(info, locale),
         )
-    return clip("\n".join(lines))
+        for info in tournaments
+    ]
 
 
-def created_text(info: TournamentInfo, organiser: str, locale: Locale) -> str:
+def chosen_rules(
+    options: Sequence[CommandOption], chosen: Mapping[str, Any], locale: Locale
+) -> str:
+    """The game's options the organiser chose, in words (`` · end_cards 5 · court K13a``)."""
+    parts = []
+    for option in options:
+        value = chosen.get(option.key)
+        if value is None:
+            continue
+        named = next((c.name(locale) for c in option.choices if c.value == str(value)), None)
+        if named is None:
+            named = ("✓" if value else "✗") if option.kind == "boolean" else str(value)
+        parts.append(f"{option.name(locale)} {named}")
+    return "".join(f" · {part}" for part in parts)
+
+
+def created_text(info: TournamentInfo, organiser: str, locale: Locale, rules: str = "") -> str:
     limit = "" if info.max_players is None else tr("tournament.limit", locale, n=info.max_players)
     if info.solitaire:
         clock = tr("clock.none", locale)
@@ -267,5 +318,6 @@ def created_text(info: TournamentInfo, organiser: str, locale: Locale) -> str:
         clock=clock,
         rated=rated,
         limit=limit,
+        rules=rules,
         deadline=when(info.signup_until, "R"),
     )

@@ -101,13 +101,12 @@ async def test_an_eight_player_swiss_through_discord(world: World) -> None:
     make_admin(world, world.carol)
 
     # Creating needs Manage Server unless the server lets everyone.
-    refused = await private(world, "tournament create", world.alice, game="bushi")
+    refused = await private(world, "tournament create bushi", world.alice)
     assert "Manage Server" in refused
     created = await slash(
         world,
-        "tournament create",
+        "tournament create bushi",
         world.carol,
-        game="bushi",
         name="Autumn league",
         format="swiss",
         rounds=4,
@@ -211,11 +210,11 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
     )
     created = await slash(
         world,
-        "tournament create",
+        "tournament create yosukou",
         world.alice,
-        game="yosukou:simplified",
+        variant="simplified",
         name="Tarot cup",
-        rounds=2,
+        deals=2,
         signup="3600",
     )
     assert created.message is not None and "the same 2 deals for everyone" in created.message.text
@@ -226,11 +225,13 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
     opened = world.fake.messages_in(world.channel)[-1].text
     assert "has started: the same 2 deals" in opened and f"<@{world.bob.id}>" in opened
 
-    # Alice's deal is on a board only she sees, and her moves edit it there.
+    # Alice's deal is on a board only she sees, which says which deal it is, and her moves
+    # edit it there.
     seen = len(world.fake.ephemeral_messages(world.alice))
     await slash(world, "tournament play", world.alice)
-    heading, board = world.fake.ephemeral_messages(world.alice)[seen:]
-    assert heading.ephemeral and board.ephemeral and "deal 1 of 2" in heading.text
+    [board] = world.fake.ephemeral_messages(world.alice)[seen:]
+    assert board.ephemeral and "🎴 **Tarot cup** · deal 1 of 2" in board.text
+    assert "Only you see this board" in board.text
     assert not any("deal 1 of 2" in m.text for m in world.fake.messages_in(world.channel))
     for _ in range(6):  # a few moves on the private board, then she resigns the deal
         moves = [b for b in board.buttons() if b.get("custom_id", "").startswith("g:")]
@@ -260,7 +261,14 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
     for user in (world.alice, world.bob, world.bob):
         await slash(world, "tournament play", user)
         deal = world.fake.ephemeral_messages(user)[-1]
+        assert "Only you see this board" in deal.text or "あなたにだけ見えています" in deal.text
         await resign_on_discord(world, deal, user)
+        # The private board itself shows the resignation at once, and the confirmation
+        # says it is done.
+        assert any(b.get("custom_id", "").startswith("log:") for b in deal.buttons())
+        assert not any(b.get("custom_id", "").startswith("rs:") for b in deal.buttons())
+        assert "Only you see" not in deal.text and "あなたにだけ" not in deal.text
+        assert world.fake.ephemeral_messages(user)[-1].text in ("Done.", "了解しました。")
     final = [m for m in world.fake.messages_in(world.channel) if "is over!" in m.text]
     assert len(final) == 1
     assert "won of 2" in final[0].text and "Seed " in final[0].text

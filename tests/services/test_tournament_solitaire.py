@@ -9,7 +9,7 @@ import pytest
 from bot.db import Database
 from bot.services.errors import ServiceError
 from bot.services.snapshots import GameSnapshot
-from bot.services.tournament_snapshots import DealsOpened, Finished
+from bot.services.tournament_snapshots import DealsOpened, Finished, GameEnded
 from rules.core import Resign
 from rules.core.fairness import deal_seed, verify_commitment
 from tests.conftest import FakeClock
@@ -77,8 +77,9 @@ async def test_everyone_plays_the_same_sealed_deals(s: Services, clock: FakeCloc
     clock.advance(days=7)
     with pytest.raises(ServiceError, match="playing time is over"):
         await s.tournaments.play(t.id, GUILD, PLAYERS[1])
-    [finished] = await s.tournaments.tick()
-    assert isinstance(finished, Finished)
+    finished, aborted = await s.tournaments.tick()
+    assert isinstance(finished, Finished) and isinstance(aborted, GameEnded)
+    assert aborted.result.game.id == unfinished.game.id  # its board is redrawn as called off
     final = finished.standing
     assert (await s.games.get(unfinished.game.id)).status == "aborted"
     rows = {r.player: r for r in final.solitaire_rows}
@@ -131,3 +132,23 @@ async def test_a_quick_resignation_loses_to_a_win_but_beats_a_long_loss(
         assert order[2] == PLAYERS[0].user_id  # two wins, then the resignation
     else:
         assert order[0] == PLAYERS[0].user_id  # no wins: nothing drawn beats a long loss
+
+
+async def test_cancelling_a_solitaire_event_calls_off_the_deals_being_played(
+    s: Services,
+) -> None:
+    t = await create(s, "yosukou", rounds=3, settings={"variant": "simplified"})
+    await enter(s, t.id, 2)
+    await s.tournaments.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=False)
+    done = await play_out(s, (await s.tournaments.play(t.id, GUILD, PLAYERS[0])).result.game)
+    playing = (await s.tournaments.play(t.id, GUILD, PLAYERS[1])).result.game
+    notices = await s.tournaments.cancel(t.id, GUILD, PLAYERS[0].user_id, manages_server=False)
+    assert [type(n).__name__ for n in notices] == ["Cancelled", "GameEnded"]
+    assert (await s.games.get(playing.id)).status == "aborted"
+    assert (await s.games.get(done.id)).status == "finished"  # a deal already played stands
+    with pytest.raises(ServiceError, match="cancelled"):
+        await s.tournaments.play(t.id, GUILD, PLAYERS[1])
+    standing = await s.tournaments.show(t.id)
+    assert standing.tournament.status == "cancelled" and standing.tournament.revealed is not None
+    deals = {r.player: r.deals for r in standing.solitaire_rows}
+    assert deals == {PLAYERS[0].user_id: 1, PLAYERS[1].user_id: 0}

@@ -131,7 +131,7 @@ async def test_only_the_organiser_starts_early_and_too_few_players_cancel(
     [cancelled] = await s.tournaments.tick()
     assert isinstance(cancelled, Cancelled) and cancelled.tournament.status == "cancelled"
     assert await s.tournaments.tick() == []
-    with pytest.raises(ServiceError, match="over"):
+    with pytest.raises(ServiceError, match="has been cancelled"):
         await s.tournaments.join(t.id, GUILD, PLAYERS[4])
 
 
