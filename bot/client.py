@@ -170,11 +170,20 @@ class AsobibaBot(commands.AutoShardedBot):
         """One pass of the move clocks: claim what is due, then tell the channels."""
         await self.flows.announce(await self.asobiba.services.clocks.tick())
 
+    async def clock_catch_up(self) -> None:
+        """Announce what the move clocks claimed before a crash but never told."""
+        clocks = self.asobiba.services.clocks
+        await self.flows.announce(await clocks.unannounced())
+
     async def _run_clocks(self) -> None:
+        first = True
         while True:
             await asyncio.sleep(self.settings.clock_tick_seconds)
             try:
                 async with self.asobiba.activity.handling():
+                    if first:
+                        first = False  # a catch-up that fails waits for the next start
+                        await self.clock_catch_up()
                     await self.clock_tick()
             except Exception:
                 log.exception("move clock tick failed; trying again next tick")
