@@ -7,12 +7,18 @@ A loopback fake of Discord runs here; the bot runs as a child process (the real 
 them by clicking the boards' buttons — old boards included, across restarts. After each kill the
 bot is started again. At the end every game's snapshot must equal the replay of its event log,
 no ply is doubled or missing, and every move a player saw answered is in the log.
+
+Meanwhile two players play 武士将棋 on a one-hour move clock in another channel, and the time
+the bot sees (a file, ``bench.soak_child``) jumps on, half the time just before a kill: every
+reminder that fell due must be posted exactly once and every game whose time ran out lost on
+time exactly once, with one result message (``bench.soak_clocks``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import signal
 import subprocess
@@ -82,70 +88,83 @@ async def soak(kills: int, seed: int, clocked_games: int | None = None) -> dict[
             spare: subprocess.Popen[bytes] | None = None
             answered = 0
             clicks = 0
-            for round_no in range(kills + 1):
-                identifies = len(fake.gateway.identifies)
-                child = spare or spawn_bot(fake, url, fake_time.path)
-                assert child.stdin is not None
-                child.stdin.write(b"go\n")
-                child.stdin.close()
-                spare = spawn_bot(fake, url, fake_time.path) if round_no < kills else None
-                deadline = time.monotonic() + 60
-                while not connected(fake, guild.id, identifies):
-                    if child.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError("the bot did not come back")
-                    await asyncio.sleep(0.02)
-                up_since = time.monotonic()
-                kill_at = up_since + chance.uniform(0.05, 0.6)
-                # Now and then the time jumps just before the kill: the bot dies while it
-                # claims or announces what fell due.
-                jump_at = kill_at - chance.uniform(0, 0.25) if chance.random() < 0.5 else None
-                last_clicks = clicks + FINAL_CLICKS
-                # After the last restart: play on (old boards' buttons must still work).
-                while time.monotonic() < kill_at if round_no < kills else clicks < last_clicks:
-                    if jump_at is not None and time.monotonic() >= jump_at:
-                        jump_at = None
-                        await clocks.step(advance=True)
-                        continue
-                    if chance.random() < 0.5 and await clocks.step():
-                        continue
-                    if len(boards) < 6 or chance.random() < 0.1:
-                        user = chance.choice(players)
-                        record = await fake.slash("yosukou start", user=user, channel=channel)
-                        try:
-                            await asyncio.wait_for(record.wait_response(), 5)
-                        except TimeoutError:
-                            break
-                        if record.message is not None:
-                            boards.append(record.message)
-                        continue
-                    board = chance.choice(boards)
-                    owner = next(p for p in players if f"<@{p.id}>" in board.content)
-                    moves = [b for b in board.buttons() if b["custom_id"].startswith("g:")]
-                    if not moves:
-                        boards.remove(board)
-                        continue
-                    before = board.edit_count
-                    clicks += 1
-                    record = await fake.click(
-                        board, user=owner, custom_id=chance.choice(moves)["custom_id"]
-                    )
-                    try:
-                        await asyncio.wait_for(record.wait_complete(), 5)
-                        # The move is shown once committed: the board is edited after the ack.
-                        await fake.wait_until(
-                            lambda shown=board, seen=before: shown.edit_count > seen, timeout=0.5
+            started: list[subprocess.Popen[bytes]] = []
+
+            def spawn() -> subprocess.Popen[bytes]:
+                started.append(spawn_bot(fake, url, fake_time.path))
+                return started[-1]
+
+            try:
+                for round_no in range(kills + 1):
+                    identifies = len(fake.gateway.identifies)
+                    child = spare or spawn()
+                    assert child.stdin is not None
+                    child.stdin.write(b"go\n")
+                    child.stdin.close()
+                    spare = spawn() if round_no < kills else None
+                    deadline = time.monotonic() + 60
+                    while not connected(fake, guild.id, identifies):
+                        if child.poll() is not None or time.monotonic() > deadline:
+                            raise RuntimeError("the bot did not come back")
+                        await asyncio.sleep(0.02)
+                    up_since = time.monotonic()
+                    kill_at = up_since + chance.uniform(0.05, 0.6)
+                    # Now and then the time jumps just before the kill: the bot dies while it
+                    # claims or announces what fell due.
+                    jump_at = kill_at - chance.uniform(0, 0.25) if chance.random() < 0.5 else None
+                    last_clicks = clicks + FINAL_CLICKS
+                    # After the last restart: play on (old boards' buttons must still work).
+                    while time.monotonic() < kill_at if round_no < kills else clicks < last_clicks:
+                        if jump_at is not None and time.monotonic() >= jump_at:
+                            jump_at = None
+                            await clocks.step(advance=True)
+                            continue
+                        if chance.random() < 0.5 and await clocks.step():
+                            continue
+                        if len(boards) < 6 or chance.random() < 0.1:
+                            user = chance.choice(players)
+                            record = await fake.slash("yosukou start", user=user, channel=channel)
+                            try:
+                                await asyncio.wait_for(record.wait_response(), 5)
+                            except TimeoutError:
+                                break
+                            if record.message is not None:
+                                boards.append(record.message)
+                            continue
+                        board = chance.choice(boards)
+                        owner = next(p for p in players if f"<@{p.id}>" in board.content)
+                        moves = [b for b in board.buttons() if b["custom_id"].startswith("g:")]
+                        if not moves:
+                            boards.remove(board)
+                            continue
+                        before = board.edit_count
+                        clicks += 1
+                        record = await fake.click(
+                            board, user=owner, custom_id=chance.choice(moves)["custom_id"]
                         )
-                    except TimeoutError:
-                        continue  # refused (stale), or the bot was killed before answering
-                    answered += 1
-                if round_no == kills:
-                    await clocks.finish()
-                    child.send_signal(signal.SIGTERM)
-                    child.wait(30)
-                else:
-                    child.send_signal(signal.SIGKILL)
-                    child.wait(30)
-                    await clocks.after_kill()
+                        try:
+                            await asyncio.wait_for(record.wait_complete(), 5)
+                            # The move is shown once committed: the board is edited after the ack.
+                            await fake.wait_until(
+                                lambda shown=board, seen=before: shown.edit_count > seen,
+                                timeout=0.5,
+                            )
+                        except TimeoutError:
+                            continue  # refused (stale), or the bot was killed before answering
+                        answered += 1
+                    if round_no == kills:
+                        await clocks.finish()
+                        child.send_signal(signal.SIGTERM)
+                        child.wait(30)
+                    else:
+                        child.send_signal(signal.SIGKILL)
+                        child.wait(30)
+                        await clocks.after_kill()
+            finally:  # a failed soak leaves no bot behind, retrying to connect for minutes
+                for process in started:
+                    if process.poll() is None:
+                        process.kill()
+                        process.wait(30)
             clocked = await clocks.check()
             await db.dispose()
         played = await check(url, kills, clicks, answered, frozenset(g.id for g in clocks.games))
@@ -190,6 +209,8 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    # A killed bot drops its connections mid-request: the fake's server would log each one.
+    logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)
     started = time.perf_counter()
     result = asyncio.run(soak(args.kills, args.seed))
     print(
@@ -201,7 +222,8 @@ def main() -> None:
         f"{result['reminders']} reminders and {result['timeouts']} losses on time, each "
         f"announced exactly once; {result['cut_short']} cut short by a kill between claim and "
         f"announcement, told by the next process ({result['nonce_repeats']} posts repeated and "
-        f"answered by their nonce) ({time.perf_counter() - started:.0f} s)"
+        f"answered by their nonce); {result['unstarted']} challenges not answered in time "
+        f"({time.perf_counter() - started:.0f} s)"
     )
 
 

@@ -100,6 +100,8 @@ class ClockDirector:
     stuck: int = 0
     #: Notices a kill left claimed but not (or not known to be) announced.
     cut_short: int = 0
+    #: Challenges the bot did not answer in time.
+    unstarted: int = 0
 
     @property
     def running(self) -> list[ClockedGame]:
@@ -179,6 +181,8 @@ class ClockDirector:
                 game.due = due
 
     async def _start(self) -> None:
+        """A challenge on the clock, accepted at once. One the bot did not answer in time (a
+        loaded machine) is left alone, counted in ``unstarted``: its challenge expires."""
         challenger, opponent = self.players
         record = await self.fake.slash(
             "bushi challenge",
@@ -186,15 +190,22 @@ class ClockDirector:
             channel=self.channel,
             options={"opponent": opponent, "colour": "black", "clock": str(MOVE_SECONDS)},
         )
-        await record.wait_response()
-        board = record.message
-        assert board is not None, "the challenge was not posted"
-        accept = await self.fake.click(board, user=opponent, label="Accept")
-        await accept.wait_complete()
-        await self.fake.wait_until(lambda: bool(board.selects()), timeout=ANSWER)
-        async with self.db.read() as session:
-            row = await session.scalar(select(GameRow).where(GameRow.message_id == board.id))
-        assert row is not None and row.status == "active", "the accepted game is not running"
+        board: FakeMessage | None = None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(record.wait_response(), ANSWER)
+            board = record.message
+            if board is not None:
+                accept = await self.fake.click(board, user=opponent, label="Accept")
+                await asyncio.wait_for(accept.wait_complete(), ANSWER)
+                shown = board
+                await self.fake.wait_until(lambda: bool(shown.selects()), timeout=ANSWER)
+        row = None
+        if board is not None:
+            async with self.db.read() as session:
+                row = await session.scalar(select(GameRow).where(GameRow.message_id == board.id))
+        if board is None or row is None or row.status != "active":
+            self.unstarted += 1
+            return
         deadline = self.time.now + timedelta(seconds=MOVE_SECONDS)
         assert row.deadline_at == deadline, (row.deadline_at, deadline)
         self.games.append(ClockedGame(row.id, board, deadline))
@@ -214,8 +225,8 @@ class ClockDirector:
         record = await self.fake.select(
             game.board, menus[0]["custom_id"], [option["value"]], user=user
         )
-        await record.wait_complete()
         with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(record.wait_complete(), ANSWER)
             await self.fake.wait_until(lambda: game.board.edit_count > edits, timeout=1)
         after = await service.get(game.id)
         if after.ply == before.ply:
@@ -263,5 +274,6 @@ class ClockDirector:
             "reminders": reminders,
             "timeouts": results,
             "cut_short": self.cut_short,
+            "unstarted": self.unstarted,
             "nonce_repeats": self.fake.nonce_repeats,
         }

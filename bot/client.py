@@ -176,14 +176,15 @@ class AsobibaBot(commands.AutoShardedBot):
         await self.flows.announce(await clocks.unannounced())
 
     async def _run_clocks(self) -> None:
-        first = True
+        try:
+            async with self.asobiba.activity.handling():
+                await self.clock_catch_up()
+        except Exception:  # what is left waits for the next start
+            log.exception("could not announce what the move clocks owed from before the start")
         while True:
             await asyncio.sleep(self.settings.clock_tick_seconds)
             try:
                 async with self.asobiba.activity.handling():
-                    if first:
-                        first = False  # a catch-up that fails waits for the next start
-                        await self.clock_catch_up()
                     await self.clock_tick()
             except Exception:
                 log.exception("move clock tick failed; trying again next tick")

@@ -33,9 +33,10 @@ async def test_a_reminder_claimed_before_a_crash_is_posted_once_after_it(world: 
     world.clock.advance(minutes=31)
     # The tick claims the reminder, then the process dies before telling anyone.
     [notice] = await world.bot.asobiba.services.clocks.tick()
-    await world.restart()
     assert posted(world, "is due") == []
-    await world.bot.clock_catch_up()
+    await world.restart()  # the new process tells what it finds owed as it starts
+    await until(world, lambda: bool(posted(world, "is due")))
+    assert await world.bot.asobiba.activity.wait_idle()
     [reminder] = posted(world, "is due")
     assert f"<@{world.alice.id}>" in reminder.content
     # Told once: neither a second catch-up nor the next tick repeats it.
@@ -59,8 +60,9 @@ async def test_a_loss_on_time_told_just_before_a_crash_is_not_told_twice(
     assert "time out" in board.content
     [result] = posted(world, "is over")
     await world.restart()
-    await world.bot.clock_catch_up()
-    # The same post again, with the same nonce: Discord hands back the first message.
+    # The same post again as it starts, with the same nonce: Discord hands back the first one.
+    await until(world, lambda: world.fake.nonce_repeats == 1)
+    assert await world.bot.asobiba.activity.wait_idle()  # the start-up catch-up is over
     assert posted(world, "is over") == [result]
     assert world.fake.nonce_repeats == 1
     assert not result.deleted  # it is still the newest ping, not replaced by itself

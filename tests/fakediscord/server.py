@@ -2418,6 +2418,7 @@ class FakeDiscord:
         seen = self.nonces.get(key) if key is not None else None
         if seen is not None and time.monotonic() - seen[1] < NONCE_WINDOW_SECONDS:
             self.nonce_repeats += 1
+            self.notify()
             return json_response(seen[0].payload())
         msg = await self._create_message(
             channel=channel, author=self.bot_user, data=data, files=req.files, flags=flags
