@@ -182,7 +182,17 @@ class AsobibaBot(commands.AutoShardedBot):
         """One pass of the tournaments: sign-ups that closed, rounds that ended."""
         await self.flows.announce_tournaments(await self.asobiba.services.tournaments.tick())
 
+    async def clock_catch_up(self) -> None:
+        """Announce what the move clocks claimed before a crash but never told."""
+        clocks = self.asobiba.services.clocks
+        await self.flows.announce(await clocks.unannounced())
+
     async def _run_clocks(self) -> None:
+        try:
+            async with self.asobiba.activity.handling():
+                await self.clock_catch_up()
+        except Exception:  # what is left waits for the next start
+            log.exception("could not announce what the move clocks owed from before the start")
         while True:
             await asyncio.sleep(self.settings.clock_tick_seconds)
             for tick in (self.clock_tick, self.tournament_tick):

@@ -3,6 +3,7 @@
 from bot.db.engine import Database
 from bot.db.models import (
     Base,
+    ClockNoticeRow,
     DeploymentSecretRow,
     GameEventRow,
     GameRow,
@@ -18,6 +19,7 @@ from bot.db.models import (
 
 __all__ = [
     "Base",
+    "ClockNoticeRow",
     "Database",
     "DeploymentSecretRow",
     "GameEventRow",

@@ -295,3 +295,22 @@ class TournamentDealRow(Base):
     #: Filled in once the game is over: won, and the game's tie-break count (fewer is better).
     won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     count: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class ClockNoticeRow(Base):
+    """Something the move clock did that the players have not yet been told (an outbox):
+    written in the transaction that claims the work, deleted once it is announced. A process
+    killed in between leaves the row, and the next one announces it at start-up."""
+
+    __tablename__ = "clock_notice"
+    #: Ids are never reused (SQLite would reuse a deleted row's): they key the posts' nonces.
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    #: ``reminder``, ``timeout`` or ``expired``.
+    kind: Mapped[str] = mapped_column(String(16))
+    #: A reminder's number (1: half the time left, 2: a sixth), and the deadline it warns of.
+    number: Mapped[int] = mapped_column(Integer, default=0)
+    deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)

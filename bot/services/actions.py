@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db import GameRow
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, GameSpec
 from bot.services.base import ServiceBase, rules_for
@@ -26,6 +29,10 @@ SOLITAIRE_NOT_YOURS = Text(
 #: Bot moves that may follow one human action (a solitaire never has bot seats).
 MAX_BOT_PLIES = 200
 
+#: More to write in the transaction that changes a game, after the game row is written (the
+#: move clock records what it must announce, so a crash cannot lose it).
+AlsoWrite = Callable[[AsyncSession, GameRow], None]
+
 
 class ActionPipeline(ServiceBase):
     async def act(self, game_id: int, user_id: int, version: int | None, code: str) -> ActionResult:
@@ -39,13 +46,22 @@ class ActionPipeline(ServiceBase):
         return await self._play_bot_turns(result)
 
     async def forfeit(
-        self, game_id: int, loser: Seat, reason: str = "timeout", *, version: int | None = None
+        self,
+        game_id: int,
+        loser: Seat,
+        reason: str = "timeout",
+        *,
+        version: int | None = None,
+        also: AlsoWrite | None = None,
     ) -> ActionResult:
         """The platform ends a game against ``loser`` (a clock ran out). With ``version``, only
         if nothing happened since it was read (so two schedulers cannot both do it)."""
-        return await self._act_once(game_id, version, f"forfeit:{loser}:{reason}", user_id=None)
+        code = f"forfeit:{loser}:{reason}"
+        return await self._act_steps(game_id, version, [(None, code)], user_id=None, also=also)
 
-    async def abort_by_platform(self, game_id: int, version: int) -> GameSnapshot:
+    async def abort_by_platform(
+        self, game_id: int, version: int, *, also: AlsoWrite | None = None
+    ) -> GameSnapshot:
         """Call a game off with no result (nobody acted in time, or a moderator stopped it)."""
         async with self.db.transaction() as session:
             row = await self._load(session, game_id)
@@ -60,6 +76,8 @@ class ActionPipeline(ServiceBase):
             for seat in row.seats:
                 seat.to_act = False
             await self._commit_guarded(session)
+            if also is not None:
+                also(session, row)
         return await self.get(game_id)
 
     async def _act_once(
@@ -80,6 +98,7 @@ class ActionPipeline(ServiceBase):
         steps: Sequence[tuple[Seat | None, str]],
         *,
         user_id: int | None,
+        also: AlsoWrite | None = None,
     ) -> ActionResult:
         """Apply ``steps`` (seat, action code) in one transaction, each logged as its own ply.
         With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored)."""
@@ -115,6 +134,8 @@ class ActionPipeline(ServiceBase):
             outcome = rules.outcome(state)
             if outcome is not None:
                 await record_results(session, row, outcome, self.clock())
+            if also is not None:
+                also(session, row)
             snapshot = GameSnapshot.from_row(row, state)
         return ActionResult(snapshot, tuple(all_events), previous)
 
@@ -136,7 +157,9 @@ class ActionPipeline(ServiceBase):
         if rules.parse(steps[0][1]) not in rules.legal_actions(state, seat):
             raise StaleVersion()
 
-    async def play_timeout_defaults(self, game_id: int, version: int) -> ActionResult | None:
+    async def play_timeout_defaults(
+        self, game_id: int, version: int, *, also: AlsoWrite | None = None
+    ) -> ActionResult | None:
         """When a game defines what the clock plays instead of a forfeit (戦列札's default
         casualties), play it for the late seat; ``None`` if the game has no such default."""
         game = await self.get(game_id)
@@ -146,7 +169,7 @@ class ActionPipeline(ServiceBase):
         if not steps:
             return None
         codes = [(seat, game.rules.format(action)) for seat, action in steps]
-        return await self._act_steps(game_id, version, codes, user_id=None)
+        return await self._act_steps(game_id, version, codes, user_id=None, also=also)
 
     async def _play_bot_turns(self, result: ActionResult) -> ActionResult:
         """Let the bot answer while it is its turn (or a draw offer waits on it); each bot

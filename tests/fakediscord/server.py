@@ -106,6 +106,9 @@ CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONE
 INTERACTION_CREATE_FLAGS = CREATE_FLAGS | FLAG_EPHEMERAL
 
 MENTION_RE = re.compile(r"<@!?(\d+)>")
+#: Discord checks an enforced nonce for uniqueness "in the past few minutes".
+NONCE_WINDOW_SECONDS = 300.0
+MAX_NONCE = 25
 
 ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
     APPLICATION_COMMAND: frozenset({CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_MODAL}),
@@ -293,6 +296,10 @@ class FakeDiscord:
         self.channels: dict[int, FakeChannel] = {}
         self.dm_channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
+        #: (author, nonce) -> (message, when): posts with ``enforce_nonce`` made once.
+        self.nonces: dict[tuple[int, str], tuple[FakeMessage, float]] = {}
+        #: How many posts repeated a nonce and got the first message back.
+        self.nonce_repeats = 0
         self.channel_messages: dict[int, list[FakeMessage]] = {}
         self.ephemeral: list[FakeMessage] = []
         self.uploads: dict[int, FakeAttachment] = {}
@@ -2405,9 +2412,23 @@ class FakeDiscord:
         if errors:
             return self._invalid(req, errors, "message.invalid")
         flags = int(data.get("flags") or 0) & CREATE_FLAGS
+        # With enforce_nonce a repeated post (a retry after a crash) returns the message the
+        # first one created instead of creating another, as Discord does for a few minutes.
+        nonce = str(data["nonce"]) if data.get("enforce_nonce") and data.get("nonce") else None
+        if nonce is not None and len(nonce) > MAX_NONCE:
+            bad = V.FieldError(("nonce",), "BASE_TYPE_BAD_LENGTH", "Must be 25 or fewer in length.")
+            return self._invalid(req, [bad], "message.invalid")
+        key = (self.bot_user.id, nonce) if nonce is not None else None
+        seen = self.nonces.get(key) if key is not None else None
+        if seen is not None and time.monotonic() - seen[1] < NONCE_WINDOW_SECONDS:
+            self.nonce_repeats += 1
+            self.notify()
+            return json_response(seen[0].payload())
         msg = await self._create_message(
             channel=channel, author=self.bot_user, data=data, files=req.files, flags=flags
         )
+        if key is not None:
+            self.nonces[key] = (msg, time.monotonic())
         return json_response(msg.payload())
 
     async def _patch_channel_message(self, req: RestRequest) -> web.Response:
