@@ -18,6 +18,7 @@ from bot.cogs.games import game_group
 from bot.cogs.player import PlayerCog
 from bot.cogs.server import ServerCog
 from bot.cogs.standings import rules_command, standings_command
+from bot.cogs.tournaments import tournament_group
 from bot.config import Settings
 from bot.db import Database
 from bot.games.registry import all_specs
@@ -27,12 +28,14 @@ from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.standings import StandingsService
+from bot.services.tournaments import TournamentService
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
 from bot.ui.flows import GameFlows
 from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.standings import StandingsPageButton
+from bot.ui.tournament_pages import TournamentPageButton
 from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
@@ -86,11 +89,13 @@ class AsobibaBot(commands.AutoShardedBot):
         games = games or GameService(
             db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
         )
+        servers = GuildService(db, games.clock)
         services = Services(
             games=games,
             standings=StandingsService(db, games.clock),
-            servers=GuildService(db, games.clock),
+            servers=servers,
             clocks=ClockService(games),
+            tournaments=TournamentService(games, servers),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
         )
         self.flows = GameFlows(self, services)
@@ -155,7 +160,9 @@ class AsobibaBot(commands.AutoShardedBot):
         if self.settings.run_migrations:
             await self.db.migrate()
         await self.tree.set_translator(CatalogueTranslator())
-        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS, *REPLAY_ITEMS, StandingsPageButton)
+        self.add_dynamic_items(
+            *ALL_DYNAMIC_ITEMS, *REPLAY_ITEMS, StandingsPageButton, TournamentPageButton
+        )
         await self.register_commands()
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
@@ -167,6 +174,7 @@ class AsobibaBot(commands.AutoShardedBot):
             self.tree.add_command(game_group(spec, self.asobiba))
         self.tree.add_command(standings_command(self.asobiba))
         self.tree.add_command(rules_command())
+        self.tree.add_command(tournament_group(self.asobiba))
         await self.add_cog(PlayerCog(self.asobiba))
         await self.add_cog(ServerCog(self.asobiba))
 
@@ -186,14 +194,29 @@ class AsobibaBot(commands.AutoShardedBot):
         """One pass of the move clocks: claim what is due, then tell the channels."""
         await self.flows.announce(await self.asobiba.services.clocks.tick())
 
+    async def tournament_tick(self) -> None:
+        """One pass of the tournaments: sign-ups that closed, rounds that ended."""
+        await self.flows.announce_tournaments(await self.asobiba.services.tournaments.tick())
+
+    async def clock_catch_up(self) -> None:
+        """Announce what the move clocks claimed before a crash but never told."""
+        clocks = self.asobiba.services.clocks
+        await self.flows.announce(await clocks.unannounced())
+
     async def _run_clocks(self) -> None:
+        try:
+            async with self.asobiba.activity.handling():
+                await self.clock_catch_up()
+        except Exception:  # what is left waits for the next start
+            log.exception("could not announce what the move clocks owed from before the start")
         while True:
             await asyncio.sleep(self.settings.clock_tick_seconds)
-            try:
-                async with self.asobiba.activity.handling():
-                    await self.clock_tick()
-            except Exception:
-                log.exception("move clock tick failed; trying again next tick")
+            for tick in (self.clock_tick, self.tournament_tick):
+                try:
+                    async with self.asobiba.activity.handling():
+                        await tick()
+                except Exception:
+                    log.exception("%s failed; trying again next tick", tick.__name__)
 
     async def sync_commands(self) -> None:
         # With shards split across processes only the one holding shard 0 registers commands.

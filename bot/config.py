@@ -67,8 +67,9 @@ class Settings:
     sync_commands: bool = True
     #: The move clock of a new two-player game unless the challenger picks one (0: none).
     default_clock_hours: int = 72
-    #: How often the move clocks are checked for reminders and timeouts.
-    clock_tick_seconds: int = 30
+    #: How often the move clocks are checked for reminders and timeouts (the environment gives
+    #: whole seconds; the soak runs the real process with a fraction of one).
+    clock_tick_seconds: float = 30
     #: How many times to try reaching Discord before giving up (exit code 4); 0: for ever.
     connect_attempts: int = 10
     #: Written every few seconds while every shard is connected; ``python -m bot health``

@@ -7,6 +7,7 @@ Command names and descriptions are translated by ``bot.ui.translator`` from ``CO
 
 from __future__ import annotations
 
+from bot.i18n_tournaments import TOURNAMENT_MESSAGES
 from rules.core import Locale, Text, normalize_locale
 
 MESSAGES: dict[str, Text] = {
@@ -207,9 +208,11 @@ MESSAGES: dict[str, Text] = {
         "⏳ {user} 進行中（{summary}）", "⏳ {user} still playing ({summary})"
     ),
     "server.now": Text(
-        "🛠️ 対局できるチャンネル: {channels} ／ 既定の持ち時間: {clock} ／ 言語: {language} ／ 盤面: {boards}",
-        "🛠️ Game channels: {channels} / default clock: {clock} / language: {language} / boards: {boards}",
+        "🛠️ 対局できるチャンネル: {channels} ／ 既定の持ち時間: {clock} ／ 言語: {language} ／ 盤面: {boards} ／ 大会の作成: {tournaments}",
+        "🛠️ Game channels: {channels} / default clock: {clock} / language: {language} / boards: {boards} / tournaments by: {tournaments}",
     ),
+    "server.tournaments_managers": Text("サーバー管理者", "server managers"),
+    "server.tournaments_everyone": Text("全員", "everyone"),
     "server.all_channels": Text("すべて", "all"),
     "server.discord_language": Text("Discordの設定に従う", "the server's Discord language"),
     "server.aborted": Text(
@@ -235,6 +238,8 @@ MESSAGES: dict[str, Text] = {
         "You need the Manage Server permission for that.",
     ),
 }
+
+MESSAGES.update(TOURNAMENT_MESSAGES)
 
 
 def tr(key: str, locale: Locale | str, **fields: object) -> str:

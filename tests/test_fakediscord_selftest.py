@@ -591,6 +591,23 @@ async def test_rate_limit_is_retried_and_unknown_routes_recorded(
     await fake.stop_client(bot)
 
 
+async def test_an_enforced_nonce_makes_a_post_once(discord_fake: FakeDiscord) -> None:
+    fake = discord_fake
+    world, bot = await started(fake)
+    channel = bot.get_partial_messageable(world.channel.id)
+    first = await channel.send("reminder", nonce="n-1")
+    again = await channel.send("reminder", nonce="n-1")
+    other = await channel.send("reminder", nonce="n-2")
+    assert again.id == first.id != other.id
+    assert [m.id for m in fake.messages_in(world.channel)] == [first.id, other.id]
+    assert fake.nonce_repeats == 1
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("too long a nonce", nonce="n" * 26)
+    assert refused.value.code == 50035
+    fake.violations.clear()
+    await fake.stop_client(bot)
+
+
 @pytest.mark.parametrize(
     ("command", "rule", "reply"),
     [

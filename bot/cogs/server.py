@@ -46,6 +46,7 @@ class ServerCog(
         default_clock=localized(Text("既定の持ち時間", "default_clock")),
         language=localized(Text("言語", "language")),
         boards=localized(Text("盤面", "boards")),
+        tournaments=localized(Text("大会の作成", "tournaments")),
     )
     @app_commands.describe(
         allow_channel=localized(
@@ -70,6 +71,12 @@ class ServerCog(
                 "Public boards as pictures or text only",
             )
         ),
+        tournaments=localized(
+            Text(
+                "大会を作れる人（既定: サーバー管理権限のある人）",
+                "Who may create tournaments (default: members with Manage Server)",
+            )
+        ),
     )
     @app_commands.choices(
         default_clock=CLOCK_CHOICES,
@@ -85,6 +92,13 @@ class ServerCog(
             Choice(name=localized(Text("画像（既定）", "pictures (default)")), value="pictures"),
             Choice(name=localized(Text("文字だけ", "text only")), value="text"),
         ],
+        tournaments=[
+            Choice(
+                name=localized(Text("サーバー管理者（既定）", "server managers (default)")),
+                value="managers",
+            ),
+            Choice(name=localized(Text("全員", "everyone")), value="everyone"),
+        ],
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
@@ -96,6 +110,7 @@ class ServerCog(
         default_clock: Choice[str] | None = None,
         language: Choice[str] | None = None,
         boards: Choice[str] | None = None,
+        tournaments: Choice[str] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         server = await self.services.servers.update(
@@ -107,6 +122,9 @@ class ServerCog(
             locale=language.value if language and language.value != "auto" else None,
             reset_locale=bool(language and language.value == "auto"),
             pictures=None if boards is None else boards.value == "pictures",
+            tournaments_by_everyone=None
+            if tournaments is None
+            else tournaments.value == "everyone",
         )
         locale = user_locale(interaction)
         channels = " ".join(f"<#{c}>" for c in server.channels) or tr("server.all_channels", locale)
@@ -123,6 +141,12 @@ class ServerCog(
                 clock=clock,
                 language=language_name,
                 boards=tr("boards.pictures" if server.pictures else "boards.text", locale),
+                tournaments=tr(
+                    "server.tournaments_everyone"
+                    if server.tournaments_by_everyone
+                    else "server.tournaments_managers",
+                    locale,
+                ),
             ),
         )
 

@@ -3,17 +3,23 @@
 from bot.db.engine import Database
 from bot.db.models import (
     Base,
+    ClockNoticeRow,
     DeploymentSecretRow,
     GameEventRow,
     GameRow,
     GameSeatRow,
     GuildSettingRow,
     PlayerStatRow,
+    TournamentDealRow,
+    TournamentEntrantRow,
+    TournamentPairingRow,
+    TournamentRow,
     UserPrefRow,
 )
 
 __all__ = [
     "Base",
+    "ClockNoticeRow",
     "Database",
     "DeploymentSecretRow",
     "GameEventRow",
@@ -21,5 +27,9 @@ __all__ = [
     "GameSeatRow",
     "GuildSettingRow",
     "PlayerStatRow",
+    "TournamentDealRow",
+    "TournamentEntrantRow",
+    "TournamentPairingRow",
+    "TournamentRow",
     "UserPrefRow",
 ]

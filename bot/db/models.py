@@ -79,6 +79,10 @@ class GameRow(Base):
     #: For the daily deal: ``YYYY-MM-DD:<variant>``; everyone's daily game that day shares it.
     daily_key: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: The tournament this game is a pairing (or a solitaire deal) of; None for other games.
+    tournament_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournament.id", ondelete="SET NULL"), nullable=True, index=True
+    )
 
     seats: Mapped[list[GameSeatRow]] = relationship(
         back_populates="game", order_by="GameSeatRow.seat", lazy="selectin"
@@ -173,6 +177,8 @@ class GuildSettingRow(Base):
     locale: Mapped[str | None] = mapped_column(String(8), nullable=True)
     #: ``pictures`` or ``text`` for public boards; None: pictures.
     boards: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    #: Who may create tournaments: ``everyone``, or None for members with Manage Server.
+    tournaments: Mapped[str | None] = mapped_column(String(16), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
@@ -184,4 +190,127 @@ class DeploymentSecretRow(Base):
 
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     secret: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class TournamentRow(Base):
+    """A server's tournament: its game, format and clock, and how far it has got.
+
+    ``status``: signup → running → finished, or cancelled. Every step of the scheduler is a
+    conditional UPDATE of this row (``status`` and ``current_round`` as read), so two processes
+    or a restart never start, pair or finish anything twice.
+    """
+
+    __tablename__ = "tournament"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    organiser_id: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(100))
+    game_type: Mapped[str] = mapped_column(String(32))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    #: ``round_robin``, ``double_round_robin``, ``swiss`` or ``solitaire``.
+    format: Mapped[str] = mapped_column(String(24))
+    #: Swiss: the rounds asked for; solitaire: the number of deals; round robin: set at start.
+    rounds: Mapped[int] = mapped_column(Integer)
+    move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    max_players: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: Kept in step with the entrant rows by conditional UPDATEs (the player limit holds).
+    entrant_count: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    signup_until: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    #: Solitaire events: how long entrants have to play their deals once it starts, and when.
+    play_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    closes_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    current_round: Mapped[int] = mapped_column(Integer, default=0)
+    #: The secret seed every solitaire deal derives from, sealed by ``salt`` until the end.
+    seed: Mapped[int] = mapped_column(BigInteger)
+    salt: Mapped[str] = mapped_column(String(64))
+    locale: Mapped[str] = mapped_column(String(8), default="en")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+    __table_args__ = (Index("ix_tournament_guild_status", "guild_id", "status"),)
+
+
+class TournamentEntrantRow(Base):
+    __tablename__ = "tournament_entrant"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, index=True)
+    display_name: Mapped[str] = mapped_column(String(100))
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: The seeding rank (1 = first), fixed when the tournament starts.
+    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The round in which the player withdrew (their later games are forfeited).
+    withdrawn_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class TournamentPairingRow(Base):
+    """One game of a round (``black_id`` None: a bye). ``result`` is an outcome code of
+    ``bot.tournament.Outcome`` (``1-0``, ``+/-`` …) or ``bye``, None while it is played."""
+
+    __tablename__ = "tournament_pairing"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), index=True
+    )
+    round_no: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    white_id: Mapped[int] = mapped_column(BigInteger)
+    black_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    result: Mapped[str | None] = mapped_column(String(8), nullable=True)
+
+    __table_args__ = (
+        # A round's board exists once: a second scheduler pairing the same round fails here.
+        UniqueConstraint(
+            "tournament_id", "round_no", "board", name="uq_tournament_pairing_round_board"
+        ),
+    )
+
+
+class TournamentDealRow(Base):
+    """A solitaire event's deal ``deal_no`` as one entrant plays it, and how it went."""
+
+    __tablename__ = "tournament_deal"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    deal_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    #: Filled in once the game is over: won, and the game's tie-break count (fewer is better).
+    won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    count: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class ClockNoticeRow(Base):
+    """Something the move clock did that the players have not yet been told (an outbox):
+    written in the transaction that claims the work, deleted once it is announced. A process
+    killed in between leaves the row, and the next one announces it at start-up."""
+
+    __tablename__ = "clock_notice"
+    #: Ids are never reused (SQLite would reuse a deleted row's): they key the posts' nonces.
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    #: ``reminder``, ``timeout`` or ``expired``.
+    kind: Mapped[str] = mapped_column(String(16))
+    #: A reminder's number (1: half the time left, 2: a sixth), and the deadline it warns of.
+    number: Mapped[int] = mapped_column(Integer, default=0)
+    deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)

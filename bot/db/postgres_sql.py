@@ -4,7 +4,7 @@ READ_GAME = """
 SELECT g.id, g.game_type, g.status, g.settings::text, g.seed, g.salt, g.version, g.ply, g.rated,
        g.challenger_seat, g.outcome::text, g.guild_id, g.channel_id, g.message_id,
        g.ping_message_id, g.locale, g.created_at, g.updated_at, g.expires_at, g.finished_at,
-       g.move_seconds, g.deadline_at, g.reminders_sent, g.daily_key,
+       g.move_seconds, g.deadline_at, g.reminders_sent, g.daily_key, g.tournament_id,
        CASE WHEN $3::boolean OR g.version = $2::int THEN NULL ELSE g.state::text END,
        CASE WHEN g.version = $2::int THEN NULL ELSE (
            SELECT json_agg(json_build_array(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act)
@@ -32,8 +32,13 @@ WITH g AS (
 ), seats AS (
     UPDATE game_seat SET to_act = (($18::int >> game_seat.seat) & 1) = 1
     FROM g WHERE game_seat.game_id = g.id AND $18::int IS NOT NULL
+), notice AS (
+    INSERT INTO clock_notice (game_id, kind, number, deadline_at, created_at)
+    SELECT g.id, $20::text, $21::int, $22::timestamptz, $10::timestamptz
+    FROM g WHERE $20::text IS NOT NULL
+    RETURNING id
 )
-SELECT channel_id, message_id, ping_message_id, reminders_sent FROM g
+SELECT channel_id, message_id, ping_message_id, reminders_sent, (SELECT id FROM notice) FROM g
 """
 
 CREATE_GAME = """
@@ -41,10 +46,11 @@ WITH g AS (
     INSERT INTO game (game_type, rules_version, schema_version, status, settings, seed, salt,
                       state, version, ply, rated, challenger_seat, guild_id, channel_id, locale,
                       created_at, updated_at, expires_at, move_seconds, deadline_at,
-                      reminders_sent, daily_key)
+                      reminders_sent, daily_key, tournament_id)
     VALUES ($1::text, $2::int, $3::int, $4::text, $5::jsonb, $6::bigint, $7::text, $8::jsonb, 1,
             0, $9::boolean, $10::int, $11::bigint, $12::bigint, $13::text, $14::timestamptz,
-            $14::timestamptz, $15::timestamptz, $16::int, $17::timestamptz, 0, $18::text)
+            $14::timestamptz, $15::timestamptz, $16::int, $17::timestamptz, 0, $18::text,
+            $24::int)
     RETURNING id
 ), seats AS (
     INSERT INTO game_seat (game_id, seat, user_id, display_name, is_bot, to_act)
@@ -102,7 +108,7 @@ READ_GAMES = """
 SELECT q.ord, g.id, g.game_type, g.status, g.settings::text, g.seed, g.salt, g.version, g.ply,
        g.rated, g.challenger_seat, g.outcome::text, g.guild_id, g.channel_id, g.message_id,
        g.ping_message_id, g.locale, g.created_at, g.updated_at, g.expires_at, g.finished_at,
-       g.move_seconds, g.deadline_at, g.reminders_sent, g.daily_key,
+       g.move_seconds, g.deadline_at, g.reminders_sent, g.daily_key, g.tournament_id,
        CASE WHEN g.version = q.known THEN NULL ELSE g.state::text END,
        CASE WHEN g.version = q.known THEN NULL ELSE (
            SELECT json_agg(json_build_array(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act)

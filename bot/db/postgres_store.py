@@ -53,8 +53,8 @@ def _json(text: str | None) -> Any:
 def _record(row: Sequence[Any]) -> GameRecord:
     """A game read by READ_GAME (or a row of READ_GAMES after its first column)."""
     seats = None
-    if row[25] is not None:
-        seats = tuple(SeatRecord(*s) for s in json.loads(row[25]))
+    if row[26] is not None:
+        seats = tuple(SeatRecord(*s) for s in json.loads(row[26]))
     return GameRecord(
         id=row[0],
         game_type=row[1],
@@ -80,7 +80,8 @@ def _record(row: Sequence[Any]) -> GameRecord:
         deadline_at=row[21],
         reminders_sent=row[22],
         daily_key=row[23],
-        state=_json(row[24]),
+        tournament_id=row[24],
+        state=_json(row[25]),
         seats=seats,
     )
 
@@ -171,12 +172,14 @@ class PostgresGameStore:
             [s.display_name for s in seats],
             [s.is_bot for s in seats],
             [s.to_act for s in seats],
+            game.tournament_id,
         )
         return int(await self._run(lambda c: c.fetchval(CREATE_GAME, *args), retry=False))
 
     async def write(self, change: GameWrite) -> Written | None:
-        if change.results is not None:
-            return await self._write_one(change)  # finishing: its own transaction
+        if change.results is not None or change.notice is not None:
+            # Finishing (its own transaction), or a clock's claim (its notice's id comes back).
+            return await self._write_one(change)
         return await self._writes.submit(change)
 
     async def _write_batch(self, changes: list[GameWrite]) -> list[Written | BaseException | None]:
@@ -234,6 +237,9 @@ class PostgresGameStore:
             [e.public_text_en for e in events],
             change.to_act_mask,
             change.expires_at,
+            None if change.notice is None else change.notice.kind,
+            None if change.notice is None else change.notice.number,
+            None if change.notice is None else change.notice.deadline_at,
         )
         try:
             if change.results is None:
@@ -244,7 +250,9 @@ class PostgresGameStore:
                 row, rating = await self._run(lambda c: self._finish(c, change, args), retry=False)
         except asyncpg.UniqueViolationError:
             return None  # the (game, ply) already logged: a lost race, like a moved version
-        return None if row is None else Written(row[0], row[1], row[2], row[3], rating)
+        if row is None:
+            return None
+        return Written(row[0], row[1], row[2], row[3], rating, row[4])
 
     @staticmethod
     async def _finish(

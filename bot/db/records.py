@@ -54,6 +54,7 @@ class GameRecord:
     deadline_at: datetime | None
     reminders_sent: int
     daily_key: str | None
+    tournament_id: int | None
     state: dict[str, Any] | None
     seats: tuple[SeatRecord, ...] | None
 
@@ -101,6 +102,17 @@ class ResultsWrite:
 
 
 @dataclass(frozen=True, slots=True)
+class NoticeWrite:
+    """What the move clock owes the players for the change it claims (a ``clock_notice``
+    row, the outbox): written in the change's own transaction, so a crash cannot lose it."""
+
+    #: ``reminder``, ``timeout`` or ``expired``.
+    kind: str
+    number: int = 0
+    deadline_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GameWrite:
     """One guarded write: everything an ordinary action changes."""
 
@@ -124,6 +136,8 @@ class GameWrite:
     ping_message_id: int | None = None
     #: A finishing change: the results it counts.
     results: ResultsWrite | None = None
+    #: A clock's claim: the notice it owes, inserted with the change (its id comes back).
+    notice: NoticeWrite | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +164,8 @@ class NewGame:
     deadline_at: datetime | None
     daily_key: str | None
     seats: tuple[SeatRecord, ...]
+    #: The tournament the game is a pairing or a deal of.
+    tournament_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +179,8 @@ class Written:
     reminders_sent: int
     #: After a rated game: each seat's rating before and after, as stored in the outcome.
     rating: dict[str, list[int]] | None = None
+    #: The ``clock_notice`` row written with the change (``GameWrite.notice``).
+    notice_id: int | None = None
 
 
 class GameStore(Protocol):

@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 GAME_COLUMNS = (
     "id, game_type, status, settings, seed, salt, version, ply, rated, challenger_seat, outcome, "
     "guild_id, channel_id, message_id, ping_message_id, locale, created_at, updated_at, "
-    "expires_at, finished_at, move_seconds, deadline_at, reminders_sent, daily_key"
+    "expires_at, finished_at, move_seconds, deadline_at, reminders_sent, daily_key, tournament_id"
 )
 READ_GAME = (
     f"SELECT {GAME_COLUMNS}, CASE WHEN version = ? THEN NULL ELSE state END FROM game WHERE id = ?"
@@ -72,8 +72,8 @@ READ_WRITTEN = (
 CREATE_GAME = (
     "INSERT INTO game (game_type, rules_version, schema_version, status, settings, seed, salt, "
     "state, version, ply, rated, challenger_seat, guild_id, channel_id, locale, created_at, "
-    "updated_at, expires_at, move_seconds, deadline_at, reminders_sent, daily_key) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)"
+    "updated_at, expires_at, move_seconds, deadline_at, reminders_sent, daily_key, "
+    "tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)"
 )
 CREATE_SEAT = (
     "INSERT INTO game_seat (game_id, seat, user_id, display_name, is_bot, to_act) "
@@ -99,6 +99,10 @@ WRITE_RATING = (
 )
 WRITE_OUTCOME = "UPDATE game SET outcome = ? WHERE id = ?"
 SAVE_PING = "UPDATE game SET ping_message_id = ? WHERE id = ? AND ping_message_id IS ?"
+WRITE_NOTICE = (
+    "INSERT INTO clock_notice (game_id, kind, number, deadline_at, created_at) "
+    "VALUES (?, ?, ?, ?, ?)"
+)
 
 
 def configure_sqlite_connection(connection: Any, busy_timeout_ms: int) -> None:
@@ -215,6 +219,7 @@ class SqliteGameStore:
                     game.move_seconds,
                     time_in(game.deadline_at),
                     game.daily_key,
+                    game.tournament_id,
                 ),
             )
             game_id = cursor.lastrowid
@@ -479,7 +484,8 @@ class SqliteGameStore:
             deadline_at=time_out(row[21]),
             reminders_sent=row[22],
             daily_key=row[23],
-            state=json_out(row[24]),
+            tournament_id=row[24],
+            state=json_out(row[25]),
             seats=seats,
         )
 
@@ -526,10 +532,17 @@ class SqliteGameStore:
         rating = None
         if change.results is not None:
             rating = self._count(conn, change, created)
+        notice_id = None
+        if change.notice is not None:
+            n = change.notice
+            notice_id = conn.execute(
+                WRITE_NOTICE,
+                (change.game_id, n.kind, n.number, time_in(n.deadline_at), created),
+            ).lastrowid
         channel_id, message_id, ping_id, reminders = conn.execute(
             READ_WRITTEN, (change.game_id,)
         ).fetchone()
-        return Written(channel_id, message_id, ping_id, reminders, rating)
+        return Written(channel_id, message_id, ping_id, reminders, rating, notice_id)
 
     @staticmethod
     def _count(

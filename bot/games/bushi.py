@@ -95,6 +95,8 @@ SPEC = GameSpec(
                 OptionChoice(Text("先手（黒）", "black (先手, moves first)"), "black"),
                 OptionChoice(Text("後手（白）", "white (後手)"), "white"),
             ),
+            # The starter's own seat: tournaments seat their players themselves.
+            picks_seat=True,
         ),
         CommandOption(
             "cube",

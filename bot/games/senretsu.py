@@ -240,6 +240,8 @@ SPEC = GameSpec(
                 OptionChoice(Text("赤（♥♦）", "red (♥♦)"), "red"),
                 OptionChoice(Text("黒（♠♣）", "black (♠♣)"), "black"),
             ),
+            # The starter's own seat: tournaments seat their players themselves.
+            picks_seat=True,
         ),
     ),
     settings_from=settings_from,

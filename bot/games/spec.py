@@ -88,6 +88,9 @@ class CommandOption:
     choices: tuple[OptionChoice, ...] = ()
     min_value: int | None = None
     max_value: int | None = None
+    #: The option picks the starter's own seat (a side, a colour) rather than a rule: it means
+    #: nothing where the platform seats the players, as in tournaments.
+    picks_seat: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +108,15 @@ class CommandGroup:
 
     name: Text
     description: Text
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireTally:
+    """What breaks ties between entrants of a solitaire tournament with as many deals won: a
+    count read from each finished deal, fewer being better (易双六: the cards drawn)."""
+
+    name: Text
+    count: Callable[[Any], int]
 
 
 def _no_summary(state: Any, locale: Locale) -> str:
@@ -147,6 +159,8 @@ class GameSpec:
     board_picture: BoardPainter | None = None
     #: A player's private panel as a picture.
     panel_picture: PanelPainter | None = None
+    #: A solitaire's tie-break in tournaments (without one, ties stay ties).
+    tally: SolitaireTally | None = None
 
     @property
     def game_type(self) -> str:
@@ -159,6 +173,11 @@ class GameSpec:
     @property
     def solitaire(self) -> bool:
         return self.rules.seats == 1
+
+    @property
+    def tournament_options(self) -> tuple[CommandOption, ...]:
+        """The options that set rules for every game of a tournament (not a starter's seat)."""
+        return tuple(o for o in self.options if not o.picks_seat)
 
     def variant_of(self, settings: Mapping[str, Any]) -> Variant:
         """The ranked variant a game with these (normalised) settings belongs to."""

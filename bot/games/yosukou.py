@@ -15,6 +15,7 @@ from bot.games.spec import (
     GameSpec,
     OptionChoice,
     Ranking,
+    SolitaireTally,
     StartRequest,
     Variant,
     painter,
@@ -242,4 +243,6 @@ SPEC = GameSpec(
     summary=summary,
     hidden_randomness=True,
     board_picture=painter("bot.pictures.yosukou", "draw_board"),
+    # A deal won with fewer cards drawn is the better win (the tournament table's tie-break).
+    tally=SolitaireTally(Text("引いた札", "cards drawn"), lambda state: state.draws),
 )

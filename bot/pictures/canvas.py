@@ -9,8 +9,9 @@ out by FreeType's basic engine alone, the same on every machine.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -57,10 +58,51 @@ def covered() -> frozenset[str]:
     return frozenset((FONT_DIR / "charset.txt").read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=4096)
 def printable(text: str) -> str:
     """``text`` with every character the font lacks replaced by ``?``."""
     have = covered()
     return "".join(ch if ch in have or ch == "\n" else "?" for ch in text)
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """How wide ``text`` is drawn (remembered: wrapping and fitting ask again and again)."""
+    return font(size, bold).getlength(printable(text))
+
+
+@lru_cache(maxsize=2048)
+def _line_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """One line of text rendered once as a coverage mask, and where the mask's top-left corner
+    lies from the anchor. Most words of a board recur from picture to picture (labels, card
+    names, numbers), and laying text out is most of a picture's drawing time."""
+    face = font(size, bold)
+    shown = printable(text)
+    box = face.getbbox(shown, anchor=anchor)
+    left, top = math.floor(box[0]), math.floor(box[1])
+    right, bottom = math.ceil(box[2]), math.ceil(box[3])
+    mask = Image.new("L", (right - left + 2 * _PAD, bottom - top + 2 * _PAD), 0)
+    ImageDraw.Draw(mask).text((_PAD - left, _PAD - top), shown, fill=255, font=face, anchor=anchor)
+    return mask, left - _PAD, top - _PAD
+
+
+@lru_cache(maxsize=512)
+def _box_stamp(
+    w: int, h: int, radius: float, fill: Colour | None, outline: Colour | None, width: int
+) -> Image.Image:
+    """A small rounded box drawn once, transparent around its corners: pasting it is several
+    times faster than drawing the box's corners again (chips and badges, dozens a picture)."""
+    stamp = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(stamp).rounded_rectangle(
+        (0, 0, w, h), radius, fill=fill, outline=outline, width=width
+    )
+    return stamp
+
+
+def clear_caches() -> None:
+    """Forget every remembered text and box (the benchmark's cold start)."""
+    for remembered in (printable, text_width, _line_mask, _box_stamp):
+        remembered.cache_clear()
 
 
 class Canvas:
@@ -79,7 +121,7 @@ class Canvas:
     # --- text ---------------------------------------------------------------------------
 
     def measure(self, text: str, size: int, bold: bool = False) -> float:
-        return font(size, bold).getlength(printable(text))
+        return text_width(text, size, bold)
 
     def text(
         self,
@@ -91,13 +133,13 @@ class Canvas:
         fill: Colour = INK,
         anchor: str = "la",
     ) -> float:
-        """Draw one line; returns its width."""
-        shown = printable(text)
-        face = font(size, bold)
-        self.draw.text(xy, shown, fill=fill, font=face, anchor=anchor)
+        """Draw one line; returns its width. The anchor is rounded to a whole pixel, so the
+        line's rendering can be remembered and stamped (half a pixel is invisible)."""
+        mask, dx, dy = _line_mask(text, size, bold, anchor)
+        self.draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill)
         # The line's lowest point from its anchor, without laying the text out again.
         self._reach(xy[1] + size * _BELOW_ANCHOR.get(anchor[1], 1.0))
-        return face.getlength(shown)
+        return text_width(text, size, bold)
 
     def fit(self, text: str, size: int, width: float, bold: bool = False, least: int = 12) -> int:
         """The largest size up to ``size`` (not below ``least``) at which ``text`` fits."""
@@ -150,8 +192,19 @@ class Canvas:
         width: int = 2,
         radius: float = 10,
     ) -> None:
-        self.draw.rounded_rectangle(rect, radius, fill=fill, outline=outline, width=width)
-        self._reach(rect[3])
+        x0, y0, x1, y1 = rect
+        left, top = round(x0), round(y0)
+        w, h = round(x1) - left, round(y1) - top
+        # Pillow rounds a box's corners to whole pixels but its curve's size is the unrounded
+        # one, and a box it cannot round becomes an ellipse drawn at the exact coordinates.
+        d = min(x1 - x0, y1 - y0, radius * 2)
+        full_x = d >= w - 1
+        if w * h > _STAMP_AREA or (full_x and w >= h - 1):
+            self.draw.rounded_rectangle(rect, radius, fill=fill, outline=outline, width=width)
+        else:
+            stamp = _box_stamp(w, h, d / 2, fill, outline, width)
+            self.image.paste(stamp, (left, top), stamp)
+        self._reach(y1)
 
     def raised(self, rect: Box, fill: Colour, outline: Colour = INK, radius: float = 10) -> None:
         """A box with a hard shadow below and right: a card or cube lying on the table."""
@@ -237,10 +290,11 @@ class Canvas:
         height = min(self.image.height, int(self.bottom) + pad)
         picture = self.image.crop((0, 0, self.width, height))
         # Flat colours and anti-aliased text fit a small palette without visible loss. The
-        # palette is chosen on a third-size copy (fast) and every pixel mapped to its nearest.
-        palette = picture.reduce(3).quantize(
-            96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
+        # palette is chosen from every third pixel of every third row (fast, and only colours
+        # that are drawn, where an averaged copy would blend new ones) and every pixel is
+        # mapped to its nearest.
+        sample = picture.resize((picture.width // 3, picture.height // 3), Image.Resampling.NEAREST)
+        palette = sample.quantize(96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         quantized = picture.quantize(palette=palette, dither=Image.Dither.NONE)
         out = io.BytesIO()
         # zlib's level 3 is several times faster than 9 and costs a few KB: time matters more.
@@ -248,6 +302,11 @@ class Canvas:
         return out.getvalue()
 
 
+#: The largest box (in pixels) drawn by pasting a remembered copy: past it, copying the
+#: pixels costs more than drawing them.
+_STAMP_AREA: Final = 8000
+#: Blank pixels around a remembered line's mask (a glyph's edge may spill past its box).
+_PAD: Final = 2
 #: How far below its anchor a line of text reaches, in font sizes, by vertical anchor.
 _BELOW_ANCHOR: Final = {"a": 1.15, "t": 1.0, "m": 0.6, "s": 0.3, "b": 0.0, "d": 0.0}
 #: Never the first character of a line (Japanese line breaking, kinsoku).

@@ -29,8 +29,8 @@ from rules.cards.playing import Card, parse_card, rank_label, sort_key
 from rules.cards.playing import Colour as CardColour
 from rules.core import Event, Locale, Seat, Text
 from rules.senretsu import SenretsuRules, SenretsuView, Side
-from rules.senretsu.render import TITLE, line_tag, ranged_label, seat_tag
-from rules.senretsu.state import FieldCard, JankenHand, Strike
+from rules.senretsu.render import TITLE, attack_report, line_tag, seat_tag, status_lines
+from rules.senretsu.state import FieldCard, JankenHand
 
 CARD_W: Final = 50
 CARD_H: Final = 68
@@ -52,24 +52,6 @@ _PLACED = Text("配置", "placed")
 _LOST = Text("倒れた", "lost")
 _STAGED = Text("配置中", "staged")
 _OWED = Text("犠牲 ×{n}", "lose ×{n}")
-_ATTACK = Text("前回の攻撃 {p}（{t}ターン目）", "Last attack: {p} (turn {t})")
-_NO_FIELD = Text("場札なし", "no field cards")
-_CASUALTIES = Text("犠牲", "casualties")
-_OWN = Text("自陣（攻撃なし）", "own side (no attack)")
-_BEYOND = Text("射程外（攻撃なし）", "beyond (no attack)")
-_TURNED = Text("山札 {c} → {w}", "deck {c} → {w}")
-_TO_HAND = Text("手札へ", "to hand")
-_TO_DISCARD = Text("捨て札", "discarded")
-_GONE = Text("{c} 戦列消滅", "{c} line gone")
-_JANKEN = Text("じゃんけん：{a}", "Janken: {a}")
-_PICKED = Text("{p} 選択済み", "{p} has picked")
-_TO_PICK = Text("{p} 未選択", "{p} to pick")
-_TIE = Text("あいこ（{a}・{b}）もう一度", "tie ({a}/{b}): pick again")
-_DRAWING = Text("{p}が最初の枚数を選ぶ（3〜6）", "{p} chooses a first draw (3-6)")
-_CHOOSING = Text("{p}が犠牲を選ぶ", "{p} chooses casualties")
-_PLACING = Text("{p}の配置", "{p} to place")
-_WINS = Text("{w}の勝ち（{r}）", "{w} wins ({r})")
-_OVER = Text("終局（{r}）", "Game over ({r})")
 _HAND_OF = Text("{p}の手札（{c}）", "Hand of {p} ({c})")
 _HAND_COUNT = Text("手札 {n}枚", "hand ({n})")
 _YOUR_PICK = Text("あなたの手：{h}", "your pick: {h}")
@@ -251,27 +233,6 @@ class _Field:
 # --- the board --------------------------------------------------------------------------------
 
 
-def _status(view: SenretsuView, locale: Locale) -> str:
-    if view.outcome is not None:
-        reason = _RULES.reason_text(view.outcome.reason)(locale)
-        if view.outcome.winner is None:
-            return _tr(_OVER, locale, r=reason)
-        return _tr(_WINS, locale, w=seat_tag(view.outcome.winner), r=reason)
-    if view.phase == "janken":
-        marks = [
-            _tr(_PICKED if chosen else _TO_PICK, locale, p=seat_tag(seat))
-            for seat, chosen in enumerate(view.janken_chosen)
-        ]
-        return _tr(_JANKEN, locale, a=" / ".join(marks))
-    assert view.active is not None
-    if view.phase == "draw":
-        return _tr(_DRAWING, locale, p=seat_tag(view.active))
-    if view.phase == "casualties":
-        assert view.defender is not None
-        return _tr(_CHOOSING, locale, p=seat_tag(view.defender))
-    return _tr(_PLACING, locale, p=seat_tag(view.active))
-
-
 def _header(canvas: Canvas, view: SenretsuView, locale: Locale) -> float:
     w = canvas.text((MARGIN, 34), TITLE.ja, 30, bold=True, anchor="lm")
     if locale == "en":
@@ -284,13 +245,11 @@ def _header(canvas: Canvas, view: SenretsuView, locale: Locale) -> float:
             fill=MUTED,
             anchor="rm",
         )
-    y = canvas.paragraph(
-        (MARGIN, 62), _status(view, locale), 24, canvas.width - 2 * MARGIN, bold=True
-    )
-    if view.janken_last is not None and view.phase == "janken" and view.outcome is None:
-        a, b = (_HANDS[h](locale) for h in view.janken_last)
+    y = 62.0
+    for index, line in enumerate(status_lines(view, locale, _RULES.reason_text)):
+        first = index == 0
         y = canvas.paragraph(
-            (MARGIN, y), _tr(_TIE, locale, a=a, b=b), 19, canvas.width - 2 * MARGIN
+            (MARGIN, y), line, 24 if first else 19, canvas.width - 2 * MARGIN, bold=first
         )
     return y + 6
 
@@ -305,38 +264,14 @@ def _placed(recent: Sequence[Event], locale: Locale) -> dict[Card, str]:
     return out
 
 
-def _strike_text(strike: Strike, locale: Locale) -> str:
-    head = f"{ranged_label(strike.card, strike.range)} {line_tag(strike.line, locale)} → "
-    if strike.result == "own":
-        return head + _tr(_OWN, locale)
-    if strike.result == "beyond":
-        return head + _tr(_BEYOND, locale)
-    if strike.result == "deck":
-        assert strike.turned is not None
-        where = _tr(_TO_HAND if strike.to_hand else _TO_DISCARD, locale)
-        return head + _tr(_TURNED, locale, c=strike.turned.label, w=where)
-    out = head + line_tag(strike.target, locale)
-    if strike.lost:
-        out += "  " + _tr(_GONE, locale, c=" ".join(c.label for c in strike.lost))
-    return out
-
-
 def _attack(canvas: Canvas, view: SenretsuView, locale: Locale, y: float) -> float:
-    log = view.last_attack
-    if log is None:
+    """The last attack in the rules' own sentences, each strike marked by whether it hit."""
+    log, report = view.last_attack, attack_report(view, locale)
+    if log is None or report is None:
         return y
     width = canvas.width - 2 * MARGIN
-    canvas.text(
-        (MARGIN, y + 12),
-        _tr(_ATTACK, locale, p=seat_tag(log.attacker), t=log.turn),
-        20,
-        bold=True,
-        anchor="lm",
-    )
-    y += 30
-    if not log.strikes:
-        y = canvas.paragraph((MARGIN + 12, y), _tr(_NO_FIELD, locale), 18, width - 12, fill=MUTED)
-    for strike in log.strikes:
+    y = canvas.paragraph((MARGIN, y), report.heading, 20, width, bold=True)
+    for strike, sentence in zip(log.strikes, report.strikes, strict=True):
         hit = strike.result in ("line", "deck")
         mark = "×" if hit else "・"
         canvas.text(
@@ -347,17 +282,9 @@ def _attack(canvas: Canvas, view: SenretsuView, locale: Locale, y: float) -> flo
             fill=VERMILLION if hit else MUTED,
             anchor="lm",
         )
-        y = canvas.paragraph((MARGIN + 32, y), _strike_text(strike, locale), 18, width - 32)
-    if log.casualties:
-        canvas.text((MARGIN + 8, y + 14), _tr(_CASUALTIES, locale), 17, fill=MUTED, anchor="lm")
-        y = chip_rows(
-            canvas,
-            MARGIN + 90,
-            y + 2,
-            [_card_chip(card) for card in log.casualties],
-            width - 90,
-            15,
-        )
+        y = canvas.paragraph((MARGIN + 32, y), sentence, 18, width - 32)
+    for note in report.notes:
+        y = canvas.paragraph((MARGIN + 32, y), note, 18, width - 32, fill=MUTED)
     return y
 
 

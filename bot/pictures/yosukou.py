@@ -413,10 +413,10 @@ class _Board:
         e = (end[0] - dx / length * 28, end[1] - dy / length * 28)
         self.canvas.arrow(s, e, INK, 12, 30)
         self.canvas.arrow(s, e, RECENT, 6, 24)
+        # No label: the hollow ghost and the arrow say it, and a label above the top row would
+        # cover the rules line (the status sentence says where the token went).
         self._token(start, ghost=True)
         self._token(end)
-        label = f"{self.t(_TOKEN)} {self.t(_MOVED)}"
-        self.canvas.badge((start[0], start[1] - 36), label, 13, fill=RECENT, ink=INK, anchor="m")
 
 
 def _token_spot(card: Box) -> Point:

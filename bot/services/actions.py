@@ -9,7 +9,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from bot.db.records import EventRecord
+from bot.db.records import EventRecord, NoticeWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, GameSpec
 from bot.services.base import Planned, ServiceBase, public_text
@@ -39,14 +39,30 @@ class ActionPipeline(ServiceBase):
         return await self._play_bot_turns(result)
 
     async def forfeit(
-        self, game_id: int, loser: Seat, reason: str = "timeout", *, version: int | None = None
+        self,
+        game_id: int,
+        loser: Seat,
+        reason: str = "timeout",
+        *,
+        version: int | None = None,
+        notice: NoticeWrite | None = None,
     ) -> ActionResult:
         """The platform ends a game against ``loser`` (a clock ran out). With ``version``, only
-        if nothing happened since it was read (so two schedulers cannot both do it)."""
-        return await self._act_once(game_id, version, f"forfeit:{loser}:{reason}", user_id=None)
+        if nothing happened since it was read (so two schedulers cannot both do it). With
+        ``notice``, the clock's notice is written in the same transaction (its id in the
+        result)."""
+        code = f"forfeit:{loser}:{reason}"
+        return await self._act_steps(game_id, version, [(None, code)], user_id=None, notice=notice)
 
     async def abort_by_platform(self, game_id: int, version: int) -> GameSnapshot:
         """Call a game off with no result (nobody acted in time, or a moderator stopped it)."""
+        return (await self.abort_by_clock(game_id, version)).game
+
+    async def abort_by_clock(
+        self, game_id: int, version: int, notice: NoticeWrite | None = None
+    ) -> ActionResult:
+        """:meth:`abort_by_platform`, with the clock's ``notice`` written in the same
+        transaction (its id in the result)."""
 
         def plan(game: GameSnapshot) -> Planned:
             # Version first: a scheduler that lost the race to end this game sees a stale
@@ -54,10 +70,13 @@ class ActionPipeline(ServiceBase):
             self._check_version(game, version)
             if game.status not in ACTIVE_STATUSES:
                 raise WrongStatus()
-            write, to_act = self._write_for(game, game.state, status="aborted", finished=True)
+            write, to_act = self._write_for(
+                game, game.state, status="aborted", finished=True, notice=notice
+            )
             return Planned(write, game.state, to_act)
 
-        return (await self._guarded(game_id, version, plan))[1]
+        changed = await self._guarded(game_id, version, plan)
+        return ActionResult(changed.after, (), changed.before.version, changed.notice_id)
 
     async def _act_once(
         self,
@@ -77,17 +96,23 @@ class ActionPipeline(ServiceBase):
         steps: Sequence[tuple[Seat | None, str]],
         *,
         user_id: int | None,
+        notice: NoticeWrite | None = None,
     ) -> ActionResult:
         """Apply ``steps`` (seat, action code) as one change, each logged as its own ply.
         With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored).
 
         One guarded write (:meth:`_guarded`): the game's UPDATE, its event rows and its seats —
         and, when it finishes the game, the results and ratings it counts — in one transaction,
-        the rules applied before it with no lock held."""
-        before, after, planned = await self._guarded(
-            game_id, version, lambda game: self._plan(game, version, steps, user_id=user_id)
+        the rules applied before it with no lock held. A clock's ``notice`` goes in the same
+        write."""
+        changed = await self._guarded(
+            game_id,
+            version,
+            lambda game: self._plan(game, version, steps, user_id=user_id, notice=notice),
         )
-        return ActionResult(after, planned.events, before.version)
+        return ActionResult(
+            changed.after, changed.planned.events, changed.before.version, changed.notice_id
+        )
 
     def _plan(
         self,
@@ -96,6 +121,7 @@ class ActionPipeline(ServiceBase):
         steps: Sequence[tuple[Seat | None, str]],
         *,
         user_id: int | None,
+        notice: NoticeWrite | None = None,
     ) -> Planned:
         user_seat = self._seat_of(game, user_id)
         self._check_status(game, version)
@@ -121,7 +147,12 @@ class ActionPipeline(ServiceBase):
             )
             all_events += events
         write, to_act = self._write_for(
-            game, state, status=game.status, events=logged, expires_at=game.expires_at
+            game,
+            state,
+            status=game.status,
+            events=logged,
+            expires_at=game.expires_at,
+            notice=notice,
         )
         return Planned(write, state, to_act, tuple(all_events))
 
@@ -161,7 +192,9 @@ class ActionPipeline(ServiceBase):
         if rules.parse(steps[0][1]) not in rules.legal_actions(state, seat):
             raise StaleVersion()
 
-    async def play_timeout_defaults(self, game_id: int, version: int) -> ActionResult | None:
+    async def play_timeout_defaults(
+        self, game_id: int, version: int, *, notice: NoticeWrite | None = None
+    ) -> ActionResult | None:
         """When a game defines what the clock plays instead of a forfeit (戦列札's default
         casualties), play it for the late seat; ``None`` if the game has no such default."""
         game = await self.get(game_id)
@@ -171,7 +204,7 @@ class ActionPipeline(ServiceBase):
         if not steps:
             return None
         codes = [(seat, game.rules.format(action)) for seat, action in steps]
-        return await self._act_steps(game_id, version, codes, user_id=None)
+        return await self._act_steps(game_id, version, codes, user_id=None, notice=notice)
 
     async def _play_bot_turns(self, result: ActionResult) -> ActionResult:
         """Let the bot answer while it is its turn (or a draw offer waits on it); each bot

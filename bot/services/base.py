@@ -14,14 +14,14 @@ import secrets
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload
 
 from bot.db import Database, GameEventRow, GameRow
-from bot.db.records import EventRecord, GameWrite
+from bot.db.records import EventRecord, GameWrite, NoticeWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
 from bot.services.clock import Clock, system_clock
@@ -102,6 +102,16 @@ class Planned:
     events: tuple[Event, ...] = ()
 
 
+class Changed(NamedTuple):
+    """A guarded write done: the game before and after it, the plan, and the clock notice
+    written with it (``None`` unless the plan's write carried one)."""
+
+    before: GameSnapshot
+    after: GameSnapshot
+    planned: Planned
+    notice_id: int | None
+
+
 class ServiceBase:
     def __init__(
         self,
@@ -125,6 +135,10 @@ class ServiceBase:
             return secrets.randbits(63)
         value, self._seed_source = self._seed_source.next_u64()
         return value >> 1
+
+    def new_seed(self) -> int:
+        """A fresh seed for a game (or a tournament) started outside this class."""
+        return self._new_seed()
 
     async def _load(self, session: AsyncSession, game_id: int) -> GameRow:
         # One query for the game and its seats (the relationship's default is a second one).
@@ -154,11 +168,11 @@ class ServiceBase:
         plan: Callable[[GameSnapshot], Planned],
         *,
         trust_held: bool = True,
-    ) -> tuple[GameSnapshot, GameSnapshot, Planned]:
+    ) -> Changed:
         """Change a game with one guarded write: the game held here at the version the caller
         saw (else one read), ``plan`` worked out with no lock held (it raises to refuse), then
         the write ``WHERE version = :seen`` — refused (nothing written) if another change came
-        first. Returns the game before and after, and the plan."""
+        first. Returns the game before and after, the plan and its notice's id."""
         game = self.games_held.get(game_id)
         held = trust_held and game is not None and version in (None, game.version)
         if game is None or not held:
@@ -177,7 +191,7 @@ class ServiceBase:
             state=planned.state, change=planned.write, to_act=planned.to_act, written=written
         )
         self.games_held.put(after)
-        return game, after, planned
+        return Changed(game, after, planned, written.notice_id)
 
     def _write_for(
         self,
@@ -188,11 +202,12 @@ class ServiceBase:
         events: Sequence[EventRecord] = (),
         expires_at: datetime | None = None,
         finished: bool = False,
+        notice: NoticeWrite | None = None,
     ) -> tuple[GameWrite, frozenset[Seat]]:
         """The guarded write that moves ``game`` to ``state`` and ``status`` (turns, result,
         deadline from :func:`stored`; the results it counts if it finishes the game); and the
         seats to act after it. ``finished``: ended with no result (aborted, declined): nobody
-        acts."""
+        acts. ``notice``: what the move clock owes for this change, written with it."""
         now = self.clock()
         acting = frozenset(s.seat for s in game.seats if s.to_act)
         after = stored(
@@ -227,6 +242,7 @@ class ServiceBase:
             to_act_mask=None if to_act == acting else sum(1 << seat for seat in to_act),
             ping_message_id=self.pings.to_write(game.id),
             results=None if outcome is None else results_of(game, outcome),
+            notice=notice,
         )
         return write, to_act
 

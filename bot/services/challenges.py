@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import GameRow, GameSeatRow
 from bot.db.records import NewGame, SeatRecord
@@ -69,23 +70,22 @@ class Challenges(ActionPipeline):
             challenger_seat = Rng.from_seed(seed ^ 0x5EA7).below(2)[0]
         if challenger_seat not in (0, 1):
             raise InvalidChallenge()
-        state = rules.new_game(normalized, seed)
         players = {challenger_seat: challenger, 1 - challenger_seat: opponent}
-        now = self.clock()
-        game_id = await self._create(
-            game_type,
-            state,
-            status="active" if opponent.is_bot else "challenge",
-            settings=normalized,
-            seed=seed,
-            seats=[players[0], players[1]],
-            rated=rated and not opponent.is_bot,
-            challenger_seat=challenger_seat,
-            move_seconds=move_seconds,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            locale=locale,
-            expires_at=None if opponent.is_bot else now + self.challenge_ttl,
+        game_id = await self.db.store.create(
+            self.new_game(
+                game_type,
+                players,
+                status="active" if opponent.is_bot else "challenge",
+                settings=normalized,
+                seed=seed,
+                rated=rated and not opponent.is_bot,
+                challenger_seat=challenger_seat,
+                move_seconds=move_seconds,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                locale=locale,
+                expires_at=None if opponent.is_bot else self.clock() + self.challenge_ttl,
+            )
         )
         version = 1
         result = ActionResult(await self.get(game_id), (), version)
@@ -175,10 +175,10 @@ class Challenges(ActionPipeline):
                 write, to_act = self._write_for(game, game.state, status="active")
             return Planned(write, game.state, to_act)
 
-        before, after, _ = await self._guarded(game_id, version, plan)
+        changed = await self._guarded(game_id, version, plan)
         if expired:
             raise ChallengeExpired()
-        return ActionResult(after, (), before.version)
+        return ActionResult(changed.after, (), changed.before.version)
 
     async def decline(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
         def plan(game: GameSnapshot) -> Planned:
@@ -239,51 +239,50 @@ class Challenges(ActionPipeline):
             raise InvalidChallenge()
         normalized = rules.normalize_settings(settings)
         seed = self._new_seed() if seed is None else seed
-        state = rules.new_game(normalized, seed)
-        game_id = await self._create(
-            game_type,
-            state,
-            status="active",
-            settings=normalized,
-            seed=seed,
-            seats=[player],
-            rated=False,
-            challenger_seat=0,
-            move_seconds=None,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            locale=locale,
-            expires_at=None,
-            daily_key=daily_key,
+        game_id = await self.db.store.create(
+            self.new_game(
+                game_type,
+                {0: player},
+                settings=normalized,
+                seed=seed,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                locale=locale,
+                daily_key=daily_key,
+            )
         )
         version = 1
         return ActionResult(await self.get(game_id), (), version)
 
-    async def _create(
+    def new_game(
         self,
         game_type: str,
-        state: Any,
+        players: Mapping[Seat, Player],
         *,
-        status: str,
         settings: dict[str, Any],
         seed: int,
-        seats: Sequence[Player],
-        rated: bool,
-        challenger_seat: Seat,
-        move_seconds: int | None,
-        guild_id: int | None,
-        channel_id: int | None,
-        locale: str,
-        expires_at: datetime | None,
+        status: str = "active",
+        rated: bool = False,
+        challenger_seat: Seat = 0,
+        move_seconds: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        locale: str = "en",
+        expires_at: datetime | None = None,
         daily_key: str | None = None,
-    ) -> int:
-        """Store a new game with its seats (one transaction); returns its id. A challenge
-        waits on the challenged seat; a started game on whoever its rules say."""
+        tournament_id: int | None = None,
+        sealed: bool = True,
+    ) -> NewGame:
+        """Every new game, its seats and first state (``settings`` already normalised), for
+        the store to create. A challenge waits on the challenged seat; a started game on
+        whoever its rules say. ``sealed``: seal the seed with a salt if the game hides
+        randomness (a tournament's deals are sealed by the tournament instead)."""
         rules = rules_for(game_type)
         now = self.clock()
+        seats = [players[n] for n in sorted(players)]
         after = stored(
             rules,
-            state,
+            rules.new_game(settings, seed),
             status=status,
             outcome=None,
             finished_at=None,
@@ -296,29 +295,97 @@ class Challenges(ActionPipeline):
         to_act = after.to_act
         if status == "challenge":
             to_act = frozenset(n for n in range(len(seats)) if n != challenger_seat)
-        return await self.db.store.create(
-            NewGame(
-                game_type=game_type,
-                rules_version=rules.rules_version,
-                schema_version=rules.schema_version,
-                status=status,
-                settings=settings,
-                seed=seed,
-                salt=new_salt().hex() if spec_for(game_type).hidden_randomness else None,
-                state=after.state,
-                rated=rated,
-                challenger_seat=challenger_seat,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                locale=locale,
-                created_at=now,
-                expires_at=expires_at,
-                move_seconds=move_seconds,
-                deadline_at=after.deadline_at,
-                daily_key=daily_key,
-                seats=tuple(
-                    SeatRecord(n, p.user_id, p.display_name[:100], p.is_bot, n in to_act)
-                    for n, p in enumerate(seats)
-                ),
-            )
+        return NewGame(
+            game_type=game_type,
+            rules_version=rules.rules_version,
+            schema_version=rules.schema_version,
+            status=after.status,
+            settings=settings,
+            seed=seed,
+            salt=new_salt().hex() if sealed and spec_for(game_type).hidden_randomness else None,
+            state=after.state,
+            rated=rated,
+            challenger_seat=challenger_seat,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            locale=locale,
+            created_at=now,
+            expires_at=expires_at,
+            move_seconds=move_seconds,
+            deadline_at=after.deadline_at,
+            daily_key=daily_key,
+            seats=tuple(
+                SeatRecord(n, p.user_id, p.display_name[:100], p.is_bot, n in to_act)
+                for n, p in enumerate(seats)
+            ),
+            tournament_id=tournament_id,
         )
+
+    def build_game(
+        self,
+        session: AsyncSession,
+        game_type: str,
+        players: Mapping[Seat, Player],
+        *,
+        settings: dict[str, Any],
+        seed: int,
+        rated: bool = False,
+        move_seconds: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        locale: str = "en",
+        tournament_id: int | None = None,
+        sealed: bool = True,
+    ) -> GameRow:
+        """A new game (:meth:`new_game`) added to ``session``: for games created in one
+        transaction with other rows (a tournament's pairings and deals); they start at once."""
+        new = self.new_game(
+            game_type,
+            players,
+            settings=settings,
+            seed=seed,
+            rated=rated,
+            move_seconds=move_seconds,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            locale=locale,
+            tournament_id=tournament_id,
+            sealed=sealed,
+        )
+        row = GameRow(
+            game_type=new.game_type,
+            rules_version=new.rules_version,
+            schema_version=new.schema_version,
+            status=new.status,
+            settings=new.settings,
+            seed=new.seed,
+            salt=new.salt,
+            state=new.state,
+            version=1,
+            ply=0,
+            rated=new.rated,
+            challenger_seat=new.challenger_seat,
+            guild_id=new.guild_id,
+            channel_id=new.channel_id,
+            locale=new.locale,
+            created_at=new.created_at,
+            updated_at=new.created_at,
+            expires_at=new.expires_at,
+            move_seconds=new.move_seconds,
+            deadline_at=new.deadline_at,
+            reminders_sent=0,
+            daily_key=new.daily_key,
+            tournament_id=new.tournament_id,
+        )
+        row.seats = [
+            GameSeatRow(
+                seat=s.seat,
+                user_id=s.user_id,
+                display_name=s.display_name,
+                is_bot=s.is_bot,
+                to_act=s.to_act,
+            )
+            for s in new.seats
+        ]
+        session.add(row)
+        return row

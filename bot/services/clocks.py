@@ -4,6 +4,11 @@ Nothing lives in memory. Each tick finds due work with one query and *claims* ea
 conditional UPDATE (a reminder: ``reminders_sent`` still at the value we read; a challenge: still
 ``challenge``; a timeout: the game's version unchanged, through the normal optimistic lock), so
 a restart, or several bot processes sharing one database, never lose, double or skip anything.
+
+What a claim owes the players is written in the claim's own transaction (a ``clock_notice``
+row, an outbox) and deleted once announced (``done``). A process killed in between leaves the
+row; the next one announces it at start-up (``unannounced``), and the front end posts with a
+nonce derived from the row, so a post that did go out before the kill is not made twice.
 """
 
 from __future__ import annotations
@@ -12,10 +17,12 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import defer
 
-from bot.db import GameRow, GameSeatRow
+from bot.db import ClockNoticeRow, GameRow, GameSeatRow
+from bot.db.records import NoticeWrite
 from bot.services.errors import ServiceError, StaleVersion
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
@@ -36,16 +43,20 @@ class Reminder:
     #: 1 for the first reminder (half the time left), 2 for the second (a sixth left).
     number: int
     deadline: datetime
+    #: Its outbox row: ``done`` deletes it; its id keys the posts' nonces.
+    notice_id: int
 
 
 @dataclass(frozen=True, slots=True)
 class TimedOut:
     result: ActionResult
+    notice_id: int
 
 
 @dataclass(frozen=True, slots=True)
 class Expired:
     game: GameSnapshot
+    notice_id: int
 
 
 Notice = Reminder | TimedOut | Expired
@@ -58,13 +69,64 @@ class ClockService:
         self.clock = games.clock
 
     async def tick(self) -> list[Notice]:
-        """Do all work that is due now; return what the front end should announce."""
+        """Do all work that is due now; return what the front end should announce (and then
+        hand to ``done``)."""
         await self.games.flush_pings()
         notices: list[Notice] = []
         notices += await self._expire_challenges()
         notices += await self._time_out()
         notices += await self._remind()
         return notices
+
+    async def done(self, notice: Notice) -> None:
+        """The players have been told (or cannot be): forget the notice."""
+        async with self.db.transaction() as session:
+            await session.execute(
+                delete(ClockNoticeRow).where(ClockNoticeRow.id == notice.notice_id)
+            )
+
+    async def unannounced(self) -> list[Notice]:
+        """Notices claimed by a process that died before announcing them, oldest first, as
+        they stand now: a reminder the game has moved past since is dropped."""
+        async with self.db.read() as session:
+            rows = list(
+                await session.scalars(
+                    select(ClockNoticeRow).order_by(ClockNoticeRow.id).limit(BATCH)
+                )
+            )
+        out: list[Notice] = []
+        for row in rows:
+            game = await self.games.get(row.game_id)
+            notice: Notice | None = None
+            if row.kind == "expired":
+                notice = Expired(game, row.id)
+            elif row.kind == "timeout":
+                events = await self.games.last_public_events(game.id)
+                notice = TimedOut(ActionResult(game, events, game.version), row.id)
+            elif game.status == "active" and game.deadline_at == row.deadline_at:
+                assert row.deadline_at is not None
+                seats = tuple(s.seat for s in game.seats_to_act if not s.is_bot)
+                notice = Reminder(game, seats, row.number, row.deadline_at, row.id)
+            if notice is None:
+                async with self.db.transaction() as session:
+                    await session.execute(delete(ClockNoticeRow).where(ClockNoticeRow.id == row.id))
+            else:
+                out.append(notice)
+        return out
+
+    def _owe(
+        self,
+        session: AsyncSession,
+        game_id: int,
+        kind: str,
+        number: int = 0,
+        deadline: datetime | None = None,
+    ) -> ClockNoticeRow:
+        row = ClockNoticeRow(
+            game_id=game_id, kind=kind, number=number, deadline_at=deadline, created_at=self.clock()
+        )
+        session.add(row)
+        return row
 
     async def _expire_challenges(self) -> list[Notice]:
         now = self.clock()
@@ -89,7 +151,9 @@ class ClockService:
                 await session.execute(
                     update(GameSeatRow).where(GameSeatRow.game_id == game_id).values(to_act=False)
                 )
-            out.append(Expired(await self.games.get(game_id)))
+                owed = self._owe(session, game_id, "expired")
+                await session.flush()
+            out.append(Expired(await self.games.get(game_id), owed.id))
         return out
 
     async def _time_out(self) -> list[Notice]:
@@ -107,17 +171,20 @@ class ClockService:
         out: list[Notice] = []
         for game in due:
             late = [s.seat for s in game.seats_to_act if not s.is_bot]
+            # Written by the claim's own guarded write (the store inserts it with the change).
+            owe = NoticeWrite("timeout")
             try:
-                defaults = await self.games.play_timeout_defaults(game.id, game.version)
+                defaults = await self.games.play_timeout_defaults(game.id, game.version, notice=owe)
                 if defaults is not None:
                     result = defaults
                 elif len(late) == 1:
-                    result = await self.games.forfeit(game.id, late[0], version=game.version)
+                    result = await self.games.forfeit(
+                        game.id, late[0], version=game.version, notice=owe
+                    )
                 else:
                     # Everyone to act let the clock run out (a janken nobody played): nobody
                     # wins and nothing is rated.
-                    aborted = await self.games.abort_by_platform(game.id, game.version)
-                    result = ActionResult(aborted, (), game.version)
+                    result = await self.games.abort_by_clock(game.id, game.version, owe)
             except StaleVersion:
                 # A move or another scheduler came first: the normal race, not an error.
                 log.debug("game %s changed before its timeout was claimed", game.id)
@@ -125,7 +192,8 @@ class ClockService:
             except (RulesError, ServiceError):
                 log.exception("could not time out game %s", game.id)
                 continue
-            out.append(TimedOut(result))
+            assert result.notice_id is not None
+            out.append(TimedOut(result, result.notice_id))
         return out
 
     async def _remind(self) -> list[Notice]:
@@ -165,9 +233,11 @@ class ClockService:
                     )
                     .values(reminders_sent=due)
                 )
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                continue
+                if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                    continue
+                owed = self._owe(session, game.id, "reminder", due, game.deadline_at)
+                await session.flush()
             seats = tuple(s.seat for s in game.seats_to_act if not s.is_bot)
             # Several thresholds passed at once (the bot was down): one reminder, not a burst.
-            out.append(Reminder(game, seats, due, game.deadline_at))
+            out.append(Reminder(game, seats, due, game.deadline_at, owed.id))
         return out

@@ -1,5 +1,5 @@
 """Server settings chosen by a server's admins: where games may be played, the default move
-clock and the language of public boards."""
+clock, the language of public boards and who may create tournaments."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ class GuildSettings:
     locale: str | None = None
     #: Public boards as pictures (the default) or text only.
     pictures: bool = True
+    #: Whether every member may create tournaments (else only those with Manage Server).
+    tournaments_by_everyone: bool = False
 
     def allows(self, channel_id: int | None) -> bool:
         return not self.channels or channel_id in self.channels
@@ -63,7 +65,11 @@ class GuildService:
             if row is None:
                 return GuildSettings()
             return GuildSettings(
-                tuple(row.channels), row.default_clock_seconds, row.locale, row.boards != "text"
+                tuple(row.channels),
+                row.default_clock_seconds,
+                row.locale,
+                row.boards != "text",
+                row.tournaments == "everyone",
             )
 
     async def check_channel(self, guild_id: int | None, channel_id: int | None) -> GuildSettings:
@@ -84,6 +90,7 @@ class GuildService:
         locale: str | None = None,
         reset_locale: bool = False,
         pictures: bool | None = None,
+        tournaments_by_everyone: bool | None = None,
     ) -> GuildSettings:
         current = await self.get(guild_id)
         channels = [] if clear_channels else list(current.channels)
@@ -98,11 +105,17 @@ class GuildService:
         )
         new_locale = None if reset_locale else (locale or current.locale)
         new_pictures = current.pictures if pictures is None else pictures
+        by_everyone = (
+            current.tournaments_by_everyone
+            if tournaments_by_everyone is None
+            else tournaments_by_everyone
+        )
         values = {
             "channels": channels,
             "default_clock_seconds": clock,
             "locale": new_locale,
             "boards": "pictures" if new_pictures else "text",
+            "tournaments": "everyone" if by_everyone else None,
             "updated_at": self.clock(),
         }
         async with self.db.transaction() as session:
@@ -112,6 +125,6 @@ class GuildService:
                 .values(guild_id=guild_id, **values)
                 .on_conflict_do_update(index_elements=["guild_id"], set_=values)
             )
-        settings = GuildSettings(tuple(channels), clock, new_locale, new_pictures)
+        settings = GuildSettings(tuple(channels), clock, new_locale, new_pictures, by_everyone)
         self._cache[guild_id] = (settings, time.monotonic())
         return settings

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import defer
 
-from bot.db import GameEventRow, GameRow, GameSeatRow
+from bot.db import GameEventRow, GameRow, GameSeatRow, TournamentRow
 from bot.games.registry import spec_for
 from bot.services.base import ServiceBase
 from bot.services.errors import GameNotFound, WrongStatus
@@ -23,6 +23,7 @@ from bot.services.snapshots import (
     public_steps,
     seat_infos,
 )
+from bot.services.tournament_errors import DEAL_KEPT, NO_TOURNAMENT_HINTS
 from rules.core import Event, Text
 from rules.core.fairness import verify_commitment
 
@@ -155,6 +156,7 @@ class GameQueries(ServiceBase):
         """The game (without its state, which a log never shows) and its public log."""
         game = await self._summary(game_id)
         self._require_over(game)
+        await self._require_deal_shown(game)
         return game, [entry for entry, _ in public_steps(await self.event_log(game_id))]
 
     async def state_at(
@@ -167,6 +169,7 @@ class GameQueries(ServiceBase):
         game is running."""
         game = await self._summary(game_id)
         self._require_over(game)
+        await self._require_deal_shown(game)
         rows = await self.event_log(game_id)
         steps = public_steps(rows)
         step = min(max(step, 0), len(steps))
@@ -187,6 +190,18 @@ class GameQueries(ServiceBase):
     def _require_over(game: GameSnapshot) -> None:
         if game.status in ACTIVE_STATUSES:
             raise WrongStatus(NOT_OVER)
+
+    async def _require_deal_shown(self, game: GameSummary) -> None:
+        """A tournament's solitaire deal is the same for every entrant: nobody may replay one
+        (and so see a deal before playing it) until the tournament is over."""
+        if game.tournament_id is None or len(game.seats) != 1:
+            return
+        async with self.db.read() as session:
+            status = await session.scalar(
+                select(TournamentRow.status).where(TournamentRow.id == game.tournament_id)
+            )
+        if status in ("signup", "running"):
+            raise WrongStatus(DEAL_KEPT)
 
     async def verification(self, game_id: int) -> Verification:
         """The revealed seal of a finished game: its seed and salt, whether they give the
@@ -216,6 +231,9 @@ class GameQueries(ServiceBase):
             raise WrongStatus(NO_HINTS)
         if game.status == "active" and game.rated:
             raise WrongStatus(HINT_RATED)
+        if game.status == "active" and game.tournament_id is not None:
+            raise WrongStatus(NO_TOURNAMENT_HINTS)
+        await self._require_deal_shown(game)
         if game.status not in ("active", "finished"):
             raise WrongStatus()
         seats = game.rules.to_act(game.state)

@@ -68,6 +68,8 @@ class GameSummary:
     reminders_sent: int
     raw_outcome: dict[str, Any] | None
     daily_key: str | None
+    #: The tournament this game belongs to (a round's pairing or a solitaire deal), if any.
+    tournament_id: int | None
 
     @property
     def spec(self) -> GameSpec:
@@ -136,6 +138,7 @@ class GameSummary:
             "reminders_sent": row.reminders_sent,
             "raw_outcome": dict(row.outcome) if row.outcome else None,
             "daily_key": row.daily_key,
+            "tournament_id": row.tournament_id,
         }
 
     @classmethod
@@ -201,6 +204,7 @@ class GameSnapshot(GameSummary):
             reminders_sent=record.reminders_sent,
             raw_outcome=record.outcome,
             daily_key=record.daily_key,
+            tournament_id=record.tournament_id,
             seed=record.seed,
             state=state,
             salt=record.salt,
@@ -246,6 +250,7 @@ class GameSnapshot(GameSummary):
             reminders_sent=written.reminders_sent,
             raw_outcome=outcome,
             daily_key=self.daily_key,
+            tournament_id=self.tournament_id,
             seed=self.seed,
             state=state,
             salt=self.salt,
@@ -311,6 +316,8 @@ class ActionResult:
     events: tuple[Event, ...]
     #: The version the game had before this call; a front end may compare.
     previous_version: int
+    #: The clock notice written with the change, when the move clock made it.
+    notice_id: int | None = None
 
     @property
     def finished(self) -> bool:

@@ -17,7 +17,7 @@ import discord
 from bot.games.offers import default_offers
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo
-from bot.ui.common import clip, mention
+from bot.ui.common import mention
 from bot.ui.components import (
     ChallengeButton,
     GameActionButton,
@@ -30,7 +30,7 @@ from bot.ui.components import (
     VerifyButton,
     WhyButton,
 )
-from bot.ui.layout import add_offers
+from bot.ui.layout import Card, Row, offer_rows
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
 
 PICTURE_NAME = "board.png"
@@ -94,54 +94,57 @@ def outcome_text(game: GameSummary, locale: Locale) -> str:
     )
 
 
-def board_content(
-    game: GameSnapshot, locale: Locale, recent: Sequence[Event] = (), text_board: bool = True
-) -> str:
-    """The board's words: who plays, the text board (unless a picture shows it), the last
-    move, whose turn and the clock, or the result."""
+def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
+    """Who plays what: the game's title and players, or a challenge and its terms. ``tag``
+    says where the game belongs (a tournament's round), under the title."""
     rules = game.rules
     title = game_title(game, locale)
-    lines: list[str] = []
     if game.status == "challenge":
         challenger, challenged = game.challenger, game.challenged
-        lines.append(
-            tr(
-                "challenge.header",
-                locale,
-                challenger=player_label(challenger),
-                opponent=player_label(challenged),
-                game=f"**{title}**",
-            )
-        )
         side = rules.seat_name
-        lines.append(
-            tr(
-                "challenge.terms",
-                locale,
-                challenger_side=side(challenger.seat, locale),
-                challenger=challenger.display_name,
-                opponent_side=side(challenged.seat, locale),
-                opponent=challenged.display_name,
-                rated=tr("rated" if game.rated else "casual", locale),
-                expires=_discord_time(game.expires_at) if game.expires_at else "—",
+        return "\n".join(
+            (
+                tr(
+                    "challenge.header",
+                    locale,
+                    challenger=player_label(challenger),
+                    opponent=player_label(challenged),
+                    game=f"**{title}**",
+                ),
+                tr(
+                    "challenge.terms",
+                    locale,
+                    challenger_side=side(challenger.seat, locale),
+                    challenger=challenger.display_name,
+                    opponent_side=side(challenged.seat, locale),
+                    opponent=challenged.display_name,
+                    rated=tr("rated" if game.rated else "casual", locale),
+                    expires=_discord_time(game.expires_at) if game.expires_at else "—",
+                ),
             )
         )
-    elif len(game.seats) == 1:
-        lines.append(f"**{title}** #{game.id} · {player_label(game.seats[0])}")
-    else:
-        players = "  vs  ".join(
-            f"{rules.seat_name(s.seat, locale)} {player_label(s)}" for s in game.seats
-        )
-        rated = tr("rated" if game.rated else "casual", locale)
-        lines.append(f"**{title}** #{game.id} · {rated}")
-        lines.append(players)
-    if text_board or game.status == "challenge":
-        lines.append("```")
-        # The full board until the first move (choosing needs everything: settings, values);
-        # the short one after it, re-posted on every move. "Why?" shows the full one again.
-        render = rules.render if game.ply == 0 else rules.render_compact
-        lines.append(render(rules.view_for(game.state, None), locale))
-        lines.append("```")
+    top = f"### {title} #{game.id}" + (f"\n{tag}" if tag else "")
+    if len(game.seats) == 1:
+        return f"{top}\n{player_label(game.seats[0])}"
+    players = "  vs  ".join(
+        f"{rules.seat_name(s.seat, locale)} {player_label(s)}" for s in game.seats
+    )
+    rated = tr("rated" if game.rated else "casual", locale)
+    return f"{top}\n{rated} · {players}"
+
+
+def text_board(game: GameSnapshot, locale: Locale) -> str:
+    """The public text board: in full until the first move (choosing needs everything:
+    settings, values), short after it, re-posted on every move ("Why?" shows the full one)."""
+    rules = game.rules
+    render = rules.render if game.ply == 0 else rules.render_compact
+    return render(rules.view_for(game.state, None), locale)
+
+
+def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = ()) -> str:
+    """What matters now: the last move in words, whose turn and the clock, or the result."""
+    rules = game.rules
+    lines: list[str] = []
     public = [rules.describe_event(e, locale) for e in recent if e.visible_to is None]
     public = [p for p in public if p]
     if public and game.status in ("active", "finished"):
@@ -179,111 +182,90 @@ def board_content(
         lines.append(tr("challenge.aborted", locale))
     seal = seal_line(game, locale)
     if seal is not None:
-        lines.append(seal)
-    return clip("\n".join(lines))
+        lines.append(f"-# {seal}")
+    return "\n".join(line for line in lines if line)
 
 
-def board_view(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = ()) -> discord.ui.View:
-    """Only what can be done now: answers to a challenge, or the legal moves of the player to
-    move plus resign / draw / hint."""
-    view = discord.ui.View(timeout=None)
+def board_rows(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = ()) -> list[Row]:
+    """Only what can be done now, row by row: answers to a challenge; the legal moves of the
+    player to move; then resign / draw / hint / why."""
     if game.status == "challenge":
-        for answer, style in (
-            ("accept", discord.ButtonStyle.success),
-            ("decline", discord.ButtonStyle.danger),
-            ("cancel", discord.ButtonStyle.secondary),
-        ):
-            view.add_item(
+        return [
+            [
                 ChallengeButton(
                     game.id, game.version, answer, tr(f"challenge.{answer}", locale), style
                 )
-            )
-        return view
+                for answer, style in (
+                    ("accept", discord.ButtonStyle.success),
+                    ("decline", discord.ButtonStyle.danger),
+                    ("cancel", discord.ButtonStyle.secondary),
+                )
+            ]
+        ]
     if game.status == "finished":
-        view.add_item(LogButton(game.id, tr("button.log", locale)))
-        view.add_item(ReplayStartButton(game.id, tr("button.replay", locale)))
+        after: Row = [
+            LogButton(game.id, tr("button.log", locale)),
+            ReplayStartButton(game.id, tr("button.replay", locale)),
+        ]
         if len(game.seats) == 2:
-            view.add_item(RematchButton(game.id, tr("button.rematch", locale)))
+            after.append(RematchButton(game.id, tr("button.rematch", locale)))
         if game.seed_revealed(today()):
-            view.add_item(VerifyButton(game.id, tr("button.verify", locale)))
+            after.append(VerifyButton(game.id, tr("button.verify", locale)))
+        return [after]
     if game.status != "active":
-        return view
+        return []
     rules = game.rules
     spec = game.spec
+    rows: list[Row] = []
+    if spec.panel is not None:  # secret-hand games are played from the private panel only
+        rows.append([HandButton(game.id, tr("button.hand", locale))])
     humans_to_act = [s for s in game.seats_to_act if not s.is_bot]
-    row = 0
-    if spec.panel is not None:
-        view.add_item(HandButton(game.id, tr("button.hand", locale), row=0))
-        row = 1
-    if humans_to_act:
+    if humans_to_act and spec.panel is None:
         seat = humans_to_act[0].seat
-        actions = rules.legal_actions(game.state, seat)
         make = spec.board_offers or default_offers
-        if spec.panel is None:  # secret-hand games are played from the private panel only
-            row = add_offers(
-                view, game.id, game.version, make(rules, game.state, seat, actions, locale), row
-            )
-    meta_row = min(row, 4)
+        offers = make(rules, game.state, seat, rules.legal_actions(game.state, seat), locale)
+        rows += offer_rows(game.id, game.version, offers, max_rows=4)
+    meta = meta_row(game, locale, recent)
+    if meta:
+        rows.append(meta)
+    return rows
+
+
+def meta_row(game: GameSnapshot, locale: Locale, recent: Sequence[Event]) -> Row:
+    """Resign, the draw offer and its answers, a hint, and "Why?" for the last move."""
+    rules = game.rules
     seats = [s.seat for s in game.seats if not s.is_bot]
     metas = {type(m) for seat in seats for m in rules.meta_actions(game.state, seat)}
+    row: Row = []
     if Resign in metas:
-        view.add_item(
-            ResignButton(game.id, game.version, tr("button.resign", locale), row=meta_row)
-        )
+        row.append(ResignButton(game.id, game.version, tr("button.resign", locale)))
     draw_offer = game.state.draw_offer
+    answers: list[tuple[str, str, discord.ButtonStyle]] = []
     if draw_offer is None and OfferDraw in metas:
-        view.add_item(
-            GameActionButton(
-                game.id,
-                game.version,
-                OfferDraw.code,
-                tr("button.offer_draw", locale),
-                discord.ButtonStyle.secondary,
-                row=meta_row,
-            )
-        )
+        answers.append((OfferDraw.code, "button.offer_draw", discord.ButtonStyle.secondary))
     elif draw_offer is not None and AcceptDraw in metas:
-        view.add_item(
-            GameActionButton(
-                game.id,
-                game.version,
-                AcceptDraw.code,
-                tr("button.accept_draw", locale),
-                discord.ButtonStyle.success,
-                row=meta_row,
-            )
-        )
-        view.add_item(
-            GameActionButton(
-                game.id,
-                game.version,
-                DeclineDraw.code,
-                tr("button.decline_draw", locale),
-                discord.ButtonStyle.secondary,
-                row=meta_row,
-            )
-        )
-    if spec.hinter is not None and not game.rated and spec.hint_available(game.state):
-        view.add_item(HintButton(game.id, tr("button.hint", locale), row=meta_row))
+        answers.append((AcceptDraw.code, "button.accept_draw", discord.ButtonStyle.success))
+        answers.append((DeclineDraw.code, "button.decline_draw", discord.ButtonStyle.secondary))
+    for code, key, style in answers:
+        row.append(GameActionButton(game.id, game.version, code, tr(key, locale), style))
+    # No hints while a rated game or any tournament game is being played.
+    hints = not game.rated and game.tournament_id is None
+    if game.spec.hinter is not None and hints and game.spec.hint_available(game.state):
+        row.append(HintButton(game.id, tr("button.hint", locale)))
     if any(rules.explain_event(e, locale) for e in recent if e.visible_to is None):
-        view.add_item(WhyButton(game.id, tr("button.why", locale), row=meta_row))
-    return view
+        row.append(WhyButton(game.id, tr("button.why", locale)))
+    return row[:5]
 
 
-def board_message(
-    game: GameSnapshot, locale: Locale | None = None, recent: Sequence[Event] = ()
-) -> tuple[str, discord.ui.View]:
-    """The text-only board: its words with the text board, and its components."""
-    loc = game_locale(game) if locale is None else locale
-    return board_content(game, loc, recent), board_view(game, loc, recent)
+#: A card's edge colour by the game's state (decoration only: the words say the same).
+ACCENTS = {"challenge": 0xF0B232, "active": 0x5865F2, "finished": 0x80848E}
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A board message ready to send or edit: words, components and (maybe) its picture."""
+    """A board message ready to send or edit: one V2 card, and (maybe) its picture."""
 
-    content: str
-    view: discord.ui.View
+    view: discord.ui.LayoutView
     picture: bytes | None = None
 
     @property
@@ -293,21 +275,37 @@ class Board:
         return [discord.File(io.BytesIO(self.picture), filename=PICTURE_NAME)]
 
 
+def board_card(
+    game: GameSnapshot,
+    locale: Locale,
+    recent: Sequence[Event] = (),
+    *,
+    picture: bool = False,
+    tag: str = "",
+) -> Card:
+    """The board as one card: heading, picture or text board, status, buttons."""
+    board = text_board(game, locale)
+    return Card(
+        heading=board_heading(game, locale, tag),
+        status=board_status(game, locale, recent),
+        picture=PICTURE_NAME if picture else None,
+        picture_alt=board,
+        text_board=None if picture else board,
+        rows=board_rows(game, locale, recent),
+        accent=ACCENTS.get(game.status, ACCENTS["finished"]),
+    )
+
+
 async def render_board(
-    game: GameSnapshot, recent: Sequence[Event] = (), *, pictures: bool = True
+    game: GameSnapshot, recent: Sequence[Event] = (), *, pictures: bool = True, tag: str = ""
 ) -> Board:
     """The board as pictures-or-text chooses. A picture is drawn off the event loop (it takes
     tens of milliseconds) from the public view only, so it can show no hidden card."""
     locale = game_locale(game)
     paint = game.spec.board_picture
     if not pictures or paint is None or game.status == "challenge":
-        content, view = board_message(game, locale, recent)
-        return Board(content, view)
-    rules = game.rules
+        return Board(board_card(game, locale, recent, tag=tag).view())
     public = [e for e in recent if e.visible_to is None]
-    picture = await asyncio.to_thread(paint, rules.view_for(game.state, None), locale, public)
-    return Board(
-        board_content(game, locale, recent, text_board=False),
-        board_view(game, locale, recent),
-        picture,
-    )
+    view = game.rules.view_for(game.state, None)
+    drawn = await asyncio.to_thread(paint, view, locale, public)
+    return Board(board_card(game, locale, recent, picture=True, tag=tag).view(), drawn)

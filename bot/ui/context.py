@@ -19,6 +19,8 @@ from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.snapshots import GameSnapshot
 from bot.services.standings import StandingsService
+from bot.services.tournament_snapshots import TournamentNotice
+from bot.services.tournaments import TournamentService
 from rules.core import Event, Locale, Seat
 
 SHUTDOWN_GRACE_SECONDS = 10.0
@@ -99,7 +101,11 @@ class Flows(Protocol):
         locale: Locale,
     ) -> None: ...
 
-    async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> None: ...
+    async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> bool: ...
+
+    async def announce_tournaments(self, notices: Sequence[TournamentNotice]) -> None: ...
+
+    async def play_deal(self, interaction: discord.Interaction, tournament_id: int) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +114,7 @@ class Services:
     standings: StandingsService
     servers: GuildService
     clocks: ClockService
+    tournaments: TournamentService
     #: The move clock when neither the challenger nor the server picks one.
     default_move_seconds: int | None
 

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 import discord
 
 from bot.services.snapshots import GameSnapshot, GameSummary
-from bot.ui.boards import Board, render_board
+from bot.ui.boards import Board, game_locale, render_board
 from bot.ui.common import NO_PINGS
 from bot.ui.context import Services
+from bot.ui.tournaments import board_tag
 from rules.core import Event
 
 log = logging.getLogger(__name__)
@@ -23,25 +24,36 @@ class FlowBase:
         self.games = services.games
 
     async def board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> Board:
-        """The board as its server wants it: a picture with the words (the default), or text."""
+        """The board as its server wants it: a picture with the words (the default), or text;
+        a tournament game's says which tournament and round it belongs to."""
         server = await self.services.servers.get(game.guild_id)
-        return await render_board(game, recent, pictures=server.pictures)
+        tag = ""
+        if game.tournament_id is not None:
+            label = await self.services.tournaments.board_label(game.id, game.tournament_id)
+            if label is not None:
+                tag = board_tag(label, game, game_locale(game))
+        return await render_board(game, recent, pictures=server.pictures, tag=tag)
 
-    async def edit_board(
-        self, game: GameSummary, content: str, view: discord.ui.View, picture: Board | None = None
-    ) -> None:
+    async def edit_board(self, game: GameSummary, board: Board) -> bool:
+        """Redraw the game's board message; whether it could be."""
         if game.channel_id is None or game.message_id is None:
-            return
+            return False
         channel = self.client.get_partial_messageable(game.channel_id)
-        files = picture.files if picture is not None else []
         try:
+            # content=None clears the words of a board posted before boards were V2 cards.
             await channel.get_partial_message(game.message_id).edit(
-                content=content, view=view, attachments=files, allowed_mentions=NO_PINGS
+                content=None, view=board.view, attachments=board.files, allowed_mentions=NO_PINGS
             )
         except discord.HTTPException:
             log.warning("could not edit the board of game %s", game.id, exc_info=True)
+            return False
+        return True
 
-    async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> None:
-        """Redraw a game's board from afar (a clock, an admin, the other player)."""
+    async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> bool:
+        """Redraw a game's board from afar (a clock, an admin, the other player); whether the
+        board could be reached."""
         board = await self.board(game, recent)
-        await self.edit_board(game, board.content, board.view, board)
+        return await self.edit_board(game, board)
+
+    async def after_game(self, game: GameSummary) -> None:
+        """Called once a game's change has been announced (tournaments hook in here)."""

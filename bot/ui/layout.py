@@ -1,14 +1,26 @@
-"""Lays a game's offers out as Discord buttons and menus, within Discord's limits."""
+"""Lays messages out within Discord's limits: a game's offers as rows of buttons and menus, and
+the Components V2 card that holds a board or a panel (picture, words, buttons)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 from bot.games.offers import Offer, Style
 from bot.ui.components import GameActionButton, GameActionSelect, choice_value
 
+Row = list[discord.ui.Item[Any]]
+
 BUTTONS_PER_ROW = 5
 OPTIONS_PER_MENU = 25
+#: Discord's limits for one V2 message: components in all, and characters of text displays.
+MAX_COMPONENTS = 40
+MAX_TEXT = 4000
+#: What a media gallery's alternative text may hold.
+MAX_ALT_TEXT = 1024
 STYLES: dict[Style, discord.ButtonStyle] = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -17,19 +29,13 @@ STYLES: dict[Style, discord.ButtonStyle] = {
 }
 
 
-def add_offers(
-    view: discord.ui.View,
-    game_id: int,
-    version: int,
-    offers: list[Offer] | tuple[Offer, ...],
-    row: int = 0,
-    last_row: int = 3,
-) -> int:
-    """Lay ``offers`` out from ``row`` to ``last_row`` and return the next free row. What does
-    not fit is left out rather than breaking Discord's limits (five rows, 25 options)."""
+def offer_rows(game_id: int, version: int, offers: Sequence[Offer], max_rows: int = 4) -> list[Row]:
+    """``offers`` as at most ``max_rows`` rows: a menu alone on its row, buttons five to a row.
+    What does not fit is left out rather than breaking Discord's limits."""
+    rows: list[Row] = []
     menus = 0
     for offer in offers:
-        if row > last_row:
+        if len(rows) >= max_rows:
             break
         if offer.as_select:
             options = [
@@ -41,25 +47,101 @@ def add_offers(
                 )
                 for choice in offer.choices[:OPTIONS_PER_MENU]
             ]
-            view.add_item(
-                GameActionSelect(game_id, version, menus, options, offer.placeholder, row=row)
-            )
+            rows.append([GameActionSelect(game_id, version, menus, options, offer.placeholder)])
             menus += 1
-            row += 1
             continue
         for start in range(0, len(offer.choices), BUTTONS_PER_ROW):
-            if row > last_row:
+            if len(rows) >= max_rows:
                 break
-            for choice in offer.choices[start : start + BUTTONS_PER_ROW]:
-                view.add_item(
+            rows.append(
+                [
                     GameActionButton(
-                        game_id,
-                        version,
-                        choice_value(choice),
-                        choice.label,
-                        STYLES[offer.style],
-                        row=row,
+                        game_id, version, choice_value(choice), choice.label, STYLES[offer.style]
                     )
-                )
-            row += 1
-    return row
+                    for choice in offer.choices[start : start + BUTTONS_PER_ROW]
+                ]
+            )
+    return rows
+
+
+def _is_button(item: discord.ui.Item[Any]) -> bool:
+    inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
+    return isinstance(inner, discord.ui.Button)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A board or a panel as one V2 container, top to bottom: a heading, the picture (by its
+    attachment name, with its words as alternative text) or a text board, a status, then rows
+    of buttons. A lone button in the first row stands beside the status it acts on."""
+
+    heading: str
+    status: str = ""
+    picture: str | None = None
+    picture_alt: str = ""
+    text_board: str | None = None
+    rows: Sequence[Row] = ()
+    accent: int | None = None
+
+    def view(self) -> discord.ui.LayoutView:
+        rows = [row for row in self.rows if row]
+        heading, status, board = self._texts()
+        container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=self.accent)
+        container.add_item(discord.ui.TextDisplay(heading))
+        used = 2  # the container and its heading
+        if self.picture is not None:
+            item = discord.MediaGalleryItem(
+                f"attachment://{self.picture}",
+                description=_clip(self.picture_alt, MAX_ALT_TEXT) or None,
+            )
+            container.add_item(discord.ui.MediaGallery(item))
+            used += 1
+        elif board:
+            container.add_item(discord.ui.TextDisplay(board))
+            used += 1
+        if status and rows and len(rows[0]) == 1 and _is_button(rows[0][0]):
+            container.add_item(discord.ui.Section(status, accessory=rows.pop(0)[0]))
+            used += 3  # the section, its text and its button
+        elif status:
+            container.add_item(discord.ui.TextDisplay(status))
+            used += 1
+        for row in rows:
+            if used + 1 + len(row) > MAX_COMPONENTS:
+                break  # the last rows (meta actions) give way rather than breaking the limit
+            container.add_item(discord.ui.ActionRow(*row))
+            used += 1 + len(row)
+        view = discord.ui.LayoutView(timeout=None)
+        view.add_item(container)
+        return view
+
+    def _texts(self) -> tuple[str, str, str]:
+        """Heading, status and text board, cut so that together they stay within Discord's
+        limit: the board gives way first, then the status."""
+        heading = _clip(self.heading, 1000) or "\u200b"
+        status = _clip(self.status, MAX_TEXT - len(heading) - 16)
+        board = ""
+        if self.text_board and self.picture is None:
+            room = MAX_TEXT - len(heading) - len(status) - 8
+            board = "```\n" + _clip(self.text_board, max(room, 0)) + "\n```"
+        return heading, status, board
+
+
+def classic_view(rows: Sequence[Row]) -> discord.ui.View:
+    """Rows as a classic message's view (five rows at most)."""
+    view = discord.ui.View(timeout=None)
+    for index, row in enumerate(rows[:5]):
+        for item in row:
+            item.row = index
+            view.add_item(item)
+    return view
+
+
+def notice_view(text: str) -> discord.ui.LayoutView:
+    """A short notice that replaces a V2 message (a V2 message can't go back to plain content)."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay(_clip(text, MAX_TEXT) or "\u200b"))
+    return view

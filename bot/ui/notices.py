@@ -4,8 +4,10 @@ the player wants it (a mention in the game's channel, a DM, or nothing)."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import discord
 
@@ -18,6 +20,27 @@ from bot.ui.components import HandButton
 from bot.ui.flow_base import FlowBase
 
 log = logging.getLogger(__name__)
+
+
+def nonce(notice: Notice, target: int) -> str:
+    """The nonce of one post announcing ``notice`` (to a channel or a user): the same on a
+    retry after a crash, so Discord returns the first post instead of making a second one.
+    Discord takes at most 25 characters."""
+    game = notice.result.game if isinstance(notice, TimedOut) else notice.game
+    key = f"clock-notice:{notice.notice_id}:{type(notice).__name__}:{game.id}:{target}".encode()
+    return hashlib.blake2b(key, digest_size=12).hexdigest()
+
+
+def send_options(
+    mentions: discord.AllowedMentions, view: discord.ui.View | None, once: str | None
+) -> dict[str, Any]:
+    """``send``'s keywords: a view and a nonce only when there is one."""
+    options: dict[str, Any] = {"allowed_mentions": mentions}
+    if view is not None:
+        options["view"] = view
+    if once is not None:
+        options["nonce"] = once
+    return options
 
 
 class Notices(FlowBase):
@@ -38,7 +61,9 @@ class Notices(FlowBase):
         view.add_item(HandButton(game.id, tr("button.hand", game_locale(game))))
         return view
 
-    async def notify(self, game: GameSummary, *, actor_id: int | None) -> None:
+    async def notify(
+        self, game: GameSummary, *, actor_id: int | None, notice: Notice | None = None
+    ) -> None:
         """One short notice for whoever must act next (never the one who just acted), with a
         link to the board: the previous ping is deleted, so the channel stays readable."""
         if game.channel_id is None:
@@ -74,7 +99,7 @@ class Notices(FlowBase):
                 )
         else:
             return
-        await self.deliver(game, targets, message)
+        await self.deliver(game, targets, message, notice)
 
     async def offer_notice(self, game: GameSummary, actor_id: int) -> None:
         locale = game_locale(game)
@@ -94,19 +119,26 @@ class Notices(FlowBase):
 
     async def announce(self, notices: Sequence[Notice]) -> None:
         """Tell the channel what the move clocks did: one ping per reminder, and the board
-        updated for every game that timed out or challenge that expired."""
+        updated for every game that timed out or challenge that expired. Each notice is
+        forgotten once told (or refused by Discord); one cut short by a crash is told again
+        by the next process, with the same nonces."""
         for notice in notices:
             try:
-                if isinstance(notice, Reminder):
-                    await self._remind(notice)
-                    continue
-                result = notice.result if isinstance(notice, TimedOut) else None
-                game: GameSnapshot = result.game if result else notice.game  # type: ignore[union-attr]
-                await self.show_board(game, result.events if result else ())
-                if result is not None:
-                    await self.notify(game, actor_id=None)
+                await self._announce(notice)
             except discord.HTTPException:
                 log.warning("could not announce %r", notice, exc_info=True)
+            await self.services.clocks.done(notice)
+
+    async def _announce(self, notice: Notice) -> None:
+        if isinstance(notice, Reminder):
+            await self._remind(notice)
+            return
+        result = notice.result if isinstance(notice, TimedOut) else None
+        game: GameSnapshot = result.game if result else notice.game  # type: ignore[union-attr]
+        await self.show_board(game, result.events if result else ())
+        if result is not None:
+            await self.notify(game, actor_id=None, notice=notice)
+            await self.after_game(game)
 
     async def _remind(self, notice: Reminder) -> None:
         game = notice.game
@@ -125,47 +157,55 @@ class Notices(FlowBase):
                 link=jump_url(game.guild_id, game.channel_id, game.message_id),
             )
 
-        await self.deliver(game, [game.player(seat).user_id for seat in notice.seats], message)
+        users = [game.player(seat).user_id for seat in notice.seats]
+        await self.deliver(game, users, message, notice)
 
     async def deliver(
-        self, game: GameSummary, users: Sequence[int], message: Callable[[Sequence[int]], str]
+        self,
+        game: GameSummary,
+        users: Sequence[int],
+        message: Callable[[Sequence[int]], str],
+        notice: Notice | None = None,
     ) -> None:
-        """Route a notice by each user's preference: channel (one ping), DM, or none."""
+        """Route a notice by each user's preference: channel (one ping), DM, or none. A clock
+        ``notice`` makes each post idempotent (a nonce per notice and target)."""
         if not users:
             return
         prefs = await self.services.standings.prefs_for(list(users))
         in_channel = [u for u in users if prefs[u].notify == "channel"]
         if in_channel:
-            await self._ping(game, message(in_channel))
+            assert game.channel_id is not None
+            once = nonce(notice, game.channel_id) if notice else None
+            await self._ping(game, message(in_channel), once)
         for user_id in (u for u in users if prefs[u].notify == "dm"):
-            await self.direct_message(user_id, message([user_id]), self._ping_view(game))
+            once = nonce(notice, user_id) if notice else None
+            await self.direct_message(user_id, message([user_id]), self._ping_view(game), once)
 
     async def direct_message(
-        self, user_id: int, content: str, view: discord.ui.View | None = None
+        self,
+        user_id: int,
+        content: str,
+        view: discord.ui.View | None = None,
+        once: str | None = None,
     ) -> None:
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            if view is None:
-                await user.send(content, allowed_mentions=NO_PINGS)
-            else:
-                await user.send(content, view=view, allowed_mentions=NO_PINGS)
+            await user.send(content, **send_options(NO_PINGS, view, once))
         except discord.HTTPException:
             log.info("could not DM user %s (DMs closed?)", user_id)
 
-    async def _ping(self, game: GameSummary, content: str) -> None:
-        """Send one ping for ``game`` and delete the one before it."""
+    async def _ping(self, game: GameSummary, content: str, once: str | None = None) -> None:
+        """Send one ping for ``game`` and delete the one before it. With a nonce (``once``)
+        a retry gets the first post back, which is then already the newest ping."""
         assert game.channel_id is not None
         channel = self.client.get_partial_messageable(game.channel_id)
         view = self._ping_view(game)
         try:
-            if view is None:
-                message = await channel.send(content, allowed_mentions=USER_PINGS)
-            else:
-                message = await channel.send(content, view=view, allowed_mentions=USER_PINGS)
+            message = await channel.send(content, **send_options(USER_PINGS, view, once))
         except discord.HTTPException:
             log.warning("could not ping in game %s", game.id, exc_info=True)
             return
         previous = await self.games.swap_ping(game.id, message.id)
-        if previous is not None:
+        if previous is not None and previous != message.id:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(previous).delete()

@@ -20,10 +20,10 @@ from bot.games.offers import NumberPrompt
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.snapshots import GameSnapshot
-from bot.ui.common import clip, user_locale
+from bot.ui.common import user_locale
 from bot.ui.components import NumberForm
 from bot.ui.context import Services
-from bot.ui.layout import add_offers
+from bot.ui.layout import Card, offer_rows
 from bot.ui.notices import Notices
 from rules.core import Locale, Seat
 
@@ -34,18 +34,21 @@ PANEL_EDITABLE_SECONDS = 14 * 60
 HAND_PICTURE = "hand.png"
 
 
-def panel_message(
-    game: GameSnapshot, seat: Seat, locale: Locale, step: str | None = None, text: bool = True
-) -> tuple[str, discord.ui.View]:
-    """The panel's words and components; ``text=False`` leaves the hand to its picture."""
+def panel_card(
+    game: GameSnapshot, seat: Seat, locale: Locale, step: str | None = None, picture: bool = False
+) -> Card:
+    """The panel as one card: title, the hand (as a picture, or as text), prompt, choices."""
     spec = game.spec
     assert spec.panel is not None
     panel = spec.panel(game.rules, game.state, seat, locale, step)
-    shown = ["```", panel.text, "```"] if text else []
-    lines = [tr("panel.title", locale), *shown, panel.prompt]
-    view = discord.ui.View(timeout=None)
-    add_offers(view, game.id, game.version, panel.offers, 0, 4)
-    return clip("\n".join(line for line in lines if line)), view
+    return Card(
+        heading=f"### {tr('panel.title', locale)}",
+        status=panel.prompt,
+        picture=HAND_PICTURE if picture else None,
+        picture_alt=panel.text,
+        text_board=None if picture else panel.text,
+        rows=offer_rows(game.id, game.version, panel.offers, max_rows=5),
+    )
 
 
 def is_panel(interaction: discord.Interaction) -> bool:
@@ -55,8 +58,7 @@ def is_panel(interaction: discord.Interaction) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class PanelMessage:
-    content: str
-    view: discord.ui.View
+    view: discord.ui.LayoutView
     picture: bytes | None = None
 
     @property
@@ -79,11 +81,11 @@ class PanelFlows(Notices):
         The picture is drawn from that seat's own view only."""
         paint = game.spec.panel_picture
         wants = paint is not None and (await self.services.standings.prefs(user_id)).pictures
-        content, view = panel_message(game, seat, locale, step, text=not wants)
         if not wants or paint is None:
-            return PanelMessage(content, view)
+            return PanelMessage(panel_card(game, seat, locale, step).view())
         own_view = game.rules.view_for(game.state, seat)
-        return PanelMessage(content, view, await asyncio.to_thread(paint, own_view, locale))
+        drawn = await asyncio.to_thread(paint, own_view, locale)
+        return PanelMessage(panel_card(game, seat, locale, step, picture=True).view(), drawn)
 
     def _remember(self, game_id: int, interaction: discord.Interaction) -> None:
         self._panels[(game_id, interaction.user.id)] = (interaction, time.monotonic())
@@ -111,11 +113,11 @@ class PanelFlows(Notices):
         )
         if from_panel:
             await interaction.edit_original_response(
-                content=panel.content, view=panel.view, attachments=panel.files
+                content=None, view=panel.view, attachments=panel.files
             )
         else:
             await interaction.response.send_message(
-                panel.content, view=panel.view, files=panel.files, ephemeral=True
+                view=panel.view, files=panel.files, ephemeral=True
             )
         self._remember(game_id, interaction)
 
@@ -140,7 +142,7 @@ class PanelFlows(Notices):
             panel = await self.panel_for(game, seat, user_id, user_locale(interaction))
             try:
                 await interaction.edit_original_response(
-                    content=panel.content, view=panel.view, attachments=panel.files
+                    content=None, view=panel.view, attachments=panel.files
                 )
             except discord.HTTPException:
                 del self._panels[(game_id, user_id)]
@@ -152,7 +154,7 @@ class PanelFlows(Notices):
             return
         panel = await self.panel_for(game, seat, interaction.user.id, user_locale(interaction))
         await interaction.edit_original_response(
-            content=panel.content, view=panel.view, attachments=panel.files
+            content=None, view=panel.view, attachments=panel.files
         )
         self._remember(game.id, interaction)
 

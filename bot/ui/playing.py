@@ -19,12 +19,14 @@ from bot.services.snapshots import ActionResult
 from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.game_log import log_text, verification_record
+from bot.ui.layout import notice_view
 from bot.ui.panel_flows import PanelFlows, is_panel
+from bot.ui.private_boards import PrivateBoards
 from bot.ui.replay import replay_message
 from rules.core import Resign
 
 
-class Playing(PanelFlows):
+class Playing(PanelFlows, PrivateBoards):
     async def play(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str
     ) -> None:
@@ -107,23 +109,35 @@ class Playing(PanelFlows):
         if source is not None and source.id == game.message_id:
             board = await self.board(game, result.events)
             await interaction.edit_original_response(
-                content=board.content, view=board.view, attachments=board.files
+                content=None, view=board.view, attachments=board.files
             )
+            if is_panel(interaction):  # a private board: this click can redraw it from now on
+                self.remember_private_board(game.id, interaction, source.id)
         else:
-            if any(e.visible_to is None for e in result.events) or not result.events:
-                # Private steps (staging cards) leave the public board exactly as it was.
-                await self.show_board(game, result.events)
+            # Private steps (staging cards) leave the public board exactly as it was.
+            redraw = any(e.visible_to is None for e in result.events) or not result.events
+            shown = redraw and await self.show_board(game, result.events)
             if is_panel(interaction):
                 if game.spec.panel is not None and game.seat_of(interaction.user.id) is not None:
                     await self.redraw_own_panel(interaction, game)
+                elif redraw and not shown:
+                    # The board is out of reach (a private board from before a restart, or
+                    # older than Discord lets it be edited): the player sees it here instead.
+                    board = await self.board(game, result.events)
+                    await interaction.edit_original_response(
+                        content=None, view=board.view, attachments=board.files
+                    )
                 else:
                     await interaction.edit_original_response(
-                        content=tr("done.ok", user_locale(interaction)), view=None
+                        content=None,
+                        view=notice_view(tr("done.ok", user_locale(interaction))),
+                        attachments=[],
                     )
         await self.refresh_panels(game, interaction)
         await self.notify(game, actor_id=interaction.user.id)
         if any(e.kind == "draw_offer" for e in result.events) and game.status == "active":
             await self.offer_notice(game, interaction.user.id)
+        await self.after_game(game)
 
     async def _refresh_where_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
         """A stale click still shows what is true now: the fresh board, or the fresh panel."""
@@ -132,8 +146,10 @@ class Playing(PanelFlows):
             if interaction.message is not None and interaction.message.id == game.message_id:
                 board = await self.board(game)
                 await interaction.edit_original_response(
-                    content=board.content, view=board.view, attachments=board.files
+                    content=None, view=board.view, attachments=board.files
                 )
+                if is_panel(interaction):
+                    self.remember_private_board(game.id, interaction, interaction.message.id)
             elif is_panel(interaction):
                 await self.redraw_own_panel(interaction, game)
 

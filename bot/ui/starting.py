@@ -145,14 +145,14 @@ class Starting(Playing):
         board = await self.board(result.game, result.events)
         if interaction.response.is_done():  # deferred: the board replaces "thinking…"
             message = await interaction.edit_original_response(
-                content=board.content,
+                content=None,
                 view=board.view,
                 attachments=board.files,
                 allowed_mentions=mentions,
             )
         else:
             callback = await interaction.response.send_message(
-                board.content, view=board.view, files=board.files, allowed_mentions=mentions
+                view=board.view, files=board.files, allowed_mentions=mentions
             )
             resource = callback.resource
             message = (

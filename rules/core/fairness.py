@@ -26,6 +26,13 @@ HMAC-SHA256 under a deployment secret, over::
 (``day`` and ``variant`` UTF-8 encoded, ``day`` an ISO date ``YYYY-MM-DD``), keeping the first
 63 bits of the MAC. The length prefixes keep ``("2026-11-22", "ab")`` and other splits apart.
 Revealing a day's seed after the day reveals nothing about other days: the secret stays secret.
+
+A tournament's solitaire deals (every entrant plays the same deals) come from the tournament's
+own secret seed, sealed like a game's with :func:`commitment` and revealed when the event is
+over. Deal ``n`` (1, 2, …) has the seed :func:`deal_seed` gives: HMAC-SHA256 keyed by the
+tournament seed's 8 bytes over ``b"asobiba-deal-v1" + n.to_bytes(4, "big")``, first 63 bits.
+Knowing one deal's seed tells nothing of the others, and once the tournament seed is revealed
+anyone can recompute every deal.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ import secrets
 
 COMMIT_PREFIX = b"asobiba-commit-v1:"
 DAILY_PREFIX = b"asobiba-daily-v1"
+DEAL_PREFIX = b"asobiba-deal-v1"
 SEED_BYTES = 8
 MIN_SALT_BYTES = 16
 MIN_SECRET_BYTES = 16
@@ -114,4 +122,14 @@ def daily_seed(secret: bytes, guild_id: int, day: str, variant: str) -> int:
         DAILY_PREFIX + guild_id.to_bytes(SEED_BYTES, "big") + _prefixed(day) + _prefixed(variant)
     )
     mac = hmac.new(bytes(secret), message, hashlib.sha256).digest()
+    return int.from_bytes(mac[:SEED_BYTES], "big") >> (64 - DAILY_SEED_BITS)
+
+
+def deal_seed(event_seed: int, deal_no: int) -> int:
+    """The seed of deal ``deal_no`` (from 1) of a tournament with the secret ``event_seed``."""
+    _check_seed(event_seed)
+    if type(deal_no) is not int or not 1 <= deal_no < 1 << 32:
+        raise ValueError(f"deals are numbered from 1, not {deal_no!r}")
+    key = event_seed.to_bytes(SEED_BYTES, "big")
+    mac = hmac.new(key, DEAL_PREFIX + deal_no.to_bytes(4, "big"), hashlib.sha256).digest()
     return int.from_bytes(mac[:SEED_BYTES], "big") >> (64 - DAILY_SEED_BITS)

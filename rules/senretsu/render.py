@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from rules.cards.playing import Card, parse_card, sort_key
 from rules.core.outcome import Outcome, Seat
@@ -243,22 +244,32 @@ def _fit(row: str) -> list[str]:
     return _wrap(row[:lead], row[lead:].split(" "), indent=lead + 2)
 
 
-def _attack_rows(view: SenretsuView, locale: Locale) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class AttackReport:
+    """The last attack in words, for the text board and the picture alike: a heading, one
+    sentence per strike (in the order of ``view.last_attack.strikes``), then notes (no field
+    cards, what the defender gave up, what they still owe)."""
+
+    heading: str
+    strikes: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+def attack_report(view: SenretsuView, locale: Locale) -> AttackReport | None:
+    """The last attack of ``view`` in ``locale``'s words (``None`` before the first)."""
     log = view.last_attack
     if log is None:
-        return []
+        return None
     attacker, defender = seat_tag(log.attacker), seat_tag(1 - log.attacker)
-    rows = [
-        Text("{p}の攻撃（{t}ターン目）：", "{p} attacked (turn {t}):").format(
-            p=attacker, t=log.turn
-        )(locale)
-    ]
+    heading = Text("{p}の攻撃（{t}ターン目）：", "{p} attacked (turn {t}):").format(
+        p=attacker, t=log.turn
+    )(locale)
+    notes: list[str] = []
     if not log.strikes:
-        rows.append(Text("  場札がなく攻撃なし", "  no field cards: no attack")(locale))
-    rows += ["  " + _strike_text(s, defender, locale) for s in log.strikes]
+        notes.append(Text("場札がなく攻撃なし", "no field cards: no attack")(locale))
     if log.casualties:
-        rows.append(
-            Text("  {p}は{c}を失った", "  {p} gave up {c}").format(
+        notes.append(
+            Text("{p}は{c}を失った", "{p} gave up {c}").format(
                 p=defender, c=cards_text(log.casualties)
             )(locale)
         )
@@ -269,11 +280,20 @@ def _attack_rows(view: SenretsuView, locale: Locale) -> list[str]:
             )
             for p in view.pending
         )
-        rows.append(
-            Text("  {p}は{o}失う（選択待ち）", "  {p} must still lose {o}").format(
+        notes.append(
+            Text("{p}は{o}失う（選択待ち）", "{p} must still lose {o}").format(
                 p=seat_tag(view.defender), o=owed
             )(locale)
         )
+    strikes = tuple(_strike_text(s, defender, locale) for s in log.strikes)
+    return AttackReport(heading, strikes, tuple(notes))
+
+
+def _attack_rows(view: SenretsuView, locale: Locale) -> list[str]:
+    report = attack_report(view, locale)
+    if report is None:
+        return []
+    rows = [report.heading, *("  " + row for row in (*report.strikes, *report.notes))]
     return [out for row in rows for out in _fit(row)]
 
 
@@ -286,11 +306,9 @@ def _discard_rows(view: SenretsuView, locale: Locale) -> list[str]:
     return rows
 
 
-def _header(view: SenretsuView, locale: Locale, reasons: ReasonText) -> list[str]:
-    title = TITLE(locale)
-    if view.turn:
-        title += Text(" · {t}ターン目", " · turn {t}").format(t=view.turn)(locale)
-    rows = [title, _status(view, locale, reasons)]
+def status_lines(view: SenretsuView, locale: Locale, reasons: ReasonText) -> list[str]:
+    """Where the game stands, in words: whose move it is (or the result), and a janken tie."""
+    rows = [_status(view, locale, reasons)]
     if view.janken_last is not None and view.phase == "janken" and view.outcome is None:
         a, b = view.janken_last
         rows.append(
@@ -299,6 +317,13 @@ def _header(view: SenretsuView, locale: Locale, reasons: ReasonText) -> list[str
             )(locale)
         )
     return rows
+
+
+def _header(view: SenretsuView, locale: Locale, reasons: ReasonText) -> list[str]:
+    title = TITLE(locale)
+    if view.turn:
+        title += Text(" · {t}ターン目", " · turn {t}").format(t=view.turn)(locale)
+    return [title, *status_lines(view, locale, reasons)]
 
 
 def render_board(view: SenretsuView, locale: Locale, reasons: ReasonText) -> str:

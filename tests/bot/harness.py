@@ -63,7 +63,7 @@ async def private_reply(world: World, user: FakeUser, seen: int) -> str:
     """The newest private message to ``user`` once there are more than ``seen`` of them (the
     bot acknowledges first and answers after its database work)."""
     await world.fake.wait_until(lambda: len(world.fake.ephemeral_messages(user)) > seen)
-    return world.fake.ephemeral_messages(user)[-1].content
+    return world.fake.ephemeral_messages(user)[-1].text
 
 
 def private_count(world: World, user: FakeUser) -> int:

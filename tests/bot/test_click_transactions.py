@@ -49,7 +49,7 @@ async def test_a_move_click_is_one_transaction(world: World) -> None:
         board, menu["custom_id"], [menu["options"][0]["value"]], user=world.alice
     )
     await first.wait_complete()
-    await until(world, lambda: "Black placed the cube" in board.content)
+    await until(world, lambda: "Black placed the cube" in board.text)
     await until(world, lambda: f"<@{world.bob.id}>" in fake.messages_in(world.channel)[-1].content)
     ping = fake.messages_in(world.channel)[-1]
 
@@ -59,7 +59,7 @@ async def test_a_move_click_is_one_transaction(world: World) -> None:
         board, menu["custom_id"], [menu["options"][0]["value"]], user=world.bob
     )
     await record.wait_complete()
-    await until(world, lambda: "White placed the cube" in board.content)
+    await until(world, lambda: "White placed the cube" in board.text)
     await until(world, lambda: ping.deleted)  # Alice's ping went out and Bob's was deleted
     assert f"<@{world.alice.id}>" in fake.messages_in(world.channel)[-1].content
     assert seen == ["write"]

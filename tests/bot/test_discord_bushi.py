@@ -39,7 +39,7 @@ async def test_a_whole_game_between_two_people(world: World) -> None:
     fake = world.fake
     await world.bot.asobiba.services.servers.update(world.guild.id, pictures=False)
     board = await challenge(world)
-    assert f"<@{world.bob.id}>" in board.content  # the challenge pings Bob
+    assert f"<@{world.bob.id}>" in board.text  # the challenge pings Bob
     assert {b["label"] for b in board.buttons()} == {"Accept", "Decline", "Withdraw"}
 
     # Only Bob may accept; Carol and Alice are told so privately, and nothing changes.
@@ -51,35 +51,35 @@ async def test_a_whole_game_between_two_people(world: World) -> None:
 
     await click(world, board, world.bob, label="Accept")
     await until(world, lambda: bool(board.selects()))
-    assert "```" in board.content and "Black (先手)" in board.content
+    assert "```" in board.text and "Black (先手)" in board.text
     drop_menu = board.selects()[0]
     assert 1 <= len(drop_menu["options"]) <= 25
     await until(world, lambda: len(fake.messages_in(world.channel)) == 2)
     ping = fake.messages_in(world.channel)[-1]
-    assert f"<@{world.alice.id}>" in ping.content
-    assert f"/{board.id}" in ping.content  # a link to the board
+    assert f"<@{world.alice.id}>" in ping.text
+    assert f"/{board.id}" in ping.text  # a link to the board
 
     # Alice drops her cube from the menu: the board is edited in place, Bob is pinged.
     first_drop = drop_menu["options"][0]["value"]
     record = await fake.select(board, drop_menu["custom_id"], [first_drop], user=world.alice)
     await record.wait_complete()
     assert record.response_type == 6
-    await until(world, lambda: "Black placed the cube" in board.content)
+    await until(world, lambda: "Black placed the cube" in board.text)
     await until(world, lambda: ping.deleted)  # one ping per turn, not a wall of messages
     new_ping = fake.messages_in(world.channel)[-1]
-    assert f"<@{world.bob.id}>" in new_ping.content
+    assert f"<@{world.bob.id}>" in new_ping.text
 
     # Bob resigns: the board asks him privately first (in his language).
     await click(world, board, world.bob, label="Resign")
     assert "本当に投了" in await private_reply(world, world.bob, 0)
     confirm = fake.ephemeral_messages(world.bob)[-1]
     await click(world, confirm, world.bob, prefix="g:")
-    await until(world, lambda: "🏆" in board.content)
-    assert "resignation" in board.content
+    await until(world, lambda: "🏆" in board.text)
+    assert "resignation" in board.text
     assert [b["label"] for b in board.buttons()] == ["Game log", "Replay", "Rematch"]
     assert board.selects() == []
-    await until(world, lambda: "is over" in fake.messages_in(world.channel)[-1].content)
-    assert f"<@{world.alice.id}>" in fake.messages_in(world.channel)[-1].content
+    await until(world, lambda: "is over" in fake.messages_in(world.channel)[-1].text)
+    assert f"<@{world.alice.id}>" in fake.messages_in(world.channel)[-1].text
 
     # Anyone may download the whole log of a finished game.
     await click(world, board, world.carol, label="Game log")
@@ -127,7 +127,7 @@ async def test_buttons_keep_working_after_a_restart(world: World) -> None:
     await world.fake.select(
         board, menu["custom_id"], [menu["options"][0]["value"]], user=world.alice
     )
-    await until(world, lambda: "Black placed the cube" in board.content)
+    await until(world, lambda: "Black placed the cube" in board.text)
 
 
 def move_buttons(board: FakeMessage) -> list[dict[str, str]]:
@@ -150,11 +150,11 @@ async def test_playing_the_bot_itself(world: World) -> None:
     board = record.message
     assert board is not None
     # The bot is Black and has dropped already; Alice chooses her drop, the bot answers.
-    assert "Black placed the cube" not in board.content or "casual" in board.content
-    assert "casual" in board.content and "🤖" in board.content
+    assert "Black placed the cube" not in board.text or "casual" in board.text
+    assert "casual" in board.text and "🤖" in board.text
     menu = board.selects()[0]
     await fake.select(board, menu["custom_id"], [menu["options"][0]["value"]], user=world.alice)
-    await until(world, lambda: board.edit_count >= 1 and "White placed the cube" in board.content)
+    await until(world, lambda: board.edit_count >= 1 and "White placed the cube" in board.text)
     for _ in range(30):
         buttons = move_buttons(board)
         if not buttons:
@@ -163,7 +163,7 @@ async def test_playing_the_bot_itself(world: World) -> None:
         await clicked.wait_complete()  # the bot has taken the click …
         await world.bot.asobiba.activity.wait_idle()  # … and finished its answer
     # Alice never gets pinged for her own moves against the bot.
-    assert all(f"<@{world.alice.id}>" not in m.content for m in fake.messages_in(world.channel)[1:])
+    assert all(f"<@{world.alice.id}>" not in m.text for m in fake.messages_in(world.channel)[1:])
 
 
 async def test_another_bot_cannot_be_challenged(world: World) -> None:
@@ -172,7 +172,7 @@ async def test_another_bot_cannot_be_challenged(world: World) -> None:
         "bushi challenge", user=world.alice, channel=world.channel, options={"opponent": other}
     )
     await record.wait_response()
-    assert record.ephemeral and "another bot" in record.content
+    assert record.ephemeral and "another bot" in record.text
     assert world.fake.last_message(world.channel) is None
 
 
@@ -210,7 +210,7 @@ async def test_a_japanese_server_gets_a_japanese_board(
     )
     await record.wait_response()
     assert record.message is not None
-    assert "対局を申し込みました" in record.message.content
+    assert "対局を申し込みました" in record.message.text
     assert {b["label"] for b in record.message.buttons()} == {"受ける", "断る", "取り下げる"}
     await discord_fake.stop_client(bot)
 
@@ -219,19 +219,19 @@ async def test_the_move_clock_reminds_then_ends_the_game(world: World) -> None:
     fake = world.fake
     board = await challenge(world, clock="3600")
     await click(world, board, world.bob, label="Accept")
-    await until(world, lambda: "1 hour per move" in board.content)
-    assert "<t:" in board.content  # the deadline, in each reader's own time zone
+    await until(world, lambda: "1 hour per move" in board.text)
+    assert "<t:" in board.text  # the deadline, in each reader's own time zone
 
     world.clock.advance(minutes=31)
     await world.bot.clock_tick()
     reminder = fake.messages_in(world.channel)[-1]
-    assert "is due" in reminder.content and f"<@{world.alice.id}>" in reminder.content
+    assert "is due" in reminder.text and f"<@{world.alice.id}>" in reminder.text
     await world.bot.clock_tick()
     assert fake.messages_in(world.channel)[-1].id == reminder.id  # no second reminder
 
     world.clock.advance(minutes=30)
     await world.bot.clock_tick()
-    assert "🏆" in board.content and "time out" in board.content
+    assert "🏆" in board.text and "time out" in board.text
     assert [b["label"] for b in board.buttons()] == ["Game log", "Replay", "Rematch"]
     assert reminder.deleted  # the result replaced the reminder: one ping at a time
 
@@ -240,7 +240,7 @@ async def test_an_unanswered_challenge_expires(world: World) -> None:
     board = await challenge(world)
     world.clock.advance(hours=25)
     await world.bot.clock_tick()
-    assert "expired" in board.content and board.buttons() == []
+    assert "expired" in board.text and board.buttons() == []
 
 
 async def test_rematch_swaps_sides(world: World) -> None:
@@ -252,9 +252,9 @@ async def test_rematch_swaps_sides(world: World) -> None:
     await click(world, confirm, world.alice, prefix="g:")
     await until(world, lambda: any(b["label"] == "Rematch" for b in board.buttons()))
     await click(world, board, world.bob, label="Rematch")
-    await until(world, lambda: "challenges" in world.fake.messages_in(world.channel)[-1].content)
+    await until(world, lambda: "challenges" in world.fake.messages_in(world.channel)[-1].text)
     rematch = world.fake.messages_in(world.channel)[-1]
-    assert f"<@{world.alice.id}>" in rematch.content  # Bob challenges Alice back
+    assert f"<@{world.alice.id}>" in rematch.text  # Bob challenges Alice back
     games = await world.bot.games.list_games(world.alice.id)
     new = next(g for g in games if g.status == "challenge")
     assert new.challenger.user_id == world.bob.id and new.seat_of(world.bob.id) == 0  # Black now

@@ -13,11 +13,11 @@ async def test_my_games_lists_mine_waiting_first(world: World) -> None:
     record = await world.fake.slash("games", user=world.alice, channel=world.channel)
     await record.wait_response()
     assert record.ephemeral
-    assert "Bushi Shogi" in record.content and "your move" in record.content
-    assert f"/{board.id}" in record.content
+    assert "Bushi Shogi" in record.text and "your move" in record.text
+    assert f"/{board.id}" in record.text
     record = await world.fake.slash("games", user=world.carol, channel=world.channel)
     await record.wait_response()
-    assert "no games" in record.content
+    assert "no games" in record.text
 
 
 async def test_rated_result_shows_rating_change_and_standings(world: World) -> None:
@@ -27,15 +27,15 @@ async def test_rated_result_shows_rating_change_and_standings(world: World) -> N
     await click(world, board, world.bob, label="Resign")
     confirm = world.fake.ephemeral_messages(world.bob)[-1]
     await click(world, confirm, world.bob, prefix="g:")
-    await until(world, lambda: "Rating" in board.content)
-    assert "1500 → 1658 (+158)" in board.content
+    await until(world, lambda: "Rating" in board.text)
+    assert "1500 → 1658 (+158)" in board.text
 
     record = await world.fake.slash(
         "standings", user=world.carol, channel=world.channel, options={"game": "bushi"}
     )
     await record.wait_response()
     assert record.message is not None and not record.ephemeral
-    lines = record.message.content.splitlines()
+    lines = record.message.text.splitlines()
     assert f"1. <@{world.alice.id}> — rating 1658" in lines[1]
     assert f"2. <@{world.bob.id}> — rating 1342" in lines[2]
 
@@ -43,24 +43,24 @@ async def test_rated_result_shows_rating_change_and_standings(world: World) -> N
         "profile", user=world.carol, channel=world.channel, options={"user": world.alice}
     )
     await record.wait_response()
-    assert "1 played, 1W 0L 0D" in record.content and "rating 1658" in record.content
+    assert "1 played, 1W 0L 0D" in record.text and "rating 1658" in record.text
 
     # Bob hides his results: gone from the table and from others' /profile.
     record = await world.fake.slash(
         "settings", user=world.bob, channel=world.channel, options={"hide_stats": True}
     )
     await record.wait_response()
-    assert "はい" in record.content  # Bob's client is Japanese
+    assert "はい" in record.text  # Bob's client is Japanese
     record = await world.fake.slash(
         "standings", user=world.carol, channel=world.channel, options={"game": "bushi"}
     )
     await record.wait_response()
-    assert record.message is not None and f"<@{world.bob.id}>" not in record.message.content
+    assert record.message is not None and f"<@{world.bob.id}>" not in record.message.text
     record = await world.fake.slash(
         "profile", user=world.carol, channel=world.channel, options={"user": world.bob}
     )
     await record.wait_response()
-    assert "private" in record.content
+    assert "private" in record.text
 
 
 async def test_turn_notices_follow_each_players_choice(world: World) -> None:
@@ -73,7 +73,7 @@ async def test_turn_notices_follow_each_players_choice(world: World) -> None:
     seen = len(fake.messages_in(world.channel))
     await click(world, board, world.bob, label="Accept")
     await until(world, lambda: len(fake.dm_messages(world.alice)) == 1)
-    assert "your move" in fake.dm_messages(world.alice)[0].content
+    assert "your move" in fake.dm_messages(world.alice)[0].text
     assert len(fake.messages_in(world.channel)) == seen  # no channel ping for her
 
     record = await fake.slash(
@@ -82,14 +82,14 @@ async def test_turn_notices_follow_each_players_choice(world: World) -> None:
     await record.wait_response()
     menu = board.selects()[0]
     await fake.select(board, menu["custom_id"], [menu["options"][0]["value"]], user=world.alice)
-    await until(world, lambda: "Black placed the cube" in board.content)
+    await until(world, lambda: "Black placed the cube" in board.text)
     await world.bot.asobiba.activity.wait_idle()
     assert len(fake.messages_in(world.channel)) == seen and fake.dm_messages(world.bob) == []
 
     # A draw offer reaches the other player too (Alice, by DM).
     await click(world, board, world.bob, label="Offer draw")
     await until(world, lambda: len(fake.dm_messages(world.alice)) == 2)
-    assert "draw offer" in fake.dm_messages(world.alice)[-1].content
+    assert "draw offer" in fake.dm_messages(world.alice)[-1].text
 
 
 async def test_history_replays_a_finished_game_step_by_step(world: World) -> None:
@@ -99,11 +99,11 @@ async def test_history_replays_a_finished_game_step_by_step(world: World) -> Non
     await until(world, lambda: bool(board.selects()))
     menu = board.selects()[0]
     await fake.select(board, menu["custom_id"], [menu["options"][0]["value"]], user=world.alice)
-    await until(world, lambda: "Black placed the cube" in board.content)
+    await until(world, lambda: "Black placed the cube" in board.text)
     await click(world, board, world.bob, label="Resign")
     confirm = fake.ephemeral_messages(world.bob)[-1]
     await click(world, confirm, world.bob, prefix="g:")
-    await until(world, lambda: "🏆" in board.content)
+    await until(world, lambda: "🏆" in board.text)
 
     record = await fake.slash(
         "history", user=world.carol, channel=world.channel, options={"user": world.alice}
@@ -114,19 +114,17 @@ async def test_history_replays_a_finished_game_step_by_step(world: World) -> Non
     history = listing.selects()[0]
     game_id = history["options"][0]["value"]
     await fake.select(listing, history["custom_id"], [game_id], user=world.carol)
-    await until(world, lambda: "replay — ply 0/2" in listing.content)
+    await until(world, lambda: "replay — ply 0/2" in listing.text)
     await click(world, listing, world.carol, label="▶")
-    await until(world, lambda: "ply 1/2" in listing.content)
-    assert "Black placed the cube" in listing.content
+    await until(world, lambda: "ply 1/2" in listing.text)
+    assert "Black placed the cube" in listing.text
     await click(world, listing, world.carol, label="⏭")
-    await until(world, lambda: "ply 2/2" in listing.content)
-    assert "🏆" in listing.content and "resign" in listing.content
+    await until(world, lambda: "ply 2/2" in listing.text)
+    assert "🏆" in listing.text and "resign" in listing.text
 
     # The board's own Replay button opens the same, privately.
     await click(world, board, world.alice, label="Replay")
-    await until(
-        world, lambda: "replay — ply 0/2" in fake.ephemeral_messages(world.alice)[-1].content
-    )
+    await until(world, lambda: "replay — ply 0/2" in fake.ephemeral_messages(world.alice)[-1].text)
 
 
 async def test_a_hidden_player_s_history_stays_hidden(world: World) -> None:
@@ -138,10 +136,10 @@ async def test_a_hidden_player_s_history_stays_hidden(world: World) -> None:
         "history", user=world.carol, channel=world.channel, options={"user": world.bob}
     )
     await record.wait_response()
-    assert record.ephemeral and "private" in record.content
+    assert record.ephemeral and "private" in record.text
     record = await world.fake.slash("history", user=world.bob, channel=world.channel)
     await record.wait_response()
-    assert "終わった対局" in record.content  # their own is always theirs to see (in Japanese)
+    assert "終わった対局" in record.text  # their own is always theirs to see (in Japanese)
 
 
 async def test_my_games_use_short_links_and_no_empty_clocks(world: World) -> None:
@@ -153,7 +151,7 @@ async def test_my_games_use_short_links_and_no_empty_clocks(world: World) -> Non
     await record.wait_response()
     record = await world.fake.slash("games", user=world.alice, channel=world.channel)
     await record.wait_response()
-    lines = record.content.splitlines()[1:]
+    lines = record.text.splitlines()[1:]
     bushi = next(line for line in lines if "Bushi Shogi" in line)
     solitaire = next(line for line in lines if "Youscout" in line)
     assert f"[board](https://discord.com/channels/{world.guild.id}/" in bushi
@@ -169,10 +167,10 @@ async def test_standings_after_casual_games_say_only_rated_games_count(world: Wo
     await click(world, board, world.bob, label="Resign")
     confirm = world.fake.ephemeral_messages(world.bob)[-1]
     await click(world, confirm, world.bob, prefix="g:")
-    await until(world, lambda: "wins" in board.content)
+    await until(world, lambda: "wins" in board.text)
     record = await world.fake.slash(
         "standings", user=world.carol, channel=world.channel, options={"game": "bushi"}
     )
     await record.wait_response()
     assert record.message is not None
-    assert "Only rated games count here" in record.message.content
+    assert "Only rated games count here" in record.message.text

@@ -95,7 +95,7 @@ def public_text(arena: Arena) -> str:
     parts = []
     for message in arena.fake.messages_in(arena.channel):
         for version in [*message.history, message]:
-            parts.append(version["content"] if isinstance(version, dict) else version.content)
+            parts.append(version["content"] if isinstance(version, dict) else version.text)
         parts += message.custom_ids()
     return "\n".join(parts)
 
@@ -109,7 +109,7 @@ async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
 
     # Carol is not playing: no panel for her.
     await arena.click(board, arena.carol, prefix="hand:")
-    assert "not your game" in arena.fake.ephemeral_messages(arena.carol)[-1].content
+    assert "not your game" in arena.fake.ephemeral_messages(arena.carol)[-1].text
 
     # Janken, secretly, until someone wins (a tie repeats).
     for _ in range(10):
@@ -131,15 +131,15 @@ async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
     seat = game.seat_of(placer.id)
     assert seat is not None
     panel = await arena.panel(board, placer)
-    assert "only you can see this" in panel.content
-    board_before = board.content
+    assert "only you can see this" in panel.text
+    board_before = board.text
     await arena.stage_first_card(panel, placer)
     game = await arena.game()
     assert game.rules.view_for(game.state, seat).staged  # staged, privately
-    assert "+" in panel.content  # the private preview marks staged cards
+    assert "+" in panel.text  # the private preview marks staged cards
     staged_label = game.rules.view_for(game.state, seat).staged[0].label
-    assert staged_label not in board.content  # …and the board does not show it
-    assert board.content == board_before
+    assert staged_label not in board.text  # …and the board does not show it
+    assert board.text == board_before
 
     # Undo, place again, end the phase: only now does the card reach the board.
     await arena.click(panel, placer, label="↩️ Undo last")
@@ -148,7 +148,7 @@ async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
     game = await arena.game()
     placed = game.rules.view_for(game.state, seat).staged[0].label
     await arena.click(panel, placer, label="End placement")
-    assert placed in board.content
+    assert placed in board.text
 
     # Nothing of either hand, ever, in any public message, its history, or a custom_id.
     game = await arena.game()
@@ -208,7 +208,7 @@ async def test_two_players_pick_janken_at_the_same_moment(arena: Arena) -> None:
     await arena.settle(second)
     game = await arena.game()
     assert game.state.phase != "janken" and game.state.first_player == 0  # paper beats rock
-    assert "has changed" not in "\n".join(m.content for m in arena.fake.ephemeral_messages())
+    assert "has changed" not in "\n".join(m.text for m in arena.fake.ephemeral_messages())
 
 
 async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
@@ -238,7 +238,7 @@ async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
     # A range out of bounds is refused politely; a good one stages the joker.
     opened, text_input = await open_form()
     await arena.settle(await arena.fake.submit_modal(opened, {text_input: "0"}))
-    assert "1 to 99" in arena.fake.ephemeral_messages(placer)[-1].content
+    assert "1 to 99" in arena.fake.ephemeral_messages(placer)[-1].text
     opened, text_input = await open_form()
     await arena.settle(await arena.fake.submit_modal(opened, {text_input: "7"}))
     game = await arena.game_on(board)
@@ -269,7 +269,7 @@ async def test_open_panels_follow_the_game(arena: Arena) -> None:
     placer = arena.alice if game.seats_to_act[0].user_id == arena.alice.id else arena.bob
     other = arena.bob if placer is arena.alice else arena.alice
     waiting = await arena.panel(board, other)
-    assert "Not your move now" in waiting.content or "相手の番" in waiting.content
+    assert "Not your move now" in waiting.text or "相手の番" in waiting.text
     assert not waiting.selects() and not waiting.buttons()
     panel = await arena.panel(board, placer)
     await arena.stage_first_card(panel, placer)
@@ -283,7 +283,7 @@ async def test_open_panels_follow_the_game(arena: Arena) -> None:
     # The placer's own panel now waits, with nothing to click.
     assert not panel.buttons() and not panel.selects()
     ping = arena.fake.messages_in(arena.channel)[-1]
-    assert f"<@{other.id}>" in ping.content
+    assert f"<@{other.id}>" in ping.text
     assert [b["custom_id"] for b in ping.buttons()] == [f"hand:{game.id}"]
 
 
@@ -298,10 +298,10 @@ async def test_a_janken_tie_is_told_to_both(arena: Arena) -> None:
         rock = next(b for b in panel.buttons() if b["custom_id"].endswith(":j:rock"))
         await arena.click(panel, user, custom_id=rock["custom_id"])
     await arena.fake.wait_until(
-        lambda: all("tie" in p.content or "あいこ" in p.content for p in panels.values())
+        lambda: all("tie" in p.text or "あいこ" in p.text for p in panels.values())
     )
     for panel in panels.values():
-        assert "A tie (both played rock" in panel.content or "あいこ（どちらもグー" in panel.content
+        assert "A tie (both played rock" in panel.text or "あいこ（どちらもグー" in panel.text
     assert panels[arena.alice].buttons() and panels[arena.bob].buttons()
 
 
@@ -312,7 +312,7 @@ async def test_the_panel_shows_the_hand_as_a_picture_by_default(arena: Arena) ->
     panel = await arena.panel(board, placer)
     [picture] = panel.attachments
     assert picture.filename == "hand.png" and picture.data[:4] == b"\x89PNG"
-    assert "```" not in panel.content and panel.selects()  # the controls stay
+    assert "```" not in panel.text and panel.selects()  # the controls stay
     # The public board's picture never changes with a private step.
     before = board.attachments[0].data
     await arena.stage_first_card(panel, placer)
@@ -354,8 +354,7 @@ async def test_private_steps_leave_no_trace_and_no_replay_before_the_end(arena: 
         )
         await arena.settle(record)
         assert (
-            "available once the game is over"
-            in arena.fake.ephemeral_messages(arena.carol)[-1].content
+            "available once the game is over" in arena.fake.ephemeral_messages(arena.carol)[-1].text
         )
 
     await arena.click(board, placer, label="Resign")

@@ -35,29 +35,29 @@ async def test_channels_clock_language_and_abort(world: World) -> None:
         options={"allow_channel": world.channel, "default_clock": "3600", "language": "ja"},
     )
     await record.wait_response()
-    assert record.ephemeral and f"<#{world.channel.id}>" in record.content
-    assert "default clock: 1 hour /" in record.content  # words, not "1 h" or "1 days"
+    assert record.ephemeral and f"<#{world.channel.id}>" in record.text
+    assert "default clock: 1 hour /" in record.text  # words, not "1 h" or "1 days"
 
     # Not an allowed channel: refused politely, nothing posted.
     refused = await world.fake.slash(
         "bushi challenge", user=world.alice, channel=other, options={"opponent": world.bob}
     )
     await refused.wait_response()
-    assert refused.ephemeral and "can't be played in this channel" in refused.content
+    assert refused.ephemeral and "can't be played in this channel" in refused.text
     assert world.fake.messages_in(other) == []
 
     # The allowed channel: the board is in Japanese and has the server's clock.
     board = await challenge(world)
-    assert "対局を申し込みました" in board.content
+    assert "対局を申し込みました" in board.text
     await world.fake.click(board, user=world.bob, label="受ける")
-    await until(world, lambda: "1時間／手" in board.content)
+    await until(world, lambda: "1時間／手" in board.text)
 
     games = await world.bot.games.list_games(world.alice.id)
     record = await world.fake.slash(
         "server abort", user=world.carol, channel=world.channel, options={"game": games[0].id}
     )
     await record.wait_response()
-    await until(world, lambda: "中止されました" in board.content)
+    await until(world, lambda: "中止されました" in board.text)
     assert (await world.bot.games.get(games[0].id)).status == "aborted"
 
 
@@ -72,12 +72,12 @@ async def test_the_daily_deal_is_the_same_for_everyone(world: World) -> None:
     assert boards[0].attachments[0].data == boards[1].attachments[0].data
     again = await world.fake.slash("yosukou daily", user=world.alice, channel=world.channel)
     await again.wait_response()
-    assert again.ephemeral and "already started today's deal" in again.content
+    assert again.ephemeral and "already started today's deal" in again.text
 
     alice_game = (await world.bot.games.list_games(world.alice.id))[0]
     await world.bot.games.act(alice_game.id, world.alice.id, None, "resign")
     today = await world.fake.slash("yosukou today", user=world.carol, channel=world.channel)
     await today.wait_response()
     assert today.message is not None
-    text = today.message.content
+    text = today.message.text
     assert f"<@{world.alice.id}> lost" in text and f"<@{world.bob.id}> still playing" in text

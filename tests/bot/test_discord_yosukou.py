@@ -56,7 +56,7 @@ def start_buttons(board: FakeMessage) -> list[dict[str, str]]:
 
 async def test_a_solitaire_from_start_to_result(table: Table) -> None:
     board = await table.start(end_cards=1)
-    assert "Youscout" in board.content and "```" in board.content
+    assert "Youscout" in board.text and "```" in board.text
     starts = start_buttons(board)
     assert 1 <= len(starts) <= 6
     assert any(b["label"] == "Hint" for b in board.buttons())
@@ -66,7 +66,7 @@ async def test_a_solitaire_from_start_to_result(table: Table) -> None:
     assert "他の人の一人遊び" in await private_reply(table, table.carol, 0)  # type: ignore[arg-type]
 
     await table.press(board, table.alice, label="Hint")
-    hint = table.fake.ephemeral_messages(table.alice)[-1].content
+    hint = table.fake.ephemeral_messages(table.alice)[-1].text
     assert "Estimated win chance" in hint and "%" in hint
 
     await table.press(board, table.alice, custom_id=starts[0]["custom_id"])
@@ -77,11 +77,11 @@ async def test_a_solitaire_from_start_to_result(table: Table) -> None:
         if not labels:
             break
         choice = next((label for label in labels if "MOVE" in label), labels[0])
-        before = board.content
+        before = board.text
         await table.press(board, table.alice, label=choice)
-        assert board.content != before
-        assert "Last:" in board.content  # each draw reports what happened, with its numbers
-    assert "wins" in board.content or "lost" in board.content
+        assert board.text != before
+        assert "Last:" in board.text  # each draw reports what happened, with its numbers
+    assert "wins" in board.text or "lost" in board.text
     assert [b["label"] for b in board.buttons()] == [
         "Game log",
         "Replay",
@@ -94,7 +94,7 @@ async def test_a_solitaire_from_start_to_result(table: Table) -> None:
     # The whole log, as a file: one numbered line per draw, however long the game.
     state = (await table.bot.games.get(int(board.buttons()[0]["custom_id"].split(":")[1]))).state
     assert f"{state.draws:>4}." in log or log.count("\n") > state.draws
-    assert "```" not in reply.content and "attached" in reply.content
+    assert "```" not in reply.text and "attached" in reply.text
     stats = await player_stats(
         table.bot.db,
         table.alice.id,
@@ -105,8 +105,8 @@ async def test_a_solitaire_from_start_to_result(table: Table) -> None:
 
 async def test_simplified_with_options_and_a_refused_combination(table: Table) -> None:
     board = await table.start(variant="simplified", judgement="greater_equal", influence="3")
-    assert "Simplified Youscout" in board.content
-    assert "x3" in board.content or "×3" in board.content
+    assert "Simplified Youscout" in board.text
+    assert "x3" in board.text or "×3" in board.text
     record = await table.fake.slash(
         "yosukou start",
         user=table.alice,
@@ -114,7 +114,7 @@ async def test_simplified_with_options_and_a_refused_combination(table: Table) -
         options={"variant": "simplified", "war": "2"},
     )
     await record.wait_response()
-    reply = table.fake.ephemeral_messages(table.alice)[-1].content
+    reply = table.fake.ephemeral_messages(table.alice)[-1].text
     assert "rule_replacement" in reply
     assert len(table.fake.messages_in(table.channel)) == 1  # no second board was posted
 
@@ -177,35 +177,35 @@ async def test_boards_are_pictures_by_default_and_text_on_request(
         [picture] = board.attachments
         assert picture.filename == "board.png" and picture.data[:8] == b"\x89PNG\r\n\x1a\n"
         assert len(picture.data) < 150_000
-        assert "```" not in board.content and len(board.content.splitlines()) <= 4
+        assert "```" not in board.text and len(board.text.splitlines()) <= 4
         await table.press(board, table.alice, custom_id=start_buttons(board)[0]["custom_id"])
         [redrawn] = board.attachments
         assert redrawn.data != picture.data  # the token is placed: a new picture
         # An admin switches the server to text boards: the next redraw has no picture.
         await bot.asobiba.services.servers.update(table.guild.id, pictures=False)
         await table.press(board, table.alice, label="Draw")
-        assert not board.attachments and "```" in board.content
+        assert not board.attachments and "```" in board.text
     finally:
         await discord_fake.stop_client(bot)
 
 
 async def test_the_deal_is_sealed_then_revealed_and_verified(table: Table, tmp_path: Path) -> None:
     board = await table.start()
-    assert "Deal sealed `" in board.content  # the commitment, from the first board on
+    assert "Deal sealed `" in board.text  # the commitment, from the first board on
     game_id = int(board.buttons()[0]["custom_id"].split(":")[1])
     game = await table.bot.games.get(game_id)
-    assert game.commitment is not None and game.commitment[:16] in board.content
-    assert str(game.seed) not in board.content  # nothing of the seed before the end
+    assert game.commitment is not None and game.commitment[:16] in board.text
+    assert str(game.seed) not in board.text  # nothing of the seed before the end
     await table.press(board, table.alice, custom_id=start_buttons(board)[0]["custom_id"])
     for _ in range(300):
         moves = [b for b in board.buttons() if b["custom_id"].startswith("g:")]
         if not moves:
             break
         await table.press(board, table.alice, custom_id=moves[0]["custom_id"])
-    assert "The seed is revealed" in board.content
+    assert "The seed is revealed" in board.text
     await table.press(board, table.alice, label="Verify")
     reply = table.fake.ephemeral_messages(table.alice)[-1]
-    assert reply.content.startswith("✅ The seal matches")
+    assert reply.text.startswith("✅ The seal matches")
     record = tmp_path / "verify.json"
     record.write_bytes(reply.attachments[0].data)
     from rules.verify import main as verify_main
@@ -218,14 +218,14 @@ async def test_the_deal_is_sealed_then_revealed_and_verified(table: Table, tmp_p
 
 async def test_a_draw_reads_as_a_sentence_with_its_numbers_one_click_away(table: Table) -> None:
     board = await table.start()
-    full_lines = len(board.content.splitlines())
+    full_lines = len(board.text.splitlines())
     await table.press(board, table.alice, custom_id=start_buttons(board)[0]["custom_id"])
     for _ in range(20):
         await table.press(board, table.alice, label="Draw")
         if any(b["label"] == "Why?" for b in board.buttons()):
             break
-    assert "atk(" not in board.content and "def(" not in board.content  # words, not a formula
-    assert len(board.content.splitlines()) < full_lines  # the short board after the start
+    assert "atk(" not in board.text and "def(" not in board.text  # words, not a formula
+    assert len(board.text.splitlines()) < full_lines  # the short board after the start
     await table.press(board, table.alice, label="Why?")
-    why = table.fake.ephemeral_messages(table.alice)[-1].content
+    why = table.fake.ephemeral_messages(table.alice)[-1].text
     assert why.startswith("❓") and "```" in why and "Rules:" in why  # the numbers, the full board

@@ -47,26 +47,26 @@ async def test_a_fifth_game_plays_through_discord(
         )
         await record.wait_response()
         board = record.message
-        assert board is not None and "Take-away" in board.content
+        assert board is not None and "Take-away" in board.text
         clicked = await fake.click(board, user=bob, label="Accept")
         await clicked.wait_complete()
         await until_idle(bot)
         turns = [alice, bob]
         for turn in range(10):
-            if "wins" in board.content:
+            if "wins" in board.text:
                 break
             mover = turns[turn % 2]
             clicked = await fake.click(board, user=mover, label="Take 2" if turn < 2 else "Take 1")
             await clicked.wait_complete()
             await until_idle(bot)
         # 5 stones: alice 2, bob 2, alice takes the last one.
-        assert f"<@{alice.id}> wins" in board.content
+        assert f"<@{alice.id}> wins" in board.text
         record = await fake.slash("rules", user=bob, channel=channel, options={"game": "pile"})
         await record.wait_response()
         assert "最後の石" in str(record.embeds)
         record = await fake.slash("standings", user=bob, channel=channel, options={"game": "pile"})
         await record.wait_response()
-        assert record.message is not None and f"<@{alice.id}>" in record.message.content
+        assert record.message is not None and f"<@{alice.id}>" in record.message.text
     finally:
         await fake.stop_client(bot)
 

@@ -17,7 +17,7 @@ SORRY = "Something went wrong on our side"
 async def games_still_answer(world: World) -> None:
     record = await world.fake.slash("games", user=world.carol, channel=world.channel)
     await record.wait_response()
-    assert record.ephemeral and "no games" in record.content
+    assert record.ephemeral and "no games" in record.text
 
 
 def malformed_logs(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -42,7 +42,7 @@ async def test_malformed_interaction_is_answered_and_bot_survives(
         user=world.alice, channel=world.channel, data=data, itype=itype
     )
     await record.wait_response()
-    assert record.ephemeral and SORRY in record.content
+    assert record.ephemeral and SORRY in record.text
     await games_still_answer(world)
     logs = malformed_logs(caplog)
     assert len(logs) == 1 and "malformed interaction" in logs[0], logs
@@ -58,7 +58,7 @@ async def test_unknown_component_type_and_missing_token(
         data={"custom_id": 5, "component_type": 99},
     )
     await record.wait_response()
-    assert record.ephemeral and SORRY in record.content
+    assert record.ephemeral and SORRY in record.text
 
     def junk_member(payload: JSON) -> None:
         payload["member"] = "not a member"
@@ -70,7 +70,7 @@ async def test_unknown_component_type_and_missing_token(
         shape=junk_member,
     )
     await record.wait_response()
-    assert record.ephemeral and SORRY in record.content
+    assert record.ephemeral and SORRY in record.text
 
     def unanswerable(payload: JSON) -> None:
         payload["id"] = "not a snowflake"

@@ -20,7 +20,7 @@ async def test_a_click_on_a_game_that_just_ended_gets_the_stale_answer_and_fresh
     await click(world, board, world.bob, label="Resign")
     await private_reply(world, world.bob, 0)
     await click(world, fake.ephemeral_messages(world.bob)[-1], world.bob, prefix="g:")
-    await until(world, lambda: "🏆" in board.content)
+    await until(world, lambda: "🏆" in board.text)
     edits = board.edit_count
 
     # Alice's click left before the board was redrawn: Discord delivers it with the message
@@ -43,4 +43,4 @@ async def test_a_click_on_a_game_that_just_ended_gets_the_stale_answer_and_fresh
     await record.wait_complete()
     assert "The board has changed" in await private_reply(world, world.alice, seen)
     await until(world, lambda: board.edit_count > edits)  # redrawn where she clicked
-    assert "🏆" in board.content and board.selects() == []
+    assert "🏆" in board.text and board.selects() == []

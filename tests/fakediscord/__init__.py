@@ -100,7 +100,9 @@ Queries: ``messages_in(channel)``, ``last_message(channel)``, ``ephemeral_messag
 ``dm_messages(user)``, ``message(id)``, ``await wait_for_message(channel, predicate)``,
 ``commands(guild=None)``, ``command(name, guild=None)``, ``syncs`` (every bulk overwrite:
 ``guild_id``, ``payload`` as sent, ``result``), ``identifies``, ``requests`` (REST log),
-``interactions``, ``await wait_until(predicate, timeout)``.
+``interactions``, ``await wait_until(predicate, timeout)``, ``nonce_repeats`` (posts whose
+``enforce_nonce`` nonce was already used in the last ``NONCE_WINDOW_SECONDS``: Discord, and the
+fake, return the first message instead of creating another).
 
 Faults: ``inject_rate_limit(method, path_regex, *, retry_after=0.05, count=1,
 is_global=False)`` (a 429 with ``Via`` + JSON ``retry_after``, which discord.py retries),

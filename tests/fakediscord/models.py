@@ -374,6 +374,17 @@ def iter_components(components: list[JSON]) -> Iterator[JSON]:
                 yield from iter_components([child])
 
 
+def readable_text(data: JSON) -> str:
+    """What a person reads in a message: its content, then its V2 text displays in order."""
+    parts = [str(data.get("content") or "")]
+    parts += [
+        str(c.get("content") or "")
+        for c in iter_components(list(data.get("components") or []))
+        if c.get("type") == 10
+    ]
+    return "\n".join(part for part in parts if part)
+
+
 class FakeMessage:
     """A message stored by the fake, always showing its latest state (edits applied).
 
@@ -423,6 +434,11 @@ class FakeMessage:
     @property
     def content(self) -> str:
         return str(self.data.get("content") or "")
+
+    @property
+    def text(self) -> str:
+        """What a player reads: the content and the V2 text displays (see :func:`readable_text`)."""
+        return readable_text(self.data)
 
     @property
     def components(self) -> list[JSON]:
@@ -631,6 +647,11 @@ class InteractionRecord:
     def content(self) -> str:
         """Content of the response message (``""`` when there is none)."""
         return self.message.content if self.message is not None else ""
+
+    @property
+    def text(self) -> str:
+        """What the response says to a person: content and V2 text displays."""
+        return self.message.text if self.message is not None else ""
 
     @property
     def components(self) -> list[JSON]:

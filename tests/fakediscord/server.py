@@ -71,6 +71,7 @@ from .models import (
     Violation,
     Waiter,
     iso,
+    readable_text,
     snowflake_time,
 )
 
@@ -105,6 +106,9 @@ CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONE
 INTERACTION_CREATE_FLAGS = CREATE_FLAGS | FLAG_EPHEMERAL
 
 MENTION_RE = re.compile(r"<@!?(\d+)>")
+#: Discord checks an enforced nonce for uniqueness "in the past few minutes".
+NONCE_WINDOW_SECONDS = 300.0
+MAX_NONCE = 25
 
 ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
     APPLICATION_COMMAND: frozenset({CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_MODAL}),
@@ -292,6 +296,10 @@ class FakeDiscord:
         self.channels: dict[int, FakeChannel] = {}
         self.dm_channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
+        #: (author, nonce) -> (message, when): posts with ``enforce_nonce`` made once.
+        self.nonces: dict[tuple[int, str], tuple[FakeMessage, float]] = {}
+        #: How many posts repeated a nonce and got the first message back.
+        self.nonce_repeats = 0
         self.channel_messages: dict[int, list[FakeMessage]] = {}
         self.ephemeral: list[FakeMessage] = []
         self.uploads: dict[int, FakeAttachment] = {}
@@ -1109,7 +1117,7 @@ class FakeDiscord:
             "attachments": [a.payload() for a in attachments],
             "embeds": embeds,
             "components": copy.deepcopy(data.get("components") or []),
-            "mentions": self._mentions(content),
+            "mentions": self._mentions(readable_text(data)),
             "mention_roles": [],
             "mention_everyone": False,
             "pinned": False,
@@ -1191,11 +1199,12 @@ class FakeDiscord:
         new = msg.data
         if "content" in data:
             new["content"] = data["content"] or ""
-            new["mentions"] = self._mentions(new["content"])
         if "embeds" in data:
             new["embeds"] = [{"type": "rich", **e} for e in data["embeds"] or []]
         if "components" in data:
             new["components"] = copy.deepcopy(data["components"] or [])
+        if "content" in data or "components" in data:
+            new["mentions"] = self._mentions(readable_text(new))
         flags = int(new.get("flags") or 0) & ~FLAG_LOADING
         if "flags" in data and data["flags"] is not None:
             requested = int(data["flags"])
@@ -2397,13 +2406,29 @@ class FakeDiscord:
         ):
             return error_response(403, 50007, "Cannot send messages to this user")
         data = req.body or {}
-        errors = V.check_message(data, file_count=len(req.files))
+        errors = V.check_message(
+            data, file_count=len(req.files), file_names=[f.filename for f in req.files]
+        )
         if errors:
             return self._invalid(req, errors, "message.invalid")
         flags = int(data.get("flags") or 0) & CREATE_FLAGS
+        # With enforce_nonce a repeated post (a retry after a crash) returns the message the
+        # first one created instead of creating another, as Discord does for a few minutes.
+        nonce = str(data["nonce"]) if data.get("enforce_nonce") and data.get("nonce") else None
+        if nonce is not None and len(nonce) > MAX_NONCE:
+            bad = V.FieldError(("nonce",), "BASE_TYPE_BAD_LENGTH", "Must be 25 or fewer in length.")
+            return self._invalid(req, [bad], "message.invalid")
+        key = (self.bot_user.id, nonce) if nonce is not None else None
+        seen = self.nonces.get(key) if key is not None else None
+        if seen is not None and time.monotonic() - seen[1] < NONCE_WINDOW_SECONDS:
+            self.nonce_repeats += 1
+            self.notify()
+            return json_response(seen[0].payload())
         msg = await self._create_message(
             channel=channel, author=self.bot_user, data=data, files=req.files, flags=flags
         )
+        if key is not None:
+            self.nonces[key] = (msg, time.monotonic())
         return json_response(msg.payload())
 
     async def _patch_channel_message(self, req: RestRequest) -> web.Response:
@@ -2419,7 +2444,12 @@ class FakeDiscord:
             )
             return error_response(403, 50005, "Cannot edit a message authored by another user")
         data = req.body or {}
-        errors = V.check_message(data, file_count=len(req.files), existing=msg.data)
+        errors = V.check_message(
+            data,
+            file_count=len(req.files),
+            existing=msg.data,
+            file_names=[f.filename for f in req.files],
+        )
         if errors:
             return self._invalid(req, errors, "message.invalid")
         await self._edit_message(msg, data, req.files)
@@ -2485,7 +2515,12 @@ class FakeDiscord:
         msg: FakeMessage | None = None
         ephemeral = False
         if cb_type == CB_CHANNEL_MESSAGE:
-            errors = V.check_message(data, base=("data",), file_count=len(req.files))
+            errors = V.check_message(
+                data,
+                base=("data",),
+                file_count=len(req.files),
+                file_names=[f.filename for f in req.files],
+            )
             if errors:
                 return self._invalid(req, errors, "message.invalid", rec)
             flags = int(data.get("flags") or 0) & INTERACTION_CREATE_FLAGS
@@ -2517,7 +2552,11 @@ class FakeDiscord:
         elif cb_type == CB_UPDATE_MESSAGE:
             assert rec.source_message is not None
             errors = V.check_message(
-                data, base=("data",), file_count=len(req.files), existing=rec.source_message.data
+                data,
+                base=("data",),
+                file_count=len(req.files),
+                existing=rec.source_message.data,
+                file_names=[f.filename for f in req.files],
             )
             if errors:
                 return self._invalid(req, errors, "message.invalid", rec)
@@ -2595,7 +2634,12 @@ class FakeDiscord:
         if msg is None or msg.deleted:
             return error_response(404, 10008, "Unknown Message")
         data = req.body or {}
-        errors = V.check_message(data, file_count=len(req.files), existing=msg.data)
+        errors = V.check_message(
+            data,
+            file_count=len(req.files),
+            existing=msg.data,
+            file_names=[f.filename for f in req.files],
+        )
         if errors:
             return self._invalid(req, errors, "message.invalid", rec)
         # Clear the placeholder before the edit wakes the waiters, so that wait_complete()
@@ -2619,7 +2663,9 @@ class FakeDiscord:
         if isinstance(rec, web.Response):
             return rec
         data = req.body or {}
-        errors = V.check_message(data, file_count=len(req.files))
+        errors = V.check_message(
+            data, file_count=len(req.files), file_names=[f.filename for f in req.files]
+        )
         if errors:
             return self._invalid(req, errors, "message.invalid", rec)
         placeholder = rec.deferred_placeholder
@@ -2672,7 +2718,12 @@ class FakeDiscord:
         if isinstance(msg, web.Response):
             return msg
         data = req.body or {}
-        errors = V.check_message(data, file_count=len(req.files), existing=msg.data)
+        errors = V.check_message(
+            data,
+            file_count=len(req.files),
+            existing=msg.data,
+            file_names=[f.filename for f in req.files],
+        )
         if errors:
             return self._invalid(req, errors, "message.invalid", rec)
         await self._edit_message(msg, data, req.files)

@@ -21,13 +21,28 @@ MAX_ROW_BUTTONS = 5
 MAX_SELECT_OPTIONS = 25
 MAX_CUSTOM_ID = 100
 MAX_V2_COMPONENTS = 40
+MAX_V2_TEXT = 4000
+MAX_GALLERY_ITEMS = 10
 MAX_CHOICES = 25
 
 VALID_LOCALES = frozenset(loc.value for loc in discord.Locale)
 
+ACTION_ROW = 1
 BUTTON = 2
 SELECT_TYPES = (3, 5, 6, 7, 8)
 TEXT_INPUT = 4
+SECTION = 9
+TEXT_DISPLAY = 10
+THUMBNAIL = 11
+MEDIA_GALLERY = 12
+FILE = 13
+SEPARATOR = 14
+CONTAINER = 17
+#: What may stand at the top of a V2 message, and inside a container.
+V2_TOP_LEVEL = frozenset(
+    {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+)
+V2_IN_CONTAINER = V2_TOP_LEVEL - {CONTAINER}
 
 
 @dataclass(frozen=True)
@@ -84,8 +99,11 @@ def check_message(
     base: tuple[str | int, ...] = (),
     file_count: int = 0,
     existing: JSON | None = None,
+    file_names: Iterable[str] = (),
 ) -> list[FieldError]:
-    """Rules for creating (``existing is None``) or editing a message."""
+    """Rules for creating (``existing is None``) or editing a message. ``file_names`` are the
+    files uploaded with the request (``attachment://`` references may name them or a kept
+    attachment)."""
     errors: list[FieldError] = []
     flags = int(data.get("flags") or (existing or {}).get("flags") or 0)
     v2 = bool(flags & FLAG_COMPONENTS_V2)
@@ -116,6 +134,9 @@ def check_message(
     components = data.get("components")
     if components:
         errors += check_components(components, (*base, "components"), v2=v2)
+        if v2:
+            attached = set(file_names) | _kept_attachment_names(data, existing)
+            errors += _check_attachment_references(components, (*base, "components"), attached)
 
     # Emptiness: what the message would look like afterwards.
     def after(key: str) -> Any:
@@ -213,6 +234,16 @@ def check_components(
                     f"Total number of components exceeds {MAX_V2_COMPONENTS}",
                 )
             )
+        text = sum(_str_len(c.get("content")) for c in _walk(components) if c.get("type") == 10)
+        if text > MAX_V2_TEXT:
+            errors.append(
+                FieldError(
+                    path,
+                    "COMPONENT_MAX_TOTAL_TEXT_LENGTH_EXCEEDED",
+                    f"Total text length of text displays exceeds {MAX_V2_TEXT}",
+                )
+            )
+        errors += _check_v2_tree(components, path)
     else:
         if len(components) > MAX_ROWS:
             errors.append(_too_long(path, MAX_ROWS))
@@ -571,4 +602,138 @@ def check_commands(commands: Any) -> list[FieldError]:
                     f"Maximum number of context menu commands of type {ctype} reached (15)",
                 )
             )
+    return errors
+
+
+def _check_row(row: JSON, p: tuple[str | int, ...]) -> list[FieldError]:
+    """An action row: one to five buttons, or one select alone."""
+    children = row.get("components") or []
+    if not children:
+        return [
+            FieldError((*p, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+        ]
+    kinds = {c.get("type") for c in children}
+    if kinds & set(SELECT_TYPES) and len(children) > 1:
+        return [
+            FieldError(
+                (*p, "components"),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "The specified component exceeds the maximum width",
+            )
+        ]
+    if len(children) > MAX_ROW_BUTTONS:
+        return [_too_long((*p, "components"), MAX_ROW_BUTTONS)]
+    if not kinds <= {BUTTON, *SELECT_TYPES}:
+        return [
+            FieldError(
+                (*p, "components"),
+                "UNION_TYPE_CHOICES",
+                'Value of field "type" must be one of (2, 3, 5, 6, 7, 8).',
+            )
+        ]
+    return []
+
+
+def _check_v2_tree(components: list[JSON], path: tuple[str | int, ...]) -> list[FieldError]:
+    """Where each V2 component may stand, and what each holds."""
+    errors: list[FieldError] = []
+
+    def choices(allowed: Iterable[int]) -> str:
+        return f'Value of field "type" must be one of {tuple(sorted(allowed))}.'
+
+    def visit(comp: JSON, p: tuple[str | int, ...], allowed: frozenset[int]) -> None:
+        ctype = comp.get("type")
+        if ctype not in allowed:
+            errors.append(FieldError((*p, "type"), "UNION_TYPE_CHOICES", choices(allowed)))
+            return
+        if ctype == ACTION_ROW:
+            errors.extend(_check_row(comp, p))
+        elif ctype == CONTAINER:
+            children = comp.get("components") or []
+            if not children:
+                errors.append(
+                    FieldError(
+                        (*p, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."
+                    )
+                )
+            for i, child in enumerate(children):
+                visit(child, (*p, "components", i), V2_IN_CONTAINER)
+        elif ctype == SECTION:
+            texts = comp.get("components") or []
+            if not 1 <= len(texts) <= 3:
+                errors.append(
+                    _too_long((*p, "components"), 3)
+                    if texts
+                    else FieldError(
+                        (*p, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."
+                    )
+                )
+            for i, child in enumerate(texts):
+                visit(child, (*p, "components", i), frozenset({TEXT_DISPLAY}))
+            accessory = comp.get("accessory")
+            if not isinstance(accessory, dict):
+                errors.append(
+                    FieldError((*p, "accessory"), "BASE_TYPE_REQUIRED", "This field is required")
+                )
+            else:
+                visit(accessory, (*p, "accessory"), frozenset({BUTTON, THUMBNAIL}))
+        elif ctype == TEXT_DISPLAY:
+            errors.extend(check_length(comp.get("content"), (*p, "content"), MAX_V2_TEXT, 1))
+        elif ctype == MEDIA_GALLERY:
+            items = comp.get("items") or []
+            if not 1 <= len(items) <= MAX_GALLERY_ITEMS:
+                errors.append(
+                    _too_long((*p, "items"), MAX_GALLERY_ITEMS)
+                    if items
+                    else FieldError(
+                        (*p, "items"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."
+                    )
+                )
+
+    for i, comp in enumerate(components):
+        visit(comp, (*path, i), V2_TOP_LEVEL)
+    return errors
+
+
+def _kept_attachment_names(data: JSON, existing: JSON | None) -> set[str]:
+    """Names of the attachments an edit keeps: those listed, or all when none are listed."""
+    old = {str(a.get("id")): a for a in (existing or {}).get("attachments") or []}
+    if "attachments" in data and data["attachments"] is not None:
+        return {
+            str(old[str(a.get("id"))].get("filename"))
+            for a in data["attachments"]
+            if str(a.get("id")) in old
+        }
+    return {str(a.get("filename")) for a in old.values()}
+
+
+def _media_urls(comp: JSON) -> Iterable[str]:
+    for item in comp.get("items") or []:
+        media = item.get("media") if isinstance(item, dict) else None
+        if isinstance(media, dict) and isinstance(media.get("url"), str):
+            yield media["url"]
+    for key in ("media", "file"):
+        media = comp.get(key)
+        if isinstance(media, dict) and isinstance(media.get("url"), str):
+            yield media["url"]
+
+
+def _check_attachment_references(
+    components: list[JSON], path: tuple[str | int, ...], attached: set[str]
+) -> list[FieldError]:
+    """Every ``attachment://name`` a component shows must be a file of the message."""
+    errors: list[FieldError] = []
+    for comp in _walk(components):
+        for url in _media_urls(comp):
+            if (
+                url.startswith("attachment://")
+                and url.removeprefix("attachment://") not in attached
+            ):
+                errors.append(
+                    FieldError(
+                        path,
+                        "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                        f"Attachment {url!r} was not found in the message's attachments",
+                    )
+                )
     return errors

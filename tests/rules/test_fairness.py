@@ -17,6 +17,7 @@ from rules.core.fairness import (
     commitment,
     commitment_bytes,
     daily_seed,
+    deal_seed,
     new_salt,
     new_seed,
     verify_commitment,
@@ -120,6 +121,20 @@ def test_daily_seeds_are_keyed_63_bit_and_differ_by_every_input() -> None:
 def test_daily_seeds_want_one_spelling_of_the_day(day: str) -> None:
     with pytest.raises(ValueError, match="ISO date"):
         daily_seed(SECRET, 1, day, "original")
+
+
+def test_tournament_deals_are_keyed_by_the_event_seed_and_documented() -> None:
+    seeds = [deal_seed(12345, n) for n in range(1, 6)]
+    assert len(set(seeds)) == 5 and all(0 <= s < 1 << 63 for s in seeds)
+    assert deal_seed(12346, 1) != seeds[0]
+    import hmac
+
+    mac = hmac.new(
+        (12345).to_bytes(8, "big"), b"asobiba-deal-v1" + (3).to_bytes(4, "big"), hashlib.sha256
+    ).digest()
+    assert seeds[2] == int.from_bytes(mac[:8], "big") >> 1
+    with pytest.raises(ValueError, match="numbered from 1"):
+        deal_seed(12345, 0)
 
 
 def test_daily_seeds_want_a_real_secret() -> None:

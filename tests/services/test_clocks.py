@@ -8,12 +8,14 @@ import logging
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import select
 
-from bot.db import Database
-from bot.services.clocks import ClockService, Expired, Reminder, TimedOut
+from bot.db import ClockNoticeRow, Database
+from bot.db.records import NoticeWrite
+from bot.services.clocks import ClockService, Expired, Notice, Reminder, TimedOut
 from bot.services.errors import StaleVersion
 from bot.services.games import GameService
-from bot.services.snapshots import ActionResult, Player
+from bot.services.snapshots import ActionResult, GameSnapshot, Player
 from bot.services.stats import player_stats
 from rules.core import Rng
 from tests.conftest import FakeClock
@@ -183,3 +185,85 @@ async def test_racing_schedulers_time_out_once_without_error_logs(
     due = await asyncio.gather(first.tick(), second.tick())
     assert sum(isinstance(n, TimedOut) for notices in due for n in notices) == 1
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_what_a_crash_left_unannounced_is_told_once_at_the_next_start(
+    service: GameService, clock: FakeClock, db: Database
+) -> None:
+    """The claim and its outbox row are one transaction: a process that dies before telling
+    leaves the notice to the next one, which tells it once — unless the game has moved past
+    it (a reminder to a player who has since moved, or whose game is over)."""
+    moved, waiting = (
+        (await clocked_game(service, 3600)).game,
+        (await clocked_game(service, 3600)).game,
+    )
+    challenged = (await service.challenge("bushi", ALICE, BOB)).game
+    clock.advance(minutes=31)
+    claimed = await ClockService(service).tick()  # then the process "dies"
+    assert [type(n) for n in claimed] == [Reminder, Reminder]
+    await service.act(moved.id, ALICE.user_id, None, first_legal_of(await service.get(moved.id)))
+
+    restarted = ClockService(GameService(db, clock=clock))
+    [reminder] = await restarted.unannounced()
+    assert isinstance(reminder, Reminder) and reminder.game.id == waiting.id
+    assert reminder.number == 1 and reminder.seats == (0,)
+    assert await restarted.unannounced() == [reminder]  # still owed until told
+
+    clock.advance(hours=25)  # the reminder is still untold when its game times out
+    claimed = await restarted.tick()
+    assert {type(n) for n in claimed} == {TimedOut, Expired}
+    left = await ClockService(GameService(db, clock=clock)).unannounced()
+    # Oldest first; the reminder was dropped: its game is over.
+    assert [type(n) for n in left] == [Expired, TimedOut, TimedOut]
+    assert [game_of(n) for n in left[:1]] == [challenged.id]
+    assert {game_of(n) for n in left[1:]} == {moved.id, waiting.id}
+    assert {n.notice_id for n in left} == {n.notice_id for n in claimed}
+    for timed_out in left[1:]:
+        assert isinstance(timed_out, TimedOut) and timed_out.result.game.status == "finished"
+        assert timed_out.result.events  # the board is redrawn with what ended the game
+    for notice in left:
+        await restarted.done(notice)
+    assert await restarted.unannounced() == []
+    assert await restarted.tick() == []
+
+
+def first_legal_of(game: GameSnapshot) -> str:
+    seat = game.rules.to_act(game.state)[0]
+    return game.rules.format(game.rules.legal_actions(game.state, seat)[0])
+
+
+def game_of(notice: Notice) -> int:
+    return notice.result.game.id if isinstance(notice, TimedOut) else notice.game.id
+
+
+async def test_a_timeout_notice_is_written_only_with_its_claim(
+    service: GameService, db: Database
+) -> None:
+    """The notice rides on the claim's guarded write: a stale claim writes neither; a claim
+    that finishes the game (forfeit) or calls it off (abort) writes exactly its own row."""
+    finished = (await clocked_game(service)).game
+    aborted = (await clocked_game(service)).game
+    owed = NoticeWrite("timeout")
+    with pytest.raises(StaleVersion):
+        await service.forfeit(finished.id, 0, version=finished.version - 1, notice=owed)
+    with pytest.raises(StaleVersion):
+        await service.abort_by_clock(aborted.id, aborted.version - 1, owed)
+    assert await notices_in(db) == []
+    lost = await service.forfeit(finished.id, 0, version=finished.version, notice=owed)
+    off = await service.abort_by_clock(aborted.id, aborted.version, owed)
+    assert lost.game.status == "finished" and off.game.status == "aborted"
+    assert await notices_in(db) == [
+        (lost.notice_id, finished.id, "timeout"),
+        (off.notice_id, aborted.id, "timeout"),
+    ]
+    assert lost.notice_id is not None and off.notice_id is not None
+
+
+async def notices_in(db: Database) -> list[tuple[int | None, int, str]]:
+    async with db.read() as session:
+        rows = await session.execute(
+            select(ClockNoticeRow.id, ClockNoticeRow.game_id, ClockNoticeRow.kind).order_by(
+                ClockNoticeRow.id
+            )
+        )
+        return [(i, g, k) for i, g, k in rows.all()]

@@ -1,0 +1,243 @@
+"""/tournament: create (a subcommand per game, :mod:`tournament_create`), join, leave, start,
+cancel, withdraw, play, show and list. No game is named here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.cogs.builder import CommandBuilder
+from bot.cogs.tournament_create import add_create_commands, create_group
+from bot.i18n import tr
+from bot.services.snapshots import Player
+from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
+from bot.services.tournament_snapshots import OPEN_STATUSES, OVER_STATUSES, Cancelled
+from bot.ui.common import NO_PINGS, localized, mention, send_ephemeral, user_locale
+from bot.ui.context import UiContext
+from bot.ui.tournament_pages import posted_views, standing_view
+from bot.ui.tournaments import list_blocks
+from rules.core import Text
+
+GROUP = Text("大会", "tournament")
+GROUP_HELP = Text(
+    "サーバーの大会（総当たり・スイス式・一人遊びの配札戦）",
+    "Server tournaments: round robins, Swiss events and solitaire deal contests",
+)
+TOURNAMENT = Text("大会番号", "tournament")
+TOURNAMENT_HELP = Text(
+    "大会の番号（省略時はこのサーバーの該当する大会）",
+    "The tournament's number (default: this server's one that fits)",
+)
+JOIN = Text("参加", "join")
+JOIN_HELP = Text("大会に参加する（開始まで）", "Join a tournament (until it starts)")
+LEAVE = Text("取消", "leave")
+LEAVE_HELP = Text("大会への参加を取り消す（開始まで）", "Leave a tournament (until it starts)")
+START = Text("開始", "start")
+START_HELP = Text(
+    "受付を締め切って大会を始める（主催者）", "Close sign-up and start now (organiser)"
+)
+CANCEL = Text("中止", "cancel")
+CANCEL_HELP = Text(
+    "大会を中止する（主催者・サーバー管理者。対局中のゲームは結果なしで打ち切り）",
+    "Cancel a tournament (organiser or server managers; games in progress end with no result)",
+)
+WITHDRAW = Text("棄権", "withdraw")
+WITHDRAW_HELP = Text(
+    "進行中の大会を棄権する（残りの対局は不戦敗）",
+    "Withdraw from a running tournament (your remaining games are forfeited)",
+)
+PLAY = Text("配札", "play")
+PLAY_HELP = Text("一人遊びの大会で次の配札を遊ぶ", "Play your next deal of a solitaire tournament")
+SHOW = Text("表示", "show")
+SHOW_HELP = Text("大会の順位表と組み合わせ", "A tournament's table and pairings")
+LIST = Text("一覧", "list")
+LIST_HELP = Text("このサーバーの大会", "This server's tournaments")
+
+Command = app_commands.Command[Any, ..., None]
+
+
+def _with_tournament() -> CommandBuilder:
+    builder = CommandBuilder()
+    annotation = app_commands.Range[int, 1] | None
+    builder.add("tournament", TOURNAMENT, TOURNAMENT_HELP, annotation, None)
+    return builder
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise TournamentError(UNKNOWN_TOURNAMENT)
+    return interaction.guild_id
+
+
+def _manages_server(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions.manage_guild)
+
+
+def join_command(context: UiContext) -> Command:
+    tournaments = context.services.tournaments
+
+    async def join(interaction: discord.Interaction, tournament: int | None = None) -> None:
+        guild_id = _guild(interaction)
+        chosen = await tournaments.resolve(guild_id, tournament, ("signup",))
+        player = Player(interaction.user.id, interaction.user.display_name)
+        info = await tournaments.join(chosen, guild_id, player)
+        await send_ephemeral(
+            interaction,
+            tr(
+                "tournament.joined",
+                user_locale(interaction),
+                name=info.name,
+                id=info.id,
+                count=info.entrant_count,
+            ),
+        )
+
+    return _with_tournament().build(JOIN, JOIN_HELP, join)
+
+
+def leave_command(context: UiContext) -> Command:
+    tournaments = context.services.tournaments
+
+    async def leave(interaction: discord.Interaction, tournament: int | None = None) -> None:
+        guild_id = _guild(interaction)
+        chosen = await tournaments.resolve(guild_id, tournament, ("signup",))
+        info = await tournaments.leave(chosen, guild_id, interaction.user.id)
+        await send_ephemeral(
+            interaction,
+            tr("tournament.left", user_locale(interaction), name=info.name, id=info.id),
+        )
+
+    return _with_tournament().build(LEAVE, LEAVE_HELP, leave)
+
+
+def start_command(context: UiContext) -> Command:
+    services, flows = context.services, context.flows
+
+    async def start(interaction: discord.Interaction, tournament: int | None = None) -> None:
+        guild_id = _guild(interaction)
+        chosen = await services.tournaments.resolve(guild_id, tournament, ("signup",))
+        # Starting posts a board per game: acknowledge first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notices = await services.tournaments.start(
+            chosen, guild_id, interaction.user.id, manages_server=_manages_server(interaction)
+        )
+        standing = await services.tournaments.show(chosen)
+        await send_ephemeral(
+            interaction,
+            tr("tournament.started", user_locale(interaction), name=standing.tournament.name),
+        )
+        await flows.announce_tournaments(notices)
+
+    return _with_tournament().build(START, START_HELP, start)
+
+
+def cancel_command(context: UiContext) -> Command:
+    services, flows = context.services, context.flows
+
+    async def cancel(interaction: discord.Interaction, tournament: int | None = None) -> None:
+        guild_id = _guild(interaction)
+        chosen = await services.tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
+        # Cancelling may abort many games and redraw their boards: acknowledge first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notices = await services.tournaments.cancel(
+            chosen, guild_id, interaction.user.id, manages_server=_manages_server(interaction)
+        )
+        name = next(n.tournament.name for n in notices if isinstance(n, Cancelled))
+        await send_ephemeral(
+            interaction, tr("tournament.cancelled_ack", user_locale(interaction), name=name)
+        )
+        await flows.announce_tournaments(notices)
+
+    return _with_tournament().build(CANCEL, CANCEL_HELP, cancel)
+
+
+def withdraw_command(context: UiContext) -> Command:
+    services, flows = context.services, context.flows
+
+    async def withdraw(interaction: discord.Interaction, tournament: int | None = None) -> None:
+        guild_id = _guild(interaction)
+        chosen = await services.tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        withdrawal = await services.tournaments.withdraw(chosen, guild_id, interaction.user.id)
+        info = withdrawal.tournament
+        await send_ephemeral(
+            interaction, tr("tournament.withdrawn_ack", user_locale(interaction), name=info.name)
+        )
+        channel = interaction.client.get_partial_messageable(info.channel_id)
+        await channel.send(
+            tr(
+                "tournament.withdrew",
+                info.locale,
+                user=mention(interaction.user.id),
+                name=info.name,
+            ),
+            allowed_mentions=NO_PINGS,
+        )
+        await flows.announce_tournaments(withdrawal.notices)
+
+    return _with_tournament().build(WITHDRAW, WITHDRAW_HELP, withdraw)
+
+
+def play_command(context: UiContext) -> Command:
+    services, flows = context.services, context.flows
+
+    async def play(interaction: discord.Interaction, tournament: int | None = None) -> None:
+        chosen = await services.tournaments.resolve(_guild(interaction), tournament, OPEN_STATUSES)
+        await flows.play_deal(interaction, chosen)
+
+    return _with_tournament().build(PLAY, PLAY_HELP, play)
+
+
+def show_command(context: UiContext) -> Command:
+    tournaments = context.services.tournaments
+
+    async def show(interaction: discord.Interaction, tournament: int | None = None) -> None:
+        guild_id = _guild(interaction)
+        try:
+            chosen = await tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
+        except TournamentError:  # none open: the one that ended last
+            chosen = await tournaments.resolve(guild_id, tournament, OVER_STATUSES, newest=True)
+        standing = await tournaments.show(chosen, guild_id)
+        await interaction.response.send_message(
+            view=standing_view(standing, user_locale(interaction)), allowed_mentions=NO_PINGS
+        )
+
+    return _with_tournament().build(SHOW, SHOW_HELP, show)
+
+
+def list_command(context: UiContext) -> Command:
+    tournaments = context.services.tournaments
+
+    async def list_(interaction: discord.Interaction) -> None:
+        found = await tournaments.in_server(_guild(interaction))
+        locale = user_locale(interaction)
+        title = tr("tournament.list_title", locale)
+        first, *more = posted_views(title, list_blocks(found, locale), locale)
+        await interaction.response.send_message(view=first, ephemeral=True)
+        for view in more:
+            await interaction.followup.send(view=view, ephemeral=True)
+
+    return CommandBuilder().build(LIST, LIST_HELP, list_)
+
+
+def tournament_group(context: UiContext) -> app_commands.Group:
+    group = app_commands.Group(
+        name=localized(GROUP), description=localized(GROUP_HELP), guild_only=True
+    )
+    create = create_group()
+    add_create_commands(create, context)
+    group.add_command(create)
+    for make in (
+        join_command,
+        leave_command,
+        start_command,
+        cancel_command,
+        withdraw_command,
+        play_command,
+        show_command,
+        list_command,
+    ):
+        group.add_command(make(context))
+    return group

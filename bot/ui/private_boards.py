@@ -1,0 +1,64 @@
+"""Boards only their player sees (a solitaire tournament's deals are dealt on them).
+
+Discord edits such an ephemeral message only through an interaction whose response it is — the
+command that showed it, or a click on it — and only for 15 minutes. The newest such interaction
+is remembered per game, as private panels are, so that a redraw from elsewhere (the resign
+confirmation, the platform ending the game) reaches the board. In this process only: a board
+from before a restart, or older than that, is redrawn the moment it is clicked, and a
+confirmation that cannot reach it shows the board itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import discord
+
+from bot.services.snapshots import ACTIVE_STATUSES, GameSummary
+from bot.ui.boards import Board
+from bot.ui.context import Services
+from bot.ui.notices import Notices
+from bot.ui.panel_flows import PANEL_EDITABLE_SECONDS
+
+log = logging.getLogger(__name__)
+
+
+class PrivateBoards(Notices):
+    def __init__(self, client: discord.Client, services: Services) -> None:
+        super().__init__(client, services)
+        #: game → the newest interaction that can edit its private board, that board's
+        #: message, and when the interaction came.
+        self._private_boards: dict[int, tuple[discord.Interaction, int, float]] = {}
+
+    def remember_private_board(
+        self, game_id: int, interaction: discord.Interaction, message_id: int
+    ) -> None:
+        now = time.monotonic()
+        for stale in [
+            g
+            for g, (_, _, since) in self._private_boards.items()
+            if now - since > PANEL_EDITABLE_SECONDS
+        ]:
+            del self._private_boards[stale]
+        self._private_boards[game_id] = (interaction, message_id, now)
+
+    async def edit_board(self, game: GameSummary, board: Board) -> bool:
+        tracked = self._private_boards.get(game.id)
+        if tracked is None:
+            return await super().edit_board(game, board)
+        interaction, message_id, since = tracked
+        if message_id != game.message_id or time.monotonic() - since > PANEL_EDITABLE_SECONDS:
+            del self._private_boards[game.id]
+            return await super().edit_board(game, board)
+        try:
+            await interaction.edit_original_response(
+                content=None, view=board.view, attachments=board.files
+            )
+        except discord.HTTPException:
+            log.info("the private board of game %s could not be edited", game.id)
+            del self._private_boards[game.id]
+            return False
+        if game.status not in ACTIVE_STATUSES:
+            del self._private_boards[game.id]  # nothing will change on it again
+        return True

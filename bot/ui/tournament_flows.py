@@ -1,0 +1,193 @@
+"""Tournaments in Discord, after the service has committed: each new round's boards posted in
+the tournament's channel (pinging each player as their notification setting says), the round's
+pairings with links, the final table, and solitaire deals shown to their player alone."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import tr
+from bot.services.snapshots import ACTIVE_STATUSES, GameSnapshot, GameSummary, Player
+from bot.services.tournament_scheduler import MIN_PLAYERS
+from bot.services.tournament_snapshots import (
+    Cancelled,
+    DealsOpened,
+    Finished,
+    GameEnded,
+    RoundStarted,
+    TournamentInfo,
+    TournamentNotice,
+)
+from bot.ui.boards import game_title
+from bot.ui.common import NO_PINGS, jump_url, mention
+from bot.ui.private_boards import PrivateBoards
+from bot.ui.tournament_pages import posted_views
+from bot.ui.tournaments import final_blocks, round_blocks, round_heading, when
+from rules.core import Locale, normalize_locale
+
+log = logging.getLogger(__name__)
+
+
+def tournament_locale(info: TournamentInfo) -> Locale:
+    return normalize_locale(info.locale)
+
+
+def cancelled_text(notice: Cancelled) -> str:
+    info = notice.tournament
+    locale = tournament_locale(info)
+    if notice.by is None:
+        return tr(
+            "tournament.cancelled",
+            locale,
+            name=info.name,
+            id=info.id,
+            count=info.entrant_count,
+            least=MIN_PLAYERS,
+        )
+    key = "tournament.called_off_in_play" if info.played else "tournament.called_off"
+    return tr(key, locale, name=info.name, id=info.id, user=mention(notice.by))
+
+
+class TournamentFlows(PrivateBoards):
+    async def after_game(self, game: GameSummary) -> None:
+        """A tournament game has ended: its round may be complete, so pair the next one now
+        rather than at the next tick. The move itself has committed whatever happens here."""
+        if game.tournament_id is None or game.status in ACTIVE_STATUSES:
+            return
+        try:
+            notices = await self.services.tournaments.advance(game.tournament_id)
+            await self.announce_tournaments(notices)
+        except Exception:  # the tick will try again; the player's move stands
+            log.exception("could not advance tournament %s", game.tournament_id)
+
+    async def announce_tournaments(self, notices: Sequence[TournamentNotice]) -> None:
+        for notice in notices:
+            try:
+                if isinstance(notice, RoundStarted):
+                    await self._round_started(notice)
+                elif isinstance(notice, Finished):
+                    await self._finished(notice)
+                elif isinstance(notice, Cancelled):
+                    await self._say(notice.tournament, cancelled_text(notice))
+                elif isinstance(notice, DealsOpened):
+                    await self._deals_opened(notice)
+                elif isinstance(notice, GameEnded):
+                    await self.show_board(notice.result.game, notice.result.events)
+            except discord.HTTPException:
+                log.warning("could not announce %r", notice, exc_info=True)
+
+    async def _say(
+        self,
+        info: TournamentInfo,
+        content: str,
+        mentions: discord.AllowedMentions = NO_PINGS,
+    ) -> None:
+        channel = self.client.get_partial_messageable(info.channel_id)
+        await channel.send(content, allowed_mentions=mentions)
+
+    async def _post(self, info: TournamentInfo, views: Sequence[discord.ui.LayoutView]) -> None:
+        channel = self.client.get_partial_messageable(info.channel_id)
+        for view in views:
+            await channel.send(view=view, allowed_mentions=NO_PINGS)
+
+    async def _finished(self, notice: Finished) -> None:
+        """The whole final table, however many cards it takes."""
+        info = notice.standing.tournament
+        locale = tournament_locale(info)
+        title = tr("tournament.finished", locale, name=info.name)
+        await self._post(info, posted_views(title, final_blocks(notice.standing, locale), locale))
+
+    async def _round_started(self, notice: RoundStarted) -> None:
+        """Every board first (each pinging its players), then the pairings linking to them."""
+        links: dict[int, tuple[int | None, int | None]] = {}
+        for game in notice.games:
+            message = await self._post_game(notice, game)
+            if message is not None:
+                links[game.id] = (message.channel.id, message.id)
+        locale = tournament_locale(notice.tournament)
+        blocks = round_blocks(notice, links, locale)
+        await self._post(
+            notice.tournament, posted_views(round_heading(notice, locale), blocks, locale)
+        )
+
+    async def _post_game(self, notice: RoundStarted, game: GameSnapshot) -> discord.Message | None:
+        """A new game's board in the tournament's channel. Like a challenge, the board's own
+        message pings its players who want channel mentions; those who want DMs get one."""
+        users = [s.user_id for s in game.seats if not s.is_bot]
+        prefs = await self.services.standings.prefs_for(users)
+        pinged = [discord.Object(u) for u in users if prefs[u].notify == "channel"]
+        board = await self.board(game)
+        channel = self.client.get_partial_messageable(notice.tournament.channel_id)
+        try:
+            message = await channel.send(
+                view=board.view,
+                files=board.files,
+                allowed_mentions=discord.AllowedMentions(users=pinged),
+            )
+        except discord.HTTPException:
+            log.warning("could not post the board of game %s", game.id, exc_info=True)
+            return None
+        await self.games.attach_message(game.id, message.channel.id, message.id)
+        locale = tournament_locale(notice.tournament)
+        for user_id in (u for u in users if prefs[u].notify == "dm"):
+            await self.direct_message(
+                user_id,
+                tr(
+                    "tournament.round_dm",
+                    locale,
+                    name=notice.tournament.name,
+                    round=notice.round_no,
+                    game=game_title(game, locale),
+                    id=game.id,
+                    link=jump_url(game.guild_id, message.channel.id, message.id),
+                ),
+            )
+        return message
+
+    async def _deals_opened(self, notice: DealsOpened) -> None:
+        info = notice.tournament
+        users = [e.user_id for e in notice.entrants]
+        prefs = await self.services.standings.prefs_for(users)
+        pinged = [u for u in users if prefs[u].notify == "channel"]
+        locale = tournament_locale(info)
+
+        def text(mentioned: Sequence[int]) -> str:
+            return tr(
+                "tournament.deals_opened",
+                locale,
+                name=info.name,
+                deals=info.rounds,
+                deadline=when(info.closes_at),
+                users=" ".join(map(mention, mentioned)),
+            )
+
+        await self._say(
+            info, text(pinged), discord.AllowedMentions(users=[discord.Object(u) for u in pinged])
+        )
+        for user_id in (u for u in users if prefs[u].notify == "dm"):
+            await self.direct_message(user_id, text([]))
+
+    async def play_deal(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        """The player's next deal (or the one they are in), on a board only they can see:
+        everyone plays the same deals, so nobody may see one before playing it."""
+        assert interaction.guild_id is not None
+        deal = await self.services.tournaments.play(
+            tournament_id,
+            interaction.guild_id,
+            Player(interaction.user.id, interaction.user.display_name),
+        )
+        game = deal.result.game
+        # The card itself says which tournament and deal it is, and that it is private.
+        board = await self.board(game, deal.result.events)
+        sent = await interaction.response.send_message(
+            view=board.view, files=board.files, ephemeral=True
+        )
+        if sent.message_id is None or interaction.channel_id is None:
+            return
+        # Moves edit this message: the newest copy of the board is the one kept up to date,
+        # and this command can redraw it from afar (after the resign confirmation).
+        await self.games.attach_message(game.id, interaction.channel_id, sent.message_id)
+        self.remember_private_board(game.id, interaction, sent.message_id)

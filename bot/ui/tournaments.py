@@ -1,0 +1,323 @@
+"""The words of tournaments: the table ``/tournament show`` posts, the server's list, a
+round's pairings and the announcements — plain text, built from the service's snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.games.spec import CommandOption
+from bot.i18n import tr
+from bot.services.snapshots import GameSummary
+from bot.services.tournament_snapshots import (
+    BoardLabel,
+    PairingInfo,
+    RoundStarted,
+    Standing,
+    TournamentInfo,
+)
+from bot.ui.boards import clock_label
+from bot.ui.common import jump_url
+from rules.core import Locale
+
+
+def when(moment: datetime | None, style: str = "f") -> str:
+    return "—" if moment is None else f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def points(value: float) -> str:
+    """``3``, ``2.5``: halves stay, whole numbers lose the ``.0``."""
+    return f"{value:g}"
+
+
+def format_label(info: TournamentInfo, locale: Locale) -> str:
+    one = "_one" if info.rounds == 1 and info.format in ("swiss", "solitaire") else ""
+    return tr(f"tournament.format.{info.format}{one}", locale, rounds=info.rounds)
+
+
+def terms_label(info: TournamentInfo, locale: Locale) -> str:
+    """Rated or casual, and the move clock."""
+    rated = tr("rated" if info.rated else "casual", locale)
+    if not info.move_seconds:
+        return f"{rated} · {tr('clock.none', locale)}"
+    clock = tr("tournament.per_move", locale, clock=clock_label(info.move_seconds, locale))
+    return f"{rated} · {clock}"
+
+
+def status_label(info: TournamentInfo, locale: Locale) -> str:
+    if info.status == "signup":
+        return tr(
+            "tournament.status.signup",
+            locale,
+            deadline=when(info.signup_until, "R"),
+            count=info.entrant_count,
+        )
+    if info.status == "running" and info.solitaire:
+        return tr("tournament.status.running_solitaire", locale, deadline=when(info.closes_at))
+    if info.status == "running":
+        return tr("tournament.status.running", locale, round=info.current_round, rounds=info.rounds)
+    return tr(f"tournament.status.{info.status}", locale)
+
+
+def header(info: TournamentInfo, locale: Locale) -> str:
+    if info.solitaire:
+        terms = status_label(info, locale)
+    else:
+        terms = f"{terms_label(info, locale)} · {status_label(info, locale)}"
+    return tr(
+        "tournament.header",
+        locale,
+        name=info.name,
+        id=info.id,
+        game=info.title(locale),
+        format=format_label(info, locale),
+        terms=terms,
+    )
+
+
+def board_tag(label: BoardLabel, game: GameSummary, locale: Locale) -> str:
+    """The line under a tournament game's title: the tournament and the round, or the deal —
+    whose board only its player sees while it is played."""
+    if not label.solitaire:
+        return tr(
+            "tournament.board_round", locale, name=label.name, round=label.number, rounds=label.of
+        )
+    tag = tr("tournament.board_deal", locale, name=label.name, deal=label.number, deals=label.of)
+    if game.status == "active":
+        tag += "\n-# " + tr("tournament.deal_private", locale)
+    return tag
+
+
+def seal_line(info: TournamentInfo, locale: Locale) -> str | None:
+    """Solitaire events deal from a sealed seed: the seal while it runs, the seed after."""
+    if not info.solitaire:
+        return None
+    if info.revealed is None:
+        return tr("tournament.sealed", locale, code=info.commitment[:16])
+    seed, salt = info.revealed
+    return tr("tournament.revealed", locale, seed=seed, salt=salt, code=info.commitment)
+
+
+def table_lines(standing: Standing, locale: Locale) -> list[str]:
+    if standing.tournament.solitaire:
+        return solitaire_lines(standing, locale)
+    lines: list[str] = []
+    labels = [tr(f"tiebreak.{name}", locale) for name in standing.tie_breaks]
+    for row in standing.rows:
+        breaks = " · ".join(
+            f"{label} {points(value)}" for label, value in zip(labels, row.tie_breaks, strict=True)
+        )
+        lines.append(
+            tr(
+                "tournament.row",
+                locale,
+                rank=row.rank,
+                user=standing.name_of(row.player),
+                points=tr(
+                    "tournament.point" if row.points == 1 else "tournament.points",
+                    locale,
+                    n=points(row.points),
+                ),
+                breaks=breaks,
+                won=row.wins,
+                drawn=row.draws,
+                lost=row.losses,
+                withdrawn=_withdrawn(standing, row.player, locale),
+            )
+        )
+    return lines
+
+
+def solitaire_lines(standing: Standing, locale: Locale) -> list[str]:
+    """Deals won, then the game's tally (fewer is better) in the deals won and in all."""
+    tally = standing.tournament.spec.tally
+    lines: list[str] = []
+    for row in standing.solitaire_rows:
+        fields: dict[str, object] = {
+            "rank": row.rank,
+            "user": standing.name_of(row.player),
+            "won": row.wins,
+            "deals": row.deals,
+            "withdrawn": _withdrawn(standing, row.player, locale),
+        }
+        if tally is None:
+            lines.append(tr("tournament.solitaire_row_plain", locale, **fields))
+        else:
+            lines.append(
+                tr(
+                    "tournament.solitaire_row",
+                    locale,
+                    tally=tally.name(locale),
+                    in_wins=row.draws_in_wins,
+                    total=row.draws,
+                    **fields,
+                )
+            )
+    return lines
+
+
+def _withdrawn(standing: Standing, player: int, locale: Locale) -> str:
+    entrant = standing.entrant(player)
+    return tr("tournament.withdrawn_mark", locale) if entrant and entrant.withdrawn else ""
+
+
+def pairing_lines(
+    info: TournamentInfo,
+    pairings: Sequence[PairingInfo],
+    names: Mapping[int, str],
+    locale: Locale,
+    links: Mapping[int, tuple[int | None, int | None]] | None = None,
+) -> list[str]:
+    """A round's boards: who has which side, the result or a link to the board, and the bye.
+    ``links``: where each game's board is, by game id (else the pairing's own)."""
+    side = info.spec.rules.seat_name
+    lines = []
+    for p in sorted(pairings, key=lambda p: p.board):
+        if p.black is None:
+            lines.append(
+                tr(
+                    "tournament.bye",
+                    locale,
+                    user=names.get(p.white, "?"),
+                    points=points(info.bye_points),
+                )
+            )
+            continue
+        channel, message = (links or {}).get(p.game_id or 0, (p.channel_id, p.message_id))
+        result = p.result or tr("tournament.playing", locale)
+        if p.game_id is not None and message is not None:
+            result += f" · [#{p.game_id}]({jump_url(info.guild_id, channel, message)})"
+        lines.append(
+            tr(
+                "tournament.board",
+                locale,
+                board=p.board,
+                white=f"{side(0, locale)} {names.get(p.white, '?')}",
+                black=f"{side(1, locale)} {names.get(p.black, '?')}",
+                result=result,
+            )
+        )
+    return lines
+
+
+#: A line of names (entrants) is wrapped at about this many characters.
+NAMES_WIDTH = 200
+
+
+def entrant_lines(standing: Standing, locale: Locale) -> list[str]:
+    """Who has joined, wrapped into lines (a long list must not make one huge line)."""
+    names = [e.display_name for e in standing.entrants]
+    if not names:
+        return [tr("tournament.no_entrants", locale)]
+    lines: list[str] = []
+    current: list[str] = []
+    for name in names:
+        if current and len(", ".join([*current, name])) > NAMES_WIDTH:
+            lines.append(", ".join(current) + ",")
+            current = []
+        current.append(name)
+    lines.append(", ".join(current))
+    lines[0] = tr("tournament.entrants", locale, users=lines[0])
+    return lines
+
+
+def standing_blocks(standing: Standing, locale: Locale) -> list[str]:
+    """What ``/tournament show`` says under its header, block by block (a block is never
+    split between pages): the table (or who has joined), the current round with a link to
+    every board, and the seal of a solitaire event's deals."""
+    info = standing.tournament
+    if standing.rows or standing.solitaire_rows:
+        blocks = table_lines(standing, locale)
+    else:
+        blocks = entrant_lines(standing, locale)
+    if standing.pairings and info.status == "running":
+        names_by_id = {e.user_id: e.display_name for e in standing.entrants}
+        lines = pairing_lines(info, standing.pairings, names_by_id, locale)
+        title = tr("tournament.pairings", locale, round=info.current_round)
+        # The section's title stays with its first line.
+        blocks += [f"{title}\n{lines[0]}", *lines[1:]] if lines else [title]
+    seal = seal_line(info, locale)
+    if seal is not None:
+        blocks.append(seal)
+    return blocks
+
+
+def round_heading(notice: RoundStarted, locale: Locale) -> str:
+    info = notice.tournament
+    return tr("tournament.round", locale, name=info.name, round=notice.round_no, rounds=info.rounds)
+
+
+def round_blocks(
+    notice: RoundStarted,
+    links: Mapping[int, tuple[int | None, int | None]],
+    locale: Locale,
+) -> list[str]:
+    return pairing_lines(notice.tournament, notice.pairings, notice.names, locale, links)
+
+
+def final_blocks(standing: Standing, locale: Locale) -> list[str]:
+    """The final table, and the opened seal of a solitaire event."""
+    blocks = table_lines(standing, locale)
+    seal = seal_line(standing.tournament, locale)
+    if seal is not None:
+        blocks.append(seal)
+    return blocks
+
+
+def list_blocks(tournaments: Sequence[TournamentInfo], locale: Locale) -> list[str]:
+    """The server's tournaments, a line each (under ``tournament.list_title``)."""
+    if not tournaments:
+        return [tr("tournament.list_empty", locale)]
+    return [
+        tr(
+            "tournament.list_row",
+            locale,
+            id=info.id,
+            name=info.name,
+            game=info.title(locale),
+            format=format_label(info, locale),
+            status=status_label(info, locale),
+        )
+        for info in tournaments
+    ]
+
+
+def chosen_rules(
+    options: Sequence[CommandOption], chosen: Mapping[str, Any], locale: Locale
+) -> str:
+    """The game's options the organiser chose, in words (`` · end_cards 5 · court K13a``)."""
+    parts = []
+    for option in options:
+        value = chosen.get(option.key)
+        if value is None:
+            continue
+        named = next((c.name(locale) for c in option.choices if c.value == str(value)), None)
+        if named is None:
+            named = ("✓" if value else "✗") if option.kind == "boolean" else str(value)
+        parts.append(f"{option.name(locale)} {named}")
+    return "".join(f" · {part}" for part in parts)
+
+
+def created_text(info: TournamentInfo, organiser: str, locale: Locale, rules: str = "") -> str:
+    limit = "" if info.max_players is None else tr("tournament.limit", locale, n=info.max_players)
+    if info.solitaire:
+        clock = tr("clock.none", locale)
+        rated = tr("casual", locale)
+    else:
+        clock = clock_label(info.move_seconds, locale)
+        rated = tr("rated" if info.rated else "casual", locale)
+    return tr(
+        "tournament.created",
+        locale,
+        organiser=organiser,
+        name=info.name,
+        id=info.id,
+        game=info.title(locale),
+        format=format_label(info, locale),
+        clock=clock,
+        rated=rated,
+        limit=limit,
+        rules=rules,
+        deadline=when(info.signup_until, "R"),
+    )

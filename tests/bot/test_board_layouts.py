@@ -1,0 +1,105 @@
+"""Boards and panels are Components V2 cards: one container holding the heading, the picture
+(or the text board), the status with the button it acts on beside it, and the rows of actions.
+A board posted the old way (content + rows) turns into a card on its next edit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.ui.components import GameActionButton
+from bot.ui.layout import classic_view
+from tests.bot.harness import World, challenge, click, until
+from tests.fakediscord import FakeMessage
+from tests.fakediscord.models import FLAG_COMPONENTS_V2
+
+
+def kinds(message: FakeMessage) -> list[int]:
+    """The types inside the message's one container, in order."""
+    [container] = message.components
+    assert container["type"] == 17
+    return [c["type"] for c in container["components"]]
+
+
+def pictures(message: FakeMessage) -> list[str]:
+    return [
+        item["media"]["url"]
+        for c in message.iter_components()
+        if c.get("type") == 12
+        for item in c["items"]
+    ]
+
+
+async def test_a_challenge_then_a_board_then_a_result_are_one_card(world: World) -> None:
+    board = await challenge(world)
+    assert board.flags & FLAG_COMPONENTS_V2 and board.content == ""
+    assert kinds(board)[:2] == [10, 10]  # heading, then the text board of the empty dojo
+    assert "```" in board.text and f"<@{world.bob.id}>" in board.text
+    assert [u["id"] for u in board["mentions"]] == [str(world.alice.id), str(world.bob.id)]
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.attachments))
+    # Accepted: the picture replaces the text board; the moves are a menu under the status.
+    assert pictures(board) == ["attachment://board.png"]
+    assert [a.filename for a in board.attachments] == ["board.png"]
+    assert kinds(board) == [10, 12, 10, 1, 1] and "```" not in board.text
+    alt = next(c for c in board.iter_components() if c.get("type") == 12)["items"][0]
+    assert "not placed yet" in alt["description"]  # the picture's words for screen readers
+    await click(world, board, world.alice, prefix="rs:")
+    confirm = world.fake.ephemeral_messages(world.alice)[-1]
+    await click(world, confirm, world.alice, prefix="g:")
+    await until(world, lambda: "🏆" in board.text)
+    assert board.flags & FLAG_COMPONENTS_V2 and board.content == ""
+    labels = [b["label"] for b in board.buttons()]
+    assert "Game log" in labels and "Rematch" in labels
+
+
+async def test_text_boards_are_cards_too_and_drop_the_picture(world: World) -> None:
+    board = await challenge(world)
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.attachments))
+    await world.bot.asobiba.services.servers.update(world.guild.id, pictures=False)
+    await click(world, board, world.alice, prefix="rs:")
+    confirm = world.fake.ephemeral_messages(world.alice)[-1]
+    await click(world, confirm, world.alice, prefix="g:")
+    await until(world, lambda: "🏆" in board.text)
+    assert not board.attachments and pictures(board) == []
+    assert "```" in board.text and board.flags & FLAG_COMPONENTS_V2
+
+
+async def test_a_board_posted_the_old_way_becomes_a_card_on_its_next_edit(world: World) -> None:
+    board = await challenge(world)
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.attachments))
+    game_id = int(board.custom_ids()[0].split(":")[1])
+    game = await world.bot.games.get(game_id)
+    # The board as an older release posted it: words in the content, classic button rows.
+    row: list[Any] = [GameActionButton(game.id, game.version, "resign-nothing", "Old button")]
+    channel = world.bot.get_partial_messageable(world.channel.id)
+    old = await channel.send("**Bushi Shogi** (an old board)", view=classic_view([row]))
+    await world.bot.games.attach_message(game.id, world.channel.id, old.id)
+    message = world.fake.messages[old.id]
+    assert not message.flags & FLAG_COMPONENTS_V2 and message.content
+    # Bob resigns from the new board; the old message (the game's board now) is redrawn.
+    await click(world, board, world.bob, prefix="rs:")
+    confirm = world.fake.ephemeral_messages(world.bob)[-1]
+    await click(world, confirm, world.bob, prefix="g:")
+    await until(world, lambda: "🏆" in message.text)
+    assert message.flags & FLAG_COMPONENTS_V2 and message.content == ""
+    assert kinds(message)[0] == 10 and world.fake.take_violations() == []
+
+
+async def test_a_japanese_server_reads_its_card_in_japanese(world: World) -> None:
+    guild = world.fake.add_guild("道場", locale="ja")
+    channel = world.fake.add_text_channel(guild, "対局")
+    for user in (world.alice, world.bob):
+        world.fake.add_member(guild, user)
+    record = await world.fake.slash(
+        "bushi challenge", user=world.alice, channel=channel, options={"opponent": world.bob}
+    )
+    await record.wait_response()
+    assert record.message is not None
+    board = record.message
+    await click(world, board, world.bob, label="受ける")
+    await until(world, lambda: bool(board.attachments))
+    assert "武士将棋" in board.text and "手番" in board.text
+    menu = board.selects()[0]
+    assert any("三方払い" in o["label"] for o in menu["options"])
