@@ -81,7 +81,7 @@ async def under_load(decisions: int, actors: int) -> tuple[list[float], list[flo
     closed loop on SQLite), each in a thread as the bot's turns are played: the time of each
     decision in its thread, and as the event loop waits for it (the hand-off to the thread and
     back to a loop saturated by the players included)."""
-    from bench.bench_service import actor, make_games
+    from bench.bench_service import actor, make_games, settle_heap
     from bot.db import Database
     from bot.services.games import GameService
 
@@ -92,6 +92,7 @@ async def under_load(decisions: int, actors: int) -> tuple[list[float], list[flo
         await db.migrate()
         service = GameService(db, seed_source=Rng.from_seed(1))
         ids = await make_games(service, 4 * actors)
+        settle_heap()
         stop = False
 
         async def keep_busy(games: list[int], rng: Rng) -> None:

@@ -75,6 +75,9 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget()
+#: The share of the time cap kept for what follows the last step (choosing among the samples,
+#: handing the answer back) and for a step slower than any before it.
+RESERVE = 0.05
 #: The fast model alone: no sampling.
 HEURISTIC_ONLY = Budget(samples=0, candidates=1)
 
@@ -332,7 +335,7 @@ def _choose_placement(
     rng: Rng,
     budget: Budget,
 ) -> tuple[Action, Rng]:
-    clock = _Clock(time.monotonic() + budget.seconds)
+    clock = _Clock(time.monotonic() + budget.seconds * (1 - RESERVE))
     ranked = _candidates(view, legal, budget.pairs)
     best = ranked[0][1]
     if budget.samples <= 0 or budget.candidates <= 1 or len(ranked) == 1:
