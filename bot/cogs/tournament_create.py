@@ -12,7 +12,15 @@ import discord
 from discord import app_commands
 
 from bot.cogs.builder import CommandBuilder, plain
-from bot.cogs.options import CLOCK, CLOCK_CHOICES, CLOCK_HELP, HOUR, RATED, RATED_HELP
+from bot.cogs.options import (
+    CLOCK,
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    HOUR,
+    RATED,
+    RATED_HELP,
+    duration_choices,
+)
 from bot.games.registry import all_specs
 from bot.games.spec import CommandOption, GameSpec
 from bot.i18n import tr
@@ -50,16 +58,7 @@ DEALS = Text("配札数", "deals")
 DEALS_HELP = Text("全員が遊ぶ配札の数（既定5）", "How many deals everyone plays (default 5)")
 SIGNUP = Text("受付期間", "signup")
 SIGNUP_HELP = Text("参加受付の期間（既定1日）", "How long sign-up stays open (default 1 day)")
-SIGNUP_CHOICES = [
-    app_commands.Choice(name=localized(label), value=str(seconds))
-    for label, seconds in (
-        (Text("1時間", "1 hour"), HOUR),
-        (Text("6時間", "6 hours"), 6 * HOUR),
-        (Text("1日", "1 day"), 24 * HOUR),
-        (Text("3日", "3 days"), 72 * HOUR),
-        (Text("7日", "7 days"), 168 * HOUR),
-    )
-]
+SIGNUP_CHOICES = duration_choices()
 LIMIT = Text("定員", "max_players")
 LIMIT_HELP = Text("参加人数の上限（既定なし）", "The most players who may join (default: no limit)")
 DAYS = Text("日数", "days")
