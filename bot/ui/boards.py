@@ -263,16 +263,25 @@ ACCENTS = {"challenge": 0xF0B232, "active": 0x5865F2, "finished": 0x80848E}
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A board message ready to send or edit: one V2 card, and (maybe) its picture."""
+    """A board (or a private panel) ready to send or edit: one V2 card, and maybe its picture
+    under the name the card refers to."""
 
     view: discord.ui.LayoutView
     picture: bytes | None = None
+    picture_name: str = PICTURE_NAME
 
     @property
     def files(self) -> list[discord.File]:
         if self.picture is None:
             return []
-        return [discord.File(io.BytesIO(self.picture), filename=PICTURE_NAME)]
+        return [discord.File(io.BytesIO(self.picture), filename=self.picture_name)]
+
+    async def replace_response(self, interaction: discord.Interaction) -> None:
+        """Show this card in place of the interaction's message (content=None clears the words
+        of a message posted before boards were cards)."""
+        await interaction.edit_original_response(
+            content=None, view=self.view, attachments=self.files
+        )
 
 
 def board_card(

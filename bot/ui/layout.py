@@ -130,16 +130,6 @@ class Card:
         return heading, status, board
 
 
-def classic_view(rows: Sequence[Row]) -> discord.ui.View:
-    """Rows as a classic message's view (five rows at most)."""
-    view = discord.ui.View(timeout=None)
-    for index, row in enumerate(rows[:5]):
-        for item in row:
-            item.row = index
-            view.add_item(item)
-    return view
-
-
 def notice_view(text: str) -> discord.ui.LayoutView:
     """A short notice that replaces a V2 message (a V2 message can't go back to plain content)."""
     view = discord.ui.LayoutView(timeout=None)

@@ -9,10 +9,8 @@ a restart, is refreshed the moment it is clicked.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import time
-from dataclasses import dataclass
 
 import discord
 
@@ -20,6 +18,7 @@ from bot.games.offers import NumberPrompt
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.snapshots import GameSnapshot
+from bot.ui.boards import Board
 from bot.ui.common import user_locale
 from bot.ui.components import NumberForm
 from bot.ui.context import Services
@@ -56,18 +55,6 @@ def is_panel(interaction: discord.Interaction) -> bool:
     return interaction.message is not None and interaction.message.flags.ephemeral
 
 
-@dataclass(frozen=True, slots=True)
-class PanelMessage:
-    view: discord.ui.LayoutView
-    picture: bytes | None = None
-
-    @property
-    def files(self) -> list[discord.File]:
-        if self.picture is None:
-            return []
-        return [discord.File(io.BytesIO(self.picture), filename=HAND_PICTURE)]
-
-
 class PanelFlows(Notices):
     def __init__(self, client: discord.Client, services: Services) -> None:
         super().__init__(client, services)
@@ -76,16 +63,17 @@ class PanelFlows(Notices):
 
     async def panel_for(
         self, game: GameSnapshot, seat: Seat, user_id: int, locale: Locale, step: str | None = None
-    ) -> PanelMessage:
+    ) -> Board:
         """The panel as its player wants it: their hand as a picture (the default), or text.
         The picture is drawn from that seat's own view only."""
         paint = game.spec.panel_picture
         wants = paint is not None and (await self.services.standings.prefs(user_id)).pictures
         if not wants or paint is None:
-            return PanelMessage(panel_card(game, seat, locale, step).view())
+            return Board(panel_card(game, seat, locale, step).view())
         own_view = game.rules.view_for(game.state, seat)
         drawn = await asyncio.to_thread(paint, own_view, locale)
-        return PanelMessage(panel_card(game, seat, locale, step, picture=True).view(), drawn)
+        card = panel_card(game, seat, locale, step, picture=True)
+        return Board(card.view(), drawn, HAND_PICTURE)
 
     def _remember(self, game_id: int, interaction: discord.Interaction) -> None:
         self._panels[(game_id, interaction.user.id)] = (interaction, time.monotonic())
@@ -112,9 +100,7 @@ class PanelFlows(Notices):
             game, seat, interaction.user.id, user_locale(interaction), step
         )
         if from_panel:
-            await interaction.edit_original_response(
-                content=None, view=panel.view, attachments=panel.files
-            )
+            await panel.replace_response(interaction)
         else:
             await interaction.response.send_message(
                 view=panel.view, files=panel.files, ephemeral=True
@@ -141,9 +127,7 @@ class PanelFlows(Notices):
             assert seat is not None
             panel = await self.panel_for(game, seat, user_id, user_locale(interaction))
             try:
-                await interaction.edit_original_response(
-                    content=None, view=panel.view, attachments=panel.files
-                )
+                await panel.replace_response(interaction)
             except discord.HTTPException:
                 del self._panels[(game_id, user_id)]
                 log.info("panel of user %s in game %s could not be edited", user_id, game_id)
@@ -153,9 +137,7 @@ class PanelFlows(Notices):
         if seat is None or game.spec.panel is None:
             return
         panel = await self.panel_for(game, seat, interaction.user.id, user_locale(interaction))
-        await interaction.edit_original_response(
-            content=None, view=panel.view, attachments=panel.files
-        )
+        await panel.replace_response(interaction)
         self._remember(game.id, interaction)
 
     async def number_prompt(

@@ -108,9 +108,7 @@ class Playing(PanelFlows, PrivateBoards):
         source = interaction.message
         if source is not None and source.id == game.message_id:
             board = await self.board(game, result.events)
-            await interaction.edit_original_response(
-                content=None, view=board.view, attachments=board.files
-            )
+            await board.replace_response(interaction)
             if is_panel(interaction):  # a private board: this click can redraw it from now on
                 self.remember_private_board(game.id, interaction, source.id)
         else:
@@ -124,9 +122,7 @@ class Playing(PanelFlows, PrivateBoards):
                     # The board is out of reach (a private board from before a restart, or
                     # older than Discord lets it be edited): the player sees it here instead.
                     board = await self.board(game, result.events)
-                    await interaction.edit_original_response(
-                        content=None, view=board.view, attachments=board.files
-                    )
+                    await board.replace_response(interaction)
                 else:
                     await interaction.edit_original_response(
                         content=None,
@@ -145,9 +141,7 @@ class Playing(PanelFlows, PrivateBoards):
         with contextlib.suppress(discord.HTTPException):
             if interaction.message is not None and interaction.message.id == game.message_id:
                 board = await self.board(game)
-                await interaction.edit_original_response(
-                    content=None, view=board.view, attachments=board.files
-                )
+                await board.replace_response(interaction)
                 if is_panel(interaction):
                     self.remember_private_board(game.id, interaction, interaction.message.id)
             elif is_panel(interaction):

@@ -52,9 +52,7 @@ class PrivateBoards(Notices):
             del self._private_boards[game.id]
             return await super().edit_board(game, board)
         try:
-            await interaction.edit_original_response(
-                content=None, view=board.view, attachments=board.files
-            )
+            await board.replace_response(interaction)
         except discord.HTTPException:
             log.info("the private board of game %s could not be edited", game.id)
             del self._private_boards[game.id]

@@ -240,19 +240,31 @@ def _position_lines(
     return lines + _wrap(f"    {kind}:", items, locale, indent=6)
 
 
+def _heading(view: YosukouView, locale: Locale, choosing: Text, progress: Text) -> str:
+    """The board's first line: the game's name, then ``choosing`` before the start or
+    ``progress`` (end cards {n}/{m}, talon {t}) after it."""
+    s = view.settings
+    title = (
+        Text("略式易双六", "Simplified Youscout") if s.simplified else Text("易双六", "Youscout")
+    )
+    if view.phase == START:
+        status = choosing
+    else:
+        status = progress.format(n=view.drawn_terminals, m=s.rule_terminals, t=view.talon_len)
+    return f"{title(locale)}  {status(locale)}"
+
+
 def render(view: YosukouView, locale: Locale) -> str:
     s = view.settings
     values = card_values(s.rule_court_card)
-    title = (
-        Text("略式易双六", "Simplified Youscout") if s.simplified else Text("易双六", "Youscout")
-    )(locale)
-    if view.phase == START:
-        status = Text("開始位置を選んでください", "choose the start")(locale)
-    else:
-        status = Text("終了札{n}/{m}回 山札{t}枚", "end card {n}/{m}, talon {t}").format(
-            n=view.drawn_terminals, m=s.rule_terminals, t=view.talon_len
-        )(locale)
-    lines = [f"{title}  {status}"]
+    lines = [
+        _heading(
+            view,
+            locale,
+            Text("開始位置を選んでください", "choose the start"),
+            Text("終了札{n}/{m}回 山札{t}枚", "end card {n}/{m}, talon {t}"),
+        )
+    ]
     lines.append(settings_line(view, locale))
     lines += _diagram(view, values)
     if s.simplified:
@@ -312,16 +324,14 @@ def render_compact(view: YosukouView, locale: Locale) -> str:
     goal, the talon and end cards, and what to do next (:func:`render` has everything)."""
     s = view.settings
     values = card_values(s.rule_court_card)
-    title = (
-        Text("略式易双六", "Simplified Youscout") if s.simplified else Text("易双六", "Youscout")
-    )(locale)
-    if view.phase == START:
-        status = Text("開始位置を選ぶ", "choose the start")(locale)
-    else:
-        status = Text("終了札{n}/{m} 山札{t}枚", "end card {n}/{m}, talon {t}").format(
-            n=view.drawn_terminals, m=s.rule_terminals, t=view.talon_len
-        )(locale)
-    lines = [f"{title}  {status}"]
+    lines = [
+        _heading(
+            view,
+            locale,
+            Text("開始位置を選ぶ", "choose the start"),
+            Text("終了札{n}/{m} 山札{t}枚", "end card {n}/{m}, talon {t}"),
+        )
+    ]
     marker = Text(" ←駒", " <token")(locale)
     for p in (6, 5, 4, 3, 2, 1):
         line = f"[{p}] {_compact_pile(view, p, values, locale)}"

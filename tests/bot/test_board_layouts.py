@@ -4,10 +4,9 @@ A board posted the old way (content + rows) turns into a card on its next edit."
 
 from __future__ import annotations
 
-from typing import Any
+import discord
 
 from bot.ui.components import GameActionButton
-from bot.ui.layout import classic_view
 from tests.bot.harness import World, challenge, click, until
 from tests.fakediscord import FakeMessage
 from tests.fakediscord.models import FLAG_COMPONENTS_V2
@@ -72,9 +71,10 @@ async def test_a_board_posted_the_old_way_becomes_a_card_on_its_next_edit(world:
     game_id = int(board.custom_ids()[0].split(":")[1])
     game = await world.bot.games.get(game_id)
     # The board as an older release posted it: words in the content, classic button rows.
-    row: list[Any] = [GameActionButton(game.id, game.version, "resign-nothing", "Old button")]
+    classic = discord.ui.View(timeout=None)
+    classic.add_item(GameActionButton(game.id, game.version, "resign-nothing", "Old button"))
     channel = world.bot.get_partial_messageable(world.channel.id)
-    old = await channel.send("**Bushi Shogi** (an old board)", view=classic_view([row]))
+    old = await channel.send("**Bushi Shogi** (an old board)", view=classic)
     await world.bot.games.attach_message(game.id, world.channel.id, old.id)
     message = world.fake.messages[old.id]
     assert not message.flags & FLAG_COMPONENTS_V2 and message.content
