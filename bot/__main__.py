@@ -11,6 +11,7 @@ stops it is told in one line on stderr, with an exit code a supervisor can act o
 4   Discord could not be reached ``CONNECT_ATTEMPTS`` times in a row (with back-off between)
 5   ``DISCORD_TOKEN`` is not set
 6   the database could not be reached or migrated
+7   another process already runs this bot (or the same shard) on this database
 ==  =============================================================================================
 
 ``health`` exits 0 while the running bot's heartbeat file is fresh (every shard connected in
@@ -30,7 +31,7 @@ import shutil
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -48,6 +49,7 @@ EXIT_LOGIN_REFUSED = 3
 EXIT_UNREACHABLE = 4
 EXIT_NO_TOKEN = 5
 EXIT_DATABASE = 6
+EXIT_ALREADY_RUNNING = 7
 
 #: Back-off between attempts to reach Discord: 1 s, 2 s, 4 s … doubling, at most 5 minutes.
 BACKOFF_FIRST_SECONDS = 1.0
@@ -203,26 +205,27 @@ def _describe(error: BaseException) -> str:
 
 
 async def migrate_database(settings: Settings, err: TextIO) -> int:
-    """Upgrade the schema; ``EXIT_DATABASE`` with one line if the database can't be used."""
-    from sqlalchemy.exc import DBAPIError
-
+    """Upgrade the schema (a file database is backed up first, and the copy named);
+    ``EXIT_DATABASE`` with one line if the database can't be used."""
     from bot.db import Database
+    from bot.db.diagnosis import DATABASE_PROBLEMS, describe_problem, describe_upgrade
 
-    db = Database(settings.database_url)
-    where = db.url.render_as_string(hide_password=True)
     try:
-        await db.migrate()
-    except (OSError, DBAPIError) as error:
-        print(
-            f"error: cannot migrate the database at {where} ({_describe(error)}): "
-            "check DATABASE_URL and that the database server is running and reachable "
-            f"(exit code {EXIT_DATABASE})",
-            file=err,
-        )
+        db = Database(settings.database_url)
+        try:
+            upgrade = await db.migrate()
+        finally:
+            await db.dispose()
+    except DATABASE_PROBLEMS as error:
+        line = describe_problem(settings.database_url, error, "migrate")
+        print(f"error: {line} (exit code {EXIT_DATABASE})", file=err)
         return EXIT_DATABASE
-    finally:
-        await db.dispose()
-    log.info("database %s is at the newest schema", where)
+    said = describe_upgrade(upgrade, db.url)
+    if said and upgrade.backup is not None:
+        print(said, file=err)  # the operator must learn where the copy is
+    elif said:
+        log.info("%s", said)
+    log.info("database %s is at the newest schema", db.url.render_as_string(hide_password=True))
     return EXIT_OK
 
 
@@ -279,6 +282,7 @@ async def run_bot(
             await asyncio.wait_for(stopping.wait(), seconds)
 
     restore = install_stop_handlers(loop, on_stop)
+    stack = contextlib.AsyncExitStack()
     try:
         if settings.run_migrations:
             code = await migrate_database(settings, out)
@@ -286,6 +290,9 @@ async def run_bot(
                 return code
         # Migrated above, before connecting: the bot's own start-up need not do it again.
         settings = dataclasses.replace(settings, run_migrations=False)
+        code = await stack.enter_async_context(_serving_alone(settings, token, out))
+        if code != EXIT_OK:
+            return code
         failures = 0
         while not stopping.is_set():
             bot = make_bot(settings)
@@ -325,7 +332,36 @@ async def run_bot(
                 heartbeat.clear()
         return EXIT_OK
     finally:
+        await stack.aclose()
         restore()
+
+
+@contextlib.asynccontextmanager
+async def _serving_alone(settings: Settings, token: str, out: TextIO) -> AsyncIterator[int]:
+    """Hold this bot's instance lock while serving (``EXIT_ALREADY_RUNNING`` if another process
+    has it, ``EXIT_DATABASE`` if the database can't be used to take it)."""
+    from bot.db import Database
+    from bot.db.diagnosis import DATABASE_PROBLEMS, describe_problem
+    from bot.instance_lock import AlreadyRunning, InstanceLock
+
+    db = Database(settings.database_url)
+    lock = InstanceLock(db, token, settings.shard_ids)
+    try:
+        try:
+            await lock.acquire()
+        except AlreadyRunning as error:
+            print(f"error: {error} (exit code {EXIT_ALREADY_RUNNING})", file=out)
+            yield EXIT_ALREADY_RUNNING
+            return
+        except DATABASE_PROBLEMS as error:
+            line = describe_problem(settings.database_url, error, "open")
+            print(f"error: {line} (exit code {EXIT_DATABASE})", file=out)
+            yield EXIT_DATABASE
+            return
+        yield EXIT_OK
+    finally:
+        await lock.release()
+        await db.dispose()
 
 
 def _login_refused(out: TextIO, error: BaseException) -> int:
@@ -343,7 +379,8 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m bot",
         description="遊び場 Asobiba",
         epilog="exit codes: 0 stopped cleanly, 1 unexpected error, 2 bad setting, "
-        "3 token refused, 4 Discord unreachable, 5 no token, 6 database unusable "
+        "3 token refused, 4 Discord unreachable, 5 no token, 6 database unusable, "
+        "7 already running "
         "(health: 0 healthy, 1 not)",
     )
     parser.add_argument(
@@ -377,8 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "console":
         from bot.console import main as console_main
 
-        console_main(settings, args.lang, resume=args.resume, list_only=args.list)
-        return EXIT_OK
+        return console_main(settings, args.lang, resume=args.resume, list_only=args.list)
     if args.command == "migrate":
         code = asyncio.run(migrate_database(settings, sys.stderr))
         if code == EXIT_OK:

@@ -21,6 +21,7 @@ from bot.cogs.standings import rules_command, standings_command
 from bot.cogs.tournaments import tournament_group
 from bot.config import Settings
 from bot.db import Database
+from bot.db.diagnosis import describe_upgrade
 from bot.games.registry import all_specs
 from bot.gateway_guard import GuardedConnectionState, answerable_interaction, interaction_context
 from bot.i18n import tr
@@ -158,7 +159,9 @@ class AsobibaBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self.settings.run_migrations:
-            await self.db.migrate()
+            said = describe_upgrade(await self.db.migrate(), self.db.url)
+            if said:
+                log.info("%s", said)
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(
             *ALL_DYNAMIC_ITEMS, *REPLAY_ITEMS, StandingsPageButton, TournamentPageButton

@@ -83,7 +83,7 @@ class Settings:
         if not url:
             path = Path(env.get("SQLITE_PATH", "").strip() or DEFAULT_SQLITE_PATH)
             url = f"sqlite+aiosqlite:///{path}"
-        url = normalize_database_url(url)
+        url = _database_url(url)
         dev_guild = env.get("DEV_GUILD_ID", "").strip()
         shard_ids = _int_list(env, "SHARD_IDS")
         shard_count = _int(env, "SHARD_COUNT", 0, 0) or None
@@ -98,7 +98,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             challenge_ttl_seconds=_int(env, "CHALLENGE_TTL_SECONDS", 24 * 3600, 60),
-            log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            log_level=_log_level(env),
             run_migrations=_flag(env, "RUN_MIGRATIONS"),
             default_clock_hours=_int(env, "DEFAULT_CLOCK_HOURS", 72, 0),
             clock_tick_seconds=_int(env, "CLOCK_TICK_SECONDS", 30, 1),
@@ -106,6 +106,53 @@ class Settings:
             connect_attempts=_int(env, "CONNECT_ATTEMPTS", 10, 0),
             heartbeat_file=env.get("HEARTBEAT_FILE", str(DEFAULT_HEARTBEAT_FILE)).strip(),
         )
+
+
+#: The databases we ship drivers for, by the URL's scheme (before any ``+driver``).
+DATABASE_SCHEMES = ("sqlite", "postgresql")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def _database_url(raw: str) -> str:
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    url = normalize_database_url(raw)
+    try:
+        backend = make_url(url).get_backend_name()
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
+        raise ConfigError(
+            f"DATABASE_URL is not a database URL: {_hide_password(raw)!r} "
+            "(e.g. sqlite:///data/asobiba.sqlite3 or postgresql://user:password@host/db)"
+        ) from None
+    if backend not in DATABASE_SCHEMES:
+        raise ConfigError(
+            f"DATABASE_URL names {backend!r}, which Asobiba does not support: use SQLite "
+            "(sqlite:///path/to/file.sqlite3) or PostgreSQL (postgresql://user:password@host/db)"
+        )
+    driver = make_url(url).get_driver_name()
+    if driver not in ("aiosqlite", "asyncpg"):
+        raise ConfigError(
+            f"DATABASE_URL asks for the driver {driver!r}: write sqlite:// or postgresql:// "
+            "and Asobiba picks the asynchronous driver it ships (aiosqlite, asyncpg)"
+        )
+    return url
+
+
+def _hide_password(raw: str) -> str:
+    scheme, at, rest = raw.partition("://")
+    if not at or "@" not in rest:
+        return raw
+    credentials, _, host = rest.rpartition("@")
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}" if ":" in credentials else raw
+
+
+def _log_level(env: Mapping[str, str]) -> str:
+    level = env.get("LOG_LEVEL", "").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+    return level
 
 
 def normalize_database_url(url: str) -> str:

@@ -1,14 +1,20 @@
 """Alembic environment. Runs on a connection handed over by the app (the normal path) or, from
-the ``alembic`` command line, on an async engine built from ``DATABASE_URL``."""
+the ``alembic`` command line, on the app's own engine built from ``DATABASE_URL``.
+
+On SQLite, migrations run only with foreign keys off and end with every reference checked
+(see :mod:`bot.db.migrations`: a table rebuild with foreign keys on deletes every row that
+references the table)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from alembic import context
 from sqlalchemy.engine import Connection
 
 from bot.config import Settings
+from bot.db.migrations import assert_foreign_keys_off, check_foreign_keys, sqlite_foreign_keys_off
 from bot.db.models import Base
 
 config = context.config
@@ -16,25 +22,46 @@ target_metadata = Base.metadata
 
 
 def _run(connection: Connection) -> None:
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        assert_foreign_keys_off(connection)
     context.configure(
         connection=connection,
         target_metadata=target_metadata,
-        render_as_batch=connection.dialect.name == "sqlite",  # SQLite cannot ALTER much
+        render_as_batch=sqlite,  # SQLite cannot ALTER much
         compare_type=True,
     )
     with context.begin_transaction():
         context.run_migrations()
+        if sqlite:
+            check_foreign_keys(connection)
+
+
+def _run_standalone(connection: Connection) -> None:
+    off = (
+        sqlite_foreign_keys_off(connection)
+        if connection.dialect.name == "sqlite"
+        else contextlib.nullcontext()
+    )
+    with off:
+        try:
+            _run(connection)
+            connection.commit()
+        except BaseException:
+            connection.rollback()
+            raise
 
 
 async def _run_async() -> None:
-    from sqlalchemy.ext.asyncio import create_async_engine
+    from bot.db import Database
 
     url = config.get_main_option("sqlalchemy.url") or Settings.from_env().database_url
-    engine = create_async_engine(url)
-    async with engine.connect() as connection:
-        await connection.run_sync(_run)
-        await connection.commit()
-    await engine.dispose()
+    database = Database(url)  # the app's engine: its SQLite connections begin IMMEDIATE
+    try:
+        async with database.engine.connect() as connection:
+            await connection.run_sync(_run_standalone)
+    finally:
+        await database.dispose()
 
 
 if context.is_offline_mode():

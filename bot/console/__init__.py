@@ -13,15 +13,20 @@ can drive it like a person would.
 from __future__ import annotations
 
 import asyncio
+import sys
 
 from bot.config import Settings
 from bot.console.io import Reader, Terminal, Writer
 from bot.console.menu import CONSOLE_BOT_ID, local_user_id, session
 from bot.console.play import result_line
 from bot.db import Database
+from bot.db.diagnosis import DATABASE_PROBLEMS, describe_problem, describe_upgrade
 from bot.services.games import GameService
 from bot.services.snapshots import GameSnapshot
 from rules.core import Locale
+
+#: The exit code of a console session that met a database it can't use (as ``python -m bot``).
+EXIT_DATABASE = 6
 
 __all__ = ["CONSOLE_BOT_ID", "local_user_id", "main", "play_console", "result_line"]
 
@@ -45,7 +50,9 @@ async def run_console(
 ) -> None:
     db = Database(settings.database_url)
     try:
-        await db.migrate()
+        said = describe_upgrade(await db.migrate(), db.url)
+        if said:
+            print(said, file=sys.stderr)
         await play_console(GameService(db), locale=locale, resume=resume, list_only=list_only)
     finally:
         await db.dispose()
@@ -53,8 +60,14 @@ async def run_console(
 
 def main(
     settings: Settings, locale: Locale, *, resume: int | None = None, list_only: bool = False
-) -> None:
+) -> int:
+    """Play; a database that can't be used ends the session with one line (exit code 6)."""
     try:
         asyncio.run(run_console(settings, locale, resume=resume, list_only=list_only))
     except (EOFError, KeyboardInterrupt):
         print()
+    except DATABASE_PROBLEMS as error:
+        line = describe_problem(settings.database_url, error, "use")
+        print(f"error: {line} (exit code {EXIT_DATABASE})", file=sys.stderr)
+        return EXIT_DATABASE
+    return 0

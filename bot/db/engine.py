@@ -7,10 +7,10 @@ import contextlib
 import hashlib
 import logging
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
@@ -22,15 +22,23 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from bot.db.faults import DatabaseUnavailable, unavailable_as_friendly
+from bot.db.migrations import Upgrade, alembic_config, sqlite_foreign_keys_off, upgrade_locked
 from bot.db.postgres_store import PostgresGameStore
 from bot.db.records import GameStore
 from bot.db.sqlite_store import SqliteGameStore, configure_sqlite_connection
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Database", "DatabaseUnavailable", "unavailable_as_friendly"]
+T = TypeVar("T")
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent.parent.parent / "migrations"
+__all__ = [
+    "Database",
+    "DatabaseUnavailable",
+    "Upgrade",
+    "alembic_config",
+    "unavailable_as_friendly",
+]
+
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 READ_ONLY_OPTION = "asobiba_read_only"
 #: The PostgreSQL advisory lock that serialises migrations: the first 8 bytes of
@@ -139,53 +147,61 @@ class Database:
                 await session.connection(execution_options={READ_ONLY_OPTION: True})
                 yield session
 
-    async def migrate(self) -> None:
+    @property
+    def sqlite_file(self) -> Path | None:
+        """The SQLite database's file (``None`` for PostgreSQL or an in-memory database)."""
+        database = self.url.database if self.is_sqlite else None
+        return Path(database) if database and database != ":memory:" else None
+
+    async def migrate(self) -> Upgrade:
         """Bring the schema to the newest migration (idempotent), safe when several processes
         start at once: the whole upgrade is one transaction under a lock, so the second process
         waits, then finds the schema at head and does nothing.
 
         - PostgreSQL: a transaction-level advisory lock (``pg_advisory_xact_lock``), released by
           the commit; DDL is transactional, so a failed upgrade leaves nothing behind.
-        - SQLite: the transaction starts with ``BEGIN IMMEDIATE`` (see ``_configure_sqlite``),
-          which takes the file's write lock before Alembic reads the current revision; another
-          process waits on the busy timeout (10 s, far longer than our migrations take).
+        - SQLite: foreign keys off (a table rebuild must not cascade, see
+          :mod:`bot.db.migrations`), then ``BEGIN IMMEDIATE`` (see ``_configure_sqlite``) takes
+          the file's write lock before Alembic reads the current revision; another process
+          waits on the busy timeout (10 s, far longer than our migrations take). A file that
+          already holds a schema is backed up beside itself first.
         """
+        file = self.sqlite_file
+        return await self.run_migrations(lambda conn: upgrade_locked(conn, file))
+
+    async def run_migrations(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` (Alembic commands on the connection it is given) as one transaction
+        under the migration lock, with SQLite's foreign keys off (see :mod:`bot.db.migrations`);
+        commits if it returns, rolls back if it raises."""
         async with self.engine.connect() as conn:
-            if conn.dialect.name == "postgresql":
-                got = await conn.scalar(
-                    text("SELECT pg_try_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
-                )
-                if not got:
-                    log.info("another process is migrating the database; waiting for it")
-                    await conn.execute(
-                        text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+            return await conn.run_sync(self._locked_migrations, work)
+
+    def _locked_migrations(self, conn: Connection, work: Callable[[Connection], T]) -> T:
+        off = sqlite_foreign_keys_off(conn) if self.is_sqlite else contextlib.nullcontext()
+        with off:
+            try:
+                if self.is_sqlite:
+                    conn.exec_driver_sql("SELECT 1")  # begins the transaction: the write lock
+                else:
+                    got = conn.scalar(
+                        text("SELECT pg_try_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
                     )
-            else:
-                # Any first statement begins the transaction, hence the write lock.
-                await conn.exec_driver_sql("SELECT 1")
-            # Take the lock before Alembic runs: its context is module-global, so two
-            # upgrades must not interleave even inside one process.
-            await conn.run_sync(_upgrade_head)
-            await conn.commit()
+                    if not got:
+                        log.info("another process is migrating the database; waiting for it")
+                        conn.execute(
+                            text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                        )
+                # The lock is taken before Alembic runs: its context is module-global, so two
+                # upgrades must not interleave even inside one process.
+                done = work(conn)
+                conn.commit()
+            except BaseException:
+                conn.rollback()
+                raise
+        return done
 
     async def dispose(self) -> None:
         if self._store is not None:
             await self._store.close()
             self._store = None
         await self.engine.dispose()
-
-
-def alembic_config(connection: Connection | None = None) -> Any:
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    if connection is not None:
-        config.attributes["connection"] = connection
-    return config
-
-
-def _upgrade_head(connection: Connection) -> None:
-    from alembic import command
-
-    command.upgrade(alembic_config(connection), "head")

@@ -1,0 +1,79 @@
+"""One line for an operator when the database can't be used: what failed, and what to check —
+a SQLite file's folder and permissions, or a PostgreSQL server's address and credentials."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import DBAPIError
+
+from bot.config import normalize_database_url
+from bot.db.faults import DatabaseUnavailable
+from bot.db.migrations import MigrationRefused, Upgrade
+
+#: What a database that can't be used raises, whichever layer met it.
+DATABASE_PROBLEMS: tuple[type[BaseException], ...] = (
+    OSError,
+    DBAPIError,
+    DatabaseUnavailable,
+    MigrationRefused,
+)
+
+#: What SQLite says when the file or its folder can't be created or written.
+_SQLITE_NOT_WRITABLE = (
+    "unable to open database file",
+    "attempt to write a readonly database",
+    "readonly database",
+    "disk i/o error",
+    "permission denied",
+    "read-only file system",
+)
+
+
+def first_line(error: BaseException) -> str:
+    cause = getattr(error, "orig", None) or error
+    text = str(cause).strip().splitlines()[0] if str(cause).strip() else ""
+    return f"{type(cause).__name__}: {text}" if text else type(cause).__name__
+
+
+def describe_problem(database_url: str, error: BaseException, doing: str) -> str:
+    """``doing`` names the step ("migrate", "open"); the line ends with what to check."""
+    url = make_url(normalize_database_url(database_url))
+    where = url.render_as_string(hide_password=True)
+    reason = first_line(error)
+    if isinstance(error, MigrationRefused):
+        return f"cannot {doing} the database at {where}: {error}"
+    if url.get_backend_name() == "sqlite":
+        folder = str(Path(url.database or ".").resolve().parent)
+        lowered = reason.lower()
+        if isinstance(error, PermissionError) or any(s in lowered for s in _SQLITE_NOT_WRITABLE):
+            return (
+                f"cannot {doing} the SQLite database at {where} ({reason}): this user must be "
+                f"able to create and write files in {folder} (SQLite keeps -wal and -shm files "
+                "beside the database); fix its permissions or point SQLITE_PATH or DATABASE_URL "
+                "at a writable place"
+            )
+        if "locked" in lowered or "busy" in lowered:
+            return (
+                f"cannot {doing} the SQLite database at {where} ({reason}): another program "
+                "holds it locked; stop it and try again"
+            )
+        return f"cannot {doing} the SQLite database at {where} ({reason})"
+    return (
+        f"cannot {doing} the database at {where} ({reason}): check DATABASE_URL and that the "
+        "database server is running and reachable"
+    )
+
+
+def describe_upgrade(upgrade: Upgrade, url: URL) -> str | None:
+    """What a migration did, for the operator; ``None`` when there was nothing to do."""
+    if not upgrade.changed:
+        return None
+    where = url.render_as_string(hide_password=True)
+    if upgrade.before is None:
+        return f"created the database schema at {where} (revision {upgrade.after})"
+    line = f"upgraded the database at {where} from revision {upgrade.before} to {upgrade.after}"
+    if upgrade.backup is not None:
+        line += f"; a copy from before the upgrade is at {upgrade.backup}"
+    return line

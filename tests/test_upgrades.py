@@ -1,0 +1,283 @@
+"""Upgrades keep every row and every game: databases made by earlier releases, one per schema
+revision (``tests/data/upgrades/<revision>.sqlite``, see the README there), are upgraded to
+head on SQLite — by the bot and by the ``alembic`` command line — and on PostgreSQL (the same
+rows loaded into a schema at that revision). Afterwards every row of every table is still there
+with the same values, every reference holds, and every game reads: its snapshot equals the
+replay of its log, its plies run 1, 2, 3 …, and its board renders for every viewer.
+
+A new migration that loses or changes a row fails here. Before writing one, capture a database
+at the current head: ``python -m tests.data.upgrades.make_fixture``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic import command
+from alembic.script import ScriptDirectory
+from sqlalchemy import MetaData, Table, inspect, select, text
+from sqlalchemy.engine import Connection
+
+from bot.db import Database, GameRow
+from bot.db.engine import alembic_config
+from bot.db.migrations import head_revision
+from bot.games.registry import spec_for
+from bot.services.games import GameService
+from tests.conftest import drop_schema, make_database
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "data" / "upgrades"
+
+#: Rows keyed by table, then by primary key; each row a mapping of column to plain value.
+Rows = dict[str, dict[tuple[Any, ...], dict[str, Any]]]
+
+
+def fixture_paths() -> list[Path]:
+    return sorted(FIXTURES.glob("*.sqlite"))
+
+
+def revision_of(fixture: Path) -> str:
+    return fixture.stem
+
+
+def all_revisions() -> list[str]:
+    script = ScriptDirectory.from_config(alembic_config())
+    return sorted(rev.revision for rev in script.walk_revisions())
+
+
+def test_every_earlier_revision_has_a_database_made_by_its_release() -> None:
+    have = {revision_of(path) for path in fixture_paths()}
+    earlier = set(all_revisions()) - {head_revision()}
+    missing = sorted(earlier - have)
+    assert not missing, (
+        f"no database at revision(s) {missing} in {FIXTURES}: before a new migration, run "
+        "`python -m tests.data.upgrades.make_fixture` at the old head and commit the file"
+    )
+
+
+def test_each_fixture_is_at_its_revision_and_holds_games() -> None:
+    for path in fixture_paths():
+        with _readonly(path) as conn:
+            (revision,) = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+            games = conn.execute("SELECT count(*) FROM game").fetchone()[0]
+            events = conn.execute("SELECT count(*) FROM game_event").fetchone()[0]
+        assert revision == revision_of(path)
+        assert games >= 10 and events >= games, path.name
+
+
+# --- reading every row ---------------------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    """One spelling per value whichever database held it: times aware in UTC, JSON decoded."""
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    return value
+
+
+def read_rows(conn: Connection) -> Rows:
+    inspector = inspect(conn)
+    metadata = MetaData()
+    rows: Rows = {}
+    for name in inspector.get_table_names():
+        if name == "alembic_version":
+            continue
+        table = Table(name, metadata, autoload_with=conn)
+        key = [c.name for c in table.primary_key.columns] or [c.name for c in table.columns]
+        rows[name] = {
+            tuple(row[k] for k in key): {c: _plain(v) for c, v in row.items()}
+            for row in conn.execute(select(table)).mappings()
+        }
+    return rows
+
+
+def assert_kept(before: Rows, after: Rows) -> None:
+    """Every row before is there after, with every column it had unchanged."""
+    for table, old_rows in before.items():
+        assert table in after, f"table {table} is gone"
+        new_rows = after[table]
+        lost = sorted(set(old_rows) - set(new_rows))
+        assert not lost, f"{table}: {len(lost)} of {len(old_rows)} rows lost, e.g. {lost[:3]}"
+        assert len(new_rows) == len(old_rows), f"{table}: rows appeared"
+        for key, old in old_rows.items():
+            new = new_rows[key]
+            changed = {c: (v, new.get(c)) for c, v in old.items() if c in new and new[c] != v}
+            assert not changed, f"{table} {key}: changed {changed}"
+            dropped = set(old) - set(new)
+            assert not dropped, f"{table}: columns dropped with their data: {dropped}"
+
+
+async def assert_every_game_reads(db: Database) -> int:
+    """Every game's snapshot equals its log's replay and its board renders for every viewer."""
+    service = GameService(db)
+    async with db.read() as session:
+        ids = list(await session.scalars(select(GameRow.id).order_by(GameRow.id)))
+    for game_id in ids:
+        game = await service.get(game_id)
+        assert await service.rebuild_state(game_id) == game.state, f"game {game_id}"
+        log = await service.event_log(game_id)
+        assert [e.ply for e in log] == list(range(1, len(log) + 1)), f"game {game_id}"
+        assert game.ply == len(log), f"game {game_id}"
+        rules = spec_for(game.game_type).rules
+        assert len(game.seats) == rules.seats, f"game {game_id}: seats {game.seats}"
+        for viewer in (None, *range(rules.seats)):
+            for locale in ("ja", "en"):
+                assert rules.render(rules.view_for(game.state, viewer), locale)
+    return len(ids)
+
+
+# --- the upgrades ----------------------------------------------------------------------------
+
+
+@pytest.fixture(params=fixture_paths(), ids=revision_of)
+def fixture(request: pytest.FixtureRequest) -> Path:
+    path: Path = request.param
+    return path
+
+
+async def test_the_bot_upgrades_sqlite_keeping_every_row_and_game(
+    fixture: Path, tmp_path: Path
+) -> None:
+    database = tmp_path / "asobiba.sqlite3"
+    shutil.copyfile(fixture, database)
+    before = _sqlite_rows(database)
+    db = Database(f"sqlite+aiosqlite:///{database}")
+    try:
+        upgrade = await db.migrate()
+        assert upgrade.before == revision_of(fixture) and upgrade.after == head_revision()
+        async with db.engine.connect() as conn:
+            assert_kept(before, await conn.run_sync(read_rows))
+            assert await conn.scalar(text("PRAGMA foreign_keys")) == 1  # back on after
+            assert (await conn.execute(text("PRAGMA foreign_key_check"))).all() == []
+            assert await conn.scalar(text("PRAGMA integrity_check")) == "ok"
+        assert await assert_every_game_reads(db) == len(before["game"])
+    finally:
+        await db.dispose()
+    if upgrade.changed:
+        # The copy taken before the upgrade is the database as it was.
+        assert upgrade.backup is not None and upgrade.backup.parent == tmp_path
+        assert _sqlite_rows(upgrade.backup) == before
+        assert _revision(upgrade.backup) == revision_of(fixture)
+    else:
+        assert upgrade.backup is None
+
+
+def test_the_alembic_command_line_upgrades_sqlite_keeping_every_row(
+    fixture: Path, tmp_path: Path
+) -> None:
+    database = tmp_path / "copy.sqlite3"
+    shutil.copyfile(fixture, database)
+    before = _sqlite_rows(database)
+    done = subprocess.run(
+        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{database}"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert _revision(database) == head_revision()
+    assert_kept(before, _sqlite_rows(database))
+
+
+@pytest.mark.postgres
+async def test_postgres_upgrades_keeping_every_row_and_game(fixture: Path, tmp_path: Path) -> None:
+    db, schema = await make_database("postgres", tmp_path)
+    assert schema is not None
+    revision = revision_of(fixture)
+    try:
+        await db.run_migrations(lambda c: command.upgrade(alembic_config(c), revision))
+        before = _sqlite_rows(fixture)
+        async with db.engine.begin() as conn:
+            await conn.run_sync(_load, before)
+        upgrade = await db.migrate()
+        assert (upgrade.before, upgrade.after, upgrade.backup) == (revision, head_revision(), None)
+        async with db.engine.connect() as conn:
+            assert_kept(before, await conn.run_sync(read_rows))
+        assert await assert_every_game_reads(db) == len(before["game"])
+    finally:
+        await db.dispose()
+        await drop_schema(schema)
+
+
+async def test_a_migration_that_would_break_references_changes_nothing(tmp_path: Path) -> None:
+    """The check before the commit: a reference left dangling rolls the whole upgrade back."""
+    oldest = fixture_paths()[0]
+    database = tmp_path / "asobiba.sqlite3"
+    shutil.copyfile(oldest, database)
+    with sqlite3.connect(database) as conn:
+        conn.execute("PRAGMA foreign_keys=OFF")
+        conn.execute("DELETE FROM game WHERE id = (SELECT min(game_id) FROM game_seat)")
+    before = _sqlite_rows(database)
+    db = Database(f"sqlite+aiosqlite:///{database}")
+    try:
+        with pytest.raises(Exception, match="broken references"):
+            await db.migrate()
+    finally:
+        await db.dispose()
+    assert _revision(database) == revision_of(oldest)
+    assert _sqlite_rows(database) == before
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _readonly(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+def _revision(path: Path) -> str:
+    with _readonly(path) as conn:
+        (revision,) = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    return str(revision)
+
+
+def _sqlite_rows(path: Path) -> Rows:
+    """Every row of a database file, read through SQLAlchemy's reflected types."""
+    from sqlalchemy import create_engine
+
+    engine = create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
+    try:
+        with engine.connect() as conn:
+            return read_rows(conn)
+    finally:
+        engine.dispose()
+
+
+def _load(conn: Connection, rows: Rows) -> None:
+    """Insert ``rows`` into the tables of a PostgreSQL schema at the same revision, parents
+    first, then move each id sequence past the ids taken."""
+    metadata = MetaData()
+    metadata.reflect(conn)
+    for table in metadata.sorted_tables:
+        if table.name == "alembic_version" or not rows.get(table.name):
+            continue
+        values = [_for_postgres(table, row) for row in rows[table.name].values()]
+        conn.execute(table.insert(), values)
+        for column in table.primary_key.columns:
+            if column.autoincrement is True or column.server_default is not None:
+                conn.execute(
+                    text(
+                        "SELECT setval(pg_get_serial_sequence(:t, :c), "
+                        f"(SELECT max({column.name}) FROM {table.name}))"
+                    ),
+                    {"t": table.name, "c": column.name},
+                )
+
+
+def _for_postgres(table: Table, row: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in row.items():
+        column = table.columns[name]
+        if isinstance(value, str) and column.type.__class__.__name__ in ("JSON", "JSONB"):
+            value = json.loads(value)
+        out[name] = value
+    return out
