@@ -23,9 +23,9 @@ from rules.core import Locale
 
 
 async def replay_message(
-    games: GameService, game_id: int, ply: int, locale: Locale
+    games: GameService, game_id: int, ply: int, locale: Locale, viewer: int
 ) -> tuple[str, discord.ui.View]:
-    game, state, row, plies = await games.state_at(game_id, ply)
+    game, state, row, plies = await games.state_at(game_id, ply, viewer)
     ply = min(max(ply, 0), plies)
     rules = game.rules
     header = tr(
@@ -88,7 +88,11 @@ class ReplayButton(
     async def run(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         content, view = await replay_message(
-            context_of(interaction).services.games, self.game_id, self.ply, user_locale(interaction)
+            context_of(interaction).services.games,
+            self.game_id,
+            self.ply,
+            user_locale(interaction),
+            interaction.user.id,
         )
         await interaction.edit_original_response(content=content, view=view)
 
@@ -124,7 +128,11 @@ class HistorySelect(
             return
         await interaction.response.defer()
         content, view = await replay_message(
-            context_of(interaction).services.games, int(values[0]), 0, user_locale(interaction)
+            context_of(interaction).services.games,
+            int(values[0]),
+            0,
+            user_locale(interaction),
+            interaction.user.id,
         )
         await interaction.edit_original_response(content=content, view=view)
 

@@ -179,15 +179,5 @@ class TournamentFlows(PrivateBoards):
             interaction.guild_id,
             Player(interaction.user.id, interaction.user.display_name),
         )
-        game = deal.result.game
         # The card itself says which tournament and deal it is, and that it is private.
-        board = await self.board(game, deal.result.events)
-        sent = await interaction.response.send_message(
-            view=board.view, files=board.files, ephemeral=True
-        )
-        if sent.message_id is None or interaction.channel_id is None:
-            return
-        # Moves edit this message: the newest copy of the board is the one kept up to date,
-        # and this command can redraw it from afar (after the resign confirmation).
-        await self.games.attach_message(game.id, interaction.channel_id, sent.message_id)
-        self.remember_private_board(game.id, interaction, sent.message_id)
+        await self.show_private_board(interaction, deal.result)

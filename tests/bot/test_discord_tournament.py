@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.i18n import tr
+from bot.services.errors import ServiceError
 from bot.services.tournament_snapshots import Standing
 from rules.core import Resign
 from tests.bot.harness import World, make_bot
@@ -246,18 +247,23 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
     game = (await world.bot.games.finished_games(world.alice.id))[0]
     assert game.tournament_id == 1 and board.id == game.message_id
 
-    # Bob cannot replay Alice's finished deal before he has played it.
+    # Bob cannot replay Alice's finished deal before he has played it: her history does not
+    # list it to him, and the replay itself is refused (bob reads Japanese).
     listing = await world.fake.slash(
         "history", user=world.bob, channel=world.channel, options={"user": world.alice}
     )
     await listing.wait_response()
     assert listing.message is not None
-    menu = listing.message.selects()[0]
-    seen = len(world.fake.ephemeral_messages(world.bob))
-    await world.fake.select(listing.message, menu["custom_id"], [str(game.id)], user=world.bob)
-    await world.fake.wait_until(lambda: len(world.fake.ephemeral_messages(world.bob)) > seen)
-    refusal = world.fake.ephemeral_messages(world.bob)[-1].text
-    assert "大会が終わるまで他の人には見せられません" in refusal  # bob reads Japanese
+    assert listing.message.selects() == [] and "終わった対局はまだありません" in listing.text
+    mine = await world.fake.slash("history", user=world.alice, channel=world.channel)
+    await mine.wait_response()
+    assert mine.message is not None and str(game.id) in str(mine.message.selects())
+    try:
+        await world.bot.games.state_at(game.id, 0, world.bob.id)
+    except ServiceError as error:
+        assert "大会が終わるまで他の人には見せられません" in error.message("ja")
+    else:
+        raise AssertionError("a running event's deal was replayed to another entrant")
     for user in (world.alice, world.bob, world.bob):
         await slash(world, "tournament play", user)
         deal = world.fake.ephemeral_messages(user)[-1]
