@@ -150,6 +150,11 @@ MESSAGES: dict[str, Text] = {
         "🔒 配札の封印 `{code}…`（終局後にシードを公開。だれでも確かめられます）",
         "🔒 Deal sealed `{code}…` (the seed is revealed at the end: anyone can check it)",
     ),
+    "fair.sealed_daily": Text(
+        "🔒 配札の封印 `{code}…`（今日が終わったらシードを公開。だれでも確かめられます）",
+        "🔒 Deal sealed `{code}…` (the seed is revealed when the day is over: anyone can check "
+        "it then)",
+    ),
     "fair.revealed": Text(
         "🔓 シードを公開しました — 「検証」で封印と照らし合わせられます。",
         "🔓 The seed is revealed — press Verify to check it against the seal.",

@@ -43,7 +43,8 @@ def seal_line(game: GameSnapshot, locale: Locale, today: date) -> str | None:
     if seal is None or game.status not in ("active", "finished"):
         return None
     if game.status == "active":
-        return tr("fair.sealed", locale, code=seal[:16])
+        key = "fair.sealed" if game.daily_key is None else "fair.sealed_daily"
+        return tr(key, locale, code=seal[:16])
     return tr("fair.revealed" if game.seed_revealed(today) else "fair.tomorrow", locale)
 
 

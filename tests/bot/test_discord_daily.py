@@ -87,6 +87,7 @@ async def test_nobody_reads_todays_deal_before_the_day_is_over(world: World) -> 
     assert "📅 Daily deal of 2026-11-22" in board.text
     assert "only you see this board until the day is over" in board.text
     assert "`/yosukou daily` shows it again" in board.text
+    assert "the seed is revealed when the day is over" in board.text
     assert world.fake.messages_in(world.channel) == []
     game = await play_and_resign(world, board, alice)
     assert world.fake.messages_in(world.channel) == []
@@ -114,11 +115,13 @@ async def test_nobody_reads_todays_deal_before_the_day_is_over(world: World) -> 
     results = today.message.text
     assert f"<@{alice.id}>" in results and "started" not in results and "開始" not in results
     # The services refuse every other way too, whoever asks (a forged button, an old link).
-    for viewer in (bob.id, carol.id, None):
+    for viewer in (bob.id, carol.id):
         for attempt in (
             world.bot.games.log_download(game.id, viewer),
+            world.bot.games.log_download(game.id),  # nobody in particular
             world.bot.games.state_at(game.id, 99, viewer),
             world.bot.games.hint(game.id, "en", viewer),
+            world.bot.games.shown_game(game.id, viewer),  # the "Why?" board
         ):
             try:
                 await attempt
