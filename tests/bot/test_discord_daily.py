@@ -137,6 +137,8 @@ async def test_nobody_reads_todays_deal_before_the_day_is_over(world: World) -> 
     assert f"#{game.id}" in log_file and "   1. " in log_file and "Seed:" not in log_file
     answer = await click(world, board, alice, "rps:")
     assert f"#{game.id}" in answer
+    replay = world.fake.ephemeral_messages(alice)[-1]
+    assert not any(b.get("custom_id", "").startswith("vf:") for b in replay.buttons())
     mine = await history_of(world, alice, alice)
     assert mine.selects() and str(game.id) in str(mine.selects()[0]["options"])
     again = await deal_today(world, alice)
@@ -154,8 +156,10 @@ async def test_nobody_reads_todays_deal_before_the_day_is_over(world: World) -> 
     seen = private_count(world, carol)
     await slash(world, "yosukou hint", carol, game=game.id)
     assert KEPT_EN not in await private_reply(world, carol, seen)
-    checked = await world.bot.games.verification(game.id)
-    assert checked.ok
+    # The replay now offers Verify too: the seed is out, and checks against the seal.
+    verified = await click(world, listing, bob, "vf:")
+    assert str(game.id) in world.fake.ephemeral_messages(bob)[-1].attachments[0].filename
+    assert verified.startswith("✅")  # bob reads Japanese: 封印と一致しました
     assert world.fake.client_error_messages() == []
 
 
