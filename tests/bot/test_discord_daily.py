@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.i18n import tr
 from bot.services.errors import ServiceError
 from bot.services.snapshots import GameSummary
 from tests.bot.harness import World, private_count, private_reply
-from tests.fakediscord import FakeMessage, FakeUser
+from tests.fakediscord import FakeDiscordError, FakeMessage, FakeUser
 from tests.fakediscord.models import InteractionRecord
 
 KEPT_EN = "stays with its player until the day is over"
@@ -97,7 +99,12 @@ async def test_nobody_reads_todays_deal_before_the_day_is_over(world: World) -> 
     assert not any(c.startswith("vf:") for c in custom_ids)
     assert "seed is revealed tomorrow" in board.text
 
-    # Bob tries every way he has, and gets a friendly private refusal in Japanese.
+    # Bob tries every way he has. Alice's board and its buttons (log, replay, hint, Why?)
+    # are not his to see, let alone press…
+    for prefix in ("log:", "rps:"):
+        with pytest.raises(FakeDiscordError, match="ephemeral"):
+            await world.fake.click(board, user=bob, prefix=prefix)
+    # …and the rest gets a friendly private refusal, in his language (Japanese).
     listing = await history_of(world, bob, alice)
     assert listing.selects() == [] and "終わった対局はまだありません" in listing.text
     seen = private_count(world, bob)
