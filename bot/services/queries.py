@@ -80,8 +80,10 @@ class GameQueries(ServiceBase):
         limit: int = 25,
         newest_first: bool = False,
         offset: int = 0,
+        viewer: int | None = None,
     ) -> list[GameSummary]:
-        """A user's games, the ones waiting on them first, then the most recently moved."""
+        """A user's games, the ones waiting on them first, then the most recently moved.
+        Shown to someone else (``viewer``), a deal others may still be playing is left out."""
         async with self.db.read() as session:
             query = (
                 select(GameRow)
@@ -98,6 +100,8 @@ class GameQueries(ServiceBase):
             )
             if guild_id is not None:
                 query = query.where(GameRow.guild_id == guild_id)
+            if viewer is not None and viewer != user_id:
+                query = query.where(*self._deals_shown())
             rows = (await session.scalars(query)).all()
             return [GameSummary.summary_of(r) for r in rows]
 
@@ -130,34 +134,17 @@ class GameQueries(ServiceBase):
         offset: int = 0,
         viewer: int | None = None,
     ) -> list[GameSummary]:
-        """A user's finished games, newest first (``offset`` skips that many). Shown to
-        someone else (``viewer``), a deal others may still be playing is left out."""
-        if viewer is None or viewer == user_id:
-            return await self.list_games(
-                user_id,
-                guild_id=guild_id,
-                statuses=("finished",),
-                limit=limit,
-                newest_first=True,
-                offset=offset,
-            )
-        async with self.db.read() as session:
-            query = (
-                select(GameRow)
-                .options(defer(GameRow.state))
-                .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
-                .where(
-                    GameSeatRow.user_id == user_id,
-                    GameRow.status == "finished",
-                    *self._deals_shown(),
-                )
-                .order_by(GameRow.updated_at.desc(), GameRow.id.desc())
-                .offset(offset)
-                .limit(limit)
-            )
-            if guild_id is not None:
-                query = query.where(GameRow.guild_id == guild_id)
-            return [GameSummary.summary_of(r) for r in (await session.scalars(query)).all()]
+        """A user's finished games, newest first (``offset`` skips that many); for someone
+        else (``viewer``), without the deals others may still be playing."""
+        return await self.list_games(
+            user_id,
+            guild_id=guild_id,
+            statuses=("finished",),
+            limit=limit,
+            newest_first=True,
+            offset=offset,
+            viewer=viewer,
+        )
 
     def _deals_shown(self) -> tuple[Any, ...]:
         """Conditions leaving out deals others may still be playing: today's daily deals (their
