@@ -51,6 +51,11 @@ DAILY_DEAL_KEPT = Text(
     "Today's deal is the same for everyone in this server, so each game of it stays with its "
     "player until the day is over (midnight UTC, {opens}).",
 )
+STILL_PLAYING_DEAL = Text(
+    "あなたはまだこの配札を遊んでいます（#{id}）。ほかの人の対局は、あなたの対局が終わってから"
+    "見られます。",
+    "You are still playing this deal (#{id}): others' games of it open to you once yours is over.",
+)
 NOT_OVER = Text(
     "リプレイと記録は対局が終わってから見られます。",
     "Replays and logs are available once the game is over.",
@@ -247,7 +252,12 @@ class GameQueries(ServiceBase):
         if game.daily_deal_open(today):
             midnight = datetime.combine(today + timedelta(days=1), time(), UTC)
             raise WrongStatus(DAILY_DEAL_KEPT.format(opens=f"<t:{int(midnight.timestamp())}:R>"))
-        if game.tournament_id is None:
+        if game.daily_key is not None:
+            # After its day nobody can start the deal, but one started in time may still be
+            # going: its player may not read the others until theirs is over.
+            playing = None if viewer is None else await self._playing_daily(game, viewer)
+            if playing is not None:
+                raise WrongStatus(STILL_PLAYING_DEAL.format(id=playing))
             return
         async with self.db.read() as session:
             status = await session.scalar(
@@ -256,7 +266,22 @@ class GameQueries(ServiceBase):
         if status in DEALING_STATUSES:
             raise WrongStatus(DEAL_KEPT)
 
-    async def verification(self, game_id: int) -> Verification:
+    async def _playing_daily(self, game: GameSummary, user_id: int) -> int | None:
+        """The user's own game of the same daily deal, while it is still going."""
+        async with self.db.read() as session:
+            return await session.scalar(
+                select(GameRow.id)
+                .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
+                .where(
+                    GameRow.daily_key == game.daily_key,
+                    GameRow.guild_id == game.guild_id,
+                    GameRow.status == "active",
+                    GameSeatRow.user_id == user_id,
+                )
+                .limit(1)
+            )
+
+    async def verification(self, game_id: int, viewer: int | None = None) -> Verification:
         """The revealed seal of a finished game: its seed and salt, whether they give the
         commitment shown on the board from the start, and whether the whole log replayed from
         that seed gives the recorded end (refused until the seed may be shown)."""
@@ -265,6 +290,7 @@ class GameQueries(ServiceBase):
             raise WrongStatus(NO_SEAL)
         if not game.seed_revealed(self.clock().date()):
             raise WrongStatus(SEAL_KEPT_FOR_DAY if game.status == "finished" else NOT_OVER)
+        await self._require_deal_shown(game, viewer)
         sealed = verify_commitment(game.commitment, game.seed, bytes.fromhex(game.salt))
         replayed = await self.rebuild_state(game_id)
         return Verification(game, game.commitment, sealed, replayed == game.state)

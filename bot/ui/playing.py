@@ -181,7 +181,7 @@ class Playing(PanelFlows, PrivateBoards):
         record for ``python -m rules.verify``."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = user_locale(interaction)
-        checked = await self.games.verification(game_id)
+        checked = await self.games.verification(game_id, interaction.user.id)
         record = json.dumps(verification_record(checked.game), ensure_ascii=False, indent=2)
         record_file = discord.File(
             io.BytesIO(record.encode()), filename=f"asobiba-game-{game_id}-verify.json"
