@@ -96,6 +96,10 @@ MESSAGES: dict[str, Text] = {
     "games.solo": Text("一人遊び", "solitaire"),
     "games.due": Text("期限 {time}", "due {time}"),
     "games.open": Text("盤面へ", "board"),
+    "games.private": Text(
+        "🔒 あなたにだけ見える盤面（始めたコマンドでもう一度）",
+        "🔒 a board only you see (the command that dealt it shows it again)",
+    ),
     "panel.title": Text(
         "🂠 あなたの手札（あなたにだけ見えています）", "🂠 Your hand (only you can see this)"
     ),
@@ -146,6 +150,11 @@ MESSAGES: dict[str, Text] = {
         "🔒 配札の封印 `{code}…`（終局後にシードを公開。だれでも確かめられます）",
         "🔒 Deal sealed `{code}…` (the seed is revealed at the end: anyone can check it)",
     ),
+    "fair.sealed_daily": Text(
+        "🔒 配札の封印 `{code}…`（今日が終わったらシードを公開。だれでも確かめられます）",
+        "🔒 Deal sealed `{code}…` (the seed is revealed when the day is over: anyone can check "
+        "it then)",
+    ),
     "fair.revealed": Text(
         "🔓 シードを公開しました — 「検証」で封印と照らし合わせられます。",
         "🔓 The seed is revealed — press Verify to check it against the seal.",
@@ -192,15 +201,19 @@ MESSAGES: dict[str, Text] = {
     ),
     "history.none": Text("終わった対局はまだありません。", "No finished games yet."),
     "button.replay": Text("再生", "Replay"),
-    "daily.again": Text(
-        "今日の配札はもう始めています: {link}", "You have already started today's deal: {link}"
+    "daily.board": Text("📅 {day} の今日の配札", "📅 Daily deal of {day}"),
+    "daily.private": Text(
+        "今日はサーバーの全員が同じ配札なので、この盤面は今日が終わるまであなたにだけ見えます。"
+        "見失ったら `{command}` でもう一度。",
+        "Everyone here is dealt the same cards today, so only you see this board until the day "
+        "is over; `{command}` shows it again.",
     ),
     "daily.title": Text(
         "📅 **{game}** {day} の配札 — 今日の結果", "📅 **{game}** deal of {day} — today's results"
     ),
     "daily.none": Text(
-        "今日はまだ誰も遊んでいません。/yosukou daily でどうぞ！",
-        "Nobody has played today's deal yet. Try /yosukou daily!",
+        "今日はまだ誰も遊んでいません。{command} でどうぞ！",
+        "Nobody has played today's deal yet. Try {command}!",
     ),
     "daily.row_won": Text("🏆 {user} 勝ち（{summary}）", "🏆 {user} won ({summary})"),
     "daily.row_lost": Text("🌑 {user} 負け（{summary}）", "🌑 {user} lost ({summary})"),

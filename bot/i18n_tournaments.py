@@ -13,6 +13,8 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "{rated}{limit} · sign-up closes {deadline}. Join with `/tournament join`!",
     ),
     "tournament.limit": Text(" · 定員{n}人", " · up to {n} players"),
+    "tournament.player_count": Text("{n}人", "{n} players"),
+    "tournament.player_count_one": Text("{n}人", "{n} player"),
     "tournament.format.round_robin": Text("総当たり", "round robin"),
     "tournament.format.double_round_robin": Text("二回総当たり", "double round robin"),
     "tournament.format.swiss": Text("スイス式{rounds}回戦", "Swiss, {rounds} rounds"),
@@ -22,8 +24,8 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
     ),
     "tournament.format.solitaire_one": Text("全員同じ配札を1回", "the same deal for everyone"),
     "tournament.joined": Text(
-        "✅ **{name}**（#{id}）に参加しました（現在{count}人）。",
-        "✅ You joined **{name}** (#{id}) — {count} players so far.",
+        "✅ **{name}**（#{id}）に参加しました（現在{players}）。",
+        "✅ You joined **{name}** (#{id}) — {players} so far.",
     ),
     "tournament.left": Text(
         "👋 **{name}**（#{id}）の参加を取り消しました。", "👋 You left **{name}** (#{id})."
@@ -61,6 +63,10 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "🏁 **{name}** 第{round}回戦、あなたの対局です — {game} #{id}: {link}",
         "🏁 **{name}** round {round}: your game is ready — {game} #{id}: {link}",
     ),
+    "tournament.over_play": Text(
+        "🏁 **{name}**（#{id}）はもう終わりました。これが最終順位です：",
+        "🏁 **{name}** (#{id}) is over — no more deals to play. Its final table:",
+    ),
     "tournament.finished": Text(
         "🏆 **{name}** が終わりました！最終順位:", "🏆 **{name}** is over! The final table:"
     ),
@@ -69,7 +75,7 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "🏆 **{name}** #{id} — {game} · {format} · {terms}",
     ),
     "tournament.status.signup": Text(
-        "受付中（{deadline}まで）· 参加{count}人", "sign-up open until {deadline} · {count} players"
+        "受付中（{deadline}まで）· 参加{players}", "sign-up open until {deadline} · {players}"
     ),
     "tournament.status.running": Text("第{round}回戦／全{rounds}回戦", "round {round} of {rounds}"),
     "tournament.status.running_solitaire": Text(
@@ -103,16 +109,18 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "🔒 Deals sealed `{code}…` (the seed is revealed at the end)",
     ),
     "tournament.revealed": Text(
-        "🔓 シード {seed}・塩 `{salt}`: 封印 `{code}` はこの二つのSHA-256、第n配札のシードは "
-        "`deal_seed(シード, n)`（rules/core/fairness.py）です。",
-        "🔓 Seed {seed}, salt `{salt}`: the seal `{code}` is the SHA-256 of the two, and deal "
-        "n's seed is `deal_seed(seed, n)` (rules/core/fairness.py).",
+        "🔓 配札のシードは {seed}、ソルトは `{salt}` です。配札が始まる前から決まっていたことは"
+        "誰でも確かめられます：この二つのSHA-256が大会中ずっと見せていた封印 `{code}` になり、"
+        "第n配札はこのシードとnから（HMAC-SHA256で）作ったシードで配られています。",
+        "🔓 The deals' seed is {seed}, its salt `{salt}`. Anyone can check that the deals were "
+        "fixed before play began: the SHA-256 of the two is the seal `{code}` shown all along, "
+        "and deal n was dealt from a seed made from this one and n (by HMAC-SHA256).",
     ),
     "tournament.deals_opened": Text(
-        "🎴 **{name}** が始まりました！全員に同じ配札を{deals}回。`/tournament play` で、"
+        "🎴 **{name}** が始まりました！{deals}。`/tournament play` で、"
         "{deadline}までに自分のペースでどうぞ。{users}",
-        "🎴 **{name}** has started: the same {deals} deals for everyone. Play them at your own "
-        "pace with `/tournament play` before {deadline}. {users}",
+        "🎴 **{name}** has started: {deals}. Play at your own pace with `/tournament play` "
+        "before {deadline}. {users}",
     ),
     "tournament.board_round": Text(
         "🏆 **{name}** · 第{round}回戦（全{rounds}回戦）",

@@ -30,6 +30,7 @@ from bot.games.spec import GameSpec
 from bot.i18n import tr
 from bot.ui.common import localized, public_locale, send_ephemeral, user_locale
 from bot.ui.context import UiContext
+from bot.ui.daily import DAILY, TODAY, daily_command_name
 from rules.core import Text
 
 CHALLENGE = Text("挑戦", "challenge")
@@ -40,12 +41,10 @@ START = Text("開始", "start")
 START_HELP = Text("このチャンネルで一人遊びを始める", "Start a solitaire in this channel")
 HINT = Text("ヒント", "hint")
 HINT_HELP = Text("あなたの対局の局面についてのヒント", "A hint about your current game")
-DAILY = Text("今日の配札", "daily")
 DAILY_HELP = Text(
     "今日の配札（このサーバーの全員が同じ一人遊び）",
     "Today's deal: the same solitaire for everyone in this server",
 )
-TODAY = Text("今日の結果", "today")
 TODAY_HELP = Text(
     "このサーバーの今日の配札の結果", "Today's results of the daily deal in this server"
 )
@@ -133,7 +132,7 @@ def daily_command(spec: GameSpec, context: UiContext) -> app_commands.Command[An
             interaction,
             spec.game_type,
             dict(variant.settings),
-            locale=public_locale(interaction),
+            locale=user_locale(interaction),  # a board only its player sees
         )
 
     return _variant_builder(spec).build(DAILY, DAILY_HELP, daily)
@@ -148,7 +147,7 @@ def today_command(spec: GameSpec, context: UiContext) -> app_commands.Command[An
         locale = user_locale(interaction)
         lines = [tr("daily.title", locale, game=variant.title(locale), day=day)]
         if not results:
-            lines.append(tr("daily.none", locale))
+            lines.append(tr("daily.none", locale, command=daily_command_name(spec, locale)))
         for game in results[:TODAY_ROWS]:
             user = f"<@{game.seats[0].user_id}>"
             summary = spec.summary(game.state, locale)

@@ -42,6 +42,8 @@ def games_text(games: list[GameSummary], user_id: int, locale: Locale) -> str:
             turn = tr("games.waiting", locale)
         link = jump_url(game.guild_id, game.channel_id, game.message_id)
         board = f"[{tr('games.open', locale)}]({link})" if game.message_id else ""
+        if game.private_deal:  # an ephemeral board: a link to it leads nowhere
+            board = tr("games.private", locale)
         lines.append(
             f"{'🔔' if mine else '·'} **{game_title(game, locale)}** #{game.id} — {opponent} — "
             f"{turn}{_time_left(game, locale)}" + (f" — {board}" if board else "")
@@ -148,7 +150,11 @@ class PlayerCog(commands.Cog):
             )
             return
         games = await self.services.games.finished_games(
-            target.id, guild_id=interaction.guild_id, limit=25, offset=(page - 1) * 25
+            target.id,
+            guild_id=interaction.guild_id,
+            limit=25,
+            offset=(page - 1) * 25,
+            viewer=interaction.user.id,
         )
         text = tr("history.title", locale, user=target.display_name)
         if not games:

@@ -14,10 +14,11 @@ from bot.i18n import tr
 from bot.services.snapshots import Player
 from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
 from bot.services.tournament_snapshots import OPEN_STATUSES, OVER_STATUSES, Cancelled
+from bot.services.tournaments import TournamentService
 from bot.ui.common import NO_PINGS, localized, mention, send_ephemeral, user_locale
 from bot.ui.context import UiContext
 from bot.ui.tournament_pages import posted_views, standing_view
-from bot.ui.tournaments import list_blocks
+from bot.ui.tournaments import list_blocks, player_count
 from rules.core import Text
 
 GROUP = Text("大会", "tournament")
@@ -83,14 +84,15 @@ def join_command(context: UiContext) -> Command:
         chosen = await tournaments.resolve(guild_id, tournament, ("signup",))
         player = Player(interaction.user.id, interaction.user.display_name)
         info = await tournaments.join(chosen, guild_id, player)
+        locale = user_locale(interaction)
         await send_ephemeral(
             interaction,
             tr(
                 "tournament.joined",
-                user_locale(interaction),
+                locale,
                 name=info.name,
                 id=info.id,
-                count=info.entrant_count,
+                players=player_count(info.entrant_count, locale),
             ),
         )
 
@@ -180,11 +182,23 @@ def withdraw_command(context: UiContext) -> Command:
     return _with_tournament().build(WITHDRAW, WITHDRAW_HELP, withdraw)
 
 
+async def _open_or_last(
+    tournaments: TournamentService, guild_id: int, tournament: int | None
+) -> int:
+    """The tournament meant: the one given, else the server's only open one, else (none
+    open) the one that ended last."""
+    try:
+        return await tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
+    except TournamentError:
+        return await tournaments.resolve(guild_id, tournament, OVER_STATUSES, newest=True)
+
+
 def play_command(context: UiContext) -> Command:
     services, flows = context.services, context.flows
 
     async def play(interaction: discord.Interaction, tournament: int | None = None) -> None:
-        chosen = await services.tournaments.resolve(_guild(interaction), tournament, OPEN_STATUSES)
+        # With none open, the one that ended last: it says it is over, and how it ended.
+        chosen = await _open_or_last(services.tournaments, _guild(interaction), tournament)
         await flows.play_deal(interaction, chosen)
 
     return _with_tournament().build(PLAY, PLAY_HELP, play)
@@ -195,10 +209,7 @@ def show_command(context: UiContext) -> Command:
 
     async def show(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        try:
-            chosen = await tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
-        except TournamentError:  # none open: the one that ended last
-            chosen = await tournaments.resolve(guild_id, tournament, OVER_STATUSES, newest=True)
+        chosen = await _open_or_last(tournaments, guild_id, tournament)
         standing = await tournaments.show(chosen, guild_id)
         await interaction.response.send_message(
             view=standing_view(standing, user_locale(interaction)), allowed_mentions=NO_PINGS

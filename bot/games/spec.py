@@ -150,7 +150,8 @@ class GameSpec:
     hint_available: Callable[[Any], bool] = lambda _: True
     #: Whether the game has a daily deal (the same deal for everyone in a server each day).
     daily: bool = False
-    #: One line about a game for lists such as the daily results.
+    #: One line about a game for lists such as the daily results: how far it got, never a
+    #: card or a choice (others may be playing the same deal).
     summary: Summary = _no_summary
     #: Whether chance decides what players can't see (a shuffled deck): such a game's board
     #: shows a sealed commitment to its seed, revealed at the end.

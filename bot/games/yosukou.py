@@ -42,7 +42,7 @@ START_HINT_ONLY = Text(
 )
 START_HINT_GAMES = 400
 SUMMARY_PLAYING = Text("{draws}枚目", "draw {draws}")
-SUMMARY_ENDED = Text("{draws}枚目で終局、開始 {start}", "ended at draw {draws}, started on {start}")
+SUMMARY_ENDED = Text("{draws}枚目で終局", "ended at draw {draws}")
 
 #: Start-command option → rules setting, with how the chosen text becomes the setting's value.
 SETTING_OF_OPTION = {
@@ -121,7 +121,9 @@ def hint(rules: AnyRules, state: Any, seat: Seat, locale: Locale) -> str:
 def summary(state: Any, locale: Locale) -> str:
     if state.outcome is None:
         return SUMMARY_PLAYING.format(draws=state.draws)(locale)
-    return SUMMARY_ENDED.format(draws=state.draws, start=state.start or "—")(locale)
+    # Not the start square: others may play the same deal today, and it would tell them
+    # where this one was won.
+    return SUMMARY_ENDED.format(draws=state.draws)(locale)
 
 
 def _counts() -> tuple[OptionChoice, ...]:

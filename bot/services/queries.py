@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import defer
+from sqlalchemy import or_, select
+from sqlalchemy.orm import aliased, defer
 
 from bot.db import GameEventRow, GameRow, GameSeatRow, TournamentRow
 from bot.games.registry import spec_for
@@ -32,6 +33,8 @@ HINT_RATED = Text(
     "Hints are not available in a rated game in progress.",
 )
 NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
+#: A tournament in these keeps its solitaire deals private.
+DEALING_STATUSES = ("signup", "running")
 #: How far back "the last move" is looked for (private steps may follow it).
 LAST_STEPS_SCANNED = 50
 NO_SEAL = Text(
@@ -41,6 +44,17 @@ NO_SEAL = Text(
 SEAL_KEPT_FOR_DAY = Text(
     "今日の配札はまだ他の人が遊んでいるかもしれないので、シードは明日公開されます。",
     "Others may still be playing today's deal: its seed is revealed tomorrow (UTC).",
+)
+DAILY_DEAL_KEPT = Text(
+    "今日の配札はこのサーバーの全員に同じなので、その日が終わる（UTC の0時、{opens}）まで"
+    "遊んだ本人にしか見せられません。",
+    "Today's deal is the same for everyone in this server, so each game of it stays with its "
+    "player until the day is over (midnight UTC, {opens}).",
+)
+STILL_PLAYING_DEAL = Text(
+    "あなたはまだこの配札を遊んでいます（#{id}）。ほかの人の対局は、あなたの対局が終わってから"
+    "見られます。",
+    "You are still playing this deal (#{id}): others' games of it open to you once yours is over.",
 )
 NOT_OVER = Text(
     "リプレイと記録は対局が終わってから見られます。",
@@ -71,8 +85,10 @@ class GameQueries(ServiceBase):
         limit: int = 25,
         newest_first: bool = False,
         offset: int = 0,
+        viewer: int | None = None,
     ) -> list[GameSummary]:
-        """A user's games, the ones waiting on them first, then the most recently moved."""
+        """A user's games, the ones waiting on them first, then the most recently moved.
+        Shown to someone else (``viewer``), a deal others may still be playing is left out."""
         async with self.db.read() as session:
             query = (
                 select(GameRow)
@@ -89,6 +105,8 @@ class GameQueries(ServiceBase):
             )
             if guild_id is not None:
                 query = query.where(GameRow.guild_id == guild_id)
+            if viewer is not None and viewer != user_id:
+                query = query.where(*self._deals_shown())
             rows = (await session.scalars(query)).all()
             return [GameSummary.summary_of(r) for r in rows]
 
@@ -113,9 +131,16 @@ class GameQueries(ServiceBase):
             return [GameSummary.summary_of(r) for r in rows.all()]
 
     async def finished_games(
-        self, user_id: int, *, guild_id: int | None = None, limit: int = 10, offset: int = 0
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        limit: int = 10,
+        offset: int = 0,
+        viewer: int | None = None,
     ) -> list[GameSummary]:
-        """A user's finished games, newest first (``offset`` skips that many)."""
+        """A user's finished games, newest first (``offset`` skips that many); for someone
+        else (``viewer``), without the deals others may still be playing."""
         return await self.list_games(
             user_id,
             guild_id=guild_id,
@@ -123,6 +148,23 @@ class GameQueries(ServiceBase):
             limit=limit,
             newest_first=True,
             offset=offset,
+            viewer=viewer,
+        )
+
+    def _deals_shown(self) -> tuple[Any, ...]:
+        """Conditions leaving out deals others may still be playing: today's daily deals (their
+        keys begin with the day) and a running solitaire tournament's deals."""
+        today = self.clock().date().isoformat()
+        running = select(TournamentRow.id).where(TournamentRow.status.in_(DEALING_STATUSES))
+        other = aliased(GameSeatRow)
+        two_players = select(other.game_id).where(other.game_id == GameRow.id, other.seat > 0)
+        return (
+            or_(GameRow.daily_key.is_(None), GameRow.daily_key < today),
+            or_(
+                GameRow.tournament_id.is_(None),
+                two_players.exists(),
+                GameRow.tournament_id.not_in(running),
+            ),
         )
 
     async def last_public_events(self, game_id: int) -> tuple[Event, ...]:
@@ -146,21 +188,24 @@ class GameQueries(ServiceBase):
         events' data), in one read."""
         return [LogEntry(*row) for row in await self.db.store.read_log(game_id)]
 
-    async def public_log(self, game_id: int) -> list[LogEntry]:
+    async def public_log(self, game_id: int, viewer: int | None = None) -> list[LogEntry]:
         """The log players and onlookers may download: public steps only, numbered without
         gaps. Refused while the game is running (it would show the moves to an onlooker
         advising a player, and private steps by their timing)."""
-        return (await self.log_download(game_id))[1]
+        return (await self.log_download(game_id, viewer))[1]
 
-    async def log_download(self, game_id: int) -> tuple[GameSnapshot, list[LogEntry]]:
-        """The game (without its state, which a log never shows) and its public log."""
+    async def log_download(
+        self, game_id: int, viewer: int | None = None
+    ) -> tuple[GameSnapshot, list[LogEntry]]:
+        """The game (without its state, which a log never shows) and its public log, for
+        ``viewer`` (``None``: anyone at all)."""
         game = await self._summary(game_id)
         self._require_over(game)
-        await self._require_deal_shown(game)
+        await self._require_deal_shown(game, viewer)
         return game, [entry for entry, _ in public_steps(await self.event_log(game_id))]
 
     async def state_at(
-        self, game_id: int, step: int
+        self, game_id: int, step: int, viewer: int | None = None
     ) -> tuple[GameSnapshot, Any, LogEntry | None, int]:
         """The game as it stood after ``step`` public steps (0 = the start), for replays: the
         game (without its stored state: the replay makes its own), that state, the log entry of
@@ -169,7 +214,7 @@ class GameQueries(ServiceBase):
         game is running."""
         game = await self._summary(game_id)
         self._require_over(game)
-        await self._require_deal_shown(game)
+        await self._require_deal_shown(game, viewer)
         rows = await self.event_log(game_id)
         steps = public_steps(rows)
         step = min(max(step, 0), len(steps))
@@ -191,19 +236,52 @@ class GameQueries(ServiceBase):
         if game.status in ACTIVE_STATUSES:
             raise WrongStatus(NOT_OVER)
 
-    async def _require_deal_shown(self, game: GameSummary) -> None:
-        """A tournament's solitaire deal is the same for every entrant: nobody may replay one
-        (and so see a deal before playing it) until the tournament is over."""
-        if game.tournament_id is None or len(game.seats) != 1:
+    async def shown_game(self, game_id: int, viewer: int) -> GameSnapshot:
+        """The whole game, for a look at its position (the "Why?" board) by ``viewer``."""
+        game = await self.get(game_id)
+        await self._require_deal_shown(game, viewer)
+        return game
+
+    async def _require_deal_shown(self, game: GameSummary, viewer: int | None) -> None:
+        """A deal others are dealt too — a solitaire tournament's deal, the daily deal — may
+        reach no one but its player (not its board, log, replay nor hints) while others may
+        still play it: until the tournament is over, or the deal's day."""
+        if not game.private_deal or (viewer is not None and game.seat_of(viewer) is not None):
+            return
+        today = self.clock().date()
+        if game.daily_deal_open(today):
+            midnight = datetime.combine(today + timedelta(days=1), time(), UTC)
+            raise WrongStatus(DAILY_DEAL_KEPT.format(opens=f"<t:{int(midnight.timestamp())}:R>"))
+        if game.daily_key is not None:
+            # After its day nobody can start the deal, but one started in time may still be
+            # going: its player may not read the others until theirs is over.
+            playing = None if viewer is None else await self._playing_daily(game, viewer)
+            if playing is not None:
+                raise WrongStatus(STILL_PLAYING_DEAL.format(id=playing))
             return
         async with self.db.read() as session:
             status = await session.scalar(
                 select(TournamentRow.status).where(TournamentRow.id == game.tournament_id)
             )
-        if status in ("signup", "running"):
+        if status in DEALING_STATUSES:
             raise WrongStatus(DEAL_KEPT)
 
-    async def verification(self, game_id: int) -> Verification:
+    async def _playing_daily(self, game: GameSummary, user_id: int) -> int | None:
+        """The user's own game of the same daily deal, while it is still going."""
+        async with self.db.read() as session:
+            return await session.scalar(
+                select(GameRow.id)
+                .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
+                .where(
+                    GameRow.daily_key == game.daily_key,
+                    GameRow.guild_id == game.guild_id,
+                    GameRow.status == "active",
+                    GameSeatRow.user_id == user_id,
+                )
+                .limit(1)
+            )
+
+    async def verification(self, game_id: int, viewer: int | None = None) -> Verification:
         """The revealed seal of a finished game: its seed and salt, whether they give the
         commitment shown on the board from the start, and whether the whole log replayed from
         that seed gives the recorded end (refused until the seed may be shown)."""
@@ -212,6 +290,7 @@ class GameQueries(ServiceBase):
             raise WrongStatus(NO_SEAL)
         if not game.seed_revealed(self.clock().date()):
             raise WrongStatus(SEAL_KEPT_FOR_DAY if game.status == "finished" else NOT_OVER)
+        await self._require_deal_shown(game, viewer)
         sealed = verify_commitment(game.commitment, game.seed, bytes.fromhex(game.salt))
         replayed = await self.rebuild_state(game_id)
         return Verification(game, game.commitment, sealed, replayed == game.state)
@@ -222,7 +301,7 @@ class GameQueries(ServiceBase):
         log_rows = await self.event_log(game_id)
         return game.rules.replay(game.settings, game.seed, [(r.seat, r.action) for r in log_rows])
 
-    async def hint(self, game_id: int, locale: str) -> str:
+    async def hint(self, game_id: int, locale: str, viewer: int | None = None) -> str:
         """What perfect play says about the current position (casual or finished games only:
         a hint during a rated game would be cheating)."""
         game = await self.get(game_id)
@@ -233,7 +312,7 @@ class GameQueries(ServiceBase):
             raise WrongStatus(HINT_RATED)
         if game.status == "active" and game.tournament_id is not None:
             raise WrongStatus(NO_TOURNAMENT_HINTS)
-        await self._require_deal_shown(game)
+        await self._require_deal_shown(game, viewer)
         if game.status not in ("active", "finished"):
             raise WrongStatus()
         seats = game.rules.to_act(game.state)

@@ -89,6 +89,25 @@ class GameSummary:
     def is_active(self) -> bool:
         return self.status == "active"
 
+    @property
+    def daily_day(self) -> date | None:
+        """The day (UTC) of a daily deal: its key begins with it."""
+        return None if self.daily_key is None else date.fromisoformat(self.daily_key[:10])
+
+    def daily_deal_open(self, today: date) -> bool:
+        """A daily deal is the same for everyone in the server all its day: until that day is
+        over, its cards are its player's alone."""
+        day = self.daily_day
+        return day is not None and day >= today
+
+    @property
+    def private_deal(self) -> bool:
+        """A deal others are dealt too (a daily deal, a solitaire tournament's deal): its
+        board is shown to its player alone."""
+        return len(self.seats) == 1 and (
+            self.daily_key is not None or self.tournament_id is not None
+        )
+
     def seat_of(self, user_id: int) -> Seat | None:
         for info in self.seats:
             if info.user_id == user_id:
@@ -165,7 +184,7 @@ class GameSnapshot(GameSummary):
         which others may still be playing, after its day."""
         if self.salt is None or self.status != "finished":
             return False
-        return self.daily_key is None or self.daily_key[:10] < today.isoformat()
+        return not self.daily_deal_open(today)
 
     @classmethod
     def from_row(cls, row: GameRow, state: Any = None) -> GameSnapshot:

@@ -73,6 +73,10 @@ ALL_DEALS_PLAYED = Text(
     "配札はすべて遊び終えました（{deals}回）。結果は /tournament show で。",
     "You have played all {deals} deals. See /tournament show for the table.",
 )
+THE_DEAL_PLAYED = Text(
+    "配札はもう遊び終えました。結果は /tournament show で。",
+    "You have played the deal. See /tournament show for the table.",
+)
 CLOSED = Text("この大会の締め切りは過ぎました。", "This tournament's playing time is over.")
 DEAL_KEPT = Text(
     "大会の配札は、大会が終わるまで他の人には見せられません。",
@@ -83,6 +87,17 @@ NO_TOURNAMENT_HINTS = Text(
 )
 
 
-def over_error(status: str) -> TournamentError:
+class TournamentOver(TournamentError):
+    """The tournament is over (finished, or cancelled): ``finished`` says it has a final
+    table to show instead."""
+
+    def __init__(self, text: Text, *, finished: bool) -> None:
+        super().__init__(text)
+        self.finished = finished
+
+
+def over_error(status: str) -> TournamentOver:
     """The refusal for a tournament that no longer takes part in anything."""
-    return TournamentError(CALLED_OFF if status == "cancelled" else OVER)
+    if status == "cancelled":
+        return TournamentOver(CALLED_OFF, finished=False)
+    return TournamentOver(OVER, finished=True)

@@ -44,6 +44,7 @@ from bot.services.tournament_errors import (
     NOT_SOLITAIRE,
     NOT_STARTED,
     SIGNUP_CLOSED,
+    THE_DEAL_PLAYED,
     TournamentError,
     over_error,
 )
@@ -301,7 +302,8 @@ class TournamentService(TournamentScheduler):
             game = await self.games.get(playing[1])
             return Deal(info, ActionResult(game, (), game.version), playing[0], new=False)
         if len(deals) >= info.rounds:
-            raise TournamentError(ALL_DEALS_PLAYED.format(deals=info.rounds))
+            played = THE_DEAL_PLAYED if info.rounds == 1 else ALL_DEALS_PLAYED
+            raise TournamentError(played.format(deals=info.rounds))
         deal_no = len(deals) + 1
         async with self.db.transaction() as session:
             row = await self._get(session, tournament_id, guild_id)

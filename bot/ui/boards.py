@@ -10,7 +10,7 @@ import asyncio
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 
 import discord
 
@@ -36,18 +36,16 @@ from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
 PICTURE_NAME = "board.png"
 
 
-def today() -> date:
-    return datetime.now(UTC).date()
-
-
-def seal_line(game: GameSnapshot, locale: Locale) -> str | None:
-    """The deal's seal while it is played; that its seed is out once it may be."""
+def seal_line(game: GameSnapshot, locale: Locale, today: date) -> str | None:
+    """The deal's seal while it is played; that its seed is out once it may be (``today``:
+    the services' date, in UTC)."""
     seal = game.commitment
     if seal is None or game.status not in ("active", "finished"):
         return None
     if game.status == "active":
-        return tr("fair.sealed", locale, code=seal[:16])
-    return tr("fair.revealed" if game.seed_revealed(today()) else "fair.tomorrow", locale)
+        key = "fair.sealed" if game.daily_key is None else "fair.sealed_daily"
+        return tr(key, locale, code=seal[:16])
+    return tr("fair.revealed" if game.seed_revealed(today) else "fair.tomorrow", locale)
 
 
 def game_locale(game: GameSummary) -> Locale:
@@ -141,7 +139,7 @@ def text_board(game: GameSnapshot, locale: Locale) -> str:
     return render(rules.view_for(game.state, None), locale)
 
 
-def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = ()) -> str:
+def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], today: date) -> str:
     """What matters now: the last move in words, whose turn and the clock, or the result."""
     rules = game.rules
     lines: list[str] = []
@@ -180,13 +178,15 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = (
         lines.append(tr("challenge.expired", locale))
     elif game.status == "aborted":
         lines.append(tr("challenge.aborted", locale))
-    seal = seal_line(game, locale)
+    seal = seal_line(game, locale, today)
     if seal is not None:
         lines.append(f"-# {seal}")
     return "\n".join(line for line in lines if line)
 
 
-def board_rows(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = ()) -> list[Row]:
+def board_rows(
+    game: GameSnapshot, locale: Locale, recent: Sequence[Event], today: date
+) -> list[Row]:
     """Only what can be done now, row by row: answers to a challenge; the legal moves of the
     player to move; then resign / draw / hint / why."""
     if game.status == "challenge":
@@ -209,7 +209,7 @@ def board_rows(game: GameSnapshot, locale: Locale, recent: Sequence[Event] = ())
         ]
         if len(game.seats) == 2:
             after.append(RematchButton(game.id, tr("button.rematch", locale)))
-        if game.seed_revealed(today()):
+        if game.seed_revealed(today):
             after.append(VerifyButton(game.id, tr("button.verify", locale)))
         return [after]
     if game.status != "active":
@@ -287,8 +287,9 @@ class Board:
 def board_card(
     game: GameSnapshot,
     locale: Locale,
-    recent: Sequence[Event] = (),
+    recent: Sequence[Event],
     *,
+    today: date,
     picture: bool = False,
     tag: str = "",
 ) -> Card:
@@ -296,25 +297,31 @@ def board_card(
     board = text_board(game, locale)
     return Card(
         heading=board_heading(game, locale, tag),
-        status=board_status(game, locale, recent),
+        status=board_status(game, locale, recent, today),
         picture=PICTURE_NAME if picture else None,
         picture_alt=board,
         text_board=None if picture else board,
-        rows=board_rows(game, locale, recent),
+        rows=board_rows(game, locale, recent, today),
         accent=ACCENTS.get(game.status, ACCENTS["finished"]),
     )
 
 
 async def render_board(
-    game: GameSnapshot, recent: Sequence[Event] = (), *, pictures: bool = True, tag: str = ""
+    game: GameSnapshot,
+    recent: Sequence[Event],
+    *,
+    today: date,
+    pictures: bool = True,
+    tag: str = "",
 ) -> Board:
     """The board as pictures-or-text chooses. A picture is drawn off the event loop (it takes
     tens of milliseconds) from the public view only, so it can show no hidden card."""
     locale = game_locale(game)
     paint = game.spec.board_picture
     if not pictures or paint is None or game.status == "challenge":
-        return Board(board_card(game, locale, recent, tag=tag).view())
+        return Board(board_card(game, locale, recent, today=today, tag=tag).view())
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
     drawn = await asyncio.to_thread(paint, view, locale, public)
-    return Board(board_card(game, locale, recent, picture=True, tag=tag).view(), drawn)
+    card = board_card(game, locale, recent, today=today, picture=True, tag=tag)
+    return Board(card.view(), drawn)

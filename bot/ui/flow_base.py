@@ -11,6 +11,7 @@ from bot.services.snapshots import GameSnapshot, GameSummary
 from bot.ui.boards import Board, game_locale, render_board
 from bot.ui.common import NO_PINGS
 from bot.ui.context import Services
+from bot.ui.daily import daily_tag
 from bot.ui.tournaments import board_tag
 from rules.core import Event
 
@@ -25,14 +26,18 @@ class FlowBase:
 
     async def board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> Board:
         """The board as its server wants it: a picture with the words (the default), or text;
-        a tournament game's says which tournament and round it belongs to."""
+        a tournament game's says which tournament and round it belongs to, a daily deal's
+        which day."""
         server = await self.services.servers.get(game.guild_id)
+        today = self.games.clock().date()
         tag = ""
         if game.tournament_id is not None:
             label = await self.services.tournaments.board_label(game.id, game.tournament_id)
             if label is not None:
                 tag = board_tag(label, game, game_locale(game))
-        return await render_board(game, recent, pictures=server.pictures, tag=tag)
+        elif game.daily_key is not None:
+            tag = daily_tag(game, game_locale(game), today)
+        return await render_board(game, recent, today=today, pictures=server.pictures, tag=tag)
 
     async def edit_board(self, game: GameSummary, board: Board) -> bool:
         """Redraw the game's board message; whether it could be."""

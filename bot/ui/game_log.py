@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, LogEntry, public_steps
-from bot.ui.boards import today
 from rules.core import Locale, Text
 
 LOG_RESULT = Text("結果", "Result")
 
 
-def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale) -> str:
+def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale, today: date) -> str:
+    """``today``: the services' date (UTC), which says whether a daily deal's seed is out."""
     rules = game.rules
     lines = [f"{rules.title_for(game.settings)(locale)} #{game.id}"]
     lines += [f"{rules.seat_name(s.seat, locale)}: {s.display_name}" for s in game.seats]
@@ -31,7 +32,7 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale) ->
             lines += ["", f"{LOG_RESULT(locale)}: {points} ({reason})"]
         else:
             lines += ["", f"{LOG_RESULT(locale)}: {game.player(winner).display_name} ({reason})"]
-    if game.salt is not None and game.seed_revealed(today()):
+    if game.salt is not None and game.seed_revealed(today):
         lines += [
             f"{tr('log.seed', locale)}: {game.seed}",
             f"{tr('log.salt', locale)}: {game.salt}",

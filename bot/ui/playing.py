@@ -149,19 +149,21 @@ class Playing(PanelFlows, PrivateBoards):
 
     async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.games.hint(game_id, user_locale(interaction))
+        text = await self.games.hint(game_id, user_locale(interaction), interaction.user.id)
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
     async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        content, view = await replay_message(self.games, game_id, 0, user_locale(interaction))
+        content, view = await replay_message(
+            self.games, game_id, 0, user_locale(interaction), interaction.user.id
+        )
         await interaction.followup.send(content, view=view, ephemeral=True)
 
     async def explain(self, interaction: discord.Interaction, game_id: int) -> None:
         """Why the last move went as it did (the numbers), with the full board, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = user_locale(interaction)
-        game = await self.games.get(game_id)
+        game = await self.games.shown_game(game_id, interaction.user.id)
         rules = game.rules
         reasons = [
             text
@@ -179,7 +181,7 @@ class Playing(PanelFlows, PrivateBoards):
         record for ``python -m rules.verify``."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = user_locale(interaction)
-        checked = await self.games.verification(game_id)
+        checked = await self.games.verification(game_id, interaction.user.id)
         record = json.dumps(verification_record(checked.game), ensure_ascii=False, indent=2)
         record_file = discord.File(
             io.BytesIO(record.encode()), filename=f"asobiba-game-{game_id}-verify.json"
@@ -196,8 +198,9 @@ class Playing(PanelFlows, PrivateBoards):
         """The whole log as a file (a message would cut a long game short)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = user_locale(interaction)
-        game, entries = await self.games.log_download(game_id)  # refused while it runs
-        text = log_text(game, entries, locale)
+        # Refused while it runs, and to others while its deal may still be played.
+        game, entries = await self.games.log_download(game_id, interaction.user.id)
+        text = log_text(game, entries, locale, self.games.clock().date())
         log_file = discord.File(io.BytesIO(text.encode()), filename=f"asobiba-game-{game_id}.txt")
         lines = text.count("\n")
         await interaction.followup.send(

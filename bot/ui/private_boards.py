@@ -1,4 +1,5 @@
-"""Boards only their player sees (a solitaire tournament's deals are dealt on them).
+"""Boards only their player sees: deals others are dealt too (a solitaire tournament's deals,
+the daily deal) are played on them.
 
 Discord edits such an ephemeral message only through an interaction whose response it is — the
 command that showed it, or a click on it — and only for 15 minutes. The newest such interaction
@@ -15,7 +16,7 @@ import time
 
 import discord
 
-from bot.services.snapshots import ACTIVE_STATUSES, GameSummary
+from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSummary
 from bot.ui.boards import Board
 from bot.ui.context import Services
 from bot.ui.notices import Notices
@@ -42,6 +43,22 @@ class PrivateBoards(Notices):
         ]:
             del self._private_boards[stale]
         self._private_boards[game_id] = (interaction, message_id, now)
+
+    async def show_private_board(
+        self, interaction: discord.Interaction, result: ActionResult
+    ) -> None:
+        """Answer the command with the game's board, seen by its player alone. Moves edit this
+        message: the newest copy of the board is the one kept up to date, and this command
+        can redraw it from afar (after the resign confirmation)."""
+        game = result.game
+        board = await self.board(game, result.events)
+        sent = await interaction.response.send_message(
+            view=board.view, files=board.files, ephemeral=True
+        )
+        if sent.message_id is None or interaction.channel_id is None:
+            return
+        await self.games.attach_message(game.id, interaction.channel_id, sent.message_id)
+        self.remember_private_board(game.id, interaction, sent.message_id)
 
     async def edit_board(self, game: GameSummary, board: Board) -> bool:
         tracked = self._private_boards.get(game.id)

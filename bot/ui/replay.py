@@ -17,15 +17,15 @@ from bot.services.games import GameService
 from bot.services.snapshots import GameSummary
 from bot.ui.boards import game_title, outcome_text
 from bot.ui.common import clip, selected_values, send_ephemeral, user_locale
-from bot.ui.components import Guarded, LogButton
+from bot.ui.components import Guarded, LogButton, VerifyButton
 from bot.ui.context import context_of
 from rules.core import Locale
 
 
 async def replay_message(
-    games: GameService, game_id: int, ply: int, locale: Locale
+    games: GameService, game_id: int, ply: int, locale: Locale, viewer: int
 ) -> tuple[str, discord.ui.View]:
-    game, state, row, plies = await games.state_at(game_id, ply)
+    game, state, row, plies = await games.state_at(game_id, ply, viewer)
     ply = min(max(ply, 0), plies)
     rules = game.rules
     header = tr(
@@ -45,6 +45,10 @@ async def replay_message(
         button.item.disabled = target == ply or not 0 <= target <= plies
         view.add_item(button)
     view.add_item(LogButton(game.id, tr("button.log", locale), row=1))
+    # A sealed deal's check, once its seed is out (a daily deal's board, private and never
+    # redrawn after its day, can't offer it then).
+    if game.seed_revealed(games.clock().date()):
+        view.add_item(VerifyButton(game.id, tr("button.verify", locale), row=1))
     return content, view
 
 
@@ -88,7 +92,11 @@ class ReplayButton(
     async def run(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         content, view = await replay_message(
-            context_of(interaction).services.games, self.game_id, self.ply, user_locale(interaction)
+            context_of(interaction).services.games,
+            self.game_id,
+            self.ply,
+            user_locale(interaction),
+            interaction.user.id,
         )
         await interaction.edit_original_response(content=content, view=view)
 
@@ -124,7 +132,11 @@ class HistorySelect(
             return
         await interaction.response.defer()
         content, view = await replay_message(
-            context_of(interaction).services.games, int(values[0]), 0, user_locale(interaction)
+            context_of(interaction).services.games,
+            int(values[0]),
+            0,
+            user_locale(interaction),
+            interaction.user.id,
         )
         await interaction.edit_original_response(content=content, view=view)
 

@@ -100,29 +100,19 @@ class Starting(Playing):
         *,
         locale: Locale,
     ) -> None:
-        server = await self.services.servers.check_channel(
-            interaction.guild_id, interaction.channel_id
-        )
-        result, new = await self.games.start_daily(
+        await self.services.servers.check_channel(interaction.guild_id, interaction.channel_id)
+        # Everyone here is dealt the same cards today: the board is the player's alone (in
+        # their language), and asking again (for a board lost from sight, or played out)
+        # shows it again.
+        result, _ = await self.games.start_daily(
             game_type,
             Player(interaction.user.id, interaction.user.display_name),
             settings,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
-            locale=server.board_locale(locale),
+            locale=locale,
         )
-        if new:
-            await self._post_board(interaction, result, NO_PINGS)
-            return
-        game = result.game
-        await send_ephemeral(
-            interaction,
-            tr(
-                "daily.again",
-                user_locale(interaction),
-                link=jump_url(game.guild_id, game.channel_id, game.message_id),
-            ),
-        )
+        await self.show_private_board(interaction, result)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.games.get(game_id)

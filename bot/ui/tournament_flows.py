@@ -11,6 +11,7 @@ import discord
 
 from bot.i18n import tr
 from bot.services.snapshots import ACTIVE_STATUSES, GameSnapshot, GameSummary, Player
+from bot.services.tournament_errors import TournamentOver
 from bot.services.tournament_scheduler import MIN_PLAYERS
 from bot.services.tournament_snapshots import (
     Cancelled,
@@ -22,10 +23,10 @@ from bot.services.tournament_snapshots import (
     TournamentNotice,
 )
 from bot.ui.boards import game_title
-from bot.ui.common import NO_PINGS, jump_url, mention
+from bot.ui.common import NO_PINGS, jump_url, mention, user_locale
 from bot.ui.private_boards import PrivateBoards
 from bot.ui.tournament_pages import posted_views
-from bot.ui.tournaments import final_blocks, round_blocks, round_heading, when
+from bot.ui.tournaments import final_blocks, format_label, round_blocks, round_heading, when
 from rules.core import Locale, normalize_locale
 
 log = logging.getLogger(__name__)
@@ -159,7 +160,7 @@ class TournamentFlows(PrivateBoards):
                 "tournament.deals_opened",
                 locale,
                 name=info.name,
-                deals=info.rounds,
+                deals=format_label(info, locale),  # "the same 2 deals for everyone"
                 deadline=when(info.closes_at),
                 users=" ".join(map(mention, mentioned)),
             )
@@ -170,24 +171,33 @@ class TournamentFlows(PrivateBoards):
         for user_id in (u for u in users if prefs[u].notify == "dm"):
             await self.direct_message(user_id, text([]))
 
+    async def _show_final_table(
+        self, interaction: discord.Interaction, tournament_id: int, guild_id: int
+    ) -> None:
+        """Asked for a deal of a finished event: that it is over, and how it ended."""
+        standing = await self.services.tournaments.show(tournament_id, guild_id)
+        info = standing.tournament
+        locale = user_locale(interaction)
+        title = tr("tournament.over_play", locale, name=info.name, id=info.id)
+        first, *more = posted_views(title, final_blocks(standing, locale), locale)
+        await interaction.response.send_message(view=first, ephemeral=True)
+        for view in more:
+            await interaction.followup.send(view=view, ephemeral=True)
+
     async def play_deal(self, interaction: discord.Interaction, tournament_id: int) -> None:
         """The player's next deal (or the one they are in), on a board only they can see:
         everyone plays the same deals, so nobody may see one before playing it."""
         assert interaction.guild_id is not None
-        deal = await self.services.tournaments.play(
-            tournament_id,
-            interaction.guild_id,
-            Player(interaction.user.id, interaction.user.display_name),
-        )
-        game = deal.result.game
-        # The card itself says which tournament and deal it is, and that it is private.
-        board = await self.board(game, deal.result.events)
-        sent = await interaction.response.send_message(
-            view=board.view, files=board.files, ephemeral=True
-        )
-        if sent.message_id is None or interaction.channel_id is None:
+        try:
+            deal = await self.services.tournaments.play(
+                tournament_id,
+                interaction.guild_id,
+                Player(interaction.user.id, interaction.user.display_name),
+            )
+        except TournamentOver as over:
+            if not over.finished:
+                raise
+            await self._show_final_table(interaction, tournament_id, interaction.guild_id)
             return
-        # Moves edit this message: the newest copy of the board is the one kept up to date,
-        # and this command can redraw it from afar (after the resign confirmation).
-        await self.games.attach_message(game.id, interaction.channel_id, sent.message_id)
-        self.remember_private_board(game.id, interaction, sent.message_id)
+        # The card itself says which tournament and deal it is, and that it is private.
+        await self.show_private_board(interaction, deal.result)

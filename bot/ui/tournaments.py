@@ -45,13 +45,18 @@ def terms_label(info: TournamentInfo, locale: Locale) -> str:
     return f"{rated} · {clock}"
 
 
+def player_count(n: int, locale: Locale) -> str:
+    """``1 player``, ``3 players`` (``1人``, ``3人``)."""
+    return tr("tournament.player_count_one" if n == 1 else "tournament.player_count", locale, n=n)
+
+
 def status_label(info: TournamentInfo, locale: Locale) -> str:
     if info.status == "signup":
         return tr(
             "tournament.status.signup",
             locale,
             deadline=when(info.signup_until, "R"),
-            count=info.entrant_count,
+            players=player_count(info.entrant_count, locale),
         )
     if info.status == "running" and info.solitaire:
         return tr("tournament.status.running_solitaire", locale, deadline=when(info.closes_at))

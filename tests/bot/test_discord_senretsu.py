@@ -367,7 +367,7 @@ async def test_private_steps_leave_no_trace_and_no_replay_before_the_end(arena: 
     public = await arena.bot.games.public_log(game.id)
     assert len(raw) - len(public) == 3  # the three private steps
     assert [e.ply for e in public] == list(range(1, len(public) + 1))
-    text = log_text(game, public, "en")
+    text = log_text(game, public, "en", arena.bot.games.clock().date())
     assert not [line for line in text.splitlines() if line.strip().endswith(". —")]
     numbered = [line.split(".")[0].strip() for line in text.splitlines() if line[:4].strip()]
     assert [n for n in numbered if n.isdigit()] == [str(n) for n in range(1, len(public) + 1)]

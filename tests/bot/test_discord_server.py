@@ -63,16 +63,18 @@ async def test_channels_clock_language_and_abort(world: World) -> None:
 
 async def test_the_daily_deal_is_the_same_for_everyone(world: World) -> None:
     boards = []
-    for user in (world.alice, world.bob):
+    for user in (world.alice, world.carol):  # both read English
         record = await world.fake.slash("yosukou daily", user=user, channel=world.channel)
         await record.wait_response()
-        assert record.message is not None
+        assert record.message is not None and record.ephemeral  # each board its player's own
         boards.append(record.message)
     # The same six majors for both: the same board picture.
     assert boards[0].attachments[0].data == boards[1].attachments[0].data
+    # Asked again, the same game's board comes back (privately), not a second deal.
     again = await world.fake.slash("yosukou daily", user=world.alice, channel=world.channel)
     await again.wait_response()
-    assert again.ephemeral and "already started today's deal" in again.text
+    assert again.ephemeral and again.message is not None
+    assert again.message.text.split("\n")[0] == boards[0].text.split("\n")[0]
 
     alice_game = (await world.bot.games.list_games(world.alice.id))[0]
     await world.bot.games.act(alice_game.id, world.alice.id, None, "resign")
@@ -80,4 +82,4 @@ async def test_the_daily_deal_is_the_same_for_everyone(world: World) -> None:
     await today.wait_response()
     assert today.message is not None
     text = today.message.text
-    assert f"<@{world.alice.id}> lost" in text and f"<@{world.bob.id}> still playing" in text
+    assert f"<@{world.alice.id}> lost" in text and f"<@{world.carol.id}> still playing" in text

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.i18n import tr
+from bot.services.errors import ServiceError
 from bot.services.tournament_snapshots import Standing
 from rules.core import Resign
 from tests.bot.harness import World, make_bot
@@ -218,8 +219,9 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
         signup="3600",
     )
     assert created.message is not None and "the same 2 deals for everyone" in created.message.text
-    for user in (world.alice, world.bob):
-        await private(world, "tournament join", user)
+    joined = [await private(world, "tournament join", user) for user in (world.alice, world.bob)]
+    assert joined[0].endswith("— 1 player so far.")  # one player, not "1 players"
+    assert joined[1].endswith("（現在2人）。")  # bob reads Japanese
     assert "not started" in await private(world, "tournament play", world.alice)
     await private(world, "tournament start", world.alice)
     opened = world.fake.messages_in(world.channel)[-1].text
@@ -246,18 +248,23 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
     game = (await world.bot.games.finished_games(world.alice.id))[0]
     assert game.tournament_id == 1 and board.id == game.message_id
 
-    # Bob cannot replay Alice's finished deal before he has played it.
+    # Bob cannot replay Alice's finished deal before he has played it: her history does not
+    # list it to him, and the replay itself is refused (bob reads Japanese).
     listing = await world.fake.slash(
         "history", user=world.bob, channel=world.channel, options={"user": world.alice}
     )
     await listing.wait_response()
     assert listing.message is not None
-    menu = listing.message.selects()[0]
-    seen = len(world.fake.ephemeral_messages(world.bob))
-    await world.fake.select(listing.message, menu["custom_id"], [str(game.id)], user=world.bob)
-    await world.fake.wait_until(lambda: len(world.fake.ephemeral_messages(world.bob)) > seen)
-    refusal = world.fake.ephemeral_messages(world.bob)[-1].text
-    assert "大会が終わるまで他の人には見せられません" in refusal  # bob reads Japanese
+    assert listing.message.selects() == [] and "終わった対局はまだありません" in listing.text
+    mine = await world.fake.slash("history", user=world.alice, channel=world.channel)
+    await mine.wait_response()
+    assert mine.message is not None and str(game.id) in str(mine.message.selects())
+    try:
+        await world.bot.games.state_at(game.id, 0, world.bob.id)
+    except ServiceError as error:
+        assert "大会が終わるまで他の人には見せられません" in error.message("ja")
+    else:
+        raise AssertionError("a running event's deal was replayed to another entrant")
     for user in (world.alice, world.bob, world.bob):
         await slash(world, "tournament play", user)
         deal = world.fake.ephemeral_messages(user)[-1]
@@ -271,5 +278,47 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
         assert world.fake.ephemeral_messages(user)[-1].text in ("Done.", "了解しました。")
     final = [m for m in world.fake.messages_in(world.channel) if "is over!" in m.text]
     assert len(final) == 1
-    assert "won of 2" in final[0].text and "Seed " in final[0].text
+    assert "won of 2" in final[0].text and "The deals' seed is " in final[0].text
+    # How to check the deals, in words a player reads (no function or file names).
+    assert "Anyone can check that the deals were fixed before play began" in final[0].text
+    assert "deal_seed" not in final[0].text and ".py" not in final[0].text
+
+    # Once it is over, /tournament play says so, with the final table — in each language.
+    over = await private(world, "tournament play", world.alice)
+    assert "**Tarot cup** (#1) is over — no more deals to play. Its final table:" in over
+    assert "won of 2" in over and "no such tournament" not in over
+    over = await private(world, "tournament play", world.bob)
+    assert "**Tarot cup**（#1）はもう終わりました。これが最終順位です：" in over
+    assert "配札のシードは" in over and "誰でも確かめられます" in over
+    assert "deal_seed" not in over and "fairness" not in over
+    assert world.fake.client_error_messages() == []
+
+
+async def test_a_one_deal_event_speaks_of_one_and_says_when_it_is_over(world: World) -> None:
+    """One entrant, one deal: no "1 players" nor "1 deals"; played out, the event says so;
+    over, /tournament play says it is over and how it ended (not "no such tournament")."""
+    await world.bot.asobiba.services.servers.update(
+        world.guild.id, pictures=False, tournaments_by_everyone=True
+    )
+    await slash(
+        world, "tournament create yosukou", world.carol, name="Solo cup", deals=1, signup="3600"
+    )
+    assert "1 player so far" in await private(world, "tournament join", world.carol)
+    await slash(world, "tournament show", world.carol)
+    assert world.fake.messages_in(world.channel)[-1].text.count("· 1 player\n") == 1
+    assert "（現在2人）" in await private(world, "tournament join", world.bob)
+    await private(world, "tournament start", world.carol)
+    opened = world.fake.messages_in(world.channel)[-1].text
+    assert "has started: the same deal for everyone. Play at your own pace" in opened
+    await slash(world, "tournament play", world.carol)
+    await resign_on_discord(world, world.fake.ephemeral_messages(world.carol)[-1], world.carol)
+    played = await private(world, "tournament play", world.carol)
+    assert played == "You have played the deal. See /tournament show for the table."
+    await slash(world, "tournament play", world.bob)
+    await resign_on_discord(world, world.fake.ephemeral_messages(world.bob)[-1], world.bob)
+    over = await private(world, "tournament play", world.carol)
+    assert over.startswith("🏁 **Solo cup** (#1) is over — no more deals to play.")
+    assert "0 won of 1" in over and "The deals' seed is" in over
+    over = await private(world, "tournament play", world.bob, tournament=1)
+    assert "**Solo cup**（#1）はもう終わりました。" in over and "1回中0勝" in over
     assert world.fake.client_error_messages() == []

@@ -379,7 +379,8 @@ async def test_senretsu_logs_never_show_a_hidden_card(service: GameService) -> N
             result = await service.act(game.id, user, game.version, game.rules.format(action))
         game = result.game
         entries = await service.event_log(game.id)
-        texts = [log_text(game, entries, "en"), log_text(game, entries, "ja")]
+        day = service.clock().date()
+        texts = [log_text(game, entries, "en", day), log_text(game, entries, "ja", day)]
         for row in entries:
             texts += [row.public_text_en, row.public_text_ja]
         public = "\n".join(texts)

@@ -53,7 +53,12 @@ async def test_everyone_plays_the_same_sealed_deals(s: Services, clock: FakeCloc
     with pytest.raises(ServiceError, match="private until the tournament is over"):
         await s.games.public_log(done.id)
     with pytest.raises(ServiceError, match="private until the tournament is over"):
-        await s.games.state_at(done.id, 0)
+        await s.games.state_at(done.id, 0, PLAYERS[1].user_id)
+    # Nor find it in her history; she herself sees all of hers.
+    mine, theirs = PLAYERS[0].user_id, PLAYERS[1].user_id
+    assert await s.games.finished_games(mine, viewer=theirs) == []
+    assert [g.id for g in await s.games.finished_games(mine, viewer=mine)] == [done.id]
+    assert len(await s.games.public_log(done.id, mine)) > 0
 
     second = (await s.tournaments.play(t.id, GUILD, PLAYERS[0])).result
     others = [(await s.tournaments.play(t.id, GUILD, p)).result.game for p in PLAYERS[1:3]]
@@ -93,6 +98,8 @@ async def test_everyone_plays_the_same_sealed_deals(s: Services, clock: FakeCloc
     assert verify_commitment(final.tournament.commitment, seed, bytes.fromhex(salt))
     assert deal_seed(seed, 1) == done.seed and deal_seed(seed, 2) == second.game.seed
     assert len(await s.games.public_log(done.id)) > 0  # and deals may now be replayed
+    listed = await s.games.finished_games(PLAYERS[0].user_id, viewer=PLAYERS[1].user_id)
+    assert done.id in [g.id for g in listed]
 
 
 async def test_the_table_ranks_wins_then_fewer_cards(s: Services, clock: FakeClock) -> None:

@@ -1,0 +1,32 @@
+"""The daily deal in Discord: its commands' names and the line under a daily board's title.
+Everyone in a server is dealt the same cards all day, so each board is its player's alone
+until the day is over (UTC)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from bot.games.spec import GameSpec
+from bot.i18n import tr
+from bot.services.snapshots import GameSummary
+from rules.core import Locale, Text
+
+DAILY = Text("今日の配札", "daily")
+TODAY = Text("今日の結果", "today")
+
+
+def daily_command_name(spec: GameSpec, locale: Locale) -> str:
+    """``/yosukou daily`` as the reader's Discord names it."""
+    return f"/{spec.command.name(locale)} {DAILY(locale)}"
+
+
+def daily_tag(game: GameSummary, locale: Locale, today: date) -> str:
+    """Under a daily board's title: which day's deal it is, and while others may still play
+    it, that only its player sees it (and how to bring it back)."""
+    day = game.daily_day
+    assert day is not None
+    tag = tr("daily.board", locale, day=day.isoformat())
+    if game.daily_deal_open(today):
+        command = daily_command_name(game.spec, locale)
+        tag += "\n-# " + tr("daily.private", locale, command=command)
+    return tag
