@@ -394,3 +394,27 @@ def test_boards_fit_a_phone_and_a_message(seed: int) -> None:
 def test_title_and_rules_help_in_both_languages() -> None:
     assert (R.title.ja, R.title.en) == ("戦列札", "Senretsu-fuda")
     assert "仮置き" in RULES_HELP.ja and "private" in RULES_HELP.en
+
+
+@pytest.mark.parametrize(
+    ("locale", "line", "owed"),
+    [("en", "  L3  ♦4 ♥3 ♥Q Jk(4)", "P1 must still lose 1 from L3"),
+     ("ja", "  3列 ♦4 ♥3 ♥Q Jk(4)", "P1は3列から1枚失う（選択待ち）")],
+)  # fmt: skip
+def test_the_casualty_panel_shows_the_attack_and_the_lines_hit(
+    locale: str, line: str, owed: str
+) -> None:
+    view = R.view_for(after(14), 0)
+    assert view.phase == "casualties" and view.defender == 0
+    rows = R.render_hand(view, locale).splitlines()  # type: ignore[arg-type]
+    assert line in rows and f"  {owed}" in rows
+    # The defender's own last turn is not told back to them; the attack on them is.
+    assert not any("last turn" in row or "前のターン" in row for row in rows)
+
+
+def test_a_game_stored_before_turns_were_remembered_still_loads() -> None:
+    data = json.loads(json.dumps(R.dump(after(14))))
+    assert data["state"]["previous_turn"] is not None and data["state"]["drawn"] == 0
+    del data["state"]["previous_turn"], data["state"]["drawn"]
+    state = R.load(data)
+    assert state.previous_turn is None and state == replace(after(14), previous_turn=None)
