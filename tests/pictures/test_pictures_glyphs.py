@@ -26,6 +26,8 @@ import rules
 from bot.games.registry import all_specs
 from bot.games.spec import GameSpec
 from bot.pictures import canvas
+from rules.cards.playing import STANDARD_DECK
+from rules.cards.tarot import MAJOR_CODES, MINOR_CODES, card_label, card_name
 from rules.core import LOCALES, Event, Forfeit, OfferDraw, Resign, Seat, Text
 
 #: Plies of one playout at most (戦列札's staging can go back and forth).
@@ -157,6 +159,10 @@ def phrases() -> list[str]:
                 for value in vars(cls).values():
                     for text in _texts(value):
                         out |= {text.ja, text.en}
+    # Every card by its label and name, in both languages.
+    out |= {card.label for card in STANDARD_DECK}
+    for code in (*MAJOR_CODES, *MINOR_CODES):
+        out |= {card_label(code), *(card_name(code, locale) for locale in LOCALES)}
     return sorted(out)
 
 
