@@ -61,6 +61,21 @@ class Arena:
         await self.click(board, self.bob, label="Accept")
         return board
 
+    async def challenge_the_bot(self) -> FakeMessage:
+        """Alice challenges the bot, first player by a coin toss; the bot accepts (and plays
+        at once if it goes first). Returns the board."""
+        record = await self.fake.slash(
+            "senretsu challenge",
+            user=self.alice,
+            channel=self.channel,
+            options={"opponent": self.fake.bot_user, "first": "coin"},
+        )
+        await record.wait_complete()
+        await self.bot.asobiba.activity.wait_idle()
+        board = record.message
+        assert board is not None
+        return board
+
     async def stage_first_card(self, panel: FakeMessage, placer: FakeUser) -> None:
         """In ``placer``'s panel: one pick places the first card of the hand at its first
         destination (a short hand's cards and places share one menu)."""
@@ -162,16 +177,7 @@ async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
 
 @pytest.mark.slow
 async def test_playing_the_bot_with_a_coin_toss(arena: Arena) -> None:
-    record = await arena.fake.slash(
-        "senretsu challenge",
-        user=arena.alice,
-        channel=arena.channel,
-        options={"opponent": arena.fake.bot_user, "first": "coin"},
-    )
-    await record.wait_complete()
-    await arena.bot.asobiba.activity.wait_idle()
-    board = record.message
-    assert board is not None
+    board = await arena.challenge_the_bot()
     for _ in range(12):
         game = await arena.game()
         if game.status != "active":
@@ -442,9 +448,9 @@ async def _play_a_turn(arena: Arena, board: FakeMessage, user: FakeUser) -> str 
     menus = [s for s in panel.selects() if s["custom_id"].startswith("gs:")]
     if menus and menus[0]["options"][0].get("description") is None:
         await arena.stage_first_card(panel, user)
-    game = await arena.game_on(board)
-    seat = game.seat_of(user.id)
-    staged = game.rules.view_for(game.state, seat).staged
+    [listed] = [g for g in await arena.bot.games.list_games(user.id) if g.message_id == board.id]
+    game = await arena.bot.games.get(listed.id)
+    staged = game.rules.view_for(game.state, game.seat_of(user.id)).staged
     end = next(b for b in panel.buttons() if b["label"] in ("End placement", "配置終了"))
     await arena.click(panel, user, custom_id=end["custom_id"])
     return staged[0].label if staged else None
@@ -520,16 +526,7 @@ async def test_after_the_bots_turn_you_read_what_it_did(arena: Arena) -> None:
     """Against the bot, its whole turn happens between two of yours: the board and your
     panel tell it (its placements, attack and draw), and never a card of its hand."""
     await _words_only(arena, arena.alice)
-    record = await arena.fake.slash(
-        "senretsu challenge",
-        user=arena.alice,
-        channel=arena.channel,
-        options={"opponent": arena.fake.bot_user, "first": "coin"},
-    )
-    await record.wait_complete()
-    await arena.bot.asobiba.activity.wait_idle()
-    board = record.message
-    assert board is not None
+    board = await arena.challenge_the_bot()
     game = await arena.game()
     bot_seat = next(s.seat for s in game.seats if s.is_bot)
     tag = f"P{bot_seat + 1}"

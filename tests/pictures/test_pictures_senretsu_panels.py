@@ -5,58 +5,37 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pictures import canvas, senretsu
+from bot.pictures import senretsu
 from bot.pictures.samples import SENRETSU, SENRETSU_CASUALTIES, SENRETSU_STAGING, senretsu_position
 from rules.cards.playing import rank_label
 from rules.core import LOCALES, Locale
+from tests.pictures.recording import drawn_lines
 
 PLACED = {"en": "placed", "ja": "配置"}
 HAND = {"en": "hand {n}", "ja": "手札 {n}"}
 
 
-def drawn_lines(monkeypatch: pytest.MonkeyPatch, draw: object) -> list[str]:
-    """Every line ``draw`` writes, in order."""
-    lines: list[str] = []
-    text = canvas.Canvas.text
-
-    def recording(
-        self: canvas.Canvas, xy: canvas.Point, line: str, size: int, **kw: object
-    ) -> float:
-        lines.append(line)
-        return text(self, xy, line, size, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(canvas.Canvas, "text", recording)
-    assert callable(draw)
-    draw()
-    monkeypatch.undo()
-    return lines
-
-
 @pytest.mark.parametrize("locale", LOCALES)
-def test_a_placed_card_already_lost_has_no_tag_in_the_discards(
-    monkeypatch: pytest.MonkeyPatch, locale: Locale
-) -> None:
+def test_a_placed_card_already_lost_has_no_tag_in_the_discards(locale: Locale) -> None:
     state, recent = senretsu_position(SENRETSU_STAGING)
     view = SENRETSU.view_for(state, None)
     previous = view.previous_turn
     assert previous is not None and len(previous.placed) == 4
     lost = [p.card for p in previous.placed if p.card in view.discards[previous.seat]]
     assert [card.label for card in lost] == ["♣4"]  # placed in turn 2, lost in turn 3
-    lines = drawn_lines(monkeypatch, lambda: senretsu.draw_board(view, locale, recent))
+    lines = drawn_lines(lambda: senretsu.draw_board(view, locale, recent))
     # One tag per placed card still on the field, none for the one in the discard pile.
     assert lines.count(PLACED[locale]) == 3
     assert "♣4" in lines  # the discard chip itself is there
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_the_preview_counts_the_hand_as_the_panel_does(
-    monkeypatch: pytest.MonkeyPatch, locale: Locale
-) -> None:
+def test_the_preview_counts_the_hand_as_the_panel_does(locale: Locale) -> None:
     state, _ = senretsu_position(SENRETSU_STAGING)
     seat = SENRETSU.to_act(state)[0]
     view = SENRETSU.view_for(state, seat)
     assert view.staged and view.hand_sizes[seat] == len(view.hand) + len(view.staged)
-    lines = drawn_lines(monkeypatch, lambda: senretsu.draw_hand(view, locale))
+    lines = drawn_lines(lambda: senretsu.draw_hand(view, locale))
     mine = HAND[locale].format(n=len(view.hand))
     committed = HAND[locale].format(n=view.hand_sizes[seat])
     assert lines.count(mine) >= 2  # the panel's count and the placer's bar in the preview
@@ -64,15 +43,13 @@ def test_the_preview_counts_the_hand_as_the_panel_does(
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_the_casualty_panel_shows_the_line_that_was_hit(
-    monkeypatch: pytest.MonkeyPatch, locale: Locale
-) -> None:
+def test_the_casualty_panel_shows_the_line_that_was_hit(locale: Locale) -> None:
     state, _ = senretsu_position(SENRETSU_CASUALTIES)
     [seat] = SENRETSU.to_act(state)
     view = SENRETSU.view_for(state, seat)
     assert view.phase == "casualties" and seat == view.defender
     [owed] = view.pending
-    lines = drawn_lines(monkeypatch, lambda: senretsu.draw_hand(view, locale))
+    lines = drawn_lines(lambda: senretsu.draw_hand(view, locale))
     tag = {"en": f"L{owed.line + 1}", "ja": f"{owed.line + 1}列"}[locale]
     badge = {"en": f"lose ×{owed.count}", "ja": f"犠牲 ×{owed.count}"}[locale]
     assert tag in lines and badge in lines
