@@ -55,7 +55,9 @@ def test_drop_labels_are_unique_short_and_free_of_codes(cube: CubeReading, local
         drops = RULES.legal_actions(state, state.to_move)
         assert len(drops) == 16
         labels = [RULES.action_label(drop, locale) for drop in drops]
-        assert len(set(labels)) == len(labels), labels
+        # A phone cuts a menu label near 40 characters: what differs comes first.
+        for cut in (25, 40, None):
+            assert len({label[:cut] for label in labels}) == len(labels), labels
         for drop, label in zip(drops, labels, strict=True):
             assert isinstance(drop, Drop)
             assert len(label) <= SELECT_LABEL_LIMIT
