@@ -43,7 +43,8 @@ STEEL: Final[Colour] = (160, 172, 186)
 _SCREEN: Final = {Facing.F: (0, -1), Facing.R: (1, 0), Facing.B: (0, 1), Facing.L: (-1, 0)}
 _RULES: Final = BushiRules()
 
-#: The moves by name (the text board's labels end in arrows the picture font lacks).
+#: The moves by name, without the buttons' arrows: a roll's arrow is in the mover's frame, and
+#: White's cube is seen from Black's side of the picture.
 MOVE_NAME: Final = {
     MoveKind.ROT: Text("右に旋回", "turn clockwise"),
     MoveKind.FWD: Text("前に転がす", "roll forward"),

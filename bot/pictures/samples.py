@@ -166,6 +166,7 @@ def samples() -> tuple[Sample, ...]:
         _senretsu_board("senretsu", SENRETSU_CASUALTIES),
         _senretsu_board("senretsu-staging", SENRETSU_STAGING),
         _senretsu_hand("senretsu-hand", SENRETSU_STAGING),
+        _senretsu_hand("senretsu-casualty-hand", SENRETSU_CASUALTIES),
     )
 
 

@@ -29,8 +29,16 @@ from rules.cards.playing import Card, parse_card, rank_label, sort_key
 from rules.cards.playing import Colour as CardColour
 from rules.core import Event, Locale, Seat, Text
 from rules.senretsu import SenretsuRules, SenretsuView, Side
-from rules.senretsu.render import TITLE, attack_report, line_tag, seat_tag, status_lines
-from rules.senretsu.state import FieldCard, JankenHand
+from rules.senretsu.render import (
+    TITLE,
+    AttackReport,
+    attack_report,
+    line_tag,
+    seat_tag,
+    status_lines,
+    turn_report,
+)
+from rules.senretsu.state import AttackLog, FieldCard, JankenHand
 
 CARD_W: Final = 50
 CARD_H: Final = 68
@@ -53,7 +61,6 @@ _LOST = Text("倒れた", "lost")
 _STAGED = Text("配置中", "staged")
 _OWED = Text("犠牲 ×{n}", "lose ×{n}")
 _HAND_OF = Text("{p}の手札（{c}）", "Hand of {p} ({c})")
-_HAND_COUNT = Text("手札 {n}枚", "hand ({n})")
 _YOUR_PICK = Text("あなたの手：{h}", "your pick: {h}")
 _PICK = Text("グー・チョキ・パーを選んでください", "pick rock, paper or scissors")
 _PREVIEW = Text("確定前の盤面（枠は配置中）", "preview (framed = staged, not yet shown)")
@@ -120,12 +127,14 @@ class _Field:
         sides: Sequence[Side],
         locale: Locale,
         framed: dict[Card, str],
+        hand_sizes: Sequence[int] | None = None,
     ) -> None:
         self.canvas = canvas
         self.view = view
         self.sides = sides
         self.locale = locale
         self.framed = framed
+        self.hand_sizes = view.hand_sizes if hand_sizes is None else hand_sizes
 
     def draw(self, y: float) -> float:
         y = self.player_bar(0, y)
@@ -148,7 +157,7 @@ class _Field:
             + 18
         )
         x += c.text((x, mid), _tr(_DECK, loc, n=view.deck_sizes[seat]), 19, anchor="lm") + 14
-        x += c.text((x, mid), _tr(_HAND, loc, n=view.hand_sizes[seat]), 19, anchor="lm") + 14
+        x += c.text((x, mid), _tr(_HAND, loc, n=self.hand_sizes[seat]), 19, anchor="lm") + 14
         right: float = c.width - MARGIN - 10
         if seat in view.to_act and view.outcome is None:
             right = (
@@ -254,24 +263,28 @@ def _header(canvas: Canvas, view: SenretsuView, locale: Locale) -> float:
     return y + 6
 
 
-def _placed(recent: Sequence[Event], locale: Locale) -> dict[Card, str]:
-    """The cards of the last placement, from its public ``placed`` event."""
+def _placed(view: SenretsuView, recent: Sequence[Event], locale: Locale) -> dict[Card, str]:
+    """The cards of the last placement: the previous turn's, or from a public ``placed``
+    event among ``recent``."""
+    tag = _tr(_PLACED, locale)
     out: dict[Card, str] = {}
+    if view.previous_turn is not None:
+        out = {p.card: tag for p in view.previous_turn.placed}
     for event in recent:
         if event.kind == "placed":
             for item in event.data.get("placements", []):
-                out[parse_card(str(item["card"]))] = _tr(_PLACED, locale)
+                out[parse_card(str(item["card"]))] = tag
     return out
 
 
-def _attack(canvas: Canvas, view: SenretsuView, locale: Locale, y: float) -> float:
-    """The last attack in the rules' own sentences, each strike marked by whether it hit."""
-    log, report = view.last_attack, attack_report(view, locale)
-    if log is None or report is None:
+def _report(canvas: Canvas, log: AttackLog | None, report: AttackReport | None, y: float) -> float:
+    """A turn or an attack in the rules' own sentences, each strike marked by whether it
+    hit; returns the y below it."""
+    if report is None:
         return y
     width = canvas.width - 2 * MARGIN
     y = canvas.paragraph((MARGIN, y), report.heading, 20, width, bold=True)
-    for strike, sentence in zip(log.strikes, report.strikes, strict=True):
+    for strike, sentence in zip(log.strikes if log else (), report.strikes, strict=True):
         hit = strike.result in ("line", "deck")
         mark = "×" if hit else "・"
         canvas.text(
@@ -288,6 +301,15 @@ def _attack(canvas: Canvas, view: SenretsuView, locale: Locale, y: float) -> flo
     return y
 
 
+def _since(canvas: Canvas, view: SenretsuView, locale: Locale, y: float, *, turn: bool) -> float:
+    """What happened since the player on turn last played: the turn before this one (when
+    ``turn``), then this turn's attack and draw."""
+    previous = view.previous_turn
+    if turn and previous is not None:
+        y = _report(canvas, previous.attack, turn_report(view, locale), y) + 8
+    return _report(canvas, view.last_attack, attack_report(view, locale), y)
+
+
 def _lost(view: SenretsuView) -> set[Card]:
     """The cards the last attack killed."""
     log = view.last_attack
@@ -296,17 +318,13 @@ def _lost(view: SenretsuView) -> set[Card]:
     return {card for strike in log.strikes for card in strike.lost} | set(log.casualties)
 
 
-def _discards(
-    canvas: Canvas, view: SenretsuView, locale: Locale, y: float, framed: dict[Card, str]
-) -> float:
-    """Both discard piles in deck order; the last attack's dead are crossed out, and the
-    last placement's cards tagged."""
+def _discards(canvas: Canvas, view: SenretsuView, locale: Locale, y: float) -> float:
+    """Both discard piles in deck order; the last attack's dead are crossed out."""
     lost = _lost(view)
     for seat in (0, 1):
         pile = sorted(view.discards[seat], key=sort_key)
-        chips = [
-            Chip(card.label, CARD_INK[card.colour], framed.get(card), card in lost) for card in pile
-        ]
+        # No placement tag here: a card just placed and already lost is crossed out.
+        chips = [Chip(card.label, CARD_INK[card.colour], None, card in lost) for card in pile]
         canvas.text(
             (MARGIN, y + 13), _tr(_DISCARD, locale, p=seat_tag(seat)), 17, fill=MUTED, anchor="lm"
         )
@@ -328,7 +346,10 @@ def _discards(
 def _height(view: SenretsuView) -> int:
     """Room enough for everything the board may hold (the picture is cropped after)."""
     lines = sum(side.size for side in view.sides) + (view.preview.size if view.preview else 0)
-    return 900 + lines * ROW_H + 40 * len(view.last_attack.strikes if view.last_attack else ())
+    strikes = len(view.last_attack.strikes) if view.last_attack else 0
+    if view.previous_turn is not None and view.previous_turn.attack is not None:
+        strikes += len(view.previous_turn.attack.strikes)
+    return 1100 + lines * ROW_H + 40 * strikes
 
 
 def draw_board(view: SenretsuView, locale: Locale, recent: Sequence[Event] = ()) -> bytes:
@@ -338,12 +359,12 @@ def draw_board(view: SenretsuView, locale: Locale, recent: Sequence[Event] = ())
     canvas = Canvas(_height(view))
     y = _header(canvas, view, locale)
     if view.phase != "janken" or view.outcome is not None:
-        framed = _placed(recent, locale)
+        framed = _placed(view, recent, locale)
         y = _Field(canvas, view, view.sides, locale, framed).draw(y + 4)
         canvas.rule(y + 6)
-        y = _discards(canvas, view, locale, y + 16, framed)
+        y = _discards(canvas, view, locale, y + 16)
         canvas.rule(y + 4)
-        _attack(canvas, view, locale, y + 12)
+        _since(canvas, view, locale, y + 12, turn=True)
     return canvas.png()
 
 
@@ -369,9 +390,7 @@ def draw_hand(view: SenretsuView, locale: Locale) -> bytes:
         canvas.paragraph((MARGIN, y), text, 22, width)
         return canvas.png()
     hand = sorted(view.hand, key=sort_key)
-    canvas.text(
-        (MARGIN, y + 12), _tr(_HAND_COUNT, locale, n=len(hand)), 19, fill=MUTED, anchor="lm"
-    )
+    canvas.text((MARGIN, y + 12), _tr(_HAND, locale, n=len(hand)), 19, fill=MUTED, anchor="lm")
     y += 30
     scale = 1.3
     step = CARD_W * scale + 10
@@ -391,11 +410,23 @@ def draw_hand(view: SenretsuView, locale: Locale) -> bytes:
         y += ((len(hand) - 1) // per_row + 1) * (CARD_H * scale + 14)
     else:
         y = canvas.paragraph((MARGIN, y), "—", 20, width, fill=MUTED)
+    if view.last_attack is not None:
+        # What happened since this player last played: the opponent's turn, then this one.
+        canvas.rule(y + 8)
+        previous = view.previous_turn
+        mine = previous is not None and previous.seat == seat
+        y = _since(canvas, view, locale, y + 18, turn=not mine)
+    if view.phase == "casualties" and seat == view.defender and view.outcome is None:
+        # The lines that were hit, each tagged with what it still owes, beside the hand.
+        canvas.rule(y + 8)
+        y = _Field(canvas, view, view.sides, locale, {}).draw(y + 18)
     if view.preview is None:
         return canvas.png()
     canvas.rule(y + 8)
     y = canvas.paragraph((MARGIN, y + 18), _tr(_PREVIEW, locale), 19, width, fill=MUTED)
     staged = {card: _tr(_STAGED, locale) for card in view.staged}
     sides = tuple(view.preview if s == seat else view.sides[s] for s in (0, 1))
-    _Field(canvas, view, sides, locale, staged).draw(y + 6)
+    # The placer's bar counts the hand as it is now: staged cards have left it.
+    held = tuple(len(view.hand) if s == seat else view.hand_sizes[s] for s in (0, 1))
+    _Field(canvas, view, sides, locale, staged, held).draw(y + 6)
     return canvas.png()

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rules.bushi.cube import (
+    FACE_TYPE_TEXT,
     CubeReading,
     Face,
     FaceType,
@@ -34,6 +35,7 @@ from rules.bushi.cube import (
 from rules.bushi.render import REPETITION_LIMIT, BushiView, render_board, result_line
 from rules.bushi.words import (
     ALREADY_PLACED,
+    DROP_DESCRIPTION,
     DROP_POINTS,
     FACING_WORD,
     MOVE_BEFORE_PLACED,
@@ -317,7 +319,7 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
 
     def action_label(self, action: BushiAction, locale: Locale) -> str:
         """``旋回 ↻`` / ``Turn ↻``; a drop as :func:`~rules.bushi.words.drop_label` words it,
-        e.g. ``三方払い three swords up · samurai facing back ↓``."""
+        e.g. ``三方払い up, facing ↓``."""
         if isinstance(action, Move):
             return MOVE_LABEL[action.kind](locale)
         return drop_label(action.orientation, action.cube, locale)
@@ -329,11 +331,17 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
     def action_description(self, state: BushiState, action: BushiAction, locale: Locale) -> str:
         """A second line for a menu option: where the swords end up, in the actor's frame,
         and whether one points at the opponent, e.g. ``swords on the back, left, right edges
-        · not pointing``. Not shown by the bot yet (its menus take labels only)."""
+        · not pointing``; a drop's says the samurai's facing in words first (its label has
+        the arrow)."""
         if isinstance(action, Drop):
-            after = action.orientation
-        else:
-            after = state.mover_and_opponent()[0].after(action.kind)
+            orientation, cube = action.orientation, state.cube
+            return fill(
+                DROP_DESCRIPTION,
+                face=FACE_TYPE_TEXT[top_type(orientation, cube)],
+                facing=FACING_WORD[action.facing],
+                swords=sword_words(orientation, cube),
+            )(locale)
+        after = state.mover_and_opponent()[0].after(action.kind)
         return sword_words(after, state.cube)(locale)
 
     # --- views and text --------------------------------------------------------------------

@@ -56,8 +56,7 @@ RULES_HELP: Final = Text(
             "",
             "Play: Black drops its cube, then White; a drop may not point at the opponent. The"
             " drop menu names the face up and the samurai's facing; where two drops look alike"
-            " on top, it says where the 三方払い face is (near, far, left or right side, or"
-            " underneath).",
+            " on top, it says where the 三方払い face is (near, far, left, right or below).",
             "Then the players alternate; no passing.",
             "• Turn ↻ (ROT): same face up, 90° clockwise",
             "• Roll forward ↑ (FWD): tip the cube away from you (the near face comes up)",

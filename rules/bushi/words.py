@@ -6,6 +6,7 @@ from types import MappingProxyType
 from typing import Final
 
 from rules.bushi.cube import (
+    FACE_TYPE_TEXT,
     CubeReading,
     CubeSide,
     Face,
@@ -63,16 +64,26 @@ SIDE_FACE_NAME: Final = Text("右構えか左構え（駒の解釈による）",
 _TOP: Final = Text("{face}が上・武士は{facing}", "{face} up · samurai {facing}")
 _SEPARATOR: Final = Text("・", " · ")
 
-#: Where the one 三方払い face sits, to tell apart drops whose top faces look the same.
+#: Where the one 三方払い face sits, to tell apart drops whose top faces look the same (the
+#: menu's words: short, so that what differs comes before a phone cuts the label).
 THREE_SIDE: Final = MappingProxyType(
     {
-        CubeSide.NEAR: Text("三方払いは手前の面", "三方払い on the near side"),
-        CubeSide.FAR: Text("三方払いは向こうの面", "三方払い on the far side"),
-        CubeSide.LEFT: Text("三方払いは左の面", "三方払い on the left side"),
-        CubeSide.RIGHT: Text("三方払いは右の面", "三方払い on the right side"),
-        CubeSide.BOTTOM: Text("三方払いは下の面", "三方払い underneath"),
+        CubeSide.NEAR: Text("手前の面", "near"),
+        CubeSide.FAR: Text("向こうの面", "far"),
+        CubeSide.LEFT: Text("左の面", "left"),
+        CubeSide.RIGHT: Text("右の面", "right"),
+        CubeSide.BOTTOM: Text("下の面", "below"),
     }
 )
+#: A drop in the menu: everything that tells one from another within the first 25 characters
+#: (the face's kanji name, the facing's arrow, where 三方払い is); the words come in its
+#: description (:data:`DROP_DESCRIPTION`).
+_DROP: Final = Text("{face}が上・{facing} {arrow}", "{face} up, facing {arrow}")
+_DROP_THREE: Final = Text("・三方払いは{side}", " (三方払い {side})")
+#: A face type unknown until the cube's reading is known (a parsed code).
+_SIDE_FACE_KANJI: Final = Text("右構えか左構え", "右構え/左構え")
+#: (English adds the face's gloss: the kanji names are the board's.)
+DROP_DESCRIPTION: Final = Text("武士は{facing}・{swords}", "{face} · samurai {facing} · {swords}")
 
 #: One name per move, shared by the buttons, the board, the log, refusals and the help.
 MOVE_NAME: Final = MappingProxyType(
@@ -163,18 +174,20 @@ def _has_twin(face: Face, cube: CubeReading) -> bool:
 
 
 def drop_label(orientation: Orientation, cube: CubeReading | None, locale: Locale) -> str:
-    """A drop for the menu: what is on top and where the samurai faces, from the dropper's
-    seat (forward = up). Two faces share each of some types, so drops that would read the
-    same add where the 三方払い face is. ``cube`` ``None`` (reading unknown) names the right
-    and left faces by both possible types."""
+    """A drop for the menu, from the dropper's seat (forward = up): the face up by its kanji
+    name, the samurai's facing as an arrow, and, where two faces share the top's type, where
+    the 三方払い face is: ``正面打ち up, facing ↓ (三方払い far)``. ``cube`` ``None`` (reading
+    unknown) names the right and left faces by both possible types."""
     face, facing = orientation.face, orientation.facing
     readings = tuple(CubeReading) if cube is None else (cube,)
     kinds = {face_type(face, reading) for reading in readings}
     kind = kinds.pop() if len(kinds) == 1 else None
-    label = f"{top_words(kind, facing)(locale)} {ARROW[facing]}"
+    name = _SIDE_FACE_KANJI(locale) if kind is None else FACE_TYPE_TEXT[kind].ja
+    words = FACING_WORD[facing](locale) if locale == "ja" else ""
+    label = _DROP(locale).format(face=name, facing=words, arrow=ARROW[facing])
     if any(_has_twin(face, reading) for reading in readings):
         side = next(spot.side for spot in layout(orientation) if spot.face is Face.T0)
-        label += _SEPARATOR(locale) + THREE_SIDE[side](locale)
+        label += _DROP_THREE(locale).format(side=THREE_SIDE[side](locale))
     return label
 
 

@@ -22,12 +22,14 @@ from rules.senretsu.state import (
     Line,
     PendingHits,
     Phase,
+    Placement,
     SenretsuState,
     Side,
     Staging,
     StartMethod,
     Strike,
     StrikeResult,
+    TurnLog,
 )
 
 JSON = Any
@@ -142,6 +144,29 @@ def load_attack(raw: JSON) -> AttackLog:
     )
 
 
+def dump_turn(log: TurnLog) -> dict[str, JSON]:
+    return {
+        "seat": log.seat,
+        "turn": log.turn,
+        "attack": None if log.attack is None else dump_attack(log.attack),
+        "drawn": log.drawn,
+        "placed": [[p.card.code, p.line, p.range] for p in log.placed],
+    }
+
+
+def load_turn(raw: JSON) -> TurnLog:
+    return TurnLog(
+        seat=_seat(raw["seat"]),
+        turn=int(raw["turn"]),
+        attack=None if raw["attack"] is None else load_attack(raw["attack"]),
+        drawn=int(raw["drawn"]),
+        placed=tuple(
+            Placement(load_card(card), int(line), int(range_))
+            for card, line, range_ in raw["placed"]
+        ),
+    )
+
+
 def _seat(raw: JSON) -> int:
     if raw not in (0, 1) or isinstance(raw, bool):
         raise CodecError()
@@ -190,6 +215,8 @@ def dump_state(state: SenretsuState) -> dict[str, JSON]:
         "last_attack": None if state.last_attack is None else dump_attack(state.last_attack),
         "outcome": None if state.outcome is None else state.outcome.dump(),
         "draw_offer": state.draw_offer,
+        "drawn": state.drawn,
+        "previous_turn": None if state.previous_turn is None else dump_turn(state.previous_turn),
     }
 
 
@@ -239,4 +266,9 @@ def load_state(data: Mapping[str, JSON]) -> SenretsuState:
         last_attack=None if data["last_attack"] is None else load_attack(data["last_attack"]),
         outcome=None if data["outcome"] is None else Outcome.load(data["outcome"]),
         draw_offer=_opt_seat(data["draw_offer"]),
+        # Games stored before turns were remembered lack these (they start empty).
+        drawn=int(data.get("drawn", 0)),
+        previous_turn=None
+        if data.get("previous_turn") is None
+        else load_turn(data["previous_turn"]),
     )

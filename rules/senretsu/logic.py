@@ -38,11 +38,13 @@ from rules.senretsu.state import (
     FieldCard,
     JankenHand,
     PendingHits,
+    Placement,
     SenretsuState,
     Side,
     Staging,
     StartMethod,
     Strike,
+    TurnLog,
 )
 
 T = TypeVar("T")
@@ -96,7 +98,7 @@ def start_turn(state: SenretsuState, events: list[Event]) -> SenretsuState:
     assert state.first_player is not None
     seat = state.first_player if state.active is None else 1 - state.active
     turn = state.turn + 1
-    state = replace(state, active=seat, turn=turn, staging=None, pending=())
+    state = replace(state, active=seat, turn=turn, staging=None, pending=(), drawn=0)
     events.append(Event("turn", seat, {"turn": turn}))
     state = attack(state, events)
     if state.outcome is not None or state.pending:
@@ -120,6 +122,7 @@ def draw(state: SenretsuState, n: int, events: list[Event]) -> SenretsuState:
         state,
         decks=with_seat(state.decks, seat, rest),
         hands=with_seat(state.hands, seat, state.hands[seat] + drawn),
+        drawn=len(drawn),
     )
     events.append(Event("draw", seat, {"count": len(drawn), "deck": len(rest)}))
     events.append(Event("draw_cards", seat, {"cards": card_codes(drawn)}, visible_to=seat))
@@ -331,16 +334,20 @@ def end_placement(state: SenretsuState, events: list[Event]) -> SenretsuState:
     staged = set(staging.staged)
     side = staging.side
     placements = []
+    placed = []
     for card in staging.staged:
         index, fc = side.locate(card)
         item: dict[str, object] = {"card": card.code, "line": index}
         if card.is_joker:
             item["range"] = fc.range
         placements.append(item)
+        placed.append(Placement(card, index, fc.range))
     hand = tuple(c for c in state.hands[seat] if c not in staged)
     events.append(Event("placed", seat, {"placements": placements, "hand": len(hand)}))
+    turn = TurnLog(seat, state.turn, state.last_attack, state.drawn, tuple(placed))
     state = replace(
         state,
+        previous_turn=turn,
         sides=with_seat(state.sides, seat, side),
         hands=with_seat(state.hands, seat, hand),
         revealed=with_seat(

@@ -24,7 +24,7 @@ from rules.senretsu.actions import (
     Place,
     TakeBack,
 )
-from rules.senretsu.state import FieldCard, JankenHand, Line, Side, Strike
+from rules.senretsu.state import AttackLog, FieldCard, JankenHand, Line, Side, Strike
 from rules.senretsu.view import SenretsuView
 
 WIDTH = 44
@@ -129,10 +129,10 @@ def _status(view: SenretsuView, locale: Locale, reasons: ReasonText) -> str:
     return Text("{p}の配置", "{p} to place").format(p=who)(locale)
 
 
-def _player_row(view: SenretsuView, seat: Seat, locale: Locale) -> list[str]:
+def _player_row(view: SenretsuView, seat: Seat, locale: Locale, hand: int) -> list[str]:
     colour = view.colours[seat].text(locale)
     head = Text("{p} {c}  山札{d} 手札{h}", "{p} {c}  deck {d}  hand {h}").format(
-        p=seat_tag(seat), c=colour, d=view.deck_sizes[seat], h=view.hand_sizes[seat]
+        p=seat_tag(seat), c=colour, d=view.deck_sizes[seat], h=hand
     )(locale)
     if view.first_player == seat:
         head += Text(" 先攻", " 1st")(locale)
@@ -166,15 +166,21 @@ def _line_rows(
 
 
 def _field_rows(
-    view: SenretsuView, locale: Locale, sides: Sequence[Side], staged: frozenset[Card]
+    view: SenretsuView,
+    locale: Locale,
+    sides: Sequence[Side],
+    staged: frozenset[Card],
+    hands: Sequence[int] | None = None,
 ) -> list[str]:
     """Seat 0's lines from its rearmost down to its front, the front lines meeting in the
-    middle, then seat 1's lines from its front down to its rearmost."""
-    rows = _player_row(view, 0, locale)
+    middle, then seat 1's lines from its front down to its rearmost. ``hands``: the hand
+    sizes to show, if not the committed ones."""
+    hands = view.hand_sizes if hands is None else hands
+    rows = _player_row(view, 0, locale, hands[0])
     rows += _line_rows(sides[0], view.deck_sizes[0], True, locale, staged)
     rows.append(Text("  ───────── 前線 ─────────", "  ───────── front ─────────")(locale))
     rows += _line_rows(sides[1], view.deck_sizes[1], False, locale, staged)
-    rows += _player_row(view, 1, locale)
+    rows += _player_row(view, 1, locale, hands[1])
     return rows
 
 
@@ -255,15 +261,9 @@ class AttackReport:
     notes: tuple[str, ...]
 
 
-def attack_report(view: SenretsuView, locale: Locale) -> AttackReport | None:
-    """The last attack of ``view`` in ``locale``'s words (``None`` before the first)."""
-    log = view.last_attack
-    if log is None:
-        return None
-    attacker, defender = seat_tag(log.attacker), seat_tag(1 - log.attacker)
-    heading = Text("{p}の攻撃（{t}ターン目）：", "{p} attacked (turn {t}):").format(
-        p=attacker, t=log.turn
-    )(locale)
+def _attack_parts(log: AttackLog, locale: Locale) -> tuple[tuple[str, ...], list[str]]:
+    """An attack's strikes as sentences, and its notes: no field cards, what was given up."""
+    defender = seat_tag(1 - log.attacker)
     notes: list[str] = []
     if not log.strikes:
         notes.append(Text("場札がなく攻撃なし", "no field cards: no attack")(locale))
@@ -273,6 +273,23 @@ def attack_report(view: SenretsuView, locale: Locale) -> AttackReport | None:
                 p=defender, c=cards_text(log.casualties)
             )(locale)
         )
+    return tuple(_strike_text(s, defender, locale) for s in log.strikes), notes
+
+
+def _drew(seat: Seat, count: int, locale: Locale) -> str:
+    return Text("{p}が{n}枚引いた", "{p} drew {n}").format(p=seat_tag(seat), n=count)(locale)
+
+
+def attack_report(view: SenretsuView, locale: Locale) -> AttackReport | None:
+    """The last attack of ``view`` in ``locale``'s words (``None`` before the first), and
+    what its attacker drew after it."""
+    log = view.last_attack
+    if log is None:
+        return None
+    heading = Text("{p}の攻撃（{t}ターン目）：", "{p} attacked (turn {t}):").format(
+        p=seat_tag(log.attacker), t=log.turn
+    )(locale)
+    strikes, notes = _attack_parts(log, locale)
     if view.pending and view.defender is not None:
         owed = Text("、", ", ")(locale).join(
             Text("{l}から{n}枚", "{n} from {l}").format(n=p.count, l=line_tag(p.line, locale))(
@@ -285,16 +302,47 @@ def attack_report(view: SenretsuView, locale: Locale) -> AttackReport | None:
                 p=seat_tag(view.defender), o=owed
             )(locale)
         )
-    strikes = tuple(_strike_text(s, defender, locale) for s in log.strikes)
+    if view.drawn and log.turn == view.turn:
+        notes.append(_drew(log.attacker, view.drawn, locale))
     return AttackReport(heading, strikes, tuple(notes))
 
 
-def _attack_rows(view: SenretsuView, locale: Locale) -> list[str]:
-    report = attack_report(view, locale)
+def turn_report(view: SenretsuView, locale: Locale) -> AttackReport | None:
+    """The turn before this one, the opponent's of the player on turn, in the order it was
+    played: its attack, its draw and what it placed (all public), or ``None`` before it."""
+    log = view.previous_turn
+    if log is None:
+        return None
+    who = seat_tag(log.seat)
+    heading = Text("{p}の前のターン（{t}ターン目）：", "{p}'s last turn (turn {t}):").format(
+        p=who, t=log.turn
+    )(locale)
+    strikes, notes = ((), []) if log.attack is None else _attack_parts(log.attack, locale)
+    if log.drawn:
+        notes.append(_drew(log.seat, log.drawn, locale))
+    if log.placed:
+        items = [f"{ranged_label(p.card, p.range)}→{line_tag(p.line, locale)}" for p in log.placed]
+        notes.append(
+            Text("{p}の配置：{i}", "{p} placed {i}").format(
+                p=who, i=Text(" ", ", ")(locale).join(items)
+            )(locale)
+        )
+    else:
+        notes.append(Text("{p}は配置せず", "{p} placed nothing").format(p=who)(locale))
+    return AttackReport(heading, strikes, tuple(notes))
+
+
+def _report_rows(report: AttackReport | None) -> list[str]:
     if report is None:
         return []
     rows = [report.heading, *("  " + row for row in (*report.strikes, *report.notes))]
     return [out for row in rows for out in _fit(row)]
+
+
+def _attack_rows(view: SenretsuView, locale: Locale) -> list[str]:
+    """The turn before this one, then this turn's attack: what happened since the player on
+    turn last played."""
+    return _report_rows(turn_report(view, locale)) + _report_rows(attack_report(view, locale))
 
 
 def _discard_rows(view: SenretsuView, locale: Locale) -> list[str]:
@@ -358,6 +406,13 @@ def render_hand(view: SenretsuView, locale: Locale) -> str:
     rows += _wrap(
         Text("手札{n}枚: ", "hand ({n}): ").format(n=len(hand))(locale), _labels(hand) or ["-"]
     )
+    # What happened since this player last played: the opponent's turn, then this one.
+    previous = view.previous_turn
+    if previous is not None and previous.seat != seat:
+        rows += _report_rows(turn_report(view, locale))
+    rows += _report_rows(attack_report(view, locale))
+    if view.phase == "casualties" and seat == view.defender and view.outcome is None:
+        rows += _field_rows(view, locale, view.sides, frozenset())  # the lines that were hit
     if view.preview is None:
         return "\n".join(rows)
     staged = frozenset(view.staged)
@@ -369,7 +424,9 @@ def render_hand(view: SenretsuView, locale: Locale) -> str:
     rows += _wrap(Text("配置中: ", "staged: ")(locale), placed or ["-"])
     rows.append(Text("確定前の盤面（+は配置中）", "preview (+ = staged, not yet shown)")(locale))
     sides = tuple(preview if s == seat else view.sides[s] for s in (0, 1))
-    rows += _field_rows(view, locale, sides, staged)
+    # The placer's row counts the hand as it is now: staged cards have left it.
+    held = tuple(len(view.hand) if s == seat else view.hand_sizes[s] for s in (0, 1))
+    rows += _field_rows(view, locale, sides, staged, held)
     return "\n".join(rows)
 
 

@@ -209,6 +209,28 @@ class AttackLog:
 
 
 @dataclass(frozen=True, slots=True)
+class Placement:
+    """A card placed in a turn, made public when the turn's placement ended: the line it went
+    to then (0-based, lines may since have moved) and its range (a joker's as declared)."""
+
+    card: Card
+    line: int
+    range: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLog:
+    """A finished turn as both players saw it: its attack (with the casualties chosen after
+    it), how many cards it drew, and what it placed. Nothing in it was ever secret."""
+
+    seat: Seat
+    turn: int
+    attack: AttackLog | None
+    drawn: int
+    placed: tuple[Placement, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SenretsuState:
     phase: Phase
     #: Each seat's colour.
@@ -241,6 +263,10 @@ class SenretsuState:
     last_attack: AttackLog | None = None
     outcome: Outcome | None = None
     draw_offer: Seat | None = None
+    #: How many cards the active player drew this turn (public).
+    drawn: int = 0
+    #: The turn before this one, the opponent's, for the player now on turn to read.
+    previous_turn: TurnLog | None = None
 
     @property
     def defender(self) -> Seat | None:

@@ -18,6 +18,7 @@ from rules.senretsu.state import (
     SenretsuState,
     Side,
     StartMethod,
+    TurnLog,
 )
 
 
@@ -50,6 +51,10 @@ class SenretsuView:
     janken_rounds: int
     last_attack: AttackLog | None
     outcome: Outcome | None
+    #: How many cards the active player drew this turn.
+    drawn: int = 0
+    #: The turn before this one (the opponent's of the player on turn): all of it public.
+    previous_turn: TurnLog | None = None
     # --- the viewer's own secrets (empty for a spectator) ---
     #: The viewer's hand without the cards they have staged.
     hand: tuple[Card, ...] = ()
@@ -94,6 +99,8 @@ def view_for(state: SenretsuState, viewer: Seat | None, to_act: tuple[Seat, ...]
         janken_rounds=state.janken_rounds,
         last_attack=state.last_attack,
         outcome=state.outcome,
+        drawn=state.drawn,
+        previous_turn=state.previous_turn,
         hand=() if viewer is None else state.placing_hand(viewer),
         janken_pick=None if viewer is None else state.janken[viewer],
         preview=None if own_staging is None else own_staging.side,

@@ -172,7 +172,7 @@ async def test_moves_by_name_or_code_in_any_case(db: Database) -> None:
             "Aki",
             "Ben",
             "d-t0-b",
-            "三方払い THREE SWORDS UP · SAMURAI FACING BACK ↓",
+            "三方払い UP, FACING ↓",
             "TURN",
             "rot",
             "q",

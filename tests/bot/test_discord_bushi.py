@@ -276,3 +276,55 @@ async def test_every_command_and_option_has_a_japanese_name(world: World) -> Non
     commands = world.fake.commands()
     assert {c["name"] for c in commands} >= {"bushi", "yosukou", "senretsu", "rules", "games"}
     assert walk(commands, "") == []
+
+
+def _check_drop_menu(menu: dict[str, object]) -> list[str]:
+    """A phone cuts a select option's label at about 40 characters: every drop must differ
+    within the first 25, and each label and description fit Discord's 100."""
+    options = menu["options"]
+    assert isinstance(options, list) and len(options) == 16
+    labels = [str(o["label"]) for o in options]
+    for cut in (25, 40):
+        assert len({label[:cut] for label in labels}) == len(labels), labels
+    for option in options:
+        assert len(option["label"]) <= 100
+        assert option["description"] and len(option["description"]) <= 100
+    return labels
+
+
+async def test_every_drop_is_told_apart_before_a_phone_cuts_its_label(
+    world: World, discord_fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Both players' drop menus, in English and in a Japanese server."""
+    fake = world.fake
+    board = await challenge(world)
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    labels = _check_drop_menu(board.selects()[0])
+    assert "正面打ち up, facing ↓ (三方払い far)" in labels
+    menu = board.selects()[0]
+    option = next(o for o in menu["options"] if o["label"] == "三方払い up, facing ↓")
+    assert option["description"] == (
+        "three swords · samurai facing back · swords on the back, left, right edges · not pointing"
+    )
+    await fake.select(board, menu["custom_id"], [option["value"]], user=world.alice)
+    await until(world, lambda: "Black placed the cube" in board.text)
+    _check_drop_menu(board.selects()[0])  # White's menu
+
+    guild = discord_fake.add_guild("道場", locale="ja")
+    channel = discord_fake.add_text_channel(guild, "対局")
+    aki = discord_fake.add_user("aki", locale="ja")
+    ben = discord_fake.add_user("ben", locale="ja")
+    record = await discord_fake.slash(
+        "武士将棋 挑戦", user=aki, channel=channel, options={"相手": ben}, guild_locale="ja"
+    )
+    await record.wait_response()
+    ja_board = record.message
+    assert ja_board is not None
+    accept = await discord_fake.click(ja_board, user=ben, label="受ける")
+    await accept.wait_complete()
+    await until(world, lambda: bool(ja_board.selects()))
+    labels = _check_drop_menu(ja_board.selects()[0])
+    assert "正面打ちが上・後ろ向き ↓・三方払いは向こうの面" in labels
+    descriptions = [o["description"] for o in ja_board.selects()[0]["options"]]
+    assert "武士は後ろ向き・後ろ・左・右の辺に刀・刀は向けていない" in descriptions

@@ -14,6 +14,7 @@ import pytest
 from bot.client import AsobibaBot
 from bot.services.snapshots import GameSnapshot
 from bot.ui.game_log import log_text
+from rules.senretsu.render import ranged_label
 from tests.bot.harness import World, click, make_bot
 from tests.conftest import FakeClock
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -24,6 +25,7 @@ class Arena:
         self.fake = fake
         self.bot = bot
         guild = fake.add_guild("Field")
+        self.guild = guild
         self.channel: FakeChannel = fake.add_text_channel(guild, "battle")
         self.alice: FakeUser = fake.add_user("alice")
         self.bob: FakeUser = fake.add_user("bob")
@@ -57,6 +59,21 @@ class Arena:
         board = record.message
         assert board is not None
         await self.click(board, self.bob, label="Accept")
+        return board
+
+    async def challenge_the_bot(self) -> FakeMessage:
+        """Alice challenges the bot, first player by a coin toss; the bot accepts (and plays
+        at once if it goes first). Returns the board."""
+        record = await self.fake.slash(
+            "senretsu challenge",
+            user=self.alice,
+            channel=self.channel,
+            options={"opponent": self.fake.bot_user, "first": "coin"},
+        )
+        await record.wait_complete()
+        await self.bot.asobiba.activity.wait_idle()
+        board = record.message
+        assert board is not None
         return board
 
     async def stage_first_card(self, panel: FakeMessage, placer: FakeUser) -> None:
@@ -160,16 +177,7 @@ async def test_janken_hands_staging_and_secrecy(arena: Arena) -> None:
 
 @pytest.mark.slow
 async def test_playing_the_bot_with_a_coin_toss(arena: Arena) -> None:
-    record = await arena.fake.slash(
-        "senretsu challenge",
-        user=arena.alice,
-        channel=arena.channel,
-        options={"opponent": arena.fake.bot_user, "first": "coin"},
-    )
-    await record.wait_complete()
-    await arena.bot.asobiba.activity.wait_idle()
-    board = record.message
-    assert board is not None
+    board = await arena.challenge_the_bot()
     for _ in range(12):
         game = await arena.game()
         if game.status != "active":
@@ -415,3 +423,138 @@ async def test_a_joker_form_opened_before_a_restart_works_after_it(world: World)
     game = await world.bot.games.get(game.id)
     staged = game.rules.view_for(game.state, seat).staged
     assert [(c.is_joker) for c in staged] == [True]
+
+
+async def _words_only(arena: Arena, *users: FakeUser) -> None:
+    """Boards and panels as text, to read what they say."""
+    await arena.bot.asobiba.services.servers.update(arena.guild.id, pictures=False)
+    for user in users:
+        await arena.bot.asobiba.services.standings.set_prefs(user.id, pictures=False)
+
+
+async def _play_a_turn(arena: Arena, board: FakeMessage, user: FakeUser) -> str | None:
+    """``user`` does what their panel asks: picks the largest first draw, loses the first
+    card offered, or places the first card of the hand and ends. Returns the placed label."""
+    panel = await arena.panel(board, user)
+    draws = [b for b in panel.buttons() if b["label"] in ("Draw 6", "6枚引く")]
+    if draws:
+        await arena.click(panel, user, custom_id=draws[0]["custom_id"])
+        return None
+    lose = [b for b in panel.buttons() if b["label"].startswith(("Lose ", "を失う"))]
+    lose += [b for b in panel.buttons() if b["label"].endswith("を失う")]
+    if lose:
+        await arena.click(panel, user, custom_id=lose[0]["custom_id"])
+        return None
+    menus = [s for s in panel.selects() if s["custom_id"].startswith("gs:")]
+    if menus and menus[0]["options"][0].get("description") is None:
+        await arena.stage_first_card(panel, user)
+    [listed] = [g for g in await arena.bot.games.list_games(user.id) if g.message_id == board.id]
+    game = await arena.bot.games.get(listed.id)
+    staged = game.rules.view_for(game.state, game.seat_of(user.id)).staged
+    end = next(b for b in panel.buttons() if b["label"] in ("End placement", "配置終了"))
+    await arena.click(panel, user, custom_id=end["custom_id"])
+    return staged[0].label if staged else None
+
+
+def _secret_from(game: GameSnapshot, seat: int, text: str) -> None:
+    for label in hidden_labels(game, seat):
+        assert label not in text, f"{label} leaked"
+
+
+async def test_the_opponents_last_turn_is_told_on_the_board_and_in_the_panel(
+    arena: Arena,
+) -> None:
+    """Alice (English) and Dan (Japanese): each, at the start of their turn, reads what the
+    other just did — the attack, the draw, the cards placed — on the board and in their own
+    panel; never a card still hidden."""
+    dan = arena.fake.add_user("dan", locale="ja")
+    await _words_only(arena, arena.alice, dan)
+    record = await arena.fake.slash(
+        "senretsu challenge",
+        user=arena.alice,
+        channel=arena.channel,
+        options={"opponent": dan, "first": "coin"},
+    )
+    await record.wait_response()
+    board = record.message
+    assert board is not None
+    await arena.click(board, dan, label="Accept")
+    game = await arena.game_on(board)
+    users = {game.seat_of(u.id): u for u in (arena.alice, dan)}
+    first = game.seats_to_act[0].seat
+    placed = await _play_a_turn(arena, board, users[first])
+    assert placed is not None
+    tag = f"P{first + 1}"
+
+    # The second player's turn: the board says what the first did, in the server's English …
+    await arena.fake.wait_until(lambda: f"{tag}'s last turn (turn 1):" in board.text)
+    assert f"{tag} drew 3" in board.text and f"{tag} placed {placed}→L1" in board.text
+    # … and so does the second player's own panel, in their language.
+    second = users[1 - first]
+    panel = await arena.panel(board, second)
+    if second is dan:
+        assert f"{tag}の前のターン（1ターン目）：" in panel.text
+        assert f"{tag}が3枚引いた" in panel.text and f"{tag}の配置：{placed}→1列" in panel.text
+    else:
+        assert f"{tag}'s last turn (turn 1):" in panel.text
+        assert f"{tag} placed {placed}→L1" in panel.text
+
+    # The second player draws, places and ends: the first reads all of it at their turn.
+    await _play_a_turn(arena, board, second)  # the first draw
+    placed_second = await _play_a_turn(arena, board, second)
+    other = f"P{2 - first}"
+    await arena.fake.wait_until(lambda: f"{other}'s last turn (turn 2):" in board.text)
+    assert f"{other} drew 6" in board.text
+    if placed_second is not None:
+        assert f"{other} placed {placed_second}→" in board.text
+    game = await arena.game_on(board)
+    if game.state.phase == "place":
+        panel = await arena.panel(board, users[first])
+        words = "の前のターン（2ターン目）：" if users[first] is dan else "'s last turn (turn 2):"
+        assert other + words in panel.text
+
+    # Secrecy: no public message, and neither panel, shows a card its reader may not know.
+    game = await arena.game_on(board)
+    text = public_text(arena)
+    for seat in (0, 1):
+        _secret_from(game, seat, text)
+        reader = users[1 - seat]
+        _secret_from(game, seat, "\n".join(m.text for m in arena.fake.ephemeral_messages(reader)))
+
+
+async def test_after_the_bots_turn_you_read_what_it_did(arena: Arena) -> None:
+    """Against the bot, its whole turn happens between two of yours: the board and your
+    panel tell it (its placements, attack and draw), and never a card of its hand."""
+    await _words_only(arena, arena.alice)
+    board = await arena.challenge_the_bot()
+    game = await arena.game()
+    bot_seat = next(s.seat for s in game.seats if s.is_bot)
+    tag = f"P{bot_seat + 1}"
+    for _ in range(8):
+        game = await arena.game()
+        previous = game.state.previous_turn
+        if previous is not None and previous.seat == bot_seat and game.state.phase == "place":
+            break
+        await _play_a_turn(arena, board, arena.alice)
+        await arena.bot.asobiba.activity.wait_idle()
+    else:
+        pytest.fail("the bot never finished a turn")
+    heading = f"{tag}'s last turn (turn {previous.turn}):"
+    said = [f"{tag} drew {previous.drawn}"] if previous.drawn else []
+    said += [
+        f"{tag} placed "
+        + ", ".join(f"{ranged_label(p.card, p.range)}→L{p.line + 1}" for p in previous.placed)
+        if previous.placed
+        else f"{tag} placed nothing"
+    ]
+    await arena.fake.wait_until(lambda: heading in board.text)
+    panel = await arena.panel(board, arena.alice)
+    for text in (board.text, panel.text):
+        assert heading in text
+        for sentence in said:
+            assert sentence in text.replace("\n    ", " "), sentence
+    game = await arena.game()
+    _secret_from(game, bot_seat, public_text(arena))
+    _secret_from(
+        game, bot_seat, "\n".join(m.text for m in arena.fake.ephemeral_messages(arena.alice))
+    )

@@ -83,6 +83,22 @@ def test_hidden_cards_change_no_picture() -> None:
     assert checked > 15
 
 
+def test_hidden_cards_change_no_sentence_of_the_last_turns() -> None:
+    """The text board and panels, with the opponent's last turn and this turn's attack in
+    sentences, say the same whatever the hidden cards are."""
+    told = 0
+    for seed in (3, 4):
+        for state in positions(seed, 60):
+            for viewer in (None, 0, 1):
+                other = disguised(state, viewer)
+                view, seen = R.view_for(state, viewer), R.view_for(other, viewer)
+                for locale in ("en", "ja"):
+                    assert R.render(seen, locale) == R.render(view, locale)
+                    assert R.render_hand(seen, locale) == R.render_hand(view, locale)
+                told += state.previous_turn is not None
+    assert told > 10
+
+
 def test_the_staging_players_panel_shows_their_staged_cards_and_no_one_elses() -> None:
     state, _ = senretsu_position(SENRETSU_STAGING)
     placer = state.active

@@ -91,7 +91,7 @@ def test_drops_counted_and_listed_only_when_few(locale: Locale) -> None:
         assert text.splitlines()[:3] == [
             "This position (White to move): win in 11",
             "Win in 11: 1 drop",
-            "  • 正面打ち front strike up · samurai facing left ← · 三方払い on the far side",
+            "  • 正面打ち up, facing ← (三方払い far)",
         ]
         assert "Draw: 10 drops" in text
     else:

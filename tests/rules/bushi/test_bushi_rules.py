@@ -431,24 +431,16 @@ def test_action_labels() -> None:
     ]  # fmt: skip
     seed = RULES.legal_actions(RULES.new_game(None, 0), BLACK)
     alternate = RULES.legal_actions(RULES.new_game({"cube": "alternate"}, 0), BLACK)
-    assert RULES.action_label(seed[0], "ja") == "三方払い（前と左右に刀）が上・武士は後ろ向き ↓"
-    assert RULES.action_label(seed[0], "en") == "三方払い three swords up · samurai facing back ↓"
+    assert RULES.action_label(seed[0], "ja") == "三方払いが上・後ろ向き ↓"
+    assert RULES.action_label(seed[0], "en") == "三方払い up, facing ↓"
     # Two 右構え faces under the seed's reading: where the 三方払い is tells them apart.
-    assert RULES.action_label(seed[4], "en") == (
-        "右構え right guard up · samurai facing forward ↑ · 三方払い on the far side"
-    )
-    assert RULES.action_label(seed[4], "ja") == (
-        "右構え（右に刀）が上・武士は前向き ↑・三方払いは向こうの面"
-    )
+    assert RULES.action_label(seed[4], "en") == ("右構え up, facing ↑ (三方払い far)")
+    assert RULES.action_label(seed[4], "ja") == ("右構えが上・前向き ↑・三方払いは向こうの面")
     # The alternate reading's right face is its only 左構え: no need to say more.
-    assert (
-        RULES.action_label(alternate[4], "en") == "左構え left guard up · samurai facing forward ↑"
-    )
+    assert RULES.action_label(alternate[4], "en") == "左構え up, facing ↑"
     # A parsed drop does not know the cube reading: the state does.
     parsed = RULES.parse_action("D-R2-F")
-    assert RULES.action_label(parsed, "en") == (
-        "右構え/左構え (by cube reading) up · samurai facing forward ↑ · 三方払い on the far side"
-    )
+    assert RULES.action_label(parsed, "en") == ("右構え/左構え up, facing ↑ (三方払い far)")
     assert isinstance(parsed, Drop)
     assert RULES.drop_label(RULES.new_game(None, 0), parsed, "en") == RULES.action_label(
         seed[4], "en"
@@ -457,7 +449,7 @@ def test_action_labels() -> None:
         RULES.new_game({"cube": "alternate"}, 0), parsed, "ja"
     ) == RULES.action_label(alternate[4], "ja")
     assert RULES.action_label(RULES.parse_action("D-F1-L"), "ja") == (
-        "正面打ち（前に刀）が上・武士は左向き ←・三方払いは右の面"
+        "正面打ちが上・左向き ←・三方払いは右の面"
     )
 
 

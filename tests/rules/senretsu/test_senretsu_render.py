@@ -50,17 +50,33 @@ P1 red  deck 21  hand 3 1st
 P2 black  deck 21  hand 0
 discard P1: -
 discard P2: ♠2 ♠8 ♠9
+P2's last turn (turn 2):
+  no field cards: no attack
+  P2 drew 5
+  P2 placed ♠2→L2, ♠9→L2, ♣4→L3, ♠3→L3,
+    ♣K→L3
 P1 attacked (turn 3):
   ♦4 on L3 hits P2's L2
   ♥3 on L3 hits P2's deck: ♠8 discarded
-  ♥2 on L1 hits P2's L2: ♠2 ♠9 are lost"""
+  ♥2 on L1 hits P2's L2: ♠2 ♠9 are lost
+  P1 drew 3"""
 
 STAGING_HAND_EN = """\
 Hand of P1 (red)
 hand (1): ♥7
+P2's last turn (turn 2):
+  no field cards: no attack
+  P2 drew 5
+  P2 placed ♠2→L2, ♠9→L2, ♣4→L3, ♠3→L3,
+    ♣K→L3
+P1 attacked (turn 3):
+  ♦4 on L3 hits P2's L2
+  ♥3 on L3 hits P2's deck: ♠8 discarded
+  ♥2 on L1 hits P2's L2: ♠2 ♠9 are lost
+  P1 drew 3
 staged: ♥Q→L3 Jk(4)→L3
 preview (+ = staged, not yet shown)
-P1 red  deck 21  hand 3 1st
+P1 red  deck 21  hand 1 1st
   L3  ♦4 ♥3 +♥Q +Jk(4)
   L2  [DECK 21]
   L1  ♥2
@@ -72,9 +88,19 @@ P2 black  deck 21  hand 0"""
 STAGING_HAND_JA = """\
 P1の手札（赤）
 手札1枚: ♥7
+P2の前のターン（2ターン目）：
+  場札がなく攻撃なし
+  P2が5枚引いた
+  P2の配置：♠2→2列 ♠9→2列 ♣4→3列 ♠3→3列
+    ♣K→3列
+P1の攻撃（3ターン目）：
+  3列の♦4がP2の2列に命中
+  3列の♥3がP2の山札に命中：♠8は捨て札へ
+  1列の♥2がP2の2列に命中：♠2 ♠9が倒れる
+  P1が3枚引いた
 配置中: ♥Q→3列 Jk(4)→3列
 確定前の盤面（+は配置中）
-P1 赤  山札21 手札3 先攻
+P1 赤  山札21 手札1 先攻
   3列 ♦4 ♥3 +♥Q +Jk(4)
   2列 [山札 21]
   1列 ♥2
@@ -96,6 +122,12 @@ P1 red  deck 20  hand 1 1st
 P2 black  deck 21  hand 0
 discard P1: ♦5
 discard P2: ♠2 ♠8 ♠9
+P1's last turn (turn 3):
+  ♦4 on L3 hits P2's L2
+  ♥3 on L3 hits P2's deck: ♠8 discarded
+  ♥2 on L1 hits P2's L2: ♠2 ♠9 are lost
+  P1 drew 3
+  P1 placed ♥Q→L3, Jk(4)→L3
 P2 attacked (turn 4):
   ♣K on L2 flies past P1's lines: no attack
   ♣4 on L2 hits P1's L3
@@ -115,6 +147,12 @@ P1 赤  山札20 手札1 先攻
 P2 黒  山札21 手札0
 捨て札P1: ♦5
 捨て札P2: ♠2 ♠8 ♠9
+P1の前のターン（3ターン目）：
+  3列の♦4がP2の2列に命中
+  3列の♥3がP2の山札に命中：♠8は捨て札へ
+  1列の♥2がP2の2列に命中：♠2 ♠9が倒れる
+  P1が3枚引いた
+  P1の配置：♥Q→3列 Jk(4)→3列
 P2の攻撃（4ターン目）：
   2列の♣KはP1の戦列を越える：攻撃なし
   2列の♣4がP1の3列に命中
@@ -134,11 +172,18 @@ P1 赤  山札20 手札1 先攻
 P2 黒  山札18 手札3
 捨て札P1: ♥Q ♦5
 捨て札P2: ♠2 ♠8 ♠9
+P1の前のターン（3ターン目）：
+  3列の♦4がP2の2列に命中
+  3列の♥3がP2の山札に命中：♠8は捨て札へ
+  1列の♥2がP2の2列に命中：♠2 ♠9が倒れる
+  P1が3枚引いた
+  P1の配置：♥Q→3列 Jk(4)→3列
 P2の攻撃（4ターン目）：
   2列の♣KはP1の戦列を越える：攻撃なし
   2列の♣4がP1の3列に命中
   2列の♠3がP1の山札に命中：♦5は捨て札へ
-  P1は♥Qを失った"""
+  P1は♥Qを失った
+  P2が3枚引いた"""
 
 
 def test_public_board_while_the_other_player_stages() -> None:
@@ -349,3 +394,27 @@ def test_boards_fit_a_phone_and_a_message(seed: int) -> None:
 def test_title_and_rules_help_in_both_languages() -> None:
     assert (R.title.ja, R.title.en) == ("戦列札", "Senretsu-fuda")
     assert "仮置き" in RULES_HELP.ja and "private" in RULES_HELP.en
+
+
+@pytest.mark.parametrize(
+    ("locale", "line", "owed"),
+    [("en", "  L3  ♦4 ♥3 ♥Q Jk(4)", "P1 must still lose 1 from L3"),
+     ("ja", "  3列 ♦4 ♥3 ♥Q Jk(4)", "P1は3列から1枚失う（選択待ち）")],
+)  # fmt: skip
+def test_the_casualty_panel_shows_the_attack_and_the_lines_hit(
+    locale: str, line: str, owed: str
+) -> None:
+    view = R.view_for(after(14), 0)
+    assert view.phase == "casualties" and view.defender == 0
+    rows = R.render_hand(view, locale).splitlines()  # type: ignore[arg-type]
+    assert line in rows and f"  {owed}" in rows
+    # The defender's own last turn is not told back to them; the attack on them is.
+    assert not any("last turn" in row or "前のターン" in row for row in rows)
+
+
+def test_a_game_stored_before_turns_were_remembered_still_loads() -> None:
+    data = json.loads(json.dumps(R.dump(after(14))))
+    assert data["state"]["previous_turn"] is not None and data["state"]["drawn"] == 0
+    del data["state"]["previous_turn"], data["state"]["drawn"]
+    state = R.load(data)
+    assert state.previous_turn is None and state == replace(after(14), previous_turn=None)
