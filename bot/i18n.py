@@ -156,15 +156,21 @@ MESSAGES: dict[str, Text] = {
     ),
     "fair.ok": Text(
         "✅ 封印と一致しました。配札は最初の一枚より前に決まっていて（シード {seed}）、その"
-        "シードから全手順を再生するとこの結果になります。自分で確かめるには添付のファイルを "
-        "`python -m rules.verify` に渡してください。",
+        "シードからファイルの{moves}手順を再生するとこの結果になります。自分で確かめるには、添付の"
+        "ファイルを保存して `python -m rules.verify {file}` を実行してください。",
         "✅ The seal matches: the deal was fixed before the first card (seed {seed}), and "
-        "replaying every move from that seed gives this very end. To check it yourself, give "
-        "the attached file to `python -m rules.verify`.",
+        "replaying the {moves} moves in the file from that seed gives this very end. To check it "
+        "yourself, save the attached file and run `python -m rules.verify {file}`.",
     ),
-    "fair.bad": Text(
-        "❌ 一致しませんでした（封印: {sealed}、再生: {replayed}）。管理者に知らせてください。",
-        "❌ Something does not match (seal: {sealed}, replay: {replayed}). Please tell an admin.",
+    "fair.bad_seal": Text(
+        "❌ シードとソルトから、最初に示した封印になりません。管理者に知らせてください。",
+        "❌ The seed and salt do not give the seal shown from the start. Please tell an admin.",
+    ),
+    "fair.bad_replay": Text(
+        "❌ 封印とは一致しましたが、手順を再生してもこの結果になりません。管理者に知らせて"
+        "ください。",
+        "❌ The seal matches, but replaying the moves does not give this end. Please tell an "
+        "admin.",
     ),
     "button.verify": Text("検証", "Verify"),
     "button.why": Text("なぜ？", "Why?"),

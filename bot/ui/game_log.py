@@ -37,17 +37,3 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale) ->
             f"{tr('log.salt', locale)}: {game.salt}",
         ]
     return "\n".join(lines) + "\n"
-
-
-def verification_record(game: GameSnapshot) -> dict[str, object]:
-    """The game as ``python -m rules.verify`` reads it: anyone can check the seal and the
-    deal themselves. The moves are left out (private steps stay private), so the replay of the
-    whole log is checked by the bot, which has it."""
-    assert game.salt is not None and game.commitment is not None
-    return {
-        "game": game.game_type,
-        "settings": game.settings,
-        "seed": game.seed,
-        "salt": game.salt,
-        "commitment": game.commitment,
-    }
