@@ -54,6 +54,8 @@ async def test_everyone_plays_the_same_sealed_deals(s: Services, clock: FakeCloc
         await s.games.public_log(done.id)
     with pytest.raises(ServiceError, match="private until the tournament is over"):
         await s.games.state_at(done.id, 0)
+    with pytest.raises(ServiceError):  # nor get a Verify record with its seed and moves
+        await s.games.verification(done.id)
 
     second = (await s.tournaments.play(t.id, GUILD, PLAYERS[0])).result
     others = [(await s.tournaments.play(t.id, GUILD, p)).result.game for p in PLAYERS[1:3]]
