@@ -26,7 +26,7 @@ FIRST_PLAYER_CHOICES: tuple[JSON, ...] = ("janken", "coin", 0, 1)
 COLOUR_CHOICES: tuple[str, ...] = ("random", "red", "black")
 
 BAD_SETTINGS = Text(
-    "設定: first_player は janken / coin / 0 / 1、colours は random / red / black です。",
+    "設定：first_player は janken / coin / 0 / 1、colours は random / red / black です。",
     "Settings: first_player is janken, coin, 0 or 1; colours is random, red or black.",
 )
 BAD_DECKS = Text(

@@ -190,6 +190,10 @@ async def test_a_yosukou_record_replays_to_its_result_on_anyones_machine(
 
     japanese, _ = await room.verify(board, room.bob, tmp_path)  # anyone may check a finished game
     assert japanese.startswith("✅ 封印と一致しました") and f"ファイルの{len(log)}手順" in japanese
+    await room.click(board, room.bob, prefix="log:")
+    log_file = room.fake.ephemeral_messages(room.bob)[-1].attachments[0].data.decode()
+    assert f"シード：{game.seed}\nソルト：{game.salt}" in log_file  # 「：」, and no 塩
+    assert f"封印（シードとソルトのSHA-256）：{game.commitment}" in log_file
 
 
 async def test_a_senretsu_record_shows_placements_not_take_backs(
