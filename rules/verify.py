@@ -32,8 +32,8 @@ It checks, and prints one line for each:
    (``rules.core.fairness``) equals ``commitment``: the seed is the one fixed before play.
 2. **deal** — the deal the seed gives, recomputed by the rules package: for 易双六 the six majors
    as dealt and after the (8)/(11) swap, the talon (top card first) once the start is chosen and
-   the talon after each end-card reshuffle; for 戦列札 the seats' colours and both deck orders
-   (top card first); 武士将棋 has no hidden deal.
+   the talon after each end-card reshuffle; for 戦列札 the seats' colours, both deck orders
+   (top card first) and any hand drawn before the first action; 武士将棋 has no hidden deal.
 3. **replay** — every action replays legally from ``GameRules.new_game(settings, seed)``
    (``GameRules.replay``), the game ends there, and its outcome (and whole state, when given)
    equals the recorded ``outcome`` (and ``final_state``).
@@ -142,6 +142,17 @@ class GameRecord:
             raw["final_state"] = dict(self.final_state)
         return raw
 
+    def to_json(self) -> str:
+        """:meth:`dump` as a file a person can read: one field, or one action, per line."""
+        fields = self.dump()
+        actions = fields.pop("actions")
+        lines = [
+            f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in fields.items()
+        ]
+        moves = ",\n".join(f"    {json.dumps(action)}" for action in actions)
+        lines += ['  "actions": [', moves, "  ]"] if moves else ['  "actions": []']
+        return "{\n" + "\n".join(lines) + "\n}\n"
+
 
 @dataclass
 class Report:
@@ -216,10 +227,13 @@ def _yosukou_deal(initial: YosukouState, steps: Sequence[tuple[Any, Sequence[Eve
 
 
 def _senretsu_deal(initial: SenretsuState, steps: Sequence[tuple[Any, Sequence[Event]]]) -> JSON:
-    return {
+    deal: dict[str, JSON] = {
         "colours": [c.value for c in initial.colours],
         "decks": [[card.code for card in deck] for deck in initial.decks],
     }
+    if any(initial.hands):  # a first player known at once has drawn already
+        deal["hands"] = [[card.code for card in hand] for hand in initial.hands]
+    return deal
 
 
 def _no_deal(initial: Any, steps: Sequence[tuple[Any, Sequence[Event]]]) -> JSON:
@@ -299,6 +313,10 @@ def describe(record: GameRecord, report: Report) -> list[str]:
         if key == "decks":
             for seat, deck in enumerate(value):
                 lines.append(f"  deck of seat {seat} (top first): {' '.join(deck)}")
+        elif key == "hands":
+            for seat, hand in enumerate(value):
+                if hand:
+                    lines.append(f"  hand of seat {seat} at the start: {' '.join(hand)}")
         elif key in ("talon", "board_dealt", "board"):
             shown = value if key == "talon" else [_major(c) for c in value]
             lines.append(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 
 import discord
 
@@ -181,8 +180,8 @@ class Playing(PanelFlows, PrivateBoards):
         locale = user_locale(interaction)
         checked = await self.games.verification(game_id)
         name = f"asobiba-game-{game_id}-verify.json"
-        record = json.dumps(checked.record.dump(), ensure_ascii=False, indent=2)
-        record_file = discord.File(io.BytesIO(record.encode()), filename=name)
+        record = checked.record.to_json().encode()
+        record_file = discord.File(io.BytesIO(record), filename=name)
         if checked.ok:
             moves = len(checked.record.actions)
             text = tr("fair.ok", locale, seed=checked.game.seed, moves=moves, file=name)

@@ -249,6 +249,9 @@ async def test_a_senretsu_record_shows_placements_not_take_backs(
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert any(line.startswith("  deck of seat 1 (top first): ") for line in lines)
+    # The coin toss's winner drew before the first action: those cards are shown too.
+    [hand] = [line for line in lines if line.startswith("  hand of seat ")]
+    assert len(hand.split(": ")[1].split()) == 3
     assert f"replay: {len(codes)} actions replayed legally" in lines
     assert lines[-1] == "verified: yes"
     assert_tampering_is_caught(record, tmp_path, capsys)

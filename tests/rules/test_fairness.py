@@ -377,3 +377,8 @@ def test_a_truncated_log_is_not_verified(yosukou_game: dict[str, Any]) -> None:
 def test_a_record_round_trips_through_its_dump(senretsu_game: dict[str, Any]) -> None:
     record = GameRecord.load(senretsu_game)
     assert GameRecord.load(json.loads(json.dumps(record.dump()))) == record
+    text = record.to_json()
+    assert GameRecord.load(json.loads(text)) == record
+    assert f"    {json.dumps(list(record.actions[1]))}," in text.splitlines()  # one per line
+    empty = GameRecord.load(dict(senretsu_game, actions=[]))
+    assert GameRecord.load(json.loads(empty.to_json())) == empty
