@@ -3,13 +3,15 @@ staging and take-backs (or an undecided janken pick) that stay private for good.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.core.rng import Rng
-from rules.senretsu import SenretsuRules
+from rules.senretsu import SenretsuRules, logic
 from rules.senretsu.actions import TakeBack
 from rules.senretsu.disclosure import placements_building
-from rules.senretsu.state import FieldCard, Side
+from rules.senretsu.state import Side, Staging
 
 RULES = SenretsuRules()
 Move = tuple[int | None, str]
@@ -77,16 +79,15 @@ def test_an_undecided_janken_pick_is_not_shown() -> None:
 def test_placements_building_lines(before: str, after: str) -> None:
     """New lines at both ends (two in front, built rearmost first), cards added to old ones."""
     start, goal = Side.parse(before), Side.parse(after)
-    side = start
-    for place in placements_building(start, goal):
-        fc = FieldCard(place.card, place.joker_range or place.card.rank)
-        if not place.new:
-            line = side.line(place.line)
-            assert line is not None
-            side = side.with_line(place.line, (*line, fc))
-        elif place.line == 0:
-            side = Side(((fc,), *side.front), side.back)
-        else:
-            assert place.line == side.size
-            side = Side(side.front, (*side.back, (fc,)))
+    # Placed by the rules themselves, each checked legal, onto lines that start as ``before``.
+    state = RULES.new_game({"first_player": 0}, 1)
+    assert state.staging is not None and state.active == 0
+    places = placements_building(start, goal)
+    hand = tuple(p.card for p in places)
+    state = replace(state, staging=Staging(start), hands=(hand, state.hands[1]))
+    for place in places:
+        assert logic.illegal_reason(state, 0, place) is None, place
+        state = logic.place(state, place, [])
+    assert state.staging is not None
+    side = state.staging.side
     assert side == goal
