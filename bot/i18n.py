@@ -155,22 +155,16 @@ MESSAGES: dict[str, Text] = {
         "🔒 Today's deal's seed is revealed tomorrow (UTC).",
     ),
     "fair.ok": Text(
-        "✅ 封印と一致しました。配札は最初の一枚より前に決まっていて（シード {seed}）、その"
+        "✅ 封印 `{seal}…` と一致しました。配札は最初の一枚より前に決まっていて（シード {seed}）、その"
         "シードからファイルの{moves}手順を再生するとこの結果になります。自分で確かめるには、添付の"
         "ファイルを保存して `python -m rules.verify {file}` を実行してください。",
-        "✅ The seal matches: the deal was fixed before the first card (seed {seed}), and "
+        "✅ The seal `{seal}…` matches: the deal was fixed before the first card (seed {seed}), and "
         "replaying the {moves} moves in the file from that seed gives this very end. To check it "
         "yourself, save the attached file and run `python -m rules.verify {file}`.",
     ),
-    "fair.bad_seal": Text(
-        "❌ シードとソルトから、最初に示した封印になりません。管理者に知らせてください。",
-        "❌ The seed and salt do not give the seal shown from the start. Please tell an admin.",
-    ),
-    "fair.bad_replay": Text(
-        "❌ 封印とは一致しましたが、手順を再生してもこの結果になりません。管理者に知らせて"
-        "ください。",
-        "❌ The seal matches, but replaying the moves does not give this end. Please tell an "
-        "admin.",
+    "fair.bad": Text(
+        "❌ シードから手順を再生しても、この結果になりません。管理者に知らせてください。",
+        "❌ Replaying the moves from the seed does not give this end. Please tell an admin.",
     ),
     "button.verify": Text("検証", "Verify"),
     "button.why": Text("なぜ？", "Why?"),

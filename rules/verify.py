@@ -332,8 +332,12 @@ def describe(record: GameRecord, report: Report) -> list[str]:
         lines.append(f"outcome: {_canonical(report.outcome)}")
     else:
         lines.append(f"replay: FAILED at {report.replay_error}")
-    if report.outcome_ok is None:
+    if record.outcome is None:
         lines.append("recorded outcome: NONE GIVEN")
+    elif report.outcome_ok is None:
+        lines.append(
+            f"recorded outcome: {_canonical(record.outcome)} (the replay did not get there)"
+        )
     else:
         lines.append(
             "recorded outcome: "

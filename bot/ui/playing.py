@@ -183,12 +183,10 @@ class Playing(PanelFlows, PrivateBoards):
         record = checked.record.to_json().encode()
         record_file = discord.File(io.BytesIO(record), filename=name)
         if checked.ok:
-            moves = len(checked.record.actions)
-            text = tr("fair.ok", locale, seed=checked.game.seed, moves=moves, file=name)
+            seal, moves = checked.record.commitment[:16], len(checked.record.actions)
+            text = tr("fair.ok", locale, seal=seal, seed=checked.game.seed, moves=moves, file=name)
         else:
-            text = tr(
-                "fair.bad_replay" if checked.report.commitment_ok else "fair.bad_seal", locale
-            )
+            text = tr("fair.bad", locale)
         await interaction.followup.send(
             text, file=record_file, ephemeral=True, allowed_mentions=NO_PINGS
         )

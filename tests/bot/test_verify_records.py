@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 from bot.client import AsobibaBot
+from bot.db import GameRow
 from bot.services.errors import WrongStatus
 from rules.core.rng import Rng
 from rules.senretsu.actions import EndPlacement, Place, TakeBack
@@ -30,6 +32,7 @@ class Room:
         self.fake = fake
         self.bot = bot
         self.clock = clock
+        self.first_board_text = ""
         self.guild = fake.add_guild("Hall")
         self.channel: FakeChannel = fake.add_text_channel(self.guild, "games")
         self.alice: FakeUser = fake.add_user("alice")
@@ -52,6 +55,19 @@ class Room:
         games = await self.bot.games.list_games(self.alice.id, statuses=("active", "finished"))
         [game] = [g for g in games if g.message_id == board.id]
         return game.id
+
+    async def finished_yosukou(self, **options: object) -> FakeMessage:
+        """Alice plays a 易双六 from its board to the end, always the first button."""
+        board = await self.slash("yosukou start", self.alice, **options)
+        self.first_board_text = board.text  # the seal, as shown before the first card
+        starts = [b for b in board.buttons() if ":start:" in b["custom_id"]]
+        await self.click(board, self.alice, custom_id=starts[0]["custom_id"])
+        for _ in range(400):
+            moves = [b for b in board.buttons() if b["custom_id"].startswith("g:")]
+            if not moves:
+                break
+            await self.click(board, self.alice, custom_id=moves[0]["custom_id"])
+        return board
 
     async def play_from_panel(self, board: FakeMessage, user: FakeUser, code: str) -> None:
         """Open ``user``'s panel and play ``code`` by its button or menu option."""
@@ -154,23 +170,15 @@ def assert_tampering_is_caught(
 async def test_a_yosukou_record_replays_to_its_result_on_anyones_machine(
     room: Room, tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: str
 ) -> None:
-    board = await room.slash("yosukou start", room.alice, variant=variant)
-    await room.click(
-        board,
-        room.alice,
-        custom_id=next(b["custom_id"] for b in board.buttons() if ":start:" in b["custom_id"]),
-    )
-    for _ in range(400):
-        moves = [b for b in board.buttons() if b["custom_id"].startswith("g:")]
-        if not moves:
-            break
-        await room.click(board, room.alice, custom_id=moves[0]["custom_id"])
+    board = await room.finished_yosukou(variant=variant)
     game = await room.bot.games.get(await room.game_id(board))
     assert game.status == "finished" and game.outcome is not None
 
     text, path = await room.verify(board, room.alice, tmp_path)
     log = await room.bot.games.event_log(game.id)
-    assert text.startswith("✅ The seal matches") and f"the {len(log)} moves in the file" in text
+    assert text.startswith(f"✅ The seal `{game.commitment[:16]}…` matches")
+    assert f"Deal sealed `{game.commitment[:16]}…`" in room.first_board_text  # as first shown
+    assert f"the {len(log)} moves in the file" in text
     assert f"python -m rules.verify {path.name}" in text
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["actions"] == [[r.seat, r.action] for r in log]  # 易双六 hides no move
@@ -189,7 +197,10 @@ async def test_a_yosukou_record_replays_to_its_result_on_anyones_machine(
     assert_tampering_is_caught(record, tmp_path, capsys)
 
     japanese, _ = await room.verify(board, room.bob, tmp_path)  # anyone may check a finished game
-    assert japanese.startswith("✅ 封印と一致しました") and f"ファイルの{len(log)}手順" in japanese
+    assert (
+        japanese.startswith(f"✅ 封印 `{game.commitment[:16]}…` と一致しました")
+        and f"ファイルの{len(log)}手順" in japanese
+    )
     await room.click(board, room.bob, prefix="log:")
     log_file = room.fake.ephemeral_messages(room.bob)[-1].attachments[0].data.decode()
     assert f"シード：{game.seed}\nソルト：{game.salt}" in log_file  # 「：」, and no 塩
@@ -238,7 +249,7 @@ async def test_a_senretsu_record_shows_placements_not_take_backs(
     assert game.status == "finished" and game.outcome is not None
 
     text, path = await room.verify(board, room.alice, tmp_path)
-    assert text.startswith("✅ The seal matches"), text
+    assert text.startswith("✅ The seal `"), text
     record = json.loads(path.read_text(encoding="utf-8"))
     log = await room.bot.games.event_log(game_id)
     codes = [code for _, code in record["actions"]]
@@ -290,3 +301,22 @@ async def test_a_daily_deals_record_waits_for_the_day_to_close(
     room.clock.advance(days=1)
     checked = await room.bot.games.verification(game.id)
     assert checked.ok and checked.record.actions[-1] == (0, "resign")
+
+
+async def test_a_record_that_does_not_match_is_told_plainly(room: Room, tmp_path: Path) -> None:
+    board = await room.finished_yosukou()
+    game_id = await room.game_id(board)
+    db = room.bot.asobiba.services.games.db
+    async with db.transaction() as session:  # the stored result no longer what the moves give
+        await session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id)
+            .values(outcome={"points": [1.0], "reason": "goal"})
+        )
+    text, path = await room.verify(board, room.alice, tmp_path)
+    assert (
+        text == "❌ Replaying the moves from the seed does not give this end. Please tell an admin."
+    )
+    assert run_verify(path).stdout.splitlines()[-1] == (
+        "NOT verified: the replay does not reach the recorded result"
+    )

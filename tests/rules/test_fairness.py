@@ -344,6 +344,9 @@ def test_an_illegal_logged_action_is_reported(yosukou_game: dict[str, Any]) -> N
     report = verify(GameRecord.load(dict(yosukou_game, actions=actions)))
     assert not report.replay_ok and report.replay_error is not None
     assert report.replay_error.startswith("action 1 [0, 'start:1']")
+    lines = describe(GameRecord.load(dict(yosukou_game, actions=actions)), report)
+    assert any(line.endswith("(the replay did not get there)") for line in lines)
+    assert lines[-1].startswith("NOT verified: the replay fails at action 1 [0, 'start:1']")
 
 
 @pytest.mark.parametrize(
