@@ -17,7 +17,7 @@ MESSAGES: dict[str, Text] = {
         "⚔️ {challenger} challenges {opponent} to {game}.",
     ),
     "challenge.terms": Text(
-        "{challenger_side}: {challenger} ／ {opponent_side}: {opponent} ・ {rated} ・ 期限 {expires}",
+        "{challenger_side}：{challenger} ／ {opponent_side}：{opponent} ・ {rated} ・ 期限 {expires}",
         "{challenger_side}: {challenger} / {opponent_side}: {opponent} · {rated} · expires {expires}",
     ),
     "challenge.accept": Text("受ける", "Accept"),
@@ -34,20 +34,20 @@ MESSAGES: dict[str, Text] = {
     "casual": Text("非レート戦", "casual"),
     # --- turns and results ---
     "turn.ping": Text(
-        "{user} さんの番です — {game} #{id}: {link}", "{user}, your move — {game} #{id}: {link}"
+        "{user} さんの番です — {game} #{id}：{link}", "{user}, your move — {game} #{id}: {link}"
     ),
-    "turn.status": Text("手番: {user}", "To move: {user}"),
+    "turn.status": Text("手番：{user}", "To move: {user}"),
     "result.win": Text("🏆 {user} の勝ち（{reason}）", "🏆 {user} wins ({reason})"),
     "result.solo_loss": Text("🌑 {user} の負け（{reason}）", "🌑 {user} lost ({reason})"),
     "result.draw": Text("🤝 引き分け（{reason}）", "🤝 Draw ({reason})"),
     "result.announce": Text(
-        "{game} #{id} 終局: {result} — {link}", "{game} #{id} is over: {result} — {link}"
+        "{game} #{id} 終局：{result} — {link}", "{game} #{id} is over: {result} — {link}"
     ),
     "clock.deadline": Text(
         "⏳ 持ち時間 {per_move}／手 — 期限 {deadline}", "⏳ {per_move} per move — due {deadline}"
     ),
     "clock.reminder": Text(
-        "⏳ {user} さん、{game} #{id} の手番の期限が近づいています（{deadline}）: {link}",
+        "⏳ {user} さん、{game} #{id} の手番の期限が近づいています（{deadline}）：{link}",
         "⏳ {user}, your move in {game} #{id} is due {deadline}: {link}",
     ),
     "clock.none": Text("持ち時間なし", "no clock"),
@@ -56,15 +56,15 @@ MESSAGES: dict[str, Text] = {
     "day": Text("{n}日", "{n} day"),
     "days": Text("{n}日", "{n} days"),
     "draw.offer_ping": Text(
-        "🤝 {user} さん、{game} #{id} で引き分けが提案されています: {link}",
+        "🤝 {user} さん、{game} #{id} で引き分けが提案されています：{link}",
         "🤝 {user}, you have a draw offer in {game} #{id}: {link}",
     ),
     "challenge.dm": Text(
-        "⚔️ {user} さんから{game}の挑戦が届いています: {link}",
+        "⚔️ {user} さんから{game}の挑戦が届いています：{link}",
         "⚔️ {user} challenges you to {game}: {link}",
     ),
     "draw.offered": Text("🤝 {user} が引き分けを提案しています。", "🤝 {user} offers a draw."),
-    "last_move": Text("直前: {text}", "Last: {text}"),
+    "last_move": Text("直前：{text}", "Last: {text}"),
     # --- buttons ---
     "button.resign": Text("投了", "Resign"),
     "button.offer_draw": Text("引き分け提案", "Offer draw"),
@@ -138,12 +138,12 @@ MESSAGES: dict[str, Text] = {
         "{user} さんは成績を非公開にしています。", "{user} keeps their results private."
     ),
     "profile.row": Text(
-        "**{game}**: {played}局 {won}勝 {lost}敗 {drawn}分（勝率 {rate:.0%}）連勝 {streak}／最高 {best}",
+        "**{game}**：{played}局 {won}勝 {lost}敗 {drawn}分（勝率 {rate:.0%}）連勝 {streak}／最高 {best}",
         "**{game}**: {played} played, {won}W {lost}L {drawn}D ({rate:.0%}), streak {streak}, best {best}",
     ),
     "profile.rating": Text("レーティング {rating}（{games}局）", "rating {rating} ({games} rated)"),
     "settings.now": Text(
-        "⚙️ 通知: {notify} ／ 成績の非公開: {hidden} ／ パネル: {boards}",
+        "⚙️ 通知：{notify} ／ 成績の非公開：{hidden} ／ パネル：{boards}",
         "⚙️ Notifications: {notify} / stats hidden: {hidden} / panels: {boards}",
     ),
     "fair.sealed": Text(
@@ -164,16 +164,16 @@ MESSAGES: dict[str, Text] = {
         "🔒 Today's deal's seed is revealed tomorrow (UTC).",
     ),
     "fair.ok": Text(
-        "✅ 封印と一致しました。配札は最初の一枚より前に決まっていて（シード {seed}）、その"
-        "シードから全手順を再生するとこの結果になります。自分で確かめるには添付のファイルを "
-        "`python -m rules.verify` に渡してください。",
-        "✅ The seal matches: the deal was fixed before the first card (seed {seed}), and "
-        "replaying every move from that seed gives this very end. To check it yourself, give "
-        "the attached file to `python -m rules.verify`.",
+        "✅ 封印 `{seal}…` と一致しました。配札は最初の一枚より前に決まっていて（シード {seed}）、その"
+        "シードからファイルの{moves}手順を再生するとこの結果になります。自分で確かめるには、添付の"
+        "ファイルを保存して `python -m rules.verify {file}` を実行してください。",
+        "✅ The seal `{seal}…` matches: the deal was fixed before the first card (seed {seed}), and "
+        "replaying the {moves} moves in the file from that seed gives this very end. To check it "
+        "yourself, save the attached file and run `python -m rules.verify {file}`.",
     ),
     "fair.bad": Text(
-        "❌ 一致しませんでした（封印: {sealed}、再生: {replayed}）。管理者に知らせてください。",
-        "❌ Something does not match (seal: {sealed}, replay: {replayed}). Please tell an admin.",
+        "❌ シードから手順を再生しても、この結果になりません。管理者に知らせてください。",
+        "❌ Replaying the moves from the seed does not give this end. Please tell an admin.",
     ),
     "button.verify": Text("検証", "Verify"),
     "button.why": Text("なぜ？", "Why?"),
@@ -181,9 +181,9 @@ MESSAGES: dict[str, Text] = {
         "❓ 直前の一手の計算と、盤面の全体",
         "❓ The numbers behind the last move, and the full board",
     ),
-    "log.seal": Text("封印（シードと塩のSHA-256）", "Seal (SHA-256 of seed and salt)"),
+    "log.seal": Text("封印（シードとソルトのSHA-256）", "Seal (SHA-256 of seed and salt)"),
     "log.seed": Text("シード", "Seed"),
-    "log.salt": Text("塩", "Salt"),
+    "log.salt": Text("ソルト", "Salt"),
     "boards.pictures": Text("画像", "pictures"),
     "boards.text": Text("文字だけ", "text only"),
     "notify.channel": Text("対局チャンネルでメンション", "a mention in the game's channel"),
@@ -221,7 +221,7 @@ MESSAGES: dict[str, Text] = {
         "⏳ {user} 進行中（{summary}）", "⏳ {user} still playing ({summary})"
     ),
     "server.now": Text(
-        "🛠️ 対局できるチャンネル: {channels} ／ 既定の持ち時間: {clock} ／ 言語: {language} ／ 盤面: {boards} ／ 大会の作成: {tournaments}",
+        "🛠️ 対局できるチャンネル：{channels} ／ 既定の持ち時間：{clock} ／ 言語：{language} ／ 盤面：{boards} ／ 大会の作成：{tournaments}",
         "🛠️ Game channels: {channels} / default clock: {clock} / language: {language} / boards: {boards} / tournaments by: {tournaments}",
     ),
     "server.tournaments_managers": Text("サーバー管理者", "server managers"),
@@ -231,7 +231,7 @@ MESSAGES: dict[str, Text] = {
     "server.aborted": Text(
         "対局 #{id} を中止しました（結果なし）。", "Game #{id} was called off (no result)."
     ),
-    "rating.change": Text("📈 レーティング: {changes}", "📈 Rating: {changes}"),
+    "rating.change": Text("📈 レーティング：{changes}", "📈 Rating: {changes}"),
     # --- errors ---
     "error.unexpected": Text(
         "予期しないエラーが起きました。対局は変更されていません。もう一度お試しください。",

@@ -7,7 +7,7 @@ from rules.core import Text
 TOURNAMENT_MESSAGES: dict[str, Text] = {
     "tournament.default_name": Text("{game}大会", "{game} tournament"),
     "tournament.created": Text(
-        "📣 {organiser} が大会 **{name}**（#{id}）を開きました: {game}{rules} · {format} · "
+        "📣 {organiser} が大会 **{name}**（#{id}）を開きました：{game}{rules} · {format} · "
         "{clock} · {rated}{limit} · 受付は{deadline}まで。参加は `/tournament join` で！",
         "📣 {organiser} opened **{name}** (#{id}): {game}{rules} · {format} · {clock} · "
         "{rated}{limit} · sign-up closes {deadline}. Join with `/tournament join`!",
@@ -55,12 +55,12 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "🏁 **{name}** 第{round}回戦（全{rounds}回戦）", "🏁 **{name}** — round {round} of {rounds}"
     ),
     "tournament.board": Text(
-        "第{board}局: {white} – {black} · {result}", "Board {board}: {white} – {black} · {result}"
+        "第{board}局：{white} – {black} · {result}", "Board {board}: {white} – {black} · {result}"
     ),
-    "tournament.bye": Text("休み: {user}（{points}点）", "Bye: {user} ({points} pt)"),
+    "tournament.bye": Text("休み：{user}（{points}点）", "Bye: {user} ({points} pt)"),
     "tournament.playing": Text("⏳ 対局中", "⏳ playing"),
     "tournament.round_dm": Text(
-        "🏁 **{name}** 第{round}回戦、あなたの対局です — {game} #{id}: {link}",
+        "🏁 **{name}** 第{round}回戦、あなたの対局です — {game} #{id}：{link}",
         "🏁 **{name}** round {round}: your game is ready — {game} #{id}: {link}",
     ),
     "tournament.over_play": Text(
@@ -68,7 +68,7 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "🏁 **{name}** (#{id}) is over — no more deals to play. Its final table:",
     ),
     "tournament.finished": Text(
-        "🏆 **{name}** が終わりました！最終順位:", "🏆 **{name}** is over! The final table:"
+        "🏆 **{name}** が終わりました！最終順位：", "🏆 **{name}** is over! The final table:"
     ),
     "tournament.header": Text(
         "🏆 **{name}** #{id} — {game} · {format} · {terms}",
@@ -92,7 +92,7 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
     "tournament.points": Text("{n}点", "{n} points"),
     "tournament.withdrawn_mark": Text("（棄権）", " (withdrawn)"),
     "tournament.solitaire_row": Text(
-        "{rank}. **{user}** — {deals}回中{won}勝 · {tally}: 勝った配札で{in_wins}、全体で{total}"
+        "{rank}. **{user}** — {deals}回中{won}勝 · {tally}：勝った配札で{in_wins}、全体で{total}"
         "{withdrawn}",
         "{rank}. **{user}** — {won} won of {deals} · {tally}: {in_wins} in wins, {total} in all"
         "{withdrawn}",
@@ -101,9 +101,9 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "{rank}. **{user}** — {deals}回中{won}勝{withdrawn}",
         "{rank}. **{user}** — {won} won of {deals}{withdrawn}",
     ),
-    "tournament.entrants": Text("参加者: {users}", "Entrants: {users}"),
+    "tournament.entrants": Text("参加者：{users}", "Entrants: {users}"),
     "tournament.no_entrants": Text("まだ参加者はいません。", "Nobody has joined yet."),
-    "tournament.pairings": Text("第{round}回戦の組み合わせ:", "Round {round} pairings:"),
+    "tournament.pairings": Text("第{round}回戦の組み合わせ：", "Round {round} pairings:"),
     "tournament.sealed": Text(
         "🔒 配札の封印 `{code}…`（大会の後にシードを公開）",
         "🔒 Deals sealed `{code}…` (the seed is revealed at the end)",

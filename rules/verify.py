@@ -4,9 +4,10 @@ Usage::
 
     python -m rules.verify GAME.json [--json]
     python -m rules.verify --game senretsu --seed N --salt HEX --commitment HEX \\
-        [--settings JSON] [--actions JSON]
+        --actions JSON --outcome JSON [--settings JSON]
 
-The file (or the options) describe one game as a finished game's log exports it::
+The file (or the options) describe one game as a finished game's **Verify** button hands it
+over::
 
     {
       "game": "yosukou",                       // yosukou | senretsu | bushi
@@ -15,12 +16,15 @@ The file (or the options) describe one game as a finished game's log exports it:
       "salt": "9f86d081884c7d65…",             // the revealed salt, hex
       "commitment": "5e884898da280471…",       // the commitment shown before the game, hex
       "actions": [[0, "start:3"], [0, "draw"], [null, "forfeit:0:timeout"]],
-                                               // optional: every action in order, [seat, code]
+                                               // every action in order, [seat, code]
                                                // (seat null for the platform, e.g. a timeout)
-      "outcome": {"points": [1.0], "reason": "goal"},   // optional: the recorded result
+      "outcome": {"points": [1.0], "reason": "goal"},   // the recorded result
       "final_state": {...}                     // optional: the recorded final state, as the
                                                // rules' dump() writes it
     }
+
+The actions are the ones anyone may see once the game is over (``GameRules.disclosed_moves``:
+戦列札's placements as committed, without the staging and take-backs that stay private).
 
 It checks, and prints one line for each:
 
@@ -28,14 +32,16 @@ It checks, and prints one line for each:
    (``rules.core.fairness``) equals ``commitment``: the seed is the one fixed before play.
 2. **deal** — the deal the seed gives, recomputed by the rules package: for 易双六 the six majors
    as dealt and after the (8)/(11) swap, the talon (top card first) once the start is chosen and
-   the talon after each end-card reshuffle; for 戦列札 the seats' colours and both deck orders
-   (top card first); 武士将棋 has no hidden deal.
+   the talon after each end-card reshuffle; for 戦列札 the seats' colours, both deck orders
+   (top card first) and any hand drawn before the first action; 武士将棋 has no hidden deal.
 3. **replay** — every action replays legally from ``GameRules.new_game(settings, seed)``
-   (``GameRules.replay``), and the final state's outcome (and whole state) equal the recorded
-   ``outcome`` (and ``final_state``) when given.
+   (``GameRules.replay``), the game ends there, and its outcome (and whole state, when given)
+   equals the recorded ``outcome`` (and ``final_state``).
 
-The exit status is 0 when everything given matches, 1 when something does not, 2 when the
-input cannot be read. ``--json`` prints the report as one JSON object instead.
+``verified: yes`` and exit status 0 only when the commitment matches and the replay reaches
+the recorded result; otherwise ``NOT verified:`` with each reason and exit status 1 (a missing
+result or missing moves included); 2 when the input cannot be read. ``--json`` prints the
+report as one JSON object instead.
 """
 
 from __future__ import annotations
@@ -121,6 +127,32 @@ class GameRecord:
             raise InputError("final_state must be an object")
         return cls(game, seed, salt, commit, settings, tuple(actions), outcome, final)
 
+    def dump(self) -> dict[str, JSON]:
+        """The record as :meth:`load` reads it (and ``python -m rules.verify`` from a file)."""
+        raw: dict[str, JSON] = {
+            "game": self.game,
+            "settings": dict(self.settings),
+            "seed": self.seed,
+            "salt": self.salt.hex(),
+            "commitment": self.commitment,
+            "actions": [[seat, code] for seat, code in self.actions],
+            "outcome": None if self.outcome is None else dict(self.outcome),
+        }
+        if self.final_state is not None:
+            raw["final_state"] = dict(self.final_state)
+        return raw
+
+    def to_json(self) -> str:
+        """:meth:`dump` as a file a person can read: one field, or one action, per line."""
+        fields = self.dump()
+        actions = fields.pop("actions")
+        lines = [
+            f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in fields.items()
+        ]
+        moves = ",\n".join(f"    {json.dumps(action)}" for action in actions)
+        lines += ['  "actions": [', moves, "  ]"] if moves else ['  "actions": []']
+        return "{\n" + "\n".join(lines) + "\n}\n"
+
 
 @dataclass
 class Report:
@@ -128,22 +160,40 @@ class Report:
     deal: dict[str, JSON]
     replay_ok: bool
     replay_error: str | None = None
+    #: How many actions replayed legally.
+    replayed: int = 0
     outcome: JSON = None
+    #: None when the record gives no result to compare with (which is not verified).
     outcome_ok: bool | None = None
     final_state_ok: bool | None = None
 
     @property
+    def reasons(self) -> list[str]:
+        """Why the game is not verified; empty when it is."""
+        out = []
+        if not self.commitment_ok:
+            out.append("the seed and salt do not give the commitment")
+        if not self.replay_ok:
+            out.append(f"the replay fails at {self.replay_error}")
+        elif self.outcome is None:
+            out.append(f"the game is not over after the {self.replayed} actions given")
+        elif self.outcome_ok is None:
+            out.append("the record gives no result to compare with")
+        elif not self.outcome_ok:
+            out.append("the replay does not reach the recorded result")
+        if self.final_state_ok is False:
+            out.append("the replay does not reach the recorded final state")
+        return out
+
+    @property
     def ok(self) -> bool:
-        return (
-            self.commitment_ok
-            and self.replay_ok
-            and self.outcome_ok is not False
-            and self.final_state_ok is not False
-        )
+        return not self.reasons
 
     def dump(self) -> dict[str, JSON]:
         return {
             "ok": self.ok,
+            "reasons": self.reasons,
+            "replayed": self.replayed,
             "commitment_ok": self.commitment_ok,
             "deal": self.deal,
             "replay_ok": self.replay_ok,
@@ -177,10 +227,13 @@ def _yosukou_deal(initial: YosukouState, steps: Sequence[tuple[Any, Sequence[Eve
 
 
 def _senretsu_deal(initial: SenretsuState, steps: Sequence[tuple[Any, Sequence[Event]]]) -> JSON:
-    return {
+    deal: dict[str, JSON] = {
         "colours": [c.value for c in initial.colours],
         "decks": [[card.code for card in deck] for deck in initial.decks],
     }
+    if any(initial.hands):  # a first player known at once has drawn already
+        deal["hands"] = [[card.code for card in hand] for hand in initial.hands]
+    return deal
 
 
 def _no_deal(initial: Any, steps: Sequence[tuple[Any, Sequence[Event]]]) -> JSON:
@@ -218,15 +271,15 @@ def verify(record: GameRecord) -> Report:
         steps.append((state, events))
     report = Report(commitment_ok, DEALS[record.game](initial, steps), error_text is None)
     report.replay_error = error_text
+    report.replayed = len(steps)
     if error_text is not None:
         return report
-    final = rules.replay(record.settings, record.seed, record.actions)
-    outcome = rules.outcome(final)
+    outcome = rules.outcome(state)
     report.outcome = outcome.dump() if outcome is not None else None
     if record.outcome is not None:
         report.outcome_ok = report.outcome == _normal_outcome(record.outcome)
     if record.final_state is not None:
-        report.final_state_ok = _canonical(rules.dump(final)) == _canonical(record.final_state)
+        report.final_state_ok = _canonical(rules.dump(state)) == _canonical(record.final_state)
     return report
 
 
@@ -260,6 +313,10 @@ def describe(record: GameRecord, report: Report) -> list[str]:
         if key == "decks":
             for seat, deck in enumerate(value):
                 lines.append(f"  deck of seat {seat} (top first): {' '.join(deck)}")
+        elif key == "hands":
+            for seat, hand in enumerate(value):
+                if hand:
+                    lines.append(f"  hand of seat {seat} at the start: {' '.join(hand)}")
         elif key in ("talon", "board_dealt", "board"):
             shown = value if key == "talon" else [_major(c) for c in value]
             lines.append(
@@ -271,21 +328,34 @@ def describe(record: GameRecord, report: Report) -> list[str]:
         else:
             lines.append(f"  {key}: {value if not isinstance(value, list) else ' '.join(value)}")
     if report.replay_ok:
-        lines.append(f"replay: {len(record.actions)} actions replayed legally")
+        lines.append(f"replay: {report.replayed} actions replayed legally")
+        lines.append(f"outcome: {_canonical(report.outcome)}")
     else:
         lines.append(f"replay: FAILED at {report.replay_error}")
-    if report.replay_ok:
-        lines.append(f"outcome: {_canonical(report.outcome)}")
-    if report.outcome_ok is not None:
+    if record.outcome is None:
+        lines.append("recorded outcome: NONE GIVEN")
+    elif report.outcome_ok is None:
         lines.append(
-            "recorded outcome: " + ("matches" if report.outcome_ok else "DOES NOT MATCH the replay")
+            f"recorded outcome: {_canonical(record.outcome)} (the replay did not get there)"
+        )
+    else:
+        lines.append(
+            "recorded outcome: "
+            + (
+                f"{_canonical(_normal_outcome(record.outcome or {}))} matches"
+                if report.outcome_ok
+                else f"{_canonical(record.outcome)} DOES NOT MATCH the replay"
+            )
         )
     if report.final_state_ok is not None:
         lines.append(
             "recorded final state: "
             + ("matches" if report.final_state_ok else "DOES NOT MATCH the replay")
         )
-    lines.append("verified: yes" if report.ok else "verified: NO")
+    if report.ok:
+        lines.append("verified: yes")
+    else:
+        lines.append("NOT verified: " + "; ".join(report.reasons))
     return lines
 
 
@@ -305,6 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commitment", help="hex")
     parser.add_argument("--settings", default="{}", help="JSON object")
     parser.add_argument("--actions", default="[]", help="JSON list of [seat, code]")
+    parser.add_argument("--outcome", default="null", help="JSON object: the recorded result")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     try:
@@ -321,6 +392,7 @@ def main(argv: list[str] | None = None) -> int:
                 "commitment": args.commitment,
                 "settings": json.loads(args.settings),
                 "actions": json.loads(args.actions),
+                "outcome": json.loads(args.outcome),
             }
         record = GameRecord.load(raw)
     except (OSError, ValueError) as error:  # json.JSONDecodeError and InputError too

@@ -73,7 +73,7 @@ class ServerCog(
         ),
         tournaments=localized(
             Text(
-                "大会を作れる人（既定: サーバー管理権限のある人）",
+                "大会を作れる人（既定：サーバー管理権限のある人）",
                 "Who may create tournaments (default: members with Manage Server)",
             )
         ),

@@ -44,9 +44,9 @@ SAME_NAME = Text(
     "その名前はもう使われています。別の名前にしてください。",
     "That name is taken at this table: choose another.",
 )
-SIDE = Text("あなたの側: {sides} > ", "Your side: {sides} > ")
+SIDE = Text("あなたの側：{sides} > ", "Your side: {sides} > ")
 NOT_UNDERSTOOD = Text("番号か名前で選んでください。", "Please answer with a number or a name.")
-SAVED_TITLE = Text("再開できる対局:", "Games you can resume:")
+SAVED_TITLE = Text("再開できる対局：", "Games you can resume:")
 SAVED_NONE = Text("再開できる対局はありません。", "There are no games to resume.")
 SAVED_LINE = Text(
     "  #{id}  {title}  {players} — {turn} の番", "  #{id}  {title}  {players} — {turn} to move"

@@ -25,7 +25,7 @@ HOW_TO_ANSWER = Text(
     "番号・名前・[コード]のどれかで選べます（大文字小文字は区別しません）。",
     "Answer with a number, a name or a [code] (any case).",
 )
-ALSO = Text("ほかに: {words}", "Also: {words}")
+ALSO = Text("ほかに：{words}", "Also: {words}")
 WORD_RESIGN = Text("「投了」で投了", "'resign' to resign")
 WORD_DRAW = Text("「引き分け」で引き分けを提案", "'draw' to offer a draw")
 WORD_HINT = Text("「?」でヒント", "'?' for a hint")
@@ -35,7 +35,7 @@ ANSWER_DRAW = Text(
     "{offerer} さんが引き分けを提案しています。{name} さん、受けますか？",
     "{offerer} offers a draw. {name}, do you accept?",
 )
-NUMBER = Text("{title}: {label} > ", "{title}: {label} > ")
+NUMBER = Text("{title}：{label} > ", "{title}: {label} > ")
 NUMBER_RANGE = Text("{low}〜{high}の数を入力してください。", "Enter a number from {low} to {high}.")
 THINKING = Text("考えています…", "Thinking…")
 NO_HINT = Text("今はヒントがありません。", "No hint is available now.")
@@ -44,13 +44,13 @@ STUCK = Text(
     "The bot could not move. Game #{id} is saved.",
 )
 BYE = Text("中断しました。対局 #{id} は保存されています。", "Stopped. Game #{id} is saved.")
-OVER = Text("終局: {result}", "Game over: {result}")
+OVER = Text("終局：{result}", "Game over: {result}")
 DRAW = Text("引き分け（{reason}）", "draw ({reason})")
 WIN = Text("{name} の勝ち（{reason}）", "{name} wins ({reason})")
 SOLO_WON = Text("{name} の勝ち！（{reason}）", "{name} won! ({reason})")
 SOLO_LOST = Text("{name} の負け（{reason}）", "{name} lost ({reason})")
 NO_RESULT = Text("結果なし（{reason}）", "no result ({reason})")
-STATUS = Text("対局の状態: {status}", "game status: {status}")
+STATUS = Text("対局の状態：{status}", "game status: {status}")
 
 
 def result_line(game: GameSnapshot, locale: Locale) -> str:

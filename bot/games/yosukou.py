@@ -25,14 +25,14 @@ from rules.yosukou import TITLE, TITLE_SIMPLIFIED, WarPlace, WarTake, YosukouRul
 from rules.yosukou.help import RULES_HELP, SIMPLIFIED_RULES_HELP
 from rules.yosukou.simulate import estimate_start_win_rates
 
-WAR_TAKE = Text("戦乱置換: 動かすカードを選ぶ…", "War replacement: pick a card to move…")
-WAR_PLACE = Text("戦乱置換: 置き場所を選ぶ…", "War replacement: choose where it goes…")
+WAR_TAKE = Text("戦乱置換：動かすカードを選ぶ…", "War replacement: pick a card to move…")
+WAR_PLACE = Text("戦乱置換：置き場所を選ぶ…", "War replacement: choose where it goes…")
 START_HINT_TITLE = Text(
     "🔮 開始位置ごとの推定勝率（各{games}回のシミュレーション、常に「動く」）",
     "🔮 Estimated win chance of each start ({games} simulated games each, always MOVE)",
 )
 START_HINT_LINE = Text(
-    "{position}（{trigram}）: {rate:.0%}（95%区間 {low:.0%}–{high:.0%}）",
+    "{position}（{trigram}）：{rate:.0%}（95%区間 {low:.0%}–{high:.0%}）",
     "{position} ({trigram}): {rate:.0%} (95% interval {low:.0%}–{high:.0%})",
 )
 UPPER = Text("上卦", "upper")
@@ -185,7 +185,7 @@ SPEC = GameSpec(
             "swap",
             Text("入替え", "swap"),
             Text(
-                "(8)と(11)の入替え方（既定: 固式、略式では記念式）",
+                "(8)と(11)の入替え方（既定：固式、略式では記念式）",
                 "How (8) and (11) are swapped (default: solid; memorial in 略式)",
             ),
             choices=(
@@ -230,7 +230,7 @@ SPEC = GameSpec(
         CommandOption(
             "judgement",
             Text("判定", "judgement"),
-            Text("略式の判定: 「>」（既定）か「≥」", "略式 judgement: win on > (default) or ≥"),
+            Text("略式の判定：「>」（既定）か「≥」", "略式 judgement: win on > (default) or ≥"),
             choices=(
                 OptionChoice(Text("より大きい（>）", "greater than (>)"), "greater"),
                 OptionChoice(Text("以上（≥）", "greater or equal (≥)"), "greater_equal"),

@@ -28,7 +28,7 @@ from rules.bushi import BushiRules, BushiView, CubeReading, Facing, MoveKind, Or
 from rules.bushi.cube import is_pointing, samurai_edge, swords, top_type
 from rules.bushi.render import REPETITION_LIMIT, result_line
 from rules.bushi.words import FACING_WORD, SEAT_NAME, SEAT_TITLE
-from rules.core import Event, Locale, Seat, Text
+from rules.core import Event, Locale, Seat, Text, labelled
 
 BLACK: Final[Seat] = 0
 WHITE: Final[Seat] = 1
@@ -244,7 +244,7 @@ def draw_board(view: BushiView, locale: Locale, recent: Sequence[Event] = ()) ->
     for index, line in enumerate(_status(view, locale)):
         y = canvas.paragraph((MARGIN, y), line, 24 if index == 0 else 20, width, bold=index == 0)
     if last is not None:
-        text = f"{_LAST(locale)}: {_RULES.describe_event(last, locale)}"
+        text = labelled(_LAST(locale), _RULES.describe_event(last, locale), locale)
         y = canvas.paragraph((MARGIN, y + 4), text, 19, width, fill=INK)
     if view.cube is CubeReading.ALTERNATE:
         y = canvas.paragraph((MARGIN, y + 4), _ALTERNATE(locale), 18, width, fill=MUTED)

@@ -29,7 +29,7 @@ from bot.pictures.canvas import (
 )
 from bot.pictures.cards import Chip, chip_rows, face_down
 from rules.cards.tarot import MAJOR_NAMES, card_label
-from rules.core import Event, Locale, Text
+from rules.core import Event, Locale, Text, labelled
 from rules.yosukou import YosukouRules, YosukouView
 from rules.yosukou.engine import CO, DIS, SW, card_values, home_pile, is_upper
 from rules.yosukou.render import DISCARD_SHOWN, describe_event, settings_line
@@ -68,10 +68,10 @@ _SUM = Text("計{n}", "sum {n}")
 _MAX = Text("最大{n}", "max {n}")
 _LAST = Text("直前", "last")
 _VALUES = Text(
-    "値 x{m}: Sw 攻/守 · Co 苦/喜 · Cu 上/下 · Wa 上/下",
+    "値 x{m}：Sw 攻/守 · Co 苦/喜 · Cu 上/下 · Wa 上/下",
     "values x{m}: Sw atk/def · Co pain/joy · Cu up/down · Wa up/down",
 )
-_VALUES_SIMPLE = Text("値 x{m}: M = Sw攻 · F = Co苦", "values x{m}: M = Sw atk · F = Co pain")
+_VALUES_SIMPLE = Text("値 x{m}：M = Sw攻 · F = Co苦", "values x{m}: M = Sw atk · F = Co pain")
 _CHOOSE_START = Text("開始位置を選んでください（{s}）", "Choose the start ({s})")
 _NEXT_DRAW = Text("次：カードを引く", "Next: draw a card")
 _CHOICE = Text("{c}：{p}→{q}に動ける。動く／留まる？", "{c}: may move {p}→{q}. MOVE or STAY?")
@@ -205,7 +205,7 @@ class _Board:
             y = c.paragraph((MARGIN, y), line, 23 if index == 0 else 19, width, bold=index == 0)
         shown = [e for e in self.recent if e.kind != "game_over"][-3:]
         for event in shown:
-            text = f"{self.t(_LAST)}: {describe_event(event, self.locale)}"
+            text = labelled(self.t(_LAST), describe_event(event, self.locale), self.locale)
             y = c.paragraph((MARGIN, y + 2), text, 17, width)
         legend = _VALUES_SIMPLE if self.simplified else _VALUES
         c.paragraph(

@@ -15,7 +15,7 @@ from bot.services.errors import ServiceError
 from rules.core import Locale, Text
 
 CHANNEL_NOT_ALLOWED = Text(
-    "このチャンネルでは対局できません。使えるチャンネル: {channels}",
+    "このチャンネルでは対局できません。使えるチャンネル：{channels}",
     "Games can't be played in this channel. Try: {channels}",
 )
 

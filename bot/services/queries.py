@@ -25,8 +25,8 @@ from bot.services.snapshots import (
     seat_infos,
 )
 from bot.services.tournament_errors import DEAL_KEPT, NO_TOURNAMENT_HINTS
+from rules import verify
 from rules.core import Event, Text
-from rules.core.fairness import verify_commitment
 
 HINT_RATED = Text(
     "レート戦の対局中はヒントを使えません。",
@@ -282,18 +282,29 @@ class GameQueries(ServiceBase):
             )
 
     async def verification(self, game_id: int, viewer: int | None = None) -> Verification:
-        """The revealed seal of a finished game: its seed and salt, whether they give the
-        commitment shown on the board from the start, and whether the whole log replayed from
-        that seed gives the recorded end (refused until the seed may be shown)."""
+        """The revealed seal of a finished game, checked as ``python -m rules.verify`` checks
+        its record (the seed and salt give the commitment shown on the board from the start;
+        the moves anyone may now see, replayed from that seed, reach the recorded result), and
+        the whole log replayed gives the stored end. Refused until the seed may be shown, and
+        to anyone but a shared deal's own player while others may still play it."""
         game = await self.get(game_id)
         if game.salt is None or game.commitment is None:
             raise WrongStatus(NO_SEAL)
         if not game.seed_revealed(self.clock().date()):
             raise WrongStatus(SEAL_KEPT_FOR_DAY if game.status == "finished" else NOT_OVER)
         await self._require_deal_shown(game, viewer)
-        sealed = verify_commitment(game.commitment, game.seed, bytes.fromhex(game.salt))
-        replayed = await self.rebuild_state(game_id)
-        return Verification(game, game.commitment, sealed, replayed == game.state)
+        moves = [(r.seat, r.action) for r in await self.event_log(game_id)]
+        record = verify.GameRecord(
+            game.game_type,
+            game.seed,
+            bytes.fromhex(game.salt),
+            game.commitment,
+            game.settings,
+            tuple(game.rules.disclosed_moves(game.settings, game.seed, moves)),
+            None if game.outcome is None else game.outcome.dump(),
+        )
+        replayed = game.rules.replay(game.settings, game.seed, moves) == game.state
+        return Verification(game, record, verify.verify(record), replayed)
 
     async def rebuild_state(self, game_id: int) -> Any:
         """Replay the event log from the settings and seed: must equal the stored snapshot."""

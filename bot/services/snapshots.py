@@ -11,6 +11,7 @@ from bot.db.models import GameRow
 from bot.db.records import GameRecord, GameWrite, Written
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, GameSpec
+from rules import verify
 from rules.core import Event, Locale, Outcome, Seat
 from rules.core.fairness import commitment
 
@@ -285,17 +286,18 @@ def seat_infos(record: GameRecord) -> tuple[SeatInfo, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Verification:
-    """A finished game's revealed seal, checked: the seed and salt give the commitment shown
-    from the start, and the log replayed from that seed gives the recorded end."""
+    """A finished game's revealed seal, checked: its record for ``python -m rules.verify``
+    (the moves anyone may see, the seed, salt, commitment and result), that record's report,
+    and whether the whole log (private steps included) replays to the stored end."""
 
     game: GameSnapshot
-    commitment: str
-    sealed: bool
+    record: verify.GameRecord
+    report: verify.Report
     replayed: bool
 
     @property
     def ok(self) -> bool:
-        return self.sealed and self.replayed
+        return self.report.ok and self.replayed
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ UNKNOWN_TOURNAMENT = Text(
     "There is no tournament with that number in this server. See /tournament list.",
 )
 WHICH_TOURNAMENT = Text(
-    "大会がいくつかあります。番号を指定してください: {ids}",
+    "大会がいくつかあります。番号を指定してください：{ids}",
     "There are several tournaments; please give its number: {ids}",
 )
 NO_TOURNAMENT = Text(

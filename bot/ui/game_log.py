@@ -7,7 +7,7 @@ from datetime import date
 
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, LogEntry, public_steps
-from rules.core import Locale, Text
+from rules.core import Locale, Text, labelled
 
 LOG_RESULT = Text("結果", "Result")
 
@@ -16,9 +16,9 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale, to
     """``today``: the services' date (UTC), which says whether a daily deal's seed is out."""
     rules = game.rules
     lines = [f"{rules.title_for(game.settings)(locale)} #{game.id}"]
-    lines += [f"{rules.seat_name(s.seat, locale)}: {s.display_name}" for s in game.seats]
+    lines += [labelled(rules.seat_name(s.seat, locale), s.display_name, locale) for s in game.seats]
     if game.commitment is not None:
-        lines.append(f"{tr('log.seal', locale)}: {game.commitment}")
+        lines.append(labelled(tr("log.seal", locale), game.commitment, locale))
     lines.append("")
     # Private steps leave no line and no gap in the numbering (idempotent on a public log).
     for entry, _ in public_steps(entries):
@@ -29,26 +29,13 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale, to
         winner = game.outcome.winner
         if winner is None:
             points = " / ".join(f"{p:g}" for p in game.outcome.points)
-            lines += ["", f"{LOG_RESULT(locale)}: {points} ({reason})"]
+            lines += ["", labelled(LOG_RESULT(locale), f"{points} ({reason})", locale)]
         else:
-            lines += ["", f"{LOG_RESULT(locale)}: {game.player(winner).display_name} ({reason})"]
+            name = game.player(winner).display_name
+            lines += ["", labelled(LOG_RESULT(locale), f"{name} ({reason})", locale)]
     if game.salt is not None and game.seed_revealed(today):
         lines += [
-            f"{tr('log.seed', locale)}: {game.seed}",
-            f"{tr('log.salt', locale)}: {game.salt}",
+            labelled(tr("log.seed", locale), game.seed, locale),
+            labelled(tr("log.salt", locale), game.salt, locale),
         ]
     return "\n".join(lines) + "\n"
-
-
-def verification_record(game: GameSnapshot) -> dict[str, object]:
-    """The game as ``python -m rules.verify`` reads it: anyone can check the seal and the
-    deal themselves. The moves are left out (private steps stay private), so the replay of the
-    whole log is checked by the bot, which has it."""
-    assert game.salt is not None and game.commitment is not None
-    return {
-        "game": game.game_type,
-        "settings": game.settings,
-        "seed": game.seed,
-        "salt": game.salt,
-        "commitment": game.commitment,
-    }

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 
 import discord
 
@@ -18,7 +17,7 @@ from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.snapshots import ActionResult
 from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
-from bot.ui.game_log import log_text, verification_record
+from bot.ui.game_log import log_text
 from bot.ui.layout import notice_view
 from bot.ui.panel_flows import PanelFlows, is_panel
 from bot.ui.private_boards import PrivateBoards
@@ -177,19 +176,19 @@ class Playing(PanelFlows, PrivateBoards):
         )
 
     async def verify(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Check the revealed seed against the seal shown from the start, and hand over the
-        record for ``python -m rules.verify``."""
+        """Check the revealed seed against the seal shown from the start and the replay against
+        the end, and hand over the record for ``python -m rules.verify``."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = user_locale(interaction)
         checked = await self.games.verification(game_id, interaction.user.id)
-        record = json.dumps(verification_record(checked.game), ensure_ascii=False, indent=2)
-        record_file = discord.File(
-            io.BytesIO(record.encode()), filename=f"asobiba-game-{game_id}-verify.json"
-        )
+        name = f"asobiba-game-{game_id}-verify.json"
+        record = checked.record.to_json().encode()
+        record_file = discord.File(io.BytesIO(record), filename=name)
         if checked.ok:
-            text = tr("fair.ok", locale, seed=checked.game.seed)
+            seal, moves = checked.record.commitment[:16], len(checked.record.actions)
+            text = tr("fair.ok", locale, seal=seal, seed=checked.game.seed, moves=moves, file=name)
         else:
-            text = tr("fair.bad", locale, sealed=checked.sealed, replayed=checked.replayed)
+            text = tr("fair.bad", locale)
         await interaction.followup.send(
             text, file=record_file, ephemeral=True, allowed_mentions=NO_PINGS
         )

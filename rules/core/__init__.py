@@ -22,7 +22,7 @@ from rules.core.protocol import (
     Transition,
 )
 from rules.core.rng import Rng
-from rules.core.text import LOCALES, Locale, Text, normalize_locale
+from rules.core.text import LOCALES, Locale, Text, labelled, normalize_locale
 
 __all__ = [
     "LOCALES",
@@ -47,5 +47,6 @@ __all__ = [
     "Seat",
     "Text",
     "Transition",
+    "labelled",
     "normalize_locale",
 ]

@@ -239,6 +239,17 @@ class GameRules(ABC, Generic[S, A, V]):
         empty, the default, means the late player loses on time."""
         return ()
 
+    def disclosed_moves(
+        self,
+        settings: Mapping[str, JSON] | None,
+        seed: int,
+        moves: Sequence[tuple[Seat | None, str]],
+    ) -> list[tuple[Seat | None, str]]:
+        """A finished game's logged moves as anyone may see them once its seed is revealed:
+        the same end from the same seed, with what stays private for good left out (a game
+        whose moves are all public, the default, shows them all)."""
+        return list(moves)
+
     def _illegal_reason(self, state: S, seat: Seat, action: A) -> Text | None:
         """Why ``action`` is illegal, for a precise message; ``None`` for the generic one."""
         return None

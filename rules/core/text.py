@@ -28,3 +28,12 @@ class Text:
 
     def format(self, **fields: object) -> Text:
         return Text(self.ja.format(**fields), self.en.format(**fields))
+
+
+#: What follows a label before its value: Japanese takes the full-width colon (no space).
+COLON = Text("：", ": ")
+
+
+def labelled(label: str, value: object, locale: Locale) -> str:
+    """``label`` and ``value`` as one line: 「シード：42」, "Seed: 42"."""
+    return f"{label}{COLON(locale)}{value}"

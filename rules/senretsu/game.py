@@ -11,7 +11,7 @@ from rules.core.outcome import Seat
 from rules.core.protocol import Event, GameRules, Transition
 from rules.core.rng import Rng
 from rules.core.text import Locale, Text
-from rules.senretsu import logic, render
+from rules.senretsu import disclosure, logic, render
 from rules.senretsu.actions import Action, Casualty, Place, private_to_mover
 from rules.senretsu.actions import format_action as _format_action
 from rules.senretsu.actions import parse_action as _parse_action
@@ -26,7 +26,7 @@ FIRST_PLAYER_CHOICES: tuple[JSON, ...] = ("janken", "coin", 0, 1)
 COLOUR_CHOICES: tuple[str, ...] = ("random", "red", "black")
 
 BAD_SETTINGS = Text(
-    "設定: first_player は janken / coin / 0 / 1、colours は random / red / black です。",
+    "設定：first_player は janken / coin / 0 / 1、colours は random / red / black です。",
     "Settings: first_player is janken, coin, 0 or 1; colours is random, red or black.",
 )
 BAD_DECKS = Text(
@@ -180,6 +180,21 @@ class SenretsuRules(GameRules[SenretsuState, Action, SenretsuView]):
     def action_private_to(self, seat: Seat, action: Action) -> Seat | None:
         """The only seat that may see this action's code in a log, or ``None`` if public."""
         return seat if private_to_mover(action) else None
+
+    def disclosed_moves(
+        self,
+        settings: Mapping[str, JSON] | None,
+        seed: int,
+        moves: Sequence[tuple[Seat | None, str]],
+    ) -> list[tuple[Seat | None, str]]:
+        """Placements as committed (no staging or take-backs) and janken rounds once decided:
+        see :mod:`rules.senretsu.disclosure`."""
+        state = self.new_game(settings, seed)
+        before = []
+        for seat, code in moves:
+            before.append(state)
+            state = self.apply(state, seat, self.parse(code)).state
+        return disclosure.disclosed_moves(moves, before)
 
     def is_simultaneous(self, state: SenretsuState) -> bool:
         # Janken picks are secret until both are in.

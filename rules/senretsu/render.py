@@ -139,7 +139,7 @@ def _player_row(view: SenretsuView, seat: Seat, locale: Locale, hand: int) -> li
     rows = [head]
     if view.revealed[seat]:
         rows += _wrap(
-            Text("  公開済みの手札: ", "  known in hand: ")(locale), _labels(view.revealed[seat])
+            Text("  公開済みの手札：", "  known in hand: ")(locale), _labels(view.revealed[seat])
         )
     return rows
 
@@ -349,7 +349,7 @@ def _discard_rows(view: SenretsuView, locale: Locale) -> list[str]:
     rows: list[str] = []
     for seat in (0, 1):
         pile = sorted(view.discards[seat], key=sort_key)
-        prefix = Text("捨て札{p}: ", "discard {p}: ").format(p=seat_tag(seat))(locale)
+        prefix = Text("捨て札{p}：", "discard {p}: ").format(p=seat_tag(seat))(locale)
         rows += _wrap(prefix, _labels(pile) or ["-"])
     return rows
 
@@ -397,14 +397,14 @@ def render_hand(view: SenretsuView, locale: Locale) -> str:
     if view.phase == "janken" and view.outcome is None:
         pick = view.janken_pick
         rows.append(
-            Text("あなたの手: {h}", "your pick: {h}").format(h=_HANDS[pick](locale))(locale)
+            Text("あなたの手：{h}", "your pick: {h}").format(h=_HANDS[pick](locale))(locale)
             if pick
             else Text("グー・チョキ・パーを選んでください", "pick rock, scissors or paper")(locale)
         )
         return "\n".join(rows)
     hand = sorted(view.hand, key=sort_key)
     rows += _wrap(
-        Text("手札{n}枚: ", "hand ({n}): ").format(n=len(hand))(locale), _labels(hand) or ["-"]
+        Text("手札{n}枚：", "hand ({n}): ").format(n=len(hand))(locale), _labels(hand) or ["-"]
     )
     # What happened since this player last played: the opponent's turn, then this one.
     previous = view.previous_turn
@@ -421,7 +421,7 @@ def render_hand(view: SenretsuView, locale: Locale) -> str:
     for card in view.staged:
         index, fc = preview.locate(card)
         placed.append(f"{field_label(fc)}→{line_tag(index, locale)}")
-    rows += _wrap(Text("配置中: ", "staged: ")(locale), placed or ["-"])
+    rows += _wrap(Text("配置中：", "staged: ")(locale), placed or ["-"])
     rows.append(Text("確定前の盤面（+は配置中）", "preview (+ = staged, not yet shown)")(locale))
     sides = tuple(preview if s == seat else view.sides[s] for s in (0, 1))
     # The placer's row counts the hand as it is now: staged cards have left it.

@@ -95,7 +95,7 @@ _DEAL_RULES = {
 def _bad_deal(why: str) -> InvalidSettingsError:
     rule = _DEAL_RULES[why]
     return InvalidSettingsError(
-        Text(f"配り札が正しくありません: {rule.ja}。", f"Invalid deal: {rule.en}.")
+        Text(f"配り札が正しくありません：{rule.ja}。", f"Invalid deal: {rule.en}.")
     )
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.cards.tarot import MAJOR_NAMES, card_label
 from rules.core.protocol import Event
-from rules.core.text import Locale, Text
+from rules.core.text import COLON, Locale, Text, labelled
 from rules.yosukou.engine import (
     CO,
     COIN_PILES,
@@ -118,7 +118,9 @@ def _wrap(head: str, items: Sequence[str], locale: Locale, indent: int = 4) -> l
     lines: list[str] = []
     line = head
     for item in items:
-        candidate = f"{line} {item}" if line.strip() else f"{line}{item}"
+        # No space after a full-width colon: it carries its own.
+        gap = " " if line.strip() and not line.endswith(COLON.ja) else ""
+        candidate = f"{line}{gap}{item}"
         if width(candidate, locale) > WIDTH and line.strip():
             lines.append(line)
             line = " " * indent + item
@@ -175,7 +177,7 @@ def settings_line(view: YosukouView, locale: Locale) -> str:
         parts.append(f"Co<={_count(s.rule_replacement_coins_lower)}")
     else:
         parts.append(Text("戦乱置換なし", "no war")(locale))
-    return Text("設定:", "Rules:")(locale) + " " + " ".join(parts)
+    return labelled(Text("設定", "Rules")(locale), " ".join(parts), locale)
 
 
 # --- the board -----------------------------------------------------------------------------
@@ -237,7 +239,7 @@ def _position_lines(
         if pile and is_upper(p):
             total = sum(values[c] for c in pile)
             items.append(Text("(計{n})", "(sum {n})").format(n=total)(locale))
-    return lines + _wrap(f"    {kind}:", items, locale, indent=6)
+    return lines + _wrap(f"    {kind}{COLON(locale).rstrip()}", items, locale, indent=6)
 
 
 def _heading(view: YosukouView, locale: Locale, choosing: Text, progress: Text) -> str:
@@ -268,10 +270,10 @@ def render(view: YosukouView, locale: Locale) -> str:
     lines.append(settings_line(view, locale))
     lines += _diagram(view, values)
     if s.simplified:
-        legend = Text("値 x{m}: M=Sw攻 F=Co苦", "x{m}: M = Sw atk, F = Co pain")
+        legend = Text("値 x{m}：M=Sw攻 F=Co苦", "x{m}: M = Sw atk, F = Co pain")
     else:
         legend = Text(
-            "値 x{m}: Sw攻/守 Co苦/喜 Cu上/下 Wa上/下", "x{m}: Sw atk/def Co pain/joy Cu/Wa up/dn"
+            "値 x{m}：Sw攻/守 Co苦/喜 Cu上/下 Wa上/下", "x{m}: Sw atk/def Co pain/joy Cu/Wa up/dn"
         )
     lines.append(legend.format(m=s.rule_major_influence)(locale))
     if s.rule_court_card != "K14":
@@ -286,12 +288,12 @@ def render(view: YosukouView, locale: Locale) -> str:
             if cards:
                 total = sum(values[c] for c in cards)
                 items.append(Text("(計{n})", "(sum {n})").format(n=total)(locale))
-            lines += _wrap(f"{name}:", items, locale)
+            lines += _wrap(name + COLON(locale).rstrip(), items, locale)
     discard = view.piles[DIS]
     shown = [card_label(c) for c in discard[-DISCARD_SHOWN:]]
     if len(discard) > DISCARD_SHOWN:
         shown.insert(0, "…")
-    head = Text("捨て札{n}枚:", "Discard {n}:").format(n=len(discard))(locale)
+    head = Text("捨て札{n}枚：", "Discard {n}:").format(n=len(discard))(locale)
     lines += _wrap(head, shown or ["-"], locale)
     lines += _footer(view, locale)
     return "\n".join(out for line in lines for out in _fit(line, locale))
@@ -355,7 +357,7 @@ def _footer(view: YosukouView, locale: Locale) -> list[str]:
     lines: list[str] = []
     if view.phase == START:
         for side, sample in (("upper", 4), ("lower", 1)):
-            text = Text("{side}開始: 終了札({t}) {goal}で勝ち", "{side}: end ({t}), win on {goal}")
+            text = Text("{side}開始：終了札({t}) {goal}で勝ち", "{side}: end ({t}), win on {goal}")
             lines.append(
                 text.format(
                     side=(
@@ -370,21 +372,21 @@ def _footer(view: YosukouView, locale: Locale) -> list[str]:
         if view.restriction is not None:
             r = view.restriction
             name = RESTRICTION_TEXT[(r.side, r.degree)](locale)
-            only = Text("{name}(固式): 開始は{side}のみ", "{name} (solid): start {side} only")
+            only = Text("{name}(固式)：開始は{side}のみ", "{name} (solid): start {side} only")
             lines += _wrap(
                 only.format(name=name, side=SIDE_TEXT[r.start](locale))(locale), [], locale
             )
         starts = ",".join(str(p) for p in view.legal_starts)
-        lines.append(Text("開始できる爻: {s}", "Legal starts: {s}").format(s=starts)(locale))
+        lines.append(Text("開始できる爻：{s}", "Legal starts: {s}").format(s=starts)(locale))
         return lines
     assert view.start is not None and view.terminal is not None
     side = (Text("上卦", "upper") if is_upper(view.start) else Text("下卦", "lower"))(locale)
     goal = Text("開始{p}({side}) 最後に{goal}で勝ち", "Start {p} ({side}): win on {goal}")
     lines.append(goal.format(p=view.start, side=side, goal=_goal_text(view.start, locale))(locale))
     if view.phase == PLAY:
-        lines.append(Text("次: カードを引く", "Next: draw a card")(locale))
+        lines.append(Text("次：カードを引く", "Next: draw a card")(locale))
     elif view.phase == CHOOSE and view.pending is not None and view.token is not None:
-        text = Text("{c}: {p}→{q}に動ける。動く/留まる?", "{c}: may move {p}->{q}. MOVE or STAY?")
+        text = Text("{c}：{p}→{q}に動ける。動く/留まる?", "{c}: may move {p}->{q}. MOVE or STAY?")
         lines.append(
             text.format(c=card_label(view.pending), p=view.token, q=view.token + 3)(locale)
         )
@@ -408,12 +410,12 @@ def _footer(view: YosukouView, locale: Locale) -> list[str]:
     elif view.phase == OVER and view.outcome is not None:
         reason = view.outcome.reason
         if reason == "no_result":
-            lines.append(Text("終了札0回: 結果なし", "End card count 0: no result")(locale))
+            lines.append(Text("終了札0回：結果なし", "End card count 0: no result")(locale))
         elif reason == "goal":
-            text = Text("終了: 駒は{p}で勝ち!", "Over: token on {p}, you win!")
+            text = Text("終了：駒は{p}で勝ち!", "Over: token on {p}, you win!")
             lines.append(text.format(p=view.token)(locale))
         else:
-            text = Text("終了: 駒は{p}で負け", "Over: token on {p}, you lose")
+            text = Text("終了：駒は{p}で負け", "Over: token on {p}, you lose")
             lines.append(text.format(p=view.token)(locale))
     return lines
 
@@ -491,7 +493,7 @@ def _draw_line(d: Mapping[str, Any], locale: Locale) -> str:
     if result == "move":
         parts.append(Text("{a}→{b}へ移動", "moves {a}->{b}").format(a=before, b=after)(locale))
     elif result == "choose":
-        text = Text("{a}→{b}へ動ける: 動く/留まる?", "may move {a}->{b}: MOVE or STAY?")
+        text = Text("{a}→{b}へ動ける：動く/留まる?", "may move {a}->{b}: MOVE or STAY?")
         parts.append(text.format(a=before, b=calc.get("to"))(locale))
     elif "to" in calc:
         text = Text("{a}に留まる({b}へ動けず)", "stays on {a} (no move to {b})")
@@ -580,9 +582,9 @@ def explain_event(event: Event, locale: Locale) -> str | None:
     if event.kind == "choice":
         moves = d.get("moves") or []
         if d["choice"] == "move":
-            text = Text("動く: {a}→{b}", "MOVE: {a}->{b}").format(a=d["token_before"], b=d["token"])
+            text = Text("動く：{a}→{b}", "MOVE: {a}->{b}").format(a=d["token_before"], b=d["token"])
         else:
-            text = Text("留まる: {a}", "STAY on {a}").format(a=d["token_before"])
+            text = Text("留まる：{a}", "STAY on {a}").format(a=d["token_before"])
         return text(locale) + ("; " + _moves_text(moves, locale) if moves else "")
     return None
 
@@ -615,12 +617,12 @@ def describe_event(event: Event, locale: Locale) -> str:
         n, m = int(d["count"]), int(d["limit"])
         if d["result"] == "reshuffle":
             text = Text(
-                "終了札{c} {n}/{m}回目: 残りの山札・終了札・捨て札をシャッフル({t}枚)。",
+                "終了札{c} {n}/{m}回目：残りの山札・終了札・捨て札をシャッフル({t}枚)。",
                 "End card {c}, {nth} of {m}: talon, end card and discards reshuffled: {t} cards.",
             )
             return text.format(c=card, n=n, nth=_ordinal(n), m=m, t=d["talon_len"])(locale)
         text = Text(
-            "終了札{c} {n}/{m}回目: ゲーム終了。駒は{p}、勝ちは{a}か{b}。",
+            "終了札{c} {n}/{m}回目：ゲーム終了。駒は{p}、勝ちは{a}か{b}。",
             "End card {c}, {nth} of {m}: game over. Token on {p}, goal {a} or {b}.",
         )
         a, b = goal_of(int(d["start"]))
@@ -634,7 +636,7 @@ def describe_event(event: Event, locale: Locale) -> str:
         )(locale)
     if kind == "war_start":
         text = Text(
-            "戦乱置換: 最大{n}回 (Co<={k}、{cb})。次のカードを引くと終了。",
+            "戦乱置換：最大{n}回 (Co<={k}、{cb})。次のカードを引くと終了。",
             "War replacement: limit {n} (Co<={k}, {cb}). Drawing ends it.",
         )
         return text.format(
@@ -643,7 +645,7 @@ def describe_event(event: Event, locale: Locale) -> str:
             cb=CROSS_TEXT[str(d["cross_border"])](locale),
         )(locale)
     if kind == "war_take":
-        text = Text("戦乱置換: {c}を{p}から取る。", "War replacement: took {c} from {p}.")
+        text = Text("戦乱置換：{c}を{p}から取る。", "War replacement: took {c} from {p}.")
         return text.format(c=card_label(str(d["card"])), p=PILE_TEXT[str(d["pile"])](locale))(
             locale
         )
@@ -651,8 +653,8 @@ def describe_event(event: Event, locale: Locale) -> str:
         if d["counted"]:
             count = Text("({n}回目)", " (count {n})").format(n=d["total"])(locale)
         else:
-            count = Text("(同じ置き場: 数えない)", " (same pile: not counted)")(locale)
-        text = Text("戦乱置換: {c} {a}→{b}{n}", "War replacement: {c} {a}->{b}{n}")
+            count = Text("(同じ置き場：数えない)", " (same pile: not counted)")(locale)
+        text = Text("戦乱置換：{c} {a}→{b}{n}", "War replacement: {c} {a}->{b}{n}")
         return text.format(
             c=card_label(str(d["card"])),
             a=PILE_TEXT[str(d["from"])](locale),
@@ -661,7 +663,7 @@ def describe_event(event: Event, locale: Locale) -> str:
         )(locale)
     if kind == "war_cancel":
         text = Text(
-            "戦乱置換: 取り消し、{c}は{p}の最後へ。",
+            "戦乱置換：取り消し、{c}は{p}の最後へ。",
             "War replacement: cancelled; {c} to the end of {p}.",
         )
         return text.format(c=card_label(str(d["card"])), p=PILE_TEXT[str(d["pile"])](locale))(

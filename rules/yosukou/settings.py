@@ -51,11 +51,11 @@ ALL_KEYS: tuple[str, ...] = (
 )
 
 _BAD_VALUE = Text(
-    "設定「{key}」に「{value}」は使えません。使える値: {allowed}",
+    "設定「{key}」に「{value}」は使えません。使える値：{allowed}",
     "Setting '{key}': '{value}' is not allowed. Allowed: {allowed}",
 )
 _UNKNOWN_KEY = Text(
-    "「{key}」という設定はありません。設定: {allowed}",
+    "「{key}」という設定はありません。設定：{allowed}",
     "There is no setting '{key}'. Settings: {allowed}",
 )
 _WRONG_VARIANT = Text(

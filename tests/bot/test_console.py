@@ -208,7 +208,7 @@ async def test_a_solitaire_loss_reads_as_a_loss(db: Database) -> None:
     assert "Game over: Aki lost (resignation)" in person.output
     japanese = Person(["易双六", "Aki", "投了", "y"])
     await japanese.play(service, "ja")
-    assert "終局: Aki の負け（投了）" in japanese.output
+    assert "終局：Aki の負け（投了）" in japanese.output
 
 
 def hidden_labels(game: GameSnapshot, seat: int) -> set[str]:

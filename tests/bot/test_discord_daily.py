@@ -159,7 +159,7 @@ async def test_nobody_reads_todays_deal_before_the_day_is_over(world: World) -> 
     assert f"#{game.id}" in replay and KEPT_JA not in replay
     await click(world, listing, bob, "log:")
     log_file = world.fake.ephemeral_messages(bob)[-1].attachments[0].data.decode()
-    assert "   1. " in log_file and "シード:" in log_file
+    assert "   1. " in log_file and "シード：" in log_file
     seen = private_count(world, carol)
     await slash(world, "yosukou hint", carol, game=game.id)
     assert KEPT_EN not in await private_reply(world, carol, seen)

@@ -205,7 +205,7 @@ async def test_the_deal_is_sealed_then_revealed_and_verified(table: Table, tmp_p
     assert "The seed is revealed" in board.text
     await table.press(board, table.alice, label="Verify")
     reply = table.fake.ephemeral_messages(table.alice)[-1]
-    assert reply.text.startswith("✅ The seal matches")
+    assert reply.text.startswith(f"✅ The seal `{game.commitment[:16]}…` matches")
     record = tmp_path / "verify.json"
     record.write_bytes(reply.attachments[0].data)
     from rules.verify import main as verify_main

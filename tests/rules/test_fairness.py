@@ -23,7 +23,7 @@ from rules.core.fairness import (
     verify_commitment,
 )
 from rules.senretsu import SenretsuRules
-from rules.verify import GAMES, GameRecord, InputError, main, verify
+from rules.verify import GAMES, GameRecord, InputError, describe, main, verify
 from rules.yosukou import YosukouRules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -269,7 +269,11 @@ def test_the_command_line_on_a_file(tmp_path: Path, yosukou_game: dict[str, Any]
     lines = result.stdout.splitlines()
     assert lines[2].startswith("commitment: MATCHES")
     assert any(line.startswith("  talon (top first): ") for line in lines)
-    assert "recorded outcome: matches" in lines and "recorded final state: matches" in lines
+    assert f"replay: {len(yosukou_game['actions'])} actions replayed legally" in lines
+    assert any(
+        line.startswith("recorded outcome: {") and line.endswith("} matches") for line in lines
+    )
+    assert "recorded final state: matches" in lines
     assert lines[-1] == "verified: yes"
     salt = bytearray(SALT)
     salt[0] ^= 1
@@ -283,7 +287,9 @@ def test_the_command_line_on_a_file(tmp_path: Path, yosukou_game: dict[str, Any]
     )
     assert result.returncode == 1
     assert "commitment: DOES NOT MATCH" in result.stdout
-    assert result.stdout.splitlines()[-1] == "verified: NO"
+    assert result.stdout.splitlines()[-1] == (
+        "NOT verified: the seed and salt do not give the commitment"
+    )
 
 
 def test_the_command_line_with_options(
@@ -300,12 +306,19 @@ def test_the_command_line_with_options(
         senretsu_game["commitment"],
         "--actions",
         json.dumps(senretsu_game["actions"]),
+        "--outcome",
+        json.dumps(senretsu_game["outcome"]),
         "--json",
     ]
     assert main(args) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] and report["outcome"] == senretsu_game["outcome"]
     assert report["deal"]["decks"][0][0] and report["replay_error"] is None
+    assert report["replayed"] == len(senretsu_game["actions"]) and report["reasons"] == []
+    assert main([*args[: args.index("--outcome")], "--json"]) == 1  # no result given
+    assert json.loads(capsys.readouterr().out)["reasons"] == [
+        "the record gives no result to compare with"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -331,3 +344,44 @@ def test_an_illegal_logged_action_is_reported(yosukou_game: dict[str, Any]) -> N
     report = verify(GameRecord.load(dict(yosukou_game, actions=actions)))
     assert not report.replay_ok and report.replay_error is not None
     assert report.replay_error.startswith("action 1 [0, 'start:1']")
+    lines = describe(GameRecord.load(dict(yosukou_game, actions=actions)), report)
+    assert any(line.endswith("(the replay did not get there)") for line in lines)
+    assert lines[-1].startswith("NOT verified: the replay fails at action 1 [0, 'start:1']")
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"actions": []}, "the game is not over after the 0 actions given"),
+        ({"outcome": None}, "the record gives no result to compare with"),
+        ({"outcome": {"points": [1.0, 0.0], "reason": "resign"}}, "recorded result"),
+    ],
+)
+def test_missing_moves_or_result_are_not_verified(
+    change: dict[str, Any], reason: str, senretsu_game: dict[str, Any]
+) -> None:
+    game = dict(senretsu_game, **change)
+    game.pop("final_state")
+    report = verify(GameRecord.load(game))
+    assert report.commitment_ok and not report.ok
+    assert any(reason in r for r in report.reasons), report.reasons
+    assert describe(GameRecord.load(game), report)[-1].startswith("NOT verified: ")
+
+
+def test_a_truncated_log_is_not_verified(yosukou_game: dict[str, Any]) -> None:
+    game = dict(yosukou_game, actions=yosukou_game["actions"][:-1])
+    game.pop("final_state")
+    report = verify(GameRecord.load(game))
+    assert report.replay_ok and report.outcome is None and not report.ok
+    n = len(game["actions"])
+    assert report.reasons == [f"the game is not over after the {n} actions given"]
+
+
+def test_a_record_round_trips_through_its_dump(senretsu_game: dict[str, Any]) -> None:
+    record = GameRecord.load(senretsu_game)
+    assert GameRecord.load(json.loads(json.dumps(record.dump()))) == record
+    text = record.to_json()
+    assert GameRecord.load(json.loads(text)) == record
+    assert f"    {json.dumps(list(record.actions[1]))}," in text.splitlines()  # one per line
+    empty = GameRecord.load(dict(senretsu_game, actions=[]))
+    assert GameRecord.load(json.loads(empty.to_json())) == empty

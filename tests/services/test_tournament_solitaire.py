@@ -59,6 +59,8 @@ async def test_everyone_plays_the_same_sealed_deals(s: Services, clock: FakeCloc
     assert await s.games.finished_games(mine, viewer=theirs) == []
     assert [g.id for g in await s.games.finished_games(mine, viewer=mine)] == [done.id]
     assert len(await s.games.public_log(done.id, mine)) > 0
+    with pytest.raises(ServiceError):  # nor get a Verify record with its seed and moves
+        await s.games.verification(done.id, theirs)
 
     second = (await s.tournaments.play(t.id, GUILD, PLAYERS[0])).result
     others = [(await s.tournaments.play(t.id, GUILD, p)).result.game for p in PLAYERS[1:3]]

@@ -87,7 +87,7 @@ P2 black  deck 21  hand 0"""
 
 STAGING_HAND_JA = """\
 P1の手札（赤）
-手札1枚: ♥7
+手札1枚：♥7
 P2の前のターン（2ターン目）：
   場札がなく攻撃なし
   P2が5枚引いた
@@ -98,7 +98,7 @@ P1の攻撃（3ターン目）：
   3列の♥3がP2の山札に命中：♠8は捨て札へ
   1列の♥2がP2の2列に命中：♠2 ♠9が倒れる
   P1が3枚引いた
-配置中: ♥Q→3列 Jk(4)→3列
+配置中：♥Q→3列 Jk(4)→3列
 確定前の盤面（+は配置中）
 P1 赤  山札21 手札1 先攻
   3列 ♦4 ♥3 +♥Q +Jk(4)
@@ -145,8 +145,8 @@ P1 赤  山札20 手札1 先攻
   1列 [山札 21]
   2列 ♣4 ♠3 ♣K
 P2 黒  山札21 手札0
-捨て札P1: ♦5
-捨て札P2: ♠2 ♠8 ♠9
+捨て札P1：♦5
+捨て札P2：♠2 ♠8 ♠9
 P1の前のターン（3ターン目）：
   3列の♦4がP2の2列に命中
   3列の♥3がP2の山札に命中：♠8は捨て札へ
@@ -170,8 +170,8 @@ P1 赤  山札20 手札1 先攻
   1列 [山札 18]
   2列 ♣4 ♠3 ♣K
 P2 黒  山札18 手札3
-捨て札P1: ♥Q ♦5
-捨て札P2: ♠2 ♠8 ♠9
+捨て札P1：♥Q ♦5
+捨て札P2：♠2 ♠8 ♠9
 P1の前のターン（3ターン目）：
   3列の♦4がP2の2列に命中
   3列の♥3がP2の山札に命中：♠8は捨て札へ
@@ -214,7 +214,7 @@ def test_janken_board_and_hand() -> None:
     assert R.render(R.view_for(state, 1), "en") == (
         "Senretsu-fuda\nJanken: P1 has picked / P2 to pick"
     )
-    assert R.render_hand(R.view_for(state, 0), "ja") == "P1の手札（赤）\nあなたの手: グー"
+    assert R.render_hand(R.view_for(state, 0), "ja") == "P1の手札（赤）\nあなたの手：グー"
     assert R.render_hand(R.view_for(state, 1), "en") == (
         "Hand of P2 (black)\npick rock, scissors or paper"
     )
@@ -230,7 +230,7 @@ def test_known_cards_in_hand_are_shown() -> None:
     assert "known in hand" not in R.render(R.view_for(state, None), "en")
     shown = replace(state, revealed=((), (parse_card("SA"),)))
     assert "  known in hand: ♠A" in R.render(R.view_for(shown, None), "en").splitlines()
-    assert "  公開済みの手札: ♠A" in R.render(R.view_for(shown, 0), "ja").splitlines()
+    assert "  公開済みの手札：♠A" in R.render(R.view_for(shown, 0), "ja").splitlines()
 
 
 EVENTS = [

@@ -48,7 +48,7 @@ def simplified_start() -> YosukouState:
 
 MID_JA = """\
 易双六  終了札1/3回 山札37枚
-設定: 終了札3回 K14 x2 固式 戦乱置換なし
+設定：終了札3回 K14 x2 固式 戦乱置換なし
            Sw=14
     [6]@        [4]
           [5]
@@ -56,30 +56,30 @@ X(13)               D:10
           [2]
     [3]         [1]
            Co=12      T:37
-値 x2: Sw攻/守 Co苦/喜 Cu上/下 Wa上/下
+値 x2：Sw攻/守 Co苦/喜 Cu上/下 Wa上/下
 [6] (18)月 正位置 ←駒
     Sw 6/14 Co 0/14 Cu 10/10 Wa 6/6
-    コイン: ♦1 ♦11 ♦5 (計17)
+    コイン：♦1 ♦11 ♦5 (計17)
 [5] (19)太陽 正位置
     Sw 14/6 Co 0/14 Cu 6/6 Wa 10/10
-    コイン: -
+    コイン：-
 [4] (15)悪魔 正位置
     Sw 10/6 Co 6/14 Cu 10/0 Wa 6/14
-    コイン: ♦6 ♦14 (計20)
+    コイン：♦6 ♦14 (計20)
 [3] (6)恋人 正位置
     Sw 6/6 Co 10/6 Cu 10/14 Wa 14/0
-    カップ: -
+    カップ：-
 [2] (11)正義 逆位置
     Sw 10/10 Co 10/10 Cu 6/0 Wa 10/10
-    カップ: ♥2 ♥8
+    カップ：♥2 ♥8
 [1] (16)塔 逆位置
     Sw 14/10 Co 6/10 Cu 0/14 Wa 6/6
-    カップ: ♥6
-Sw: ♠14 (計14)
-Co: ♦12 (計12)
-捨て札10枚: … ♣1 ♣13 ♣2 ♥9 ♠2 ♣7
+    カップ：♥6
+Sw：♠14 (計14)
+Co：♦12 (計12)
+捨て札10枚：… ♣1 ♣13 ♣2 ♥9 ♠2 ♣7
 開始5(上卦) 最後に5か6で勝ち
-次: カードを引く"""
+次：カードを引く"""
 
 MID_EN = """\
 Youscout  end card 1/3, talon 37
@@ -118,31 +118,31 @@ Next: draw a card"""
 
 SIMPLE_START_JA = """\
 略式易双六  開始位置を選んでください
-設定: 終了札3回 K10 x2 記念式 判定>=
+設定：終了札3回 K10 x2 記念式 判定>=
     [6]         [4]
           [5]
 X                   D:0
           [2]
     [3]         [1]
                       T:57
-値 x2: M=Sw攻 F=Co苦
+値 x2：M=Sw攻 F=Co苦
 ペイジ10 ナイト10 クイーン10 キング10
 [6] (6)恋人 正位置 M6 F10
-    コイン: -
+    コイン：-
 [5] (4)皇帝 逆位置 M6 F6
-    コイン: -
+    コイン：-
 [4] (2)女教皇 正位置 M0 F14
-    コイン: -
+    コイン：-
 [3] (5)法王 正位置 M10 F14
-    カップ: -
+    カップ：-
 [2] (3)女帝 逆位置 M6 F6
-    カップ: -
+    カップ：-
 [1] (1)魔術師 正位置 M6 F10
-    カップ: -
-捨て札0枚: -
-上卦4-6開始: 終了札(0) 5か6で勝ち
-下卦1-3開始: 終了札(13) 2か5で勝ち
-開始できる爻: 1,2,3,4,5,6"""
+    カップ：-
+捨て札0枚：-
+上卦4-6開始：終了札(0) 5か6で勝ち
+下卦1-3開始：終了札(13) 2か5で勝ち
+開始できる爻：1,2,3,4,5,6"""
 
 SIMPLE_START_EN = """\
 Simplified Youscout  choose the start
@@ -200,7 +200,7 @@ COMPACT_MID_JA = """\
 [1] カップ1枚 上♥6
 Sw計14 Co計12 捨て札10枚
 開始5(上卦) 最後に5か6で勝ち
-次: カードを引く"""
+次：カードを引く"""
 
 COMPACT_MID_EN = """\
 Youscout  end card 1/3, talon 37
@@ -241,7 +241,7 @@ def test_the_restricted_start_footer() -> None:
     state = RULES.new_game_from_deal({}, [*dealt, ("A06", False)])
     ja = RULES.render(RULES.view_for(state, 0), "ja").splitlines()
     en = RULES.render(RULES.view_for(state, 0), "en").splitlines()
-    assert ja[-2:] == ["旋坤(固式): 開始は上卦(4-6)のみ", "開始できる爻: 4,5,6"]
+    assert ja[-2:] == ["旋坤(固式)：開始は上卦(4-6)のみ", "開始できる爻：4,5,6"]
     assert en[-3:] == [
         "Field Whirl (solid): start upper trigram",
         "  (4-6) only",
@@ -258,7 +258,7 @@ def test_the_choice_and_war_footers() -> None:
         "♠14: may move 1->4. MOVE or STAY?"
     )
     assert RULES.render(RULES.view_for(state, 0), "ja").splitlines()[-1] == (
-        "♠14: 1→4に動ける。動く/留まる?"
+        "♠14：1→4に動ける。動く/留まる?"
     )
     state = RULES.apply(state, 0, Move()).state
     state = RULES.apply(state, 0, WarTake("cups_2", "H01")).state
@@ -277,7 +277,7 @@ def test_the_game_over_footer() -> None:
         {"rule_terminals": 1}, UPRIGHT, start=1, token=5, talon=["END"]
     )
     state = RULES.apply(state, 0, Draw()).state
-    assert RULES.render(RULES.view_for(state, 0), "ja").splitlines()[-1] == "終了: 駒は5で勝ち!"
+    assert RULES.render(RULES.view_for(state, 0), "ja").splitlines()[-1] == "終了：駒は5で勝ち!"
     assert RULES.render(RULES.view_for(state, 0), "en").splitlines()[-1] == (
         "Over: token on 5, you win!"
     )
@@ -344,11 +344,11 @@ EVENT_LINES = [
     ("choice", "動く：駒は1から4へ", "MOVE: the token goes from 1 to 4"),
     (
         "war_start",
-        "戦乱置換: 最大1回 (Co<=2、カップ・コイン越境)。次のカードを引くと終了。",
+        "戦乱置換：最大1回 (Co<=2、カップ・コイン越境)。次のカードを引くと終了。",
         "War replacement: limit 1 (Co<=2, cups+coins). Drawing ends it.",
     ),
-    ("war_take", "戦乱置換: ♥1を2のカップから取る。", "War replacement: took ♥1 from cups 2."),
-    ("war_place", "戦乱置換: ♥1 2のカップ→Co(1回目)", "War replacement: ♥1 cups 2->Co (count 1)"),
+    ("war_take", "戦乱置換：♥1を2のカップから取る。", "War replacement: took ♥1 from cups 2."),
+    ("war_place", "戦乱置換：♥1 2のカップ→Co(1回目)", "War replacement: ♥1 cups 2->Co (count 1)"),
     ("war_end", "戦乱置換終了(回数に達した)。", "War replacement over (limit reached)."),
     (
         "draw",
@@ -357,12 +357,12 @@ EVENT_LINES = [
     ),
     (
         "terminal",
-        "終了札(13)死神 1/3回目: 残りの山札・終了札・捨て札をシャッフル(57枚)。",
+        "終了札(13)死神 1/3回目：残りの山札・終了札・捨て札をシャッフル(57枚)。",
         "End card (13) Death, 1st of 3: talon, end card and discards reshuffled: 57 cards.",
     ),
     (
         "terminal",
-        "終了札(0)愚者 3/3回目: ゲーム終了。駒は6、勝ちは5か6。",
+        "終了札(0)愚者 3/3回目：ゲーム終了。駒は6、勝ちは5か6。",
         "End card (0) Fool, 3rd of 3: game over. Token on 6, goal 5 or 6.",
     ),
     ("game_over", "勝ち!(目標の爻に到達)", "You win! (goal reached)"),
@@ -382,10 +382,10 @@ EVENT_DETAILS = [
     ),
     (
         "draw",
-        "♠14 @1: ♠14 + 攻(1)6 + Co計0 = 20 > 守(4)6 + Sw計2 + コイン計(4)0 = 8 → 1→4へ動ける: 動く/留まる?",
+        "♠14 @1: ♠14 + 攻(1)6 + Co計0 = 20 > 守(4)6 + Sw計2 + コイン計(4)0 = 8 → 1→4へ動ける：動く/留まる?",
         "♠14 @1: ♠14 + atk(1) 6 + Co 0 = 20 > def(4) 6 + Sw 2 + coins(4) 0 = 8 → may move 1->4: MOVE or STAY?",
     ),
-    ("choice", "動く: 1→4; ♠2 Sw→捨て札, ♠14→Sw", "MOVE: 1->4; ♠2 Sw→discard, ♠14→Sw"),
+    ("choice", "動く：1→4; ♠2 Sw→捨て札, ♠14→Sw", "MOVE: 1->4; ♠2 Sw→discard, ♠14→Sw"),
     (
         "draw",
         "♣6 @2: ♣6 + Wa下(2)6 = 12 > ♥3(2) + Cu下(1)6 = 9 → 2→1へ移動; ♣6→捨て札, ♥3 2のカップ→捨て札",
