@@ -1,0 +1,74 @@
+"""Fixture at schema 0002, written by the release at 60aabe4 (the last commit before 0003).
+
+That release adds 易双六 and 略式易双六 (solitaires won, lost, resigned, in progress) and
+per-player results (``player_stat``) to 武士将棋: challenges answered, declined, withdrawn and expired; games won
+by mate, by resignation, on time (the platform's forfeit), drawn by agreement; against the bot;
+in progress; rated and casual; a board message and a turn ping recorded.
+
+Run from a checkout of that commit (this folder must be the script's own, for ``_common``):
+
+    git worktree add --detach /tmp/rel-0002 60aabe4
+    cd /tmp/rel-0002 && PYTHONPATH=. /work/main/.venv/bin/python \
+        <repo>/tests/data/upgrades/makers/make_0002.py <repo>/tests/data/upgrades/0002.sqlite
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from datetime import timedelta
+
+from _common import FixedClock, finalize, fresh, output_path, report, reproducibly
+from _game_service import (
+    PLAYERS,
+    Maker,
+    bushi_games,
+    bushi_in_progress,
+    open_challenges,
+    yosukou_games,
+)
+
+from bot.db import Database
+from bot.services.errors import ChallengeExpired
+from bot.services.games import GameService
+from rules.core import Rng
+
+REVISION = "0002"
+
+
+async def make(maker: Maker) -> None:
+    alice, _bob, carol, dave, _eita, _yui = PLAYERS
+    await bushi_games(maker)
+    await yosukou_games(maker)
+    game_id = await maker.started("bushi", alice, carol, rated=True, challenger_seat=0)
+    await maker.play(game_id, 3)
+    maker.clock.advance(hours=30)
+    late = (await maker.service.get(game_id)).seats_to_act[0].seat
+    await maker.service.forfeit(game_id, late)
+    stale = await maker.challenge("bushi", dave, carol, rated=True)
+    maker.clock.advance(hours=25)
+    with contextlib.suppress(ChallengeExpired):  # too late: the challenge is marked expired
+        await maker.service.accept(stale, carol.user_id)
+    await bushi_in_progress(maker)
+    await open_challenges(maker)
+
+
+async def main() -> None:
+    reproducibly()
+    path = output_path(f"{REVISION}.sqlite")
+    fresh(path)
+    db = Database(f"sqlite+aiosqlite:///{path}")
+    await db.migrate()
+    clock = FixedClock()
+    service = GameService(
+        db, clock=clock, challenge_ttl=timedelta(hours=24), seed_source=Rng.from_seed(16)
+    )
+    try:
+        await make(Maker(service, clock))
+    finally:
+        await db.dispose()
+    report(path, finalize(path, REVISION))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
