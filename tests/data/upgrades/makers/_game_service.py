@@ -1,14 +1,33 @@
-"""Driving the releases before the game registry (schemas 0001–0004): one ``GameService`` with
-``challenge``/``accept``/``act``/``start_solitaire``, games named by their rules' ``name``."""
+"""Driving a release's ``GameService`` (every release up to schema 0008 has one, with
+``challenge``/``accept``/``act``/``start_solitaire``/``get``, games named ``bushi``, ``yosukou``
+and ``senretsu``), and the games every fixture holds."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
-from _common import BOT_ID, CHANNELS, GUILDS, MESSAGE_BASE, PEOPLE, Chooser, FixedClock
+from _common import (
+    BOT_ID,
+    CHANNELS,
+    GUILDS,
+    MESSAGE_BASE,
+    PEOPLE,
+    Chooser,
+    FixedClock,
+    finalize,
+    fresh,
+    output_path,
+    report,
+    reproducibly,
+)
 
+from bot.db import Database
 from bot.services.games import GameService
 from bot.services.snapshots import Player
+from rules.core import Rng
 
 PLAYERS = tuple(Player(user_id, name) for user_id, name in PEOPLE)
 BOT = Player(BOT_ID, "Asobiba", is_bot=True)
@@ -193,3 +212,47 @@ async def move_clocks(maker: Maker, clocks: Any) -> None:
     await maker.play(reminded, 2, prefer_win=False)
     maker.clock.advance(minutes=35)
     assert await clocks.tick()
+
+
+async def every_game(maker: Maker, clocks: Any) -> None:
+    """Each game in each state a release with move clocks (0003 on) can leave it in."""
+    await bushi_games(maker)
+    await yosukou_games(maker)
+    await senretsu_games(maker)
+    await move_clocks(maker, clocks)
+    await bushi_in_progress(maker, move_seconds=86400)
+    await open_challenges(maker, senretsu=True, move_seconds=3600)
+    if hasattr(maker.service, "rematch"):  # from 0004's release on
+        await maker.service.rematch(1, PLAYERS[1].user_id)
+
+
+def run(revision: str, make: Callable[[Maker], Awaitable[None]]) -> None:
+    """Write ``<revision>.sqlite`` (or the path given) with ``make`` on a fresh database."""
+    reproducibly()
+    asyncio.run(_run(revision, make))
+
+
+async def _run(revision: str, make: Callable[[Maker], Awaitable[None]]) -> None:
+    path = output_path(f"{revision}.sqlite")
+    fresh(path)
+    db = Database(f"sqlite+aiosqlite:///{path}")
+    await db.migrate()
+    clock = FixedClock()
+    service = GameService(
+        db, clock=clock, challenge_ttl=timedelta(hours=24), seed_source=Rng.from_seed(16)
+    )
+    try:
+        await make(Maker(service, clock))
+    finally:
+        await db.dispose()
+    report(path, finalize(path, revision))
+
+
+async def preferences(maker: Maker, standings: Any, **more: tuple[Any, ...]) -> None:
+    """Four people's preferences (notify, hidden stats, and ``more`` where a release has it)."""
+    notify = ("dm", "none", "channel", "dm")
+    hide_stats = (False, True, False, True)
+    for i, (user_id, _name) in enumerate(PEOPLE[:4]):
+        maker.clock.advance(minutes=1)
+        extra = {key: values[i] for key, values in more.items()}
+        await standings.set_prefs(user_id, notify=notify[i], hide_stats=hide_stats[i], **extra)

@@ -13,17 +13,11 @@ Run from a checkout of that commit (this folder must be the script's own, for ``
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-from datetime import timedelta
 
-from _common import FixedClock, finalize, fresh, output_path, report, reproducibly
-from _game_service import PLAYERS, Maker, bushi_games, bushi_in_progress, open_challenges
+from _game_service import PLAYERS, Maker, bushi_games, bushi_in_progress, open_challenges, run
 
-from bot.db import Database
 from bot.services.errors import ChallengeExpired
-from bot.services.games import GameService
-from rules.core import Rng
 
 REVISION = "0001"
 
@@ -44,22 +38,5 @@ async def make(maker: Maker) -> None:
     await open_challenges(maker)
 
 
-async def main() -> None:
-    reproducibly()
-    path = output_path(f"{REVISION}.sqlite")
-    fresh(path)
-    db = Database(f"sqlite+aiosqlite:///{path}")
-    await db.migrate()
-    clock = FixedClock()
-    service = GameService(
-        db, clock=clock, challenge_ttl=timedelta(hours=24), seed_source=Rng.from_seed(16)
-    )
-    try:
-        await make(Maker(service, clock))
-    finally:
-        await db.dispose()
-    report(path, finalize(path, REVISION))
-
-
 if __name__ == "__main__":
-    asyncio.run(main())
+    run(REVISION, make)

@@ -15,53 +15,16 @@ Run from a checkout of that commit (this folder must be the script's own, for ``
 
 from __future__ import annotations
 
-import asyncio
-from datetime import timedelta
+from _game_service import Maker, every_game, run
 
-from _common import FixedClock, finalize, fresh, output_path, report, reproducibly
-from _game_service import (
-    Maker,
-    bushi_games,
-    bushi_in_progress,
-    move_clocks,
-    open_challenges,
-    senretsu_games,
-    yosukou_games,
-)
-
-from bot.db import Database
 from bot.services.clocks import ClockService
-from bot.services.games import GameService
-from rules.core import Rng
 
 REVISION = "0003"
 
 
 async def make(maker: Maker) -> None:
-    await bushi_games(maker)
-    await yosukou_games(maker)
-    await senretsu_games(maker)
-    await move_clocks(maker, ClockService(maker.service))
-    await bushi_in_progress(maker, move_seconds=86400)
-    await open_challenges(maker, senretsu=True, move_seconds=3600)
-
-
-async def main() -> None:
-    reproducibly()
-    path = output_path(f"{REVISION}.sqlite")
-    fresh(path)
-    db = Database(f"sqlite+aiosqlite:///{path}")
-    await db.migrate()
-    clock = FixedClock()
-    service = GameService(
-        db, clock=clock, challenge_ttl=timedelta(hours=24), seed_source=Rng.from_seed(16)
-    )
-    try:
-        await make(Maker(service, clock))
-    finally:
-        await db.dispose()
-    report(path, finalize(path, REVISION))
+    await every_game(maker, ClockService(maker.service))
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    run(REVISION, make)

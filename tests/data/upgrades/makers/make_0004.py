@@ -2,10 +2,7 @@
 
 That release adds ratings (moved by the rated games below), user preferences (notify, hidden
 stats) and rematches to move clocks (a loss on time, a reminder, an expiry, run by its clock
-service) and 戦列札 (played out, resigned, against the bot, in progress) to 易双六, 略式易双六
-and 武士将棋: challenges answered, declined, withdrawn and expired; games won
-by mate, by resignation, on time (the platform's forfeit), drawn by agreement; against the bot;
-in progress; rated and casual; a board message and a turn ping recorded.
+service), 戦列札, 易双六, 略式易双六 and 武士将棋.
 
 Run from a checkout of that commit (this folder must be the script's own, for ``_common``):
 
@@ -16,62 +13,18 @@ Run from a checkout of that commit (this folder must be the script's own, for ``
 
 from __future__ import annotations
 
-import asyncio
-from datetime import timedelta
+from _game_service import Maker, every_game, preferences, run
 
-from _common import PEOPLE, FixedClock, finalize, fresh, output_path, report, reproducibly
-from _game_service import (
-    PLAYERS,
-    Maker,
-    bushi_games,
-    bushi_in_progress,
-    move_clocks,
-    open_challenges,
-    senretsu_games,
-    yosukou_games,
-)
-
-from bot.db import Database
 from bot.services.clocks import ClockService
-from bot.services.games import GameService
 from bot.services.standings import StandingsService
-from rules.core import Rng
 
 REVISION = "0004"
-NOTIFY = ("dm", "none", "channel", "dm")
-HIDE_STATS = (False, True, False, True)
 
 
 async def make(maker: Maker) -> None:
-    await bushi_games(maker)
-    await yosukou_games(maker)
-    await senretsu_games(maker)
-    await move_clocks(maker, ClockService(maker.service))
-    await bushi_in_progress(maker, move_seconds=86400)
-    await open_challenges(maker, senretsu=True, move_seconds=3600)
-    await maker.service.rematch(1, PLAYERS[1].user_id)
-    standings = StandingsService(maker.service.db, maker.clock)
-    for (user_id, _name), notify, hide in zip(PEOPLE, NOTIFY, HIDE_STATS, strict=False):
-        maker.clock.advance(minutes=1)
-        await standings.set_prefs(user_id, notify=notify, hide_stats=hide)
-
-
-async def main() -> None:
-    reproducibly()
-    path = output_path(f"{REVISION}.sqlite")
-    fresh(path)
-    db = Database(f"sqlite+aiosqlite:///{path}")
-    await db.migrate()
-    clock = FixedClock()
-    service = GameService(
-        db, clock=clock, challenge_ttl=timedelta(hours=24), seed_source=Rng.from_seed(16)
-    )
-    try:
-        await make(Maker(service, clock))
-    finally:
-        await db.dispose()
-    report(path, finalize(path, REVISION))
+    await every_game(maker, ClockService(maker.service))
+    await preferences(maker, StandingsService(maker.service.db, maker.clock))
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    run(REVISION, make)
