@@ -7,6 +7,9 @@ Only the standard library and the rules packages' oldest, unchanged API (``to_ac
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import importlib
 import os
 import random
 import sqlite3
@@ -57,19 +60,37 @@ class Chooser:
         return str(rules.format(rng.choice(legal)))
 
 
+class CountingSecrets:
+    """Stands in for the ``secrets`` module: the same bytes every run (counted, hashed)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def token_bytes(self, n: int) -> bytes:
+        self.count += 1
+        return hashlib.sha256(f"asobiba-fixture:{self.count}".encode()).digest()[:n]
+
+    def randbits(self, k: int) -> int:
+        return int.from_bytes(self.token_bytes(8), "big") >> (64 - k)
+
+
 def reproducibly() -> None:
-    """Make this run repeatable: string hashing fixed (set orders), 戦列札's AI unhurried.
+    """Make this run repeatable: string hashing fixed (set orders), 戦列札's AI unhurried,
+    the deployment secret and the seals' salts (0007 on) counted instead of drawn.
 
     Re-executes the maker with ``PYTHONHASHSEED=0`` if it is not set; replaces the AI's clock
     with one that stands still, so its time cap never cuts its sampling short."""
     if os.environ.get("PYTHONHASHSEED") != "0":
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         os.execve(sys.executable, [sys.executable, *sys.argv], env)
-    try:
+    with contextlib.suppress(ImportError):  # releases before 戦列札 have no AI
         from rules.senretsu import ai
-    except ImportError:
-        return  # a release before 戦列札
-    ai.time = SimpleNamespace(monotonic=lambda: 0.0)  # type: ignore[attr-defined]
+
+        ai.time = SimpleNamespace(monotonic=lambda: 0.0)
+    fake = CountingSecrets()
+    for name in ("rules.core.fairness", "bot.services.secrets"):
+        with contextlib.suppress(ImportError):  # releases before 0007
+            importlib.import_module(name).secrets = fake
 
 
 def output_path(default_name: str) -> Path:

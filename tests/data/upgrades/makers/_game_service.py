@@ -172,7 +172,7 @@ async def yosukou_games(maker: Maker) -> None:
 
 
 async def senretsu_games(maker: Maker, **kwargs: Any) -> None:
-    """戦列札: finished (played out, resigned, against the bot) and in progress."""
+    """戦列札: finished (played out, resigned, resigned against the bot) and in progress."""
     alice, bob, carol, _dave, eita, yui = PLAYERS
     game_id = await maker.started("senretsu", alice, carol, rated=True)
     await maker.play(game_id, None)
@@ -180,7 +180,8 @@ async def senretsu_games(maker: Maker, **kwargs: Any) -> None:
     await maker.play(game_id, 6)
     await maker.act(game_id, yui, "resign")
     game_id = await maker.started("senretsu", carol, BOT, challenger_seat=0)
-    await maker.play(game_id, None)
+    await maker.play(game_id, 8, prefer_win=False)
+    await maker.act(game_id, carol, "resign")
     game_id = await maker.started("senretsu", yui, alice, **kwargs)
     await maker.play(game_id, 7, prefer_win=False)
     game_id = await maker.started("senretsu", eita, BOT, challenger_seat=1)
@@ -243,6 +244,8 @@ async def _run(revision: str, make: Callable[[Maker], Awaitable[None]]) -> None:
     )
     try:
         await make(Maker(service, clock))
+        if hasattr(service, "flush_pings"):  # 0007's release keeps turn pings to write later
+            await service.flush_pings()
     finally:
         await db.dispose()
     report(path, finalize(path, revision))
@@ -256,3 +259,37 @@ async def preferences(maker: Maker, standings: Any, **more: tuple[Any, ...]) -> 
         maker.clock.advance(minutes=1)
         extra = {key: values[i] for key, values in more.items()}
         await standings.set_prefs(user_id, notify=notify[i], hide_stats=hide_stats[i], **extra)
+
+
+async def daily_deals(maker: Maker) -> None:
+    """Two days' deals (schema 0005 on): on the first one resigned, the others in progress."""
+    alice, bob, carol, _dave, _eita, yui = PLAYERS
+    for day, variant in enumerate(("simplified", "original")):
+        maker.clock.advance(days=day)
+        for person, plies in ((alice, 6), (carol, 8), (yui, 5), (bob, 0)):
+            result, new = await maker.service.start_daily(
+                "yosukou", person, {"variant": variant}, **maker.place()
+            )
+            assert new
+            await maker.play(result.game.id, plies, prefer_win=False)
+            if day == 0 and person is alice:
+                await maker.act(result.game.id, alice, "resign")
+
+
+async def server_settings(maker: Maker, servers: Any, **more: Any) -> None:
+    """Both servers' settings (0005 on), and a stuck game a server manager aborted."""
+    for i, guild_id in enumerate(GUILDS):
+        maker.clock.advance(minutes=2)
+        extra = {key: values[i] for key, values in more.items()}
+        await servers.update(
+            guild_id,
+            allow_channel=CHANNELS[i],
+            default_clock_seconds=(86400, None)[i],
+            locale=("ja", None)[i],
+            **extra,
+        )
+    alice, bob, *_rest = PLAYERS
+    stuck = await maker.started("bushi", alice, bob)
+    await maker.play(stuck, 3, prefer_win=False)
+    game = await maker.service.get(stuck)
+    await maker.service.abort_by_platform(stuck, game.version)
