@@ -101,12 +101,11 @@ async def bushi_games(maker: Maker) -> None:
     """武士将棋: mate, resignation, a draw by agreement, against the bot, declined and so on."""
     alice, bob, carol, dave, eita, yui = PLAYERS
     pairs = [(alice, bob), (carol, dave), (eita, yui)]
-    for i, (a, b) in enumerate(pairs[:2]):
-        settings = {"cube": "alternate" if i % 2 else "seed"}
-        game_id = await maker.started(
-            "bushi", a, b, rated=i % 2 == 0, settings=settings, challenger_seat=i % 2
-        )
-        await maker.play(game_id, None)
+    game_id = await maker.started("bushi", alice, bob, rated=True, challenger_seat=0)
+    await maker.play(game_id, None)
+    game_id = await maker.started("bushi", carol, dave, settings={"cube": "alternate"})
+    await maker.play(game_id, 4)
+    await maker.act(game_id, dave, "resign")
     for a, b in pairs[:2]:
         game_id = await maker.started("bushi", a, b, rated=True)
         await maker.play(game_id, 5)
@@ -116,7 +115,8 @@ async def bushi_games(maker: Maker) -> None:
     await maker.act(game_id, carol, "draw-offer")
     await maker.act(game_id, eita, "draw-accept")
     game_id = await maker.started("bushi", bob, BOT, challenger_seat=0)
-    await maker.play(game_id, None)
+    await maker.play(game_id, 4)
+    await maker.act(game_id, bob, "resign")
     await maker.service.decline(await maker.challenge("bushi", alice, dave), dave.user_id)
     await maker.service.abort(await maker.challenge("bushi", bob, eita), bob.user_id)
     game_id = await maker.started("bushi", carol, yui)
