@@ -4,6 +4,9 @@ That release (games in a registry, ``bot/games``) adds daily deals and server se
 (game channels, default clock, board language, a stuck game aborted) to preferences, ratings,
 rematches, move clocks, 戦列札, 易双六, 略式易双六 and 武士将棋.
 
+The same maker, run at 403b87a (the release issue 16 was found with, schema 0005 before the game
+registry: the same service calls), wrote ``0005-403b87a.sqlite``.
+
 Run from a checkout of that commit (this folder must be the script's own, for ``_common``):
 
     git worktree add --detach /tmp/rel-0005 8de540b
