@@ -5,6 +5,7 @@ and ``senretsu``), and the games every fixture holds."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any
@@ -25,6 +26,7 @@ from _common import (
 )
 
 from bot.db import Database
+from bot.services.errors import ChallengeExpired
 from bot.services.games import GameService
 from bot.services.snapshots import Player
 from rules.core import Rng
@@ -195,6 +197,21 @@ async def open_challenges(maker: Maker, *, senretsu: bool = False, **kwargs: Any
     await maker.challenge("bushi", alice, bob, rated=True)
     if senretsu:
         await maker.challenge("senretsu", bob, dave, settings={"colours": "red"}, **kwargs)
+
+
+async def clocks_by_hand(maker: Maker) -> None:
+    """Before move clocks (0001, 0002): a loss on time as the platform's forfeit, and a
+    challenge answered too late (marked expired by the answer itself)."""
+    alice, _bob, carol, dave, _eita, _yui = PLAYERS
+    game_id = await maker.started("bushi", alice, carol, rated=True, challenger_seat=0)
+    await maker.play(game_id, 3)
+    maker.clock.advance(hours=30)
+    late = (await maker.service.get(game_id)).seats_to_act[0].seat
+    await maker.service.forfeit(game_id, late)
+    stale = await maker.challenge("bushi", dave, carol, rated=True)
+    maker.clock.advance(hours=25)
+    with contextlib.suppress(ChallengeExpired):
+        await maker.service.accept(stale, carol.user_id)
 
 
 async def move_clocks(maker: Maker, clocks: Any) -> None:

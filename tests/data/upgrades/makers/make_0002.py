@@ -14,36 +14,23 @@ Run from a checkout of that commit (this folder must be the script's own, for ``
 
 from __future__ import annotations
 
-import contextlib
-
 from _game_service import (
-    PLAYERS,
     Maker,
     bushi_games,
     bushi_in_progress,
+    clocks_by_hand,
     open_challenges,
     run,
     yosukou_games,
 )
 
-from bot.services.errors import ChallengeExpired
-
 REVISION = "0002"
 
 
 async def make(maker: Maker) -> None:
-    alice, _bob, carol, dave, _eita, _yui = PLAYERS
     await bushi_games(maker)
     await yosukou_games(maker)
-    game_id = await maker.started("bushi", alice, carol, rated=True, challenger_seat=0)
-    await maker.play(game_id, 3)
-    maker.clock.advance(hours=30)
-    late = (await maker.service.get(game_id)).seats_to_act[0].seat
-    await maker.service.forfeit(game_id, late)
-    stale = await maker.challenge("bushi", dave, carol, rated=True)
-    maker.clock.advance(hours=25)
-    with contextlib.suppress(ChallengeExpired):  # too late: the challenge is marked expired
-        await maker.service.accept(stale, carol.user_id)
+    await clocks_by_hand(maker)
     await bushi_in_progress(maker)
     await open_challenges(maker)
 
