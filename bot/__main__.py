@@ -209,11 +209,12 @@ async def migrate_database(settings: Settings, err: TextIO) -> int:
     ``EXIT_DATABASE`` with one line if the database can't be used."""
     from bot.db import Database
     from bot.db.diagnosis import DATABASE_PROBLEMS, describe_problem, describe_upgrade
+    from bot.services.snapshot_refresh import upgrade_database
 
     try:
         db = Database(settings.database_url)
         try:
-            upgrade = await db.migrate()
+            upgrade = await upgrade_database(db)
         finally:
             await db.dispose()
     except DATABASE_PROBLEMS as error:

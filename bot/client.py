@@ -28,6 +28,7 @@ from bot.i18n import tr
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
+from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
@@ -159,7 +160,7 @@ class AsobibaBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self.settings.run_migrations:
-            said = describe_upgrade(await self.db.migrate(), self.db.url)
+            said = describe_upgrade(await upgrade_database(self.db), self.db.url)
             if said:
                 log.info("%s", said)
         await self.tree.set_translator(CatalogueTranslator())

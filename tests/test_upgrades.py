@@ -30,6 +30,7 @@ from bot.db.engine import alembic_config
 from bot.db.migrations import head_revision
 from bot.games.registry import spec_for
 from bot.services.games import GameService
+from bot.services.snapshot_refresh import refresh_old_snapshots
 from tests.conftest import drop_schema, make_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +45,7 @@ def fixture_paths() -> list[Path]:
 
 
 def revision_of(fixture: Path) -> str:
-    return fixture.stem
+    return fixture.stem.split("-")[0]  # "0005-403b87a": revision 0005, release 403b87a
 
 
 def all_revisions() -> list[str]:
@@ -133,10 +134,37 @@ async def assert_every_game_reads(db: Database) -> int:
     return len(ids)
 
 
+async def assert_snapshots_refreshed(db: Database) -> None:
+    """What the bot does after migrating (``upgrade_database``): snapshots of an older state
+    schema are rebuilt from their logs — changing nothing but the snapshot, its schema version
+    and the game's version — and then every game reads."""
+    async with db.engine.connect() as conn:
+        before = await conn.run_sync(read_rows)
+    old = {
+        key
+        for key, row in before["game"].items()
+        if row["schema_version"] < spec_for(row["game_type"]).rules.schema_version
+    }
+    assert await refresh_old_snapshots(db) == len(old)
+    async with db.engine.connect() as conn:
+        after = await conn.run_sync(read_rows)
+    snapshot = {"state", "version", "schema_version"}
+    for key, row in before["game"].items():
+        moved = {c for c in row if row[c] != after["game"][key][c]}
+        assert moved <= (snapshot if key in old else set()), f"game {key}: {moved}"
+        if key in old:
+            assert after["game"][key]["version"] == row["version"] + 1
+    assert {t: r for t, r in after.items() if t != "game"} == {
+        t: r for t, r in before.items() if t != "game"
+    }
+    assert await refresh_old_snapshots(db) == 0  # once is enough
+    assert await assert_every_game_reads(db) == len(before["game"])
+
+
 # --- the upgrades ----------------------------------------------------------------------------
 
 
-@pytest.fixture(params=fixture_paths(), ids=revision_of)
+@pytest.fixture(params=fixture_paths(), ids=lambda path: path.stem)
 def fixture(request: pytest.FixtureRequest) -> Path:
     path: Path = request.param
     return path
@@ -157,7 +185,7 @@ async def test_the_bot_upgrades_sqlite_keeping_every_row_and_game(
             assert await conn.scalar(text("PRAGMA foreign_keys")) == 1  # back on after
             assert (await conn.execute(text("PRAGMA foreign_key_check"))).all() == []
             assert await conn.scalar(text("PRAGMA integrity_check")) == "ok"
-        assert await assert_every_game_reads(db) == len(before["game"])
+        await assert_snapshots_refreshed(db)
     finally:
         await db.dispose()
     if upgrade.changed:
@@ -202,7 +230,7 @@ async def test_postgres_upgrades_keeping_every_row_and_game(fixture: Path, tmp_p
         assert (upgrade.before, upgrade.after, upgrade.backup) == (revision, head_revision(), None)
         async with db.engine.connect() as conn:
             assert_kept(before, await conn.run_sync(read_rows))
-        assert await assert_every_game_reads(db) == len(before["game"])
+        await assert_snapshots_refreshed(db)
     finally:
         await db.dispose()
         await drop_schema(schema)

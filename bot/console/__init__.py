@@ -22,6 +22,7 @@ from bot.console.play import result_line
 from bot.db import Database
 from bot.db.diagnosis import DATABASE_PROBLEMS, describe_problem, describe_upgrade
 from bot.services.games import GameService
+from bot.services.snapshot_refresh import upgrade_database
 from bot.services.snapshots import GameSnapshot
 from rules.core import Locale
 
@@ -50,7 +51,7 @@ async def run_console(
 ) -> None:
     db = Database(settings.database_url)
     try:
-        said = describe_upgrade(await db.migrate(), db.url)
+        said = describe_upgrade(await upgrade_database(db), db.url)
         if said:
             print(said, file=sys.stderr)
         await play_console(GameService(db), locale=locale, resume=resume, list_only=list_only)

@@ -266,9 +266,6 @@ def load_state(data: Mapping[str, JSON]) -> SenretsuState:
         last_attack=None if data["last_attack"] is None else load_attack(data["last_attack"]),
         outcome=None if data["outcome"] is None else Outcome.load(data["outcome"]),
         draw_offer=_opt_seat(data["draw_offer"]),
-        # Games stored before turns were remembered lack these (they start empty).
-        drawn=int(data.get("drawn", 0)),
-        previous_turn=None
-        if data.get("previous_turn") is None
-        else load_turn(data["previous_turn"]),
+        drawn=int(data["drawn"]),
+        previous_turn=None if data["previous_turn"] is None else load_turn(data["previous_turn"]),
     )

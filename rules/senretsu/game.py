@@ -63,7 +63,7 @@ class SenretsuRules(GameRules[SenretsuState, Action, SenretsuView]):
     title: ClassVar[Text] = render.TITLE
     seats: ClassVar[int] = 2
     rules_version: ClassVar[int] = 1
-    schema_version: ClassVar[int] = 1
+    schema_version: ClassVar[int] = 2  # 2: the turn before this one is remembered
     allows_draw_offers: ClassVar[bool] = False
     reason_texts: ClassVar[dict[str, Text]] = dict(render.OUTCOME_REASONS)
 
