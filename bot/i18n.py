@@ -79,6 +79,12 @@ MESSAGES: dict[str, Text] = {
         "Do you really want to resign? (Only you can see this.)",
     ),
     "done.ok": Text("了解しました。", "Done."),
+    "board.refused": Text(
+        "✅ 記録しました。この操作は有効です。ただしDiscordが盤面メッセージの書き換えを"
+        "受け付けなかったため、いまの盤面をここに表示します。",
+        "✅ Recorded: that counted. Discord refused to redraw the board message, so here is "
+        "the board as it stands now.",
+    ),
     "hint.no_game": Text(
         "このチャンネルに進行中の{game}の対局がありません。",
         "You have no {game} game in progress in this channel.",
@@ -97,7 +103,7 @@ MESSAGES: dict[str, Text] = {
     "games.due": Text("期限 {time}", "due {time}"),
     "games.open": Text("盤面へ", "board"),
     "panel.title": Text(
-        "🂠 あなたの手札（あなたにだけ見えています）", "🂠 Your hand (only you can see this)"
+        "🎴 あなたの手札（あなたにだけ見えています）", "🎴 Your hand (only you can see this)"
     ),
     "log.attached": Text(
         "📜 対局 #{id} の記録（全{lines}行）をファイルで添付しました。",
@@ -183,8 +189,8 @@ MESSAGES: dict[str, Text] = {
     "yes": Text("はい", "yes"),
     "no": Text("いいえ", "no"),
     "replay.header": Text(
-        "⏯ **{game}** #{id} の再生 — {ply}/{plies}手目",
-        "⏯ **{game}** #{id} replay — ply {ply}/{plies}",
+        "⏯️ **{game}** #{id} の再生 — {ply}/{plies}手目",
+        "⏯️ **{game}** #{id} replay — ply {ply}/{plies}",
     ),
     "history.choose": Text("再生する対局を選ぶ…", "Choose a game to replay…"),
     "history.title": Text(

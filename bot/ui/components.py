@@ -268,7 +268,7 @@ class ReplayStartButton(
 ):
     """On a finished board: a private replay from the start."""
 
-    prefix, emoji = "rps", "⏯"
+    prefix, emoji = "rps", "⏯️"
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.start_replay(interaction, self.game_id)
@@ -307,7 +307,7 @@ class HandButton(
 ):
     """On the board and in turn pings: opens the clicking player's private panel, fresh."""
 
-    prefix, emoji = "hand", "🂠"
+    prefix, emoji = "hand", "🎴"
     style = discord.ButtonStyle.success
 
     async def run(self, interaction: discord.Interaction) -> None:

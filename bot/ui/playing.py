@@ -10,12 +10,15 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import logging
+from collections.abc import Sequence
 
 import discord
 
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
-from bot.services.snapshots import ActionResult
+from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board
 from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.game_log import log_text, verification_record
@@ -23,7 +26,9 @@ from bot.ui.layout import notice_view
 from bot.ui.panel_flows import PanelFlows, is_panel
 from bot.ui.private_boards import PrivateBoards
 from bot.ui.replay import replay_message
-from rules.core import Resign
+from rules.core import Event, Resign
+
+log = logging.getLogger(__name__)
 
 
 class Playing(PanelFlows, PrivateBoards):
@@ -108,9 +113,15 @@ class Playing(PanelFlows, PrivateBoards):
         source = interaction.message
         if source is not None and source.id == game.message_id:
             board = await self.board(game, result.events)
-            await board.replace_response(interaction)
-            if is_panel(interaction):  # a private board: this click can redraw it from now on
-                self.remember_private_board(game.id, interaction, source.id)
+            try:
+                await board.replace_response(interaction)
+            except discord.HTTPException:
+                # Committed already: the player must hear that it counted, and see the board.
+                log.warning("Discord refused the board of game %s", game.id, exc_info=True)
+                await self._board_elsewhere(interaction, game, board, result.events)
+            else:
+                if is_panel(interaction):  # a private board: this click can redraw it later
+                    self.remember_private_board(game.id, interaction, source.id)
         else:
             # Private steps (staging cards) leave the public board exactly as it was.
             redraw = any(e.visible_to is None for e in result.events) or not result.events
@@ -134,6 +145,33 @@ class Playing(PanelFlows, PrivateBoards):
         if any(e.kind == "draw_offer" for e in result.events) and game.status == "active":
             await self.offer_notice(game, interaction.user.id)
         await self.after_game(game)
+
+    async def _board_elsewhere(
+        self,
+        interaction: discord.Interaction,
+        game: GameSnapshot,
+        board: Board,
+        recent: Sequence[Event],
+    ) -> None:
+        """Discord refused to redraw the board after the action was recorded: say so, truly,
+        and show the board privately — as a card, or, if that is refused too, as words."""
+        await interaction.followup.send(
+            tr("board.refused", user_locale(interaction)), ephemeral=True, allowed_mentions=NO_PINGS
+        )
+        try:
+            await interaction.followup.send(view=board.view, files=board.files, ephemeral=True)
+            return
+        except discord.HTTPException:
+            log.warning("Discord refused a copy of the board of game %s", game.id, exc_info=True)
+        locale = game_locale(game)
+        words = [
+            board_heading(game, locale),
+            f"```\n{text_board(game, locale)}\n```",
+            board_status(game, locale, recent),
+        ]
+        await interaction.followup.send(
+            clip("\n".join(words)), ephemeral=True, allowed_mentions=NO_PINGS
+        )
 
     async def _refresh_where_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
         """A stale click still shows what is true now: the fresh board, or the fresh panel."""

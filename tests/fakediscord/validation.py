@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import emoji as unicode_emoji
 
 from .models import FLAG_COMPONENTS_V2, JSON
 
@@ -320,7 +321,33 @@ def _check_button(comp: JSON, p: tuple[str | int, ...]) -> list[FieldError]:
                 (*p,), "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required"
             )
         )
+    errors += check_component_emoji(comp.get("emoji"), (*p, "emoji"))
     return errors
+
+
+def is_rgi_emoji(text: str) -> bool:
+    """One emoji of Unicode's list (emoji-test.txt) in its fully-qualified form — what Discord
+    accepts as a component's unicode emoji (``⏯`` without U+FE0F, or 🂠, is refused)."""
+    entry = unicode_emoji.EMOJI_DATA.get(text)
+    return entry is not None and entry.get("status") == unicode_emoji.STATUS["fully_qualified"]
+
+
+def check_component_emoji(value: Any, path: tuple[str | int, ...]) -> list[FieldError]:
+    """A button's or a select option's emoji: a custom emoji (by id) or one RGI emoji. Discord
+    answers a bad one with ``BUTTON_COMPONENT_INVALID_EMOJI`` on ``emoji.name`` (for select
+    options too)."""
+    if value is None:
+        return []
+    if not isinstance(value, dict):
+        return [
+            FieldError(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+        ]
+    if value.get("id"):
+        return []
+    name = value.get("name")
+    if isinstance(name, str) and is_rgi_emoji(name):
+        return []
+    return [FieldError((*path, "name"), "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")]
 
 
 def _check_select(comp: JSON, p: tuple[str | int, ...]) -> list[FieldError]:
@@ -349,6 +376,7 @@ def _check_select(comp: JSON, p: tuple[str | int, ...]) -> list[FieldError]:
             errors += check_length(opt.get("label"), (*op, "label"), 100, 1)
             errors += check_length(opt.get("value"), (*op, "value"), 100, 1)
             errors += check_length(opt.get("description"), (*op, "description"), 100)
+            errors += check_component_emoji(opt.get("emoji"), (*op, "emoji"))
             if opt.get("value") in values:
                 errors.append(
                     FieldError(

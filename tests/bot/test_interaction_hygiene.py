@@ -1,0 +1,91 @@
+"""What a player meets when Discord refuses something, or clicks something the bot no longer
+knows: the truth, privately, and never "This interaction failed"."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ui.components import HandButton
+from tests.bot.harness import World, click, until
+from tests.fakediscord import FakeMessage
+
+REFUSED_EMOJI = {
+    "code": 50035,
+    "message": "Invalid Form Body",
+    "errors": {
+        "components": {
+            "0": {
+                "components": {
+                    "0": {
+                        "emoji": {
+                            "name": {
+                                "_errors": [
+                                    {
+                                        "code": "BUTTON_COMPONENT_INVALID_EMOJI",
+                                        "message": "Invalid emoji",
+                                    }
+                                ]
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    },
+}
+
+
+async def senretsu_challenge(world: World) -> FakeMessage:
+    record = await world.fake.slash(
+        "senretsu challenge",
+        user=world.alice,
+        channel=world.channel,
+        options={"opponent": world.carol},
+    )
+    await record.wait_response()
+    assert record.message is not None
+    return record.message
+
+
+async def test_a_refused_board_edit_is_told_truly_and_the_board_shown_privately(
+    world: World,
+) -> None:
+    """Discord refuses the edit once: Carol's Accept counted, she is told so and gets the board
+    as a private card with its buttons; the public board follows on the next redraw."""
+    board = await senretsu_challenge(world)
+    world.fake.inject_error(
+        "PATCH", r"/webhooks/\d+/[^/]+/messages/@original", status=400, body=REFUSED_EMOJI
+    )
+    await click(world, board, world.carol, label="Accept")
+    await world.bot.asobiba.activity.wait_idle()
+    game = (await world.bot.games.list_games(world.carol.id))[0]
+    assert game.status == "active"  # it counted
+    private = world.fake.ephemeral_messages(world.carol)
+    assert "Recorded: that counted" in private[0].text
+    assert "Nothing was changed" not in " ".join(m.text for m in private)
+    copy = private[1]
+    assert "Senretsu" in copy.text or "戦列札" in copy.text
+    assert any(b["custom_id"].startswith("hand:") for b in copy.buttons())
+    assert "To move" in copy.text and "Accept" not in str(copy.buttons())  # now, not the challenge
+    # She plays on from the copy: its button opens her hand.
+    await click(world, copy, world.carol, prefix="hand:")
+    await until(world, lambda: "Your hand" in copy.text and "rock" in copy.text)
+
+
+async def test_a_board_discord_refuses_everywhere_is_shown_in_words(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The issue's case: an emoji Discord refuses on every board. Accept still counts, the
+    player is told so in her language, and sees the board as text."""
+    monkeypatch.setattr(HandButton, "emoji", "🂠")
+    board = await senretsu_challenge(world)
+    await click(world, board, world.carol, label="Accept", locale="ja")
+    await world.bot.asobiba.activity.wait_idle()
+    game = (await world.bot.games.list_games(world.carol.id))[0]
+    assert game.status == "active"
+    texts = [m.text for m in world.fake.ephemeral_messages(world.carol)]
+    assert len(texts) == 2, texts
+    assert "記録しました" in texts[0] and "この操作は有効です" in texts[0]
+    assert "```" in texts[1] and "To move" in texts[1]  # the public board, in its language
+    violations = world.fake.take_violations()
+    assert violations and all("BUTTON_COMPONENT_INVALID_EMOJI" in v.message for v in violations)
