@@ -234,6 +234,12 @@ MESSAGES: dict[str, Text] = {
         "このボタンは古いか、壊れています。最新の盤面をお使いください。",
         "That button is out of date or broken. Please use the latest board.",
     ),
+    "error.unknown_component": Text(
+        "このボタンはもう使われていない機能のものか、壊れています。何も変更していません。"
+        "対局は最新の盤面か /games からどうぞ。",
+        "That button belongs to a feature that no longer exists, or it is broken. Nothing was "
+        "changed; play on from the latest board, or find your games with /games.",
+    ),
     "error.guild_only": Text(
         "このコマンドはサーバーのチャンネルで使ってください。",
         "Please use this command in a server channel.",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ui.components import HandButton
-from tests.bot.harness import World, click, until
+from tests.bot.harness import World, challenge, click, private_reply, until
 from tests.fakediscord import FakeMessage
 
 REFUSED_EMOJI = {
@@ -89,3 +89,38 @@ async def test_a_board_discord_refuses_everywhere_is_shown_in_words(
     assert "```" in texts[1] and "To move" in texts[1]  # the public board, in its language
     violations = world.fake.take_violations()
     assert violations and all("BUTTON_COMPONENT_INVALID_EMOJI" in v.message for v in violations)
+
+
+@pytest.mark.parametrize(
+    ("custom_id", "locale", "words"),
+    [
+        ("pass:7", "en-US", "no longer exists"),  # a button from a removed feature
+        ("g:not-a-number", "ja", "もう使われていない"),  # garbage in a known prefix
+        ("x" * 100, "en-US", "Nothing was changed"),
+    ],
+)
+async def test_an_unknown_button_gets_a_friendly_private_answer(
+    world: World, custom_id: str, locale: str, words: str
+) -> None:
+    board = await challenge(world)
+    user = world.fake.add_user("dave", locale=locale)
+    record = await world.fake.raw_interaction(
+        user=user,
+        channel=world.channel,
+        data={"custom_id": custom_id, "component_type": 2},
+        source_message=board,
+    )
+    await record.wait_response()
+    assert record.response_type == 4 and record.ephemeral
+    assert words in (await private_reply(world, user, 0))
+
+
+async def test_an_unknown_form_gets_a_friendly_private_answer(world: World) -> None:
+    record = await world.fake.raw_interaction(
+        user=world.alice,
+        channel=world.channel,
+        data={"custom_id": "feedback:1", "components": []},
+        itype=5,
+    )
+    await record.wait_response()
+    assert record.ephemeral and "no longer exists" in await private_reply(world, world.alice, 0)
