@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.fakediscord.validation import check_message, form_error_body, is_rgi_emoji
+from tests.fakediscord.validation import (
+    check_message,
+    check_modal,
+    deprecated_modal_rows,
+    form_error_body,
+    is_rgi_emoji,
+)
 
 
 def button(emoji: dict[str, Any] | None) -> dict[str, Any]:
@@ -46,3 +52,21 @@ def test_a_select_options_emoji_is_checked_with_the_same_code() -> None:
     [error] = check_message(row(select))
     assert error.path[-4:] == ("options", 0, "emoji", "name")
     assert error.code == "BUTTON_COMPONENT_INVALID_EMOJI"
+
+
+def test_a_modal_label_is_checked_and_text_inputs_in_rows_are_flagged_as_deprecated() -> None:
+    text_input = {"type": 4, "custom_id": "n", "style": 1}
+    good = {
+        "title": "Range",
+        "custom_id": "m",
+        "components": [{"type": 18, "label": "Joker's range", "component": text_input}],
+    }
+    assert check_modal(good) == [] and deprecated_modal_rows(good) == []
+    no_words = {**good, "components": [{"type": 18, "component": text_input}]}
+    assert [e.code for e in check_modal(no_words)] == ["BASE_TYPE_REQUIRED"]
+    long_words = {**good, "components": [{"type": 18, "label": "x" * 46, "component": text_input}]}
+    assert [e.code for e in check_modal(long_words)] == ["BASE_TYPE_MAX_LENGTH"]
+    a_button = {**good, "components": [{"type": 18, "label": "b", "component": {"type": 2}}]}
+    assert [e.code for e in check_modal(a_button)] == ["UNION_TYPE_CHOICES"]
+    old = {**good, "components": [{"type": 1, "components": [{**text_input, "label": "Range"}]}]}
+    assert check_modal(old) == [] and deprecated_modal_rows(old) == ["n"]

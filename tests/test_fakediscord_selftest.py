@@ -154,12 +154,15 @@ class BoardLayout(discord.ui.LayoutView):
 
 
 class RenameModal(discord.ui.Modal, title="Rename"):
-    name: discord.ui.TextInput[RenameModal] = discord.ui.TextInput(
-        label="New name", custom_id="rename:name", max_length=20
+    name: discord.ui.Label[RenameModal] = discord.ui.Label(
+        text="New name",
+        component=discord.ui.TextInput(custom_id="rename:name", max_length=20),
     )
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(f"renamed to {self.name.value}")
+        field = self.name.component
+        assert isinstance(field, discord.ui.TextInput)
+        await interaction.response.send_message(f"renamed to {field.value}")
 
 
 # ----------------------------------------------------------------------------- the bot

@@ -3,9 +3,12 @@ knows: the truth, privately, and never "This interaction failed"."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import discord
 import pytest
 
-from bot.ui.components import HandButton
+from bot.ui.components import HandButton, number_form_answer
 from tests.bot.harness import World, challenge, click, private_reply, until
 from tests.fakediscord import FakeMessage
 
@@ -124,3 +127,19 @@ async def test_an_unknown_form_gets_a_friendly_private_answer(world: World) -> N
     )
     await record.wait_response()
     assert record.ephemeral and "no longer exists" in await private_reply(world, world.alice, 0)
+
+
+@pytest.mark.parametrize(
+    "components",
+    [
+        [{"type": 18, "component": {"type": 4, "custom_id": "f", "value": "12"}}],
+        # A form opened before forms used Labels answers with an action row.
+        [{"type": 1, "components": [{"type": 4, "custom_id": "f", "value": "12"}]}],
+    ],
+)
+def test_a_number_form_is_read_from_a_label_or_an_old_row(components: list[object]) -> None:
+    interaction = SimpleNamespace(
+        type=discord.InteractionType.modal_submit,
+        data={"custom_id": "nm:3:9:Jk", "components": components},
+    )
+    assert number_form_answer(interaction) == (3, 9, "Jk", "12")  # type: ignore[arg-type]

@@ -2571,6 +2571,13 @@ class FakeDiscord:
             errors = V.check_modal(data)
             if errors:
                 return self._invalid(req, errors, "modal.invalid", rec)
+            for custom_id in V.deprecated_modal_rows(data):
+                self.record_violation(
+                    "modal.deprecated_action_row",
+                    f"text input {custom_id!r} in an action row: put it in a Label (type 18)",
+                    route=req.route,
+                    interaction=rec,
+                )
             rec.modal = copy.deepcopy(data)
 
         rec.response_type = cb_type
