@@ -19,7 +19,7 @@ from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.snapshots import ActionResult, GameSnapshot
 from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board
-from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
+from bot.ui.common import NO_PINGS, clip, send_ephemeral, think, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.game_log import log_text, verification_record
 from bot.ui.layout import notice_view
@@ -186,18 +186,18 @@ class Playing(PanelFlows, PrivateBoards):
                 await self.redraw_own_panel(interaction, game)
 
     async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         text = await self.games.hint(game_id, user_locale(interaction))
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        await send_ephemeral(interaction, text)
 
     async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         content, view = await replay_message(self.games, game_id, 0, user_locale(interaction))
-        await interaction.followup.send(content, view=view, ephemeral=True)
+        await send_ephemeral(interaction, content, view)
 
     async def explain(self, interaction: discord.Interaction, game_id: int) -> None:
         """Why the last move went as it did (the numbers), with the full board, privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         locale = user_locale(interaction)
         game = await self.games.get(game_id)
         rules = game.rules
@@ -208,14 +208,12 @@ class Playing(PanelFlows, PrivateBoards):
         ]
         board = rules.render(rules.view_for(game.state, None), locale)
         lines = [tr("why.title", locale), *reasons, "```", board, "```"]
-        await interaction.followup.send(
-            clip("\n".join(lines)), ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        await send_ephemeral(interaction, clip("\n".join(lines)))
 
     async def verify(self, interaction: discord.Interaction, game_id: int) -> None:
         """Check the revealed seed against the seal shown from the start, and hand over the
         record for ``python -m rules.verify``."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         locale = user_locale(interaction)
         checked = await self.games.verification(game_id)
         record = json.dumps(verification_record(checked.game), ensure_ascii=False, indent=2)
@@ -226,21 +224,16 @@ class Playing(PanelFlows, PrivateBoards):
             text = tr("fair.ok", locale, seed=checked.game.seed)
         else:
             text = tr("fair.bad", locale, sealed=checked.sealed, replayed=checked.replayed)
-        await interaction.followup.send(
-            text, file=record_file, ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        await send_ephemeral(interaction, text, file=record_file)
 
     async def send_log(self, interaction: discord.Interaction, game_id: int) -> None:
         """The whole log as a file (a message would cut a long game short)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         locale = user_locale(interaction)
         game, entries = await self.games.log_download(game_id)  # refused while it runs
         text = log_text(game, entries, locale)
         log_file = discord.File(io.BytesIO(text.encode()), filename=f"asobiba-game-{game_id}.txt")
         lines = text.count("\n")
-        await interaction.followup.send(
-            tr("log.attached", locale, id=game_id, lines=lines),
-            file=log_file,
-            ephemeral=True,
-            allowed_mentions=NO_PINGS,
+        await send_ephemeral(
+            interaction, tr("log.attached", locale, id=game_id, lines=lines), file=log_file
         )

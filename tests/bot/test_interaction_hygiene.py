@@ -143,3 +143,15 @@ def test_a_number_form_is_read_from_a_label_or_an_old_row(components: list[objec
         data={"custom_id": "nm:3:9:Jk", "components": components},
     )
     assert number_form_answer(interaction) == (3, 9, "Jk", "12")  # type: ignore[arg-type]
+
+
+async def test_a_deferred_answer_edits_the_original_response(world: World) -> None:
+    """Hint, the log and replay think first, then answer by editing that response (a
+    follow-up filling it is deprecated; the fake flags it)."""
+    board = await challenge(world)
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: any(b.get("label") == "Hint" for b in board.buttons()))
+    record = await world.fake.click(board, user=world.alice, label="Hint")
+    await record.wait_complete()
+    assert record.response_type == 5 and record.ephemeral and record.followups == []
+    assert record.message is not None and "draw" in record.message.text.lower()

@@ -2678,7 +2678,14 @@ class FakeDiscord:
         placeholder = rec.deferred_placeholder
         if placeholder is not None and not placeholder.deleted:
             # The first follow-up after a deferred response fills the "thinking…" message and
-            # keeps the defer's visibility (its own ephemeral flag is ignored).
+            # keeps the defer's visibility (its own ephemeral flag is ignored). Discord has
+            # deprecated this: the answer should edit the original response instead.
+            self.record_violation(
+                "followup.fills_deferred",
+                "a follow-up filled the deferred response: edit the original response instead",
+                route=req.route,
+                interaction=rec,
+            )
             rec.deferred_placeholder = None
             msg = await self._edit_message(
                 placeholder, {k: v for k, v in data.items() if k != "flags"}, req.files
