@@ -17,6 +17,7 @@ import discord
 
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
+from bot.services.queries import DRAW_TALK
 from bot.services.snapshots import ActionResult, GameSnapshot
 from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board
 from bot.ui.common import NO_PINGS, clip, send_ephemeral, think, user_locale
@@ -111,28 +112,29 @@ class Playing(PanelFlows, PrivateBoards):
         panels; then tell whoever is next."""
         game = result.game
         source = interaction.message
+        recent = await self._with_last_move(game, result.events)
         if source is not None and source.id == game.message_id:
-            board = await self.board(game, result.events)
+            board = await self.board(game, recent)
             try:
                 await board.replace_response(interaction)
             except discord.HTTPException:
                 # Committed already: the player must hear that it counted, and see the board.
                 log.warning("Discord refused the board of game %s", game.id, exc_info=True)
-                await self._board_elsewhere(interaction, game, board, result.events)
+                await self._board_elsewhere(interaction, game, board, recent)
             else:
                 if is_panel(interaction):  # a private board: this click can redraw it later
                     self.remember_private_board(game.id, interaction, source.id)
         else:
             # Private steps (staging cards) leave the public board exactly as it was.
             redraw = any(e.visible_to is None for e in result.events) or not result.events
-            shown = redraw and await self.show_board(game, result.events)
+            shown = redraw and await self.show_board(game, recent)
             if is_panel(interaction):
                 if game.spec.panel is not None and game.seat_of(interaction.user.id) is not None:
                     await self.redraw_own_panel(interaction, game)
                 elif redraw and not shown:
                     # The board is out of reach (a private board from before a restart, or
                     # older than Discord lets it be edited): the player sees it here instead.
-                    board = await self.board(game, result.events)
+                    board = await self.board(game, recent)
                     await board.replace_response(interaction)
                 else:
                     await interaction.edit_original_response(
@@ -145,6 +147,14 @@ class Playing(PanelFlows, PrivateBoards):
         if any(e.kind == "draw_offer" for e in result.events) and game.status == "active":
             await self.offer_notice(game, interaction.user.id)
         await self.after_game(game)
+
+    async def _with_last_move(self, game: GameSnapshot, events: Sequence[Event]) -> Sequence[Event]:
+        """An offer of a draw, or its refusal, moves nothing: the board goes on showing (and
+        framing) the last move, with the offer after it."""
+        public = [e for e in events if e.visible_to is None]
+        if public and all(e.kind in DRAW_TALK for e in public):
+            return (*await self.games.last_public_events(game.id), *events)
+        return events
 
     async def _board_elsewhere(
         self,

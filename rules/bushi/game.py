@@ -375,7 +375,9 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
                 forced=bool(data.get("forced")),
             )(locale)
         if event.kind == "mate":
-            return _MATE.format(seat=seat)(locale)
+            # The result is said once, by the game's end; this says what mate means here.
+            assert event.seat is not None
+            return _MATE.format(seat=SEAT_NAME[1 - event.seat](locale))(locale)
         if event.kind == "repetition":
             return _REPETITION.format(n=data.get("count", REPETITION_LIMIT))(locale)
         if event.kind == "game_over":
@@ -422,7 +424,7 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         )
 
 
-_MATE = Text("詰み！{seat}の勝ち。", "Mate! {seat} wins.")
+_MATE = Text("詰み！{seat}は刀から逃れられない。", "Mate! {seat} cannot escape the sword.")
 _REPETITION = Text(
     "同一局面が{n}回目になりました（千日手）。",
     "The same position occurred for the {n}th time (repetition).",
