@@ -362,7 +362,6 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         common = self.describe_common_event(event, locale)
         if common is not None:
             return common
-        seat = SEAT_NAME[event.seat](locale) if event.seat is not None else ""
         data = event.data
         if event.kind in ("drop", "move") and event.seat is not None:
             moved = event.kind == "move"
@@ -374,9 +373,8 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
                 after.facing,
                 forced=bool(data.get("forced")),
             )(locale)
-        if event.kind == "mate":
+        if event.kind == "mate" and event.seat is not None:
             # The result is said once, by the game's end; this says what mate means here.
-            assert event.seat is not None
             return _MATE.format(seat=SEAT_NAME[1 - event.seat](locale))(locale)
         if event.kind == "repetition":
             return _REPETITION.format(n=data.get("count", REPETITION_LIMIT))(locale)
