@@ -174,10 +174,7 @@ MESSAGES: dict[str, Text] = {
     ),
     "button.verify": Text("検証", "Verify"),
     "button.why": Text("なぜ？", "Why?"),
-    "why.title": Text(
-        "❓ 直前の一手の計算と、盤面の全体",
-        "❓ The numbers behind the last move, and the full board",
-    ),
+    "why.title": Text("❓ 直前の一手の理由（数字つき）", "❓ Why the last move went as it did"),
     "log.seal": Text("封印（シードと塩のSHA-256）", "Seal (SHA-256 of seed and salt)"),
     "log.seed": Text("シード", "Seed"),
     "log.salt": Text("塩", "Salt"),

@@ -206,17 +206,18 @@ class Playing(PanelFlows, PrivateBoards):
         await send_ephemeral(interaction, content, view)
 
     async def explain(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Why the last move went as it did (the numbers), with the full board, privately."""
+        """Why the last move went as it did (its numbers, in words), with the board, privately."""
         await think(interaction, privately=True)
         locale = user_locale(interaction)
         game = await self.games.get(game_id)
         rules = game.rules
         reasons = [
-            text
+            line
             for event in await self.games.last_public_events(game_id)
-            if (text := rules.explain_event(event, locale))
+            for line in rules.explain_in_words(event, locale)
         ]
-        board = rules.render(rules.view_for(game.state, None), locale)
+        # The short board: the reasons are the point, the board only where they happened.
+        board = rules.render_compact(rules.view_for(game.state, None), locale)
         lines = [tr("why.title", locale), *reasons, "```", board, "```"]
         await send_ephemeral(interaction, clip("\n".join(lines)))
 

@@ -464,7 +464,7 @@ def comparison_text(calc: Mapping[str, Any], locale: Locale) -> str:
     return text
 
 
-def _moves_text(moves: Sequence[Sequence[str]], locale: Locale) -> str:
+def moves_text(moves: Sequence[Sequence[str]], locale: Locale) -> str:
     parts = []
     for card, source, dest in moves:
         where = PILE_TEXT[dest](locale)
@@ -501,7 +501,7 @@ def _draw_line(d: Mapping[str, Any], locale: Locale) -> str:
     moves = d.get("moves") or []
     if moves:
         parts[-1] += ";"
-        parts.append(_moves_text(moves, locale))
+        parts.append(moves_text(moves, locale))
     return " ".join(parts)
 
 
@@ -583,7 +583,7 @@ def explain_event(event: Event, locale: Locale) -> str | None:
             text = Text("動く: {a}→{b}", "MOVE: {a}->{b}").format(a=d["token_before"], b=d["token"])
         else:
             text = Text("留まる: {a}", "STAY on {a}").format(a=d["token_before"])
-        return text(locale) + ("; " + _moves_text(moves, locale) if moves else "")
+        return text(locale) + ("; " + moves_text(moves, locale) if moves else "")
     return None
 
 
@@ -788,6 +788,7 @@ __all__ = [
     "describe_event",
     "explain_event",
     "illegal_reason",
+    "moves_text",
     "render",
     "render_compact",
     "width",
