@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.text import Locale
-from rules.yosukou import Draw, Move
+from rules.yosukou import Draw
 from tests.rules.yosukou.test_yosukou_render import RULES, UPRIGHT, events
 
 
@@ -34,16 +34,10 @@ def test_a_card_that_wins_on_the_numbers_but_finds_no_cup_to_use() -> None:
     ]
 
 
-def test_a_draw_that_moves_the_token_in_both_languages() -> None:
-    state = RULES.new_game_from_position(
-        {"rule_replacement": 1},
-        UPRIGHT,
-        start=1,
-        talon=["S14", "D05"],
-        piles={"swords_upper": ["S02"], "cups_2": ["H01"]},
-    )
-    transition = RULES.apply(state, 0, Draw())
-    (draw,) = [e for e in transition.events if e.kind == "draw"]
+def test_a_draw_that_lets_the_token_move_then_the_choice_in_both_languages() -> None:
+    drawn = [e for e in events() if e.kind in ("draw", "choice")]
+    draw = next(e for e in drawn if e.data.get("card") == "S14")
+    choice = next(e for e in drawn if e.kind == "choice")
     en = RULES.explain_in_words(draw, "en")
     ja = RULES.explain_in_words(draw, "ja")
     assert en == [
@@ -56,7 +50,6 @@ def test_a_draw_that_moves_the_token_in_both_languages() -> None:
     ]
     assert ja[0] == "♠14を引いた（駒は1）：4へ動けるか。"
     assert ja[3] == "20は8より大きい。だから4へ動ける：動くか留まるかを選ぶ。"
-    choice = RULES.apply(transition.state, 0, Move()).events[0]
     assert RULES.explain_in_words(choice, "en")[0] == "You chose MOVE: the token went from 1 to 4."
     assert RULES.explain_in_words(choice, "ja")[0] == "動くを選んだ：駒は1から4へ。"
 
