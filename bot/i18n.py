@@ -231,6 +231,12 @@ MESSAGES: dict[str, Text] = {
         "このボタンは古いか、壊れています。最新の盤面をお使いください。",
         "That button is out of date or broken. Please use the latest board.",
     ),
+    "panel.refused": Text(
+        "✅ 記録しました。この操作は有効です。ただしDiscordがパネルの書き換えを受け付けなかった"
+        "ため、盤面の「手札・操作」からもう一度開いてください。",
+        "✅ Recorded: that counted. Discord refused to redraw your panel; open it again with "
+        "**My hand** on the board.",
+    ),
     "error.unknown_component": Text(
         "このボタンはもう使われていない機能のものか、壊れています。何も変更していません。"
         "対局は最新の盤面か /games からどうぞ。",

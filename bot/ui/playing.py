@@ -130,7 +130,14 @@ class Playing(PanelFlows, PrivateBoards):
             shown = redraw and await self.show_board(game, recent)
             if is_panel(interaction):
                 if game.spec.panel is not None and game.seat_of(interaction.user.id) is not None:
-                    await self.redraw_own_panel(interaction, game)
+                    try:
+                        await self.redraw_own_panel(interaction, game)
+                    except discord.HTTPException:
+                        # Committed already: say so, and how to see the hand again.
+                        log.warning("Discord refused a panel of game %s", game.id, exc_info=True)
+                        await send_ephemeral(
+                            interaction, tr("panel.refused", user_locale(interaction))
+                        )
                 elif redraw and not shown:
                     # The board is out of reach (a private board from before a restart, or
                     # older than Discord lets it be edited): the player sees it here instead.

@@ -155,3 +155,22 @@ async def test_a_deferred_answer_edits_the_original_response(world: World) -> No
     await record.wait_complete()
     assert record.response_type == 5 and record.ephemeral and record.followups == []
     assert record.message is not None and "draw" in record.message.text.lower()
+
+
+async def test_a_refused_panel_redraw_still_tells_the_truth(world: World) -> None:
+    board = await senretsu_challenge(world)
+    await click(world, board, world.carol, label="Accept")
+    await world.bot.asobiba.activity.wait_idle()
+    await click(world, board, world.carol, prefix="hand:")
+    panel = world.fake.ephemeral_messages(world.carol)[-1]
+    before = (await world.bot.games.list_games(world.carol.id))[0].version
+    world.fake.inject_error(
+        "PATCH", r"/webhooks/\d+/[^/]+/messages/@original", status=400, body=REFUSED_EMOJI
+    )
+    rock = next(c for c in panel.custom_ids() if c.endswith("j:rock"))
+    await click(world, panel, world.carol, custom_id=rock)
+    await world.bot.asobiba.activity.wait_idle()
+    assert (await world.bot.games.list_games(world.carol.id))[0].version > before  # it counted
+    told = world.fake.ephemeral_messages(world.carol)[-1].text
+    assert "Recorded: that counted" in told and "My hand" in told
+    assert "Nothing was changed" not in told
