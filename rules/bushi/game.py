@@ -358,6 +358,9 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
     def render(self, view: BushiView, locale: Locale) -> str:
         return render_board(view, locale)
 
+    def render_compact(self, view: BushiView, locale: Locale) -> str:
+        return render_board(view, locale, result=False)
+
     def describe_event(self, event: Event, locale: Locale) -> str:
         common = self.describe_common_event(event, locale)
         if common is not None:

@@ -217,7 +217,8 @@ class GameRules(ABC, Generic[S, A, V]):
         return [working] if working else []
 
     def render_compact(self, view: V, locale: Locale) -> str:
-        """A short board for messages posted often; games with a long board override it."""
+        """The board a board card shows: short where the full one is long, and without the
+        result once the game is over (the card says it, once, in its own line)."""
         return self.render(view, locale)
 
     @abstractmethod

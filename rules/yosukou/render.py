@@ -347,11 +347,12 @@ def render_compact(view: YosukouView, locale: Locale) -> str:
                 sw=sw, co=co, d=discard
             )(locale)
         )
-    lines += _footer(view, locale)
+    lines += _footer(view, locale, result=False)  # the board's card says the result
     return "\n".join(out for line in lines for out in _fit(line, locale))
 
 
-def _footer(view: YosukouView, locale: Locale) -> list[str]:
+def _footer(view: YosukouView, locale: Locale, result: bool = True) -> list[str]:
+    """What to do next, or (with ``result``) how the game ended."""
     lines: list[str] = []
     if view.phase == START:
         for side, sample in (("upper", 4), ("lower", 1)):
@@ -405,7 +406,7 @@ def _footer(view: YosukouView, locale: Locale) -> list[str]:
             pile, card = view.holding
             text = Text("{c}({pile})の置き場所は?", "Where does {c} (from {pile}) go?")
             lines.append(text.format(c=card_label(card), pile=PILE_TEXT[pile](locale))(locale))
-    elif view.phase == OVER and view.outcome is not None:
+    elif view.phase == OVER and view.outcome is not None and result:
         reason = view.outcome.reason
         if reason == "no_result":
             lines.append(Text("終了札0回: 結果なし", "End card count 0: no result")(locale))

@@ -35,19 +35,24 @@ async def lose_to_the_bot(world: World, channel: FakeChannel, offer: str) -> Fak
     return board
 
 
+@pytest.mark.parametrize("pictures", [True, False])
 @pytest.mark.parametrize("language", ["en", "ja"])
-async def test_the_end_of_a_game_is_said_once_on_its_card(world: World, language: str) -> None:
-    channel = world.channel
+async def test_the_end_of_a_game_is_said_once_on_its_card(
+    world: World, language: str, pictures: bool
+) -> None:
+    channel, guild = world.channel, world.guild
     if language == "ja":
         guild = world.fake.add_guild("道場", locale="ja")
         channel = world.fake.add_text_channel(guild, "対局")
         world.fake.add_member(guild, world.alice)
+    await world.bot.asobiba.services.servers.update(guild.id, pictures=pictures)
     board = await lose_to_the_bot(
         world, channel, "White placed" if language == "en" else "後手が駒を置いた"
     )
     log = next(b for b in board.buttons() if b["custom_id"].startswith("log:"))
     game = await world.bot.games.get(int(log["custom_id"].split(":")[1]))
     assert game.outcome is not None and game.outcome.reason == "mate"
+    assert ("```" in board.text) is not pictures  # the text board, or the picture
     if language == "en":
         assert board.text.count("wins") == 1, board.text
         assert "🏆 Asobiba 🤖 wins (mate)" in board.text
