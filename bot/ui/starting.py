@@ -11,7 +11,7 @@ import discord
 from bot.i18n import tr
 from bot.services.snapshots import ActionResult, Player
 from bot.ui.boards import game_locale, game_title
-from bot.ui.common import NO_PINGS, jump_url, send_ephemeral, think, user_locale
+from bot.ui.common import ANSWERED, NO_PINGS, jump_url, send_ephemeral, think, user_locale
 from bot.ui.playing import Playing
 from rules.core import Locale, Seat
 
@@ -144,6 +144,7 @@ class Starting(Playing):
         may think first) has the interaction been deferred."""
         board = await self.board(result.game, result.events)
         if interaction.response.is_done():  # deferred: the board replaces "thinking…"
+            interaction.extras[ANSWERED] = True  # an error after this must not remove it
             message = await interaction.edit_original_response(
                 content=None,
                 view=board.view,

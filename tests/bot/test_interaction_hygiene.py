@@ -4,10 +4,12 @@ knows: the truth, privately, and never "This interaction failed"."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import discord
 import pytest
 
+from bot.ui.common import ANSWERED, THINKING_PRIVATELY, send_ephemeral
 from bot.ui.components import HandButton, number_form_answer
 from tests.bot.harness import World, challenge, click, private_reply, until
 from tests.fakediscord import FakeMessage
@@ -174,3 +176,46 @@ async def test_a_refused_panel_redraw_still_tells_the_truth(world: World) -> Non
     told = world.fake.ephemeral_messages(world.carol)[-1].text
     assert "Recorded: that counted" in told and "My hand" in told
     assert "Nothing was changed" not in told
+
+
+class Stub:
+    """Just enough of an interaction to see what ``send_ephemeral`` calls."""
+
+    def __init__(self, response_type: discord.InteractionResponseType | None) -> None:
+        self.calls: list[str] = []
+        self.extras: dict[str, object] = {}
+        self.response = SimpleNamespace(
+            type=response_type, is_done=lambda: response_type is not None
+        )
+        self.followup = SimpleNamespace(send=self._record("followup"))
+
+    def _record(self, name: str) -> Any:
+        async def call(*args: object, **kwargs: object) -> None:
+            self.calls.append(f"{name} ephemeral={kwargs.get('ephemeral')}")
+
+        return call
+
+    async def edit_original_response(self, **kwargs: object) -> None:
+        self.calls.append("edit original")
+
+    async def delete_original_response(self) -> None:
+        self.calls.append("delete original")
+
+
+THINKING = discord.InteractionResponseType.deferred_channel_message
+
+
+async def test_an_answer_after_thinking_edits_it_or_replaces_a_public_one() -> None:
+    private = Stub(THINKING)
+    private.extras[THINKING_PRIVATELY] = True
+    await send_ephemeral(private, "hint")  # type: ignore[arg-type]
+    await send_ephemeral(private, "and more")  # type: ignore[arg-type]
+    assert private.calls == ["edit original", "followup ephemeral=True"]
+    public = Stub(THINKING)
+    public.extras[THINKING_PRIVATELY] = False
+    await send_ephemeral(public, "refused")  # type: ignore[arg-type]
+    assert public.calls == ["delete original", "followup ephemeral=True"]
+    shown = Stub(THINKING)  # the board already replaced a public "thinking…"
+    shown.extras[ANSWERED] = True
+    await send_ephemeral(shown, "oops")  # type: ignore[arg-type]
+    assert shown.calls == ["followup ephemeral=True"]
