@@ -42,6 +42,18 @@ from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
+#: Every component the bot answers: each is restart-proof, known by its custom_id's template.
+COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    *ALL_DYNAMIC_ITEMS,
+    *REPLAY_ITEMS,
+    StandingsPageButton,
+    TournamentPageButton,
+)
+
+
+def known_component(custom_id: str) -> bool:
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in COMPONENTS)
+
 
 class AsobibaTree(app_commands.CommandTree["AsobibaBot"]):
     async def _call(self, interaction: discord.Interaction[AsobibaBot]) -> None:
@@ -164,9 +176,7 @@ class AsobibaBot(commands.AutoShardedBot):
             if said:
                 log.info("%s", said)
         await self.tree.set_translator(CatalogueTranslator())
-        self.add_dynamic_items(
-            *ALL_DYNAMIC_ITEMS, *REPLAY_ITEMS, StandingsPageButton, TournamentPageButton
-        )
+        self.add_dynamic_items(*COMPONENTS)
         await self.register_commands()
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
@@ -184,15 +194,34 @@ class AsobibaBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Number forms are answered from their custom_id alone, so one opened before a
-        restart can still be submitted after it."""
+        restart can still be submitted after it. A component or form the bot does not know
+        (from a removed feature, or garbage) gets a friendly word rather than Discord's
+        "This interaction failed"."""
         answer = number_form_answer(interaction)
         if answer is None:
+            await self._answer_unknown(interaction)
             return
         async with self.asobiba.activity.handling():
             try:
                 await self.flows.submit_number(interaction, *answer)
             except Exception as error:  # the one error path decides what to say
                 await handle_error(interaction, error)
+
+    async def _answer_unknown(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = dict(interaction.data) if isinstance(interaction.data, dict) else {}
+        custom_id = str(data.get("custom_id", ""))
+        if interaction.type is discord.InteractionType.component:
+            if known_component(custom_id):
+                return
+        elif interaction.type is not discord.InteractionType.modal_submit:
+            return
+        log.info("answered an unknown %s (custom_id=%r)", interaction.type.name, custom_id)
+        try:
+            await send_ephemeral(
+                interaction, tr("error.unknown_component", user_locale(interaction))
+            )
+        except discord.HTTPException:
+            log.warning("could not answer unknown interaction %s", interaction.id)
 
     async def clock_tick(self) -> None:
         """One pass of the move clocks: claim what is due, then tell the channels."""

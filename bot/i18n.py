@@ -79,6 +79,12 @@ MESSAGES: dict[str, Text] = {
         "Do you really want to resign? (Only you can see this.)",
     ),
     "done.ok": Text("了解しました。", "Done."),
+    "board.refused": Text(
+        "✅ 記録しました。この操作は有効です。ただしDiscordが盤面メッセージの書き換えを"
+        "受け付けなかったため、いまの盤面をここに表示します。",
+        "✅ Recorded: that counted. Discord refused to redraw the board message, so here is "
+        "the board as it stands now.",
+    ),
     "hint.no_game": Text(
         "このチャンネルに進行中の{game}の対局がありません。",
         "You have no {game} game in progress in this channel.",
@@ -101,7 +107,7 @@ MESSAGES: dict[str, Text] = {
         "🔒 a board only you see (the command that dealt it shows it again)",
     ),
     "panel.title": Text(
-        "🂠 あなたの手札（あなたにだけ見えています）", "🂠 Your hand (only you can see this)"
+        "🎴 あなたの手札（あなたにだけ見えています）", "🎴 Your hand (only you can see this)"
     ),
     "log.attached": Text(
         "📜 対局 #{id} の記録（全{lines}行）をファイルで添付しました。",
@@ -177,10 +183,7 @@ MESSAGES: dict[str, Text] = {
     ),
     "button.verify": Text("検証", "Verify"),
     "button.why": Text("なぜ？", "Why?"),
-    "why.title": Text(
-        "❓ 直前の一手の計算と、盤面の全体",
-        "❓ The numbers behind the last move, and the full board",
-    ),
+    "why.title": Text("❓ 直前の一手の理由（数字つき）", "❓ Why the last move went as it did"),
     "log.seal": Text("封印（シードとソルトのSHA-256）", "Seal (SHA-256 of seed and salt)"),
     "log.seed": Text("シード", "Seed"),
     "log.salt": Text("ソルト", "Salt"),
@@ -192,8 +195,8 @@ MESSAGES: dict[str, Text] = {
     "yes": Text("はい", "yes"),
     "no": Text("いいえ", "no"),
     "replay.header": Text(
-        "⏯ **{game}** #{id} の再生 — {ply}/{plies}手目",
-        "⏯ **{game}** #{id} replay — ply {ply}/{plies}",
+        "⏯️ **{game}** #{id} の再生 — {ply}/{plies}手目",
+        "⏯️ **{game}** #{id} replay — ply {ply}/{plies}",
     ),
     "history.choose": Text("再生する対局を選ぶ…", "Choose a game to replay…"),
     "history.title": Text(
@@ -240,6 +243,18 @@ MESSAGES: dict[str, Text] = {
     "error.bad_button": Text(
         "このボタンは古いか、壊れています。最新の盤面をお使いください。",
         "That button is out of date or broken. Please use the latest board.",
+    ),
+    "panel.refused": Text(
+        "✅ 記録しました。この操作は有効です。ただしDiscordがパネルの書き換えを受け付けなかった"
+        "ため、盤面の「手札・操作」からもう一度開いてください。",
+        "✅ Recorded: that counted. Discord refused to redraw your panel; open it again with "
+        "**My hand** on the board.",
+    ),
+    "error.unknown_component": Text(
+        "このボタンはもう使われていない機能のものか、壊れています。何も変更していません。"
+        "対局は最新の盤面か /games からどうぞ。",
+        "That button belongs to a feature that no longer exists, or it is broken. Nothing was "
+        "changed; play on from the latest board, or find your games with /games.",
     ),
     "error.guild_only": Text(
         "このコマンドはサーバーのチャンネルで使ってください。",

@@ -154,12 +154,15 @@ class BoardLayout(discord.ui.LayoutView):
 
 
 class RenameModal(discord.ui.Modal, title="Rename"):
-    name: discord.ui.TextInput[RenameModal] = discord.ui.TextInput(
-        label="New name", custom_id="rename:name", max_length=20
+    name: discord.ui.Label[RenameModal] = discord.ui.Label(
+        text="New name",
+        component=discord.ui.TextInput(custom_id="rename:name", max_length=20),
     )
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(f"renamed to {self.name.value}")
+        field = self.name.component
+        assert isinstance(field, discord.ui.TextInput)
+        await interaction.response.send_message(f"renamed to {field.value}")
 
 
 # ----------------------------------------------------------------------------- the bot
@@ -183,16 +186,16 @@ class GameGroup(app_commands.Group):
             view=counter_view(0),
         )
 
-    @app_commands.command(name="slow", description="Defer, then follow up twice")
+    @app_commands.command(name="slow", description="Defer, answer, then follow up")
     async def slow(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(thinking=True)
-        await interaction.followup.send("done thinking")
+        await interaction.edit_original_response(content="done thinking")
         await interaction.followup.send("and one more")
 
-    @app_commands.command(name="secret", description="Ephemeral defer, then follow up")
+    @app_commands.command(name="secret", description="Ephemeral defer, then answer")
     async def secret(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True)
-        await interaction.followup.send("secret result")
+        await interaction.edit_original_response(content="secret result")
 
     @app_commands.command(name="export", description="Upload a file")
     async def export(self, interaction: discord.Interaction[Any]) -> None:
@@ -265,6 +268,11 @@ class GameGroup(app_commands.Group):
             await interaction.followup.send("too early")
         except discord.NotFound as exc:
             await interaction.response.send_message(f"failed: {exc.code}")
+
+    @app_commands.command(name="filler", description="Fills a deferral with a follow-up")
+    async def filler(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("filled by a follow-up")
 
     @app_commands.command(name="stuck", description="Defers and never follows up")
     async def stuck(self, interaction: discord.Interaction[Any]) -> None:
@@ -429,8 +437,9 @@ async def test_deferred_responses_and_followups(discord_fake: FakeDiscord) -> No
     r = await fake.slash("game slow", user=world.alice, channel=world.channel)
     await r.wait_response()
     assert r.response_type == 5
-    first, second = await r.wait_followups(2)
-    assert first is r.message and not first.loading and first.content == "done thinking"
+    [second] = await r.wait_followups(1)
+    first = r.message
+    assert first is not None and not first.loading and first.content == "done thinking"
     assert second.content == "and one more"
     assert [m.content for m in fake.messages_in(world.channel)] == ["done thinking", "and one more"]
 
@@ -438,7 +447,9 @@ async def test_deferred_responses_and_followups(discord_fake: FakeDiscord) -> No
     await s.wait_response()
     assert s.response_type == 5 and s.ephemeral
     assert s.response_data == {"type": 5, "data": {"flags": 64}}
-    [result] = await s.wait_followups(1)
+    result = await s.wait_until(lambda rec: rec.message is not None and not rec.message.loading)
+    assert result.message is not None
+    result = result.message
     assert result.ephemeral and result.content == "secret result"
     assert result not in fake.messages_in(world.channel)
     await fake.stop_client(bot)
@@ -615,6 +626,7 @@ async def test_an_enforced_nonce_makes_a_post_once(discord_fake: FakeDiscord) ->
         ("game long", "message.invalid", "failed: 50035"),
         ("game rows", "message.invalid", "failed: 50035"),
         ("game early", "followup.before_response", "failed: 10015"),
+        ("game filler", "followup.fills_deferred", "filled by a follow-up"),
     ],
 )
 async def test_rule_violations_are_flagged(

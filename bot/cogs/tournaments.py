@@ -15,7 +15,7 @@ from bot.services.snapshots import Player
 from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
 from bot.services.tournament_snapshots import OPEN_STATUSES, OVER_STATUSES, Cancelled
 from bot.services.tournaments import TournamentService
-from bot.ui.common import NO_PINGS, localized, mention, send_ephemeral, user_locale
+from bot.ui.common import NO_PINGS, localized, mention, send_ephemeral, think, user_locale
 from bot.ui.context import UiContext
 from bot.ui.tournament_pages import posted_views, standing_view
 from bot.ui.tournaments import list_blocks, player_count
@@ -121,7 +121,7 @@ def start_command(context: UiContext) -> Command:
         guild_id = _guild(interaction)
         chosen = await services.tournaments.resolve(guild_id, tournament, ("signup",))
         # Starting posts a board per game: acknowledge first.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         notices = await services.tournaments.start(
             chosen, guild_id, interaction.user.id, manages_server=_manages_server(interaction)
         )
@@ -142,7 +142,7 @@ def cancel_command(context: UiContext) -> Command:
         guild_id = _guild(interaction)
         chosen = await services.tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
         # Cancelling may abort many games and redraw their boards: acknowledge first.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         notices = await services.tournaments.cancel(
             chosen, guild_id, interaction.user.id, manages_server=_manages_server(interaction)
         )
@@ -161,7 +161,7 @@ def withdraw_command(context: UiContext) -> Command:
     async def withdraw(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
         chosen = await services.tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         withdrawal = await services.tournaments.withdraw(chosen, guild_id, interaction.user.id)
         info = withdrawal.tournament
         await send_ephemeral(

@@ -104,6 +104,9 @@ class GameSeatRow(Base):
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     #: Denormalised "this seat must act now", kept in step with the state, for "my turn" lists.
     to_act: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The last turn notice sent to this player by DM, deleted when the next one is sent
+    #: (as the channel's ping is: one message, not a pile).
+    dm_ping_message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
     game: Mapped[GameRow] = relationship(back_populates="seats")
 

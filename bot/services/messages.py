@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import select, update
 
-from bot.db import GameRow
+from bot.db import GameRow, GameSeatRow
 from bot.services.base import ServiceBase
 
 
@@ -38,6 +38,20 @@ class BoardMessages(ServiceBase):
                 update(GameRow).where(GameRow.id == game_id).values(ping_message_id=message_id)
             )
         self.pings.recorded(game_id, message_id)
+        return previous
+
+    async def swap_dm_ping(self, game_id: int, user_id: int, message_id: int) -> int | None:
+        """Record the newest turn notice a player got by DM for this game and return the one
+        it replaces. DMs go only to those who asked for them, so a transaction of its own is
+        cheap; a retried notice (same nonce, same message) returns itself, never deleted."""
+        async with self.db.transaction() as session:
+            where = (GameSeatRow.game_id == game_id) & (GameSeatRow.user_id == user_id)
+            previous = await session.scalar(
+                select(GameSeatRow.dm_ping_message_id).where(where).limit(1)
+            )
+            await session.execute(
+                update(GameSeatRow).where(where).values(dm_ping_message_id=message_id)
+            )
         return previous
 
     async def flush_pings(self) -> None:

@@ -37,6 +37,8 @@ NO_HINTS = Text("このゲームにはヒントがありません。", "This gam
 DEALING_STATUSES = ("signup", "running")
 #: How far back "the last move" is looked for (private steps may follow it).
 LAST_STEPS_SCANNED = 50
+#: Offering or declining a draw moves nothing: the board keeps showing the move before it.
+DRAW_TALK = frozenset({"draw_offer", "draw_decline"})
 NO_SEAL = Text(
     "この対局には隠れた配札がないので、封印もありません。",
     "This game deals nothing hidden, so it has no seal to check.",
@@ -168,7 +170,8 @@ class GameQueries(ServiceBase):
         )
 
     async def last_public_events(self, game_id: int) -> tuple[Event, ...]:
-        """The public events of the newest step that had any (what the board last told)."""
+        """The public events of the newest step that moved something (what the board shows
+        as the last move): talk of a draw is passed over."""
         async with self.db.read() as session:
             rows = await session.scalars(
                 select(GameEventRow.events)
@@ -179,7 +182,7 @@ class GameQueries(ServiceBase):
             for raw in rows:
                 events = tuple(Event.load(e) for e in raw.get("events", []))
                 public = tuple(e for e in events if e.visible_to is None)
-                if public:
+                if any(e.kind not in DRAW_TALK for e in public):
                     return public
         return ()
 

@@ -34,6 +34,9 @@ from bot.ui.layout import Card, Row, offer_rows
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
 
 PICTURE_NAME = "board.png"
+#: The event every game ends with: its outcome, which the board's result line says.
+GAME_OVER = "game_over"
+DRAW_OFFER = "draw_offer"
 
 
 def seal_line(game: GameSnapshot, locale: Locale, today: date) -> str | None:
@@ -143,7 +146,15 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
     """What matters now: the last move in words, whose turn and the clock, or the result."""
     rules = game.rules
     lines: list[str] = []
-    public = [rules.describe_event(e, locale) for e in recent if e.visible_to is None]
+    # The end is said once, by the result line below, and a pending offer by its own line.
+    said_below = {GAME_OVER}
+    if game.status == "active" and game.state.draw_offer is not None:
+        said_below.add(DRAW_OFFER)
+    public = [
+        rules.describe_event(e, locale)
+        for e in recent
+        if e.visible_to is None and e.kind not in said_below
+    ]
     public = [p for p in public if p]
     if public and game.status in ("active", "finished"):
         lines.append(tr("last_move", locale, text=" / ".join(public[-3:])))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -54,11 +55,44 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values") or []]
 
 
+#: ``Interaction.extras`` keys: a "thinking…" deferral only its clicker sees, and that the
+#: deferred response has had its answer.
+THINKING_PRIVATELY = "asobiba.thinking_privately"
+ANSWERED = "asobiba.answered"
+
+
+async def think(interaction: discord.Interaction, *, privately: bool) -> None:
+    """Acknowledge now with Discord's "thinking…", to be answered by ``send_ephemeral`` (which
+    edits it) or by editing the original response."""
+    interaction.extras[THINKING_PRIVATELY] = privately
+    await interaction.response.defer(ephemeral=privately, thinking=True)
+
+
 async def send_ephemeral(
-    interaction: discord.Interaction, content: str, view: discord.ui.View | None = None
+    interaction: discord.Interaction,
+    content: str,
+    view: discord.ui.View | None = None,
+    file: discord.File | None = None,
 ) -> None:
-    """Answer privately, whether or not the interaction was already acknowledged."""
+    """Answer privately, whether or not the interaction was already acknowledged. After a
+    "thinking…" deferral the answer edits that response (a follow-up filling it is deprecated);
+    one everybody sees makes way for a private follow-up."""
     extra: dict[str, Any] = {"view": view} if view is not None else {}
+    if file is not None:
+        extra["file"] = file
+    deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    if deferred and not interaction.extras.get(ANSWERED):
+        interaction.extras[ANSWERED] = True
+        if interaction.extras.get(THINKING_PRIVATELY):
+            await interaction.edit_original_response(
+                content=content,
+                view=view,
+                attachments=[file] if file is not None else [],
+                allowed_mentions=NO_PINGS,
+            )
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_PINGS, **extra)
     else:

@@ -268,7 +268,7 @@ class ReplayStartButton(
 ):
     """On a finished board: a private replay from the start."""
 
-    prefix, emoji = "rps", "⏯"
+    prefix, emoji = "rps", "⏯️"
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.start_replay(interaction, self.game_id)
@@ -307,7 +307,7 @@ class HandButton(
 ):
     """On the board and in turn pings: opens the clicking player's private panel, fresh."""
 
-    prefix, emoji = "hand", "🂠"
+    prefix, emoji = "hand", "🎴"
     style = discord.ButtonStyle.success
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -322,9 +322,13 @@ class NumberForm(discord.ui.Modal):
         self, game_id: int, version: int, prefix: str, title: str, label: str, high: int
     ) -> None:
         super().__init__(title=title[:45], custom_id=f"nm:{game_id}:{version}:{prefix}")
+        # A Label around the input: Discord has deprecated text inputs in action rows.
         self.add_item(
-            discord.ui.TextInput(
-                label=label[:45], min_length=1, max_length=len(str(high)), placeholder="7"
+            discord.ui.Label(
+                text=label[:45],
+                component=discord.ui.TextInput(
+                    min_length=1, max_length=len(str(high)), placeholder="7"
+                ),
             )
         )
 
@@ -341,8 +345,12 @@ def number_form_answer(interaction: discord.Interaction) -> tuple[int, int, str,
     if interaction.type is not discord.InteractionType.modal_submit or match is None:
         return None
     typed = ""
-    for row in data.get("components") or []:
-        for component in (row.get("components") or []) if isinstance(row, dict) else []:
+    for top in data.get("components") or []:
+        if not isinstance(top, dict):
+            continue
+        # A Label holds its input; a form opened before Labels holds it in an action row.
+        inputs = [top.get("component")] if top.get("type") == 18 else top.get("components")
+        for component in inputs or []:
             if isinstance(component, dict) and isinstance(component.get("value"), str):
                 typed = component["value"]
     return int(match["game"]), int(match["ver"]), match["prefix"], typed

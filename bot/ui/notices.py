@@ -179,7 +179,20 @@ class Notices(FlowBase):
             await self._ping(game, message(in_channel), once)
         for user_id in (u for u in users if prefs[u].notify == "dm"):
             once = nonce(notice, user_id) if notice else None
-            await self.direct_message(user_id, message([user_id]), self._ping_view(game), once)
+            sent = await self.direct_message(
+                user_id, message([user_id]), self._ping_view(game), once
+            )
+            if sent is not None:
+                await self._replace_dm_ping(game, user_id, sent)
+
+    async def _replace_dm_ping(
+        self, game: GameSummary, user_id: int, sent: discord.Message
+    ) -> None:
+        """One notice per game in a player's DMs too: the one before this goes."""
+        previous = await self.games.swap_dm_ping(game.id, user_id, sent.id)
+        if previous is not None and previous != sent.id:
+            with contextlib.suppress(discord.HTTPException):
+                await sent.channel.get_partial_message(previous).delete()  # type: ignore[union-attr]
 
     async def direct_message(
         self,
@@ -187,12 +200,14 @@ class Notices(FlowBase):
         content: str,
         view: discord.ui.View | None = None,
         once: str | None = None,
-    ) -> None:
+    ) -> discord.Message | None:
+        """Send a DM; the message, or None where the user takes no DMs."""
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(content, **send_options(NO_PINGS, view, once))
+            return await user.send(content, **send_options(NO_PINGS, view, once))
         except discord.HTTPException:
             log.info("could not DM user %s (DMs closed?)", user_id)
+            return None
 
     async def _ping(self, game: GameSummary, content: str, once: str | None = None) -> None:
         """Send one ping for ``game`` and delete the one before it. With a nonce (``once``)

@@ -9,20 +9,26 @@ from __future__ import annotations
 
 import contextlib
 import io
+import logging
+from collections.abc import Sequence
 
 import discord
 
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
-from bot.services.snapshots import ActionResult
-from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
+from bot.services.queries import DRAW_TALK
+from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board
+from bot.ui.common import NO_PINGS, clip, send_ephemeral, think, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.game_log import log_text
 from bot.ui.layout import notice_view
 from bot.ui.panel_flows import PanelFlows, is_panel
 from bot.ui.private_boards import PrivateBoards
 from bot.ui.replay import replay_message
-from rules.core import Resign
+from rules.core import Event, Resign
+
+log = logging.getLogger(__name__)
 
 
 class Playing(PanelFlows, PrivateBoards):
@@ -105,22 +111,36 @@ class Playing(PanelFlows, PrivateBoards):
         panels; then tell whoever is next."""
         game = result.game
         source = interaction.message
+        recent = await self._with_last_move(game, result.events)
         if source is not None and source.id == game.message_id:
-            board = await self.board(game, result.events)
-            await board.replace_response(interaction)
-            if is_panel(interaction):  # a private board: this click can redraw it from now on
-                self.remember_private_board(game.id, interaction, source.id)
+            board = await self.board(game, recent)
+            try:
+                await board.replace_response(interaction)
+            except discord.HTTPException:
+                # Committed already: the player must hear that it counted, and see the board.
+                log.warning("Discord refused the board of game %s", game.id, exc_info=True)
+                await self._board_elsewhere(interaction, game, board, recent)
+            else:
+                if is_panel(interaction):  # a private board: this click can redraw it later
+                    self.remember_private_board(game.id, interaction, source.id)
         else:
             # Private steps (staging cards) leave the public board exactly as it was.
             redraw = any(e.visible_to is None for e in result.events) or not result.events
-            shown = redraw and await self.show_board(game, result.events)
+            shown = redraw and await self.show_board(game, recent)
             if is_panel(interaction):
                 if game.spec.panel is not None and game.seat_of(interaction.user.id) is not None:
-                    await self.redraw_own_panel(interaction, game)
+                    try:
+                        await self.redraw_own_panel(interaction, game)
+                    except discord.HTTPException:
+                        # Committed already: say so, and how to see the hand again.
+                        log.warning("Discord refused a panel of game %s", game.id, exc_info=True)
+                        await send_ephemeral(
+                            interaction, tr("panel.refused", user_locale(interaction))
+                        )
                 elif redraw and not shown:
                     # The board is out of reach (a private board from before a restart, or
                     # older than Discord lets it be edited): the player sees it here instead.
-                    board = await self.board(game, result.events)
+                    board = await self.board(game, recent)
                     await board.replace_response(interaction)
                 else:
                     await interaction.edit_original_response(
@@ -133,6 +153,41 @@ class Playing(PanelFlows, PrivateBoards):
         if any(e.kind == "draw_offer" for e in result.events) and game.status == "active":
             await self.offer_notice(game, interaction.user.id)
         await self.after_game(game)
+
+    async def _with_last_move(self, game: GameSnapshot, events: Sequence[Event]) -> Sequence[Event]:
+        """An offer of a draw, or its refusal, moves nothing: the board goes on showing (and
+        framing) the last move, with the offer after it."""
+        public = [e for e in events if e.visible_to is None]
+        if public and all(e.kind in DRAW_TALK for e in public):
+            return (*await self.games.last_public_events(game.id), *events)
+        return events
+
+    async def _board_elsewhere(
+        self,
+        interaction: discord.Interaction,
+        game: GameSnapshot,
+        board: Board,
+        recent: Sequence[Event],
+    ) -> None:
+        """Discord refused to redraw the board after the action was recorded: say so, truly,
+        and show the board privately — as a card, or, if that is refused too, as words."""
+        await interaction.followup.send(
+            tr("board.refused", user_locale(interaction)), ephemeral=True, allowed_mentions=NO_PINGS
+        )
+        try:
+            await interaction.followup.send(view=board.view, files=board.files, ephemeral=True)
+            return
+        except discord.HTTPException:
+            log.warning("Discord refused a copy of the board of game %s", game.id, exc_info=True)
+        locale = game_locale(game)
+        words = [
+            board_heading(game, locale),
+            f"```\n{text_board(game, locale)}\n```",
+            board_status(game, locale, recent, self.games.clock().date()),
+        ]
+        await interaction.followup.send(
+            clip("\n".join(words)), ephemeral=True, allowed_mentions=NO_PINGS
+        )
 
     async def _refresh_where_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
         """A stale click still shows what is true now: the fresh board, or the fresh panel."""
@@ -147,38 +202,37 @@ class Playing(PanelFlows, PrivateBoards):
                 await self.redraw_own_panel(interaction, game)
 
     async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         text = await self.games.hint(game_id, user_locale(interaction), interaction.user.id)
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        await send_ephemeral(interaction, text)
 
     async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         content, view = await replay_message(
             self.games, game_id, 0, user_locale(interaction), interaction.user.id
         )
-        await interaction.followup.send(content, view=view, ephemeral=True)
+        await send_ephemeral(interaction, content, view)
 
     async def explain(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Why the last move went as it did (the numbers), with the full board, privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        """Why the last move went as it did (its numbers, in words), with the board, privately."""
+        await think(interaction, privately=True)
         locale = user_locale(interaction)
         game = await self.games.shown_game(game_id, interaction.user.id)
         rules = game.rules
         reasons = [
-            text
+            line
             for event in await self.games.last_public_events(game_id)
-            if (text := rules.explain_event(event, locale))
+            for line in rules.explain_in_words(event, locale)
         ]
-        board = rules.render(rules.view_for(game.state, None), locale)
+        # The short board: the reasons are the point, the board only where they happened.
+        board = rules.render_compact(rules.view_for(game.state, None), locale)
         lines = [tr("why.title", locale), *reasons, "```", board, "```"]
-        await interaction.followup.send(
-            clip("\n".join(lines)), ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        await send_ephemeral(interaction, clip("\n".join(lines)))
 
     async def verify(self, interaction: discord.Interaction, game_id: int) -> None:
         """Check the revealed seed against the seal shown from the start and the replay against
         the end, and hand over the record for ``python -m rules.verify``."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         locale = user_locale(interaction)
         checked = await self.games.verification(game_id, interaction.user.id)
         name = f"asobiba-game-{game_id}-verify.json"
@@ -189,22 +243,17 @@ class Playing(PanelFlows, PrivateBoards):
             text = tr("fair.ok", locale, seal=seal, seed=checked.game.seed, moves=moves, file=name)
         else:
             text = tr("fair.bad", locale)
-        await interaction.followup.send(
-            text, file=record_file, ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        await send_ephemeral(interaction, text, file=record_file)
 
     async def send_log(self, interaction: discord.Interaction, game_id: int) -> None:
         """The whole log as a file (a message would cut a long game short)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction, privately=True)
         locale = user_locale(interaction)
         # Refused while it runs, and to others while its deal may still be played.
         game, entries = await self.games.log_download(game_id, interaction.user.id)
         text = log_text(game, entries, locale, self.games.clock().date())
         log_file = discord.File(io.BytesIO(text.encode()), filename=f"asobiba-game-{game_id}.txt")
         lines = text.count("\n")
-        await interaction.followup.send(
-            tr("log.attached", locale, id=game_id, lines=lines),
-            file=log_file,
-            ephemeral=True,
-            allowed_mentions=NO_PINGS,
+        await send_ephemeral(
+            interaction, tr("log.attached", locale, id=game_id, lines=lines), file=log_file
         )

@@ -11,7 +11,7 @@ import discord
 from bot.i18n import tr
 from bot.services.snapshots import ActionResult, Player
 from bot.ui.boards import game_locale, game_title
-from bot.ui.common import NO_PINGS, jump_url, send_ephemeral, user_locale
+from bot.ui.common import ANSWERED, NO_PINGS, jump_url, send_ephemeral, think, user_locale
 from bot.ui.playing import Playing
 from rules.core import Locale, Seat
 
@@ -38,7 +38,7 @@ class Starting(Playing):
         )
         if opponent.bot:
             # The bot may move first, and searching can take a while: acknowledge now.
-            await interaction.response.defer(thinking=True)
+            await think(interaction, privately=False)
         if move_seconds is None:  # not chosen: the server's default, else the bot's
             move_seconds = server.default_clock_seconds or self.services.default_move_seconds
         locale = server.board_locale(locale)
@@ -117,7 +117,7 @@ class Starting(Playing):
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.games.get(game_id)
         if any(s.is_bot for s in game.seats):
-            await interaction.response.defer(thinking=True)
+            await think(interaction, privately=False)
         result = await self.games.rematch(game_id, interaction.user.id)
         opponent = next(s for s in result.game.seats if s.user_id != interaction.user.id)
         _, mentions = await self.challenge_mentions(opponent.user_id, opponent.is_bot)
@@ -134,6 +134,7 @@ class Starting(Playing):
         may think first) has the interaction been deferred."""
         board = await self.board(result.game, result.events)
         if interaction.response.is_done():  # deferred: the board replaces "thinking…"
+            interaction.extras[ANSWERED] = True  # an error after this must not remove it
             message = await interaction.edit_original_response(
                 content=None,
                 view=board.view,

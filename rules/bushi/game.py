@@ -366,11 +366,13 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
     def render(self, view: BushiView, locale: Locale) -> str:
         return render_board(view, locale)
 
+    def render_compact(self, view: BushiView, locale: Locale) -> str:
+        return render_board(view, locale, result=False)
+
     def describe_event(self, event: Event, locale: Locale) -> str:
         common = self.describe_common_event(event, locale)
         if common is not None:
             return common
-        seat = SEAT_NAME[event.seat](locale) if event.seat is not None else ""
         data = event.data
         if event.kind in ("drop", "move") and event.seat is not None:
             moved = event.kind == "move"
@@ -382,8 +384,9 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
                 after.facing,
                 forced=bool(data.get("forced")),
             )(locale)
-        if event.kind == "mate":
-            return _MATE.format(seat=seat)(locale)
+        if event.kind == "mate" and event.seat is not None:
+            # The result is said once, by the game's end; this says what mate means here.
+            return _MATE.format(seat=SEAT_NAME[1 - event.seat](locale))(locale)
         if event.kind == "repetition":
             return _REPETITION.format(n=data.get("count", REPETITION_LIMIT))(locale)
         if event.kind == "game_over":
@@ -430,7 +433,7 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         )
 
 
-_MATE = Text("詰み！{seat}の勝ち。", "Mate! {seat} wins.")
+_MATE = Text("詰み！{seat}は刀から逃れられない。", "Mate! {seat} cannot escape the sword.")
 _REPETITION = Text(
     "同一局面が{n}回目になりました（千日手）。",
     "The same position occurred for the {n}th time (repetition).",

@@ -194,15 +194,17 @@ def _status(view: BushiView, locale: Locale) -> list[str]:
     return lines
 
 
-def render_board(view: BushiView, locale: Locale) -> str:
-    """White's cube at the top, Black's at the bottom, each as its top face seen from above."""
+def render_board(view: BushiView, locale: Locale, result: bool = True) -> str:
+    """White's cube at the top, Black's at the bottom, each as its top face seen from above;
+    the result under them unless ``result`` is off (a board card says it in its own line)."""
     lines = [_header(view, WHITE, locale)]
     lines += _seat_block(view, WHITE, locale)
     lines.append(_SEPARATOR)
     lines += _seat_block(view, BLACK, locale)
     lines.append(_header(view, BLACK, locale))
     lines.append("")
-    lines += _status(view, locale)
+    if result or view.outcome is None:
+        lines += _status(view, locale)
     if view.cube is CubeReading.ALTERNATE:
         lines.append(_CUBE_NOTE(locale))
     if locale == "en":

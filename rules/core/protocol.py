@@ -210,8 +210,15 @@ class GameRules(ABC, Generic[S, A, V]):
         own data; ``None`` when :meth:`describe_event` already says everything."""
         return None
 
+    def explain_in_words(self, event: Event, locale: Locale) -> list[str]:
+        """The reasons behind an event in sentences, with their numbers (the "Why?" view);
+        games whose working is a formula override it. By default the working itself."""
+        working = self.explain_event(event, locale)
+        return [working] if working else []
+
     def render_compact(self, view: V, locale: Locale) -> str:
-        """A short board for messages posted often; games with a long board override it."""
+        """The board a board card shows: short where the full one is long, and without the
+        result once the game is over (the card says it, once, in its own line)."""
         return self.render(view, locale)
 
     @abstractmethod

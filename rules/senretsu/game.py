@@ -222,6 +222,9 @@ class SenretsuRules(GameRules[SenretsuState, Action, SenretsuView]):
     def render(self, view: SenretsuView, locale: Locale) -> str:
         return render.render_board(view, locale, self.reason_text)
 
+    def render_compact(self, view: SenretsuView, locale: Locale) -> str:
+        return render.render_board(view, locale, self.reason_text, result=False)
+
     def render_hand(self, view: SenretsuView, locale: Locale) -> str:
         return render.render_hand(view, locale)
 

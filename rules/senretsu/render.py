@@ -374,9 +374,14 @@ def _header(view: SenretsuView, locale: Locale, reasons: ReasonText) -> list[str
     return [title, *status_lines(view, locale, reasons)]
 
 
-def render_board(view: SenretsuView, locale: Locale, reasons: ReasonText) -> str:
-    """The public board: what any seat or spectator may see."""
+def render_board(
+    view: SenretsuView, locale: Locale, reasons: ReasonText, result: bool = True
+) -> str:
+    """The public board: what any seat or spectator may see; without the result when
+    ``result`` is off (a board card says it in its own line)."""
     rows = _header(view, locale, reasons)
+    if not result and view.outcome is not None:
+        rows = rows[:1]  # the title; the result was its only status line
     if view.phase != "janken" or view.outcome is not None:
         rows += _field_rows(view, locale, view.sides, frozenset())
         rows += _discard_rows(view, locale)

@@ -57,6 +57,7 @@ from rules.yosukou.state import (
     YosukouState,
     YosukouView,
 )
+from rules.yosukou.why import why_lines
 
 SOLO: Seat = 0
 
@@ -630,6 +631,10 @@ class YosukouRules(GameRules[YosukouState, YosukouAction, YosukouView]):
     def explain_event(self, event: Event, locale: Locale) -> str | None:
         """The formula and card moves behind an event (a "Why?" view), or ``None``."""
         return explain_event(event, locale)
+
+    def explain_in_words(self, event: Event, locale: Locale) -> list[str]:
+        """What a draw compared, with which numbers, and why the token moved or stayed."""
+        return why_lines(event, locale)
 
     def outcome_text(self, outcome: Outcome, locale: Locale) -> str:
         """The reason of an outcome of this game, in words."""

@@ -349,11 +349,12 @@ def render_compact(view: YosukouView, locale: Locale) -> str:
                 sw=sw, co=co, d=discard
             )(locale)
         )
-    lines += _footer(view, locale)
+    lines += _footer(view, locale, result=False)  # the board's card says the result
     return "\n".join(out for line in lines for out in _fit(line, locale))
 
 
-def _footer(view: YosukouView, locale: Locale) -> list[str]:
+def _footer(view: YosukouView, locale: Locale, result: bool = True) -> list[str]:
+    """What to do next, or (with ``result``) how the game ended."""
     lines: list[str] = []
     if view.phase == START:
         for side, sample in (("upper", 4), ("lower", 1)):
@@ -407,7 +408,7 @@ def _footer(view: YosukouView, locale: Locale) -> list[str]:
             pile, card = view.holding
             text = Text("{c}({pile})の置き場所は?", "Where does {c} (from {pile}) go?")
             lines.append(text.format(c=card_label(card), pile=PILE_TEXT[pile](locale))(locale))
-    elif view.phase == OVER and view.outcome is not None:
+    elif view.phase == OVER and view.outcome is not None and result:
         reason = view.outcome.reason
         if reason == "no_result":
             lines.append(Text("終了札0回：結果なし", "End card count 0: no result")(locale))
@@ -466,7 +467,7 @@ def comparison_text(calc: Mapping[str, Any], locale: Locale) -> str:
     return text
 
 
-def _moves_text(moves: Sequence[Sequence[str]], locale: Locale) -> str:
+def moves_text(moves: Sequence[Sequence[str]], locale: Locale) -> str:
     parts = []
     for card, source, dest in moves:
         where = PILE_TEXT[dest](locale)
@@ -503,7 +504,7 @@ def _draw_line(d: Mapping[str, Any], locale: Locale) -> str:
     moves = d.get("moves") or []
     if moves:
         parts[-1] += ";"
-        parts.append(_moves_text(moves, locale))
+        parts.append(moves_text(moves, locale))
     return " ".join(parts)
 
 
@@ -585,7 +586,7 @@ def explain_event(event: Event, locale: Locale) -> str | None:
             text = Text("動く：{a}→{b}", "MOVE: {a}->{b}").format(a=d["token_before"], b=d["token"])
         else:
             text = Text("留まる：{a}", "STAY on {a}").format(a=d["token_before"])
-        return text(locale) + ("; " + _moves_text(moves, locale) if moves else "")
+        return text(locale) + ("; " + moves_text(moves, locale) if moves else "")
     return None
 
 
@@ -790,6 +791,7 @@ __all__ = [
     "describe_event",
     "explain_event",
     "illegal_reason",
+    "moves_text",
     "render",
     "render_compact",
     "width",

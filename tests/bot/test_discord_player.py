@@ -86,10 +86,10 @@ async def test_turn_notices_follow_each_players_choice(world: World) -> None:
     await world.bot.asobiba.activity.wait_idle()
     assert len(fake.messages_in(world.channel)) == seen and fake.dm_messages(world.bob) == []
 
-    # A draw offer reaches the other player too (Alice, by DM).
+    # A draw offer reaches the other player too (Alice, by DM), and replaces her last notice.
     await click(world, board, world.bob, label="Offer draw")
-    await until(world, lambda: len(fake.dm_messages(world.alice)) == 2)
-    assert "draw offer" in fake.dm_messages(world.alice)[-1].text
+    await until(world, lambda: "draw offer" in fake.dm_messages(world.alice)[-1].text)
+    await until(world, lambda: len(fake.dm_messages(world.alice)) == 1)
 
 
 async def test_history_replays_a_finished_game_step_by_step(world: World) -> None:

@@ -241,7 +241,9 @@ async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
         opened = await arena.fake.select(panel, menu["custom_id"], [joker["value"]], user=placer)
         await opened.wait_response()
         assert opened.modal is not None
-        return opened, opened.modal["components"][0]["components"][0]["custom_id"]
+        [label] = opened.modal["components"]  # a Label (18) around the text input (4)
+        assert (label["type"], label["component"]["type"]) == (18, 4) and label["label"]
+        return opened, label["component"]["custom_id"]
 
     # A range out of bounds is refused politely; a good one stages the joker.
     opened, text_input = await open_form()
@@ -414,7 +416,7 @@ async def test_a_joker_form_opened_before_a_restart_works_after_it(world: World)
     opened = await fake.select(panel, menu["custom_id"], [joker["value"]], user=placer)
     await opened.wait_response()
     assert opened.modal is not None
-    field = opened.modal["components"][0]["components"][0]["custom_id"]
+    field = opened.modal["components"][0]["component"]["custom_id"]
 
     await world.restart()  # the bot that opened the form is gone
     submitted = await fake.submit_modal(opened, {field: "5"})

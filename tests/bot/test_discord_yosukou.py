@@ -228,4 +228,14 @@ async def test_a_draw_reads_as_a_sentence_with_its_numbers_one_click_away(table:
     assert len(board.text.splitlines()) < full_lines  # the short board after the start
     await table.press(board, table.alice, label="Why?")
     why = table.fake.ephemeral_messages(table.alice)[-1].text
-    assert why.startswith("❓") and "```" in why and "Rules:" in why  # the numbers, the full board
+    # The numbers in words — what was compared, each term named, why it moved or stayed —
+    # and the short board (the full one is 45 lines).
+    assert why.startswith("❓ Why the last move went as it did") and "```" in why
+    assert "drawn, token on" in why and "For the move: the drawn" in why and "Against it: " in why
+    assert "So the token" in why or "So it may move" in why
+    assert " <= " not in why and "Rules:" not in why
+    assert len(why.splitlines()) < 25
+    await table.press(board, table.carol, label="Why?")  # onlookers may ask too, in Japanese
+    why = table.fake.ephemeral_messages(table.carol)[-1].text
+    assert why.startswith("❓ 直前の一手の理由") and "動く側：引いた" in why and "だから" in why
+    assert "設定:" not in why and len(why.splitlines()) < 25

@@ -2571,6 +2571,13 @@ class FakeDiscord:
             errors = V.check_modal(data)
             if errors:
                 return self._invalid(req, errors, "modal.invalid", rec)
+            for custom_id in V.deprecated_modal_rows(data):
+                self.record_violation(
+                    "modal.deprecated_action_row",
+                    f"text input {custom_id!r} in an action row: put it in a Label (type 18)",
+                    route=req.route,
+                    interaction=rec,
+                )
             rec.modal = copy.deepcopy(data)
 
         rec.response_type = cb_type
@@ -2671,7 +2678,14 @@ class FakeDiscord:
         placeholder = rec.deferred_placeholder
         if placeholder is not None and not placeholder.deleted:
             # The first follow-up after a deferred response fills the "thinking…" message and
-            # keeps the defer's visibility (its own ephemeral flag is ignored).
+            # keeps the defer's visibility (its own ephemeral flag is ignored). Discord has
+            # deprecated this: the answer should edit the original response instead.
+            self.record_violation(
+                "followup.fills_deferred",
+                "a follow-up filled the deferred response: edit the original response instead",
+                route=req.route,
+                interaction=rec,
+            )
             rec.deferred_placeholder = None
             msg = await self._edit_message(
                 placeholder, {k: v for k, v in data.items() if k != "flags"}, req.files

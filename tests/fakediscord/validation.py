@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import emoji as unicode_emoji
 
 from .models import FLAG_COMPONENTS_V2, JSON
 
@@ -38,6 +39,9 @@ MEDIA_GALLERY = 12
 FILE = 13
 SEPARATOR = 14
 CONTAINER = 17
+LABEL = 18
+#: What a Label may hold: a text input, selects, file upload, radio and checkbox groups.
+LABELLED = frozenset({3, TEXT_INPUT, 5, 6, 7, 8, 19, 21, 22, 23})
 #: What may stand at the top of a V2 message, and inside a container.
 V2_TOP_LEVEL = frozenset(
     {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
@@ -320,7 +324,33 @@ def _check_button(comp: JSON, p: tuple[str | int, ...]) -> list[FieldError]:
                 (*p,), "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required"
             )
         )
+    errors += check_component_emoji(comp.get("emoji"), (*p, "emoji"))
     return errors
+
+
+def is_rgi_emoji(text: str) -> bool:
+    """One emoji of Unicode's list (emoji-test.txt) in its fully-qualified form — what Discord
+    accepts as a component's unicode emoji (``⏯`` without U+FE0F, or 🂠, is refused)."""
+    entry = unicode_emoji.EMOJI_DATA.get(text)
+    return entry is not None and entry.get("status") == unicode_emoji.STATUS["fully_qualified"]
+
+
+def check_component_emoji(value: Any, path: tuple[str | int, ...]) -> list[FieldError]:
+    """A button's or a select option's emoji: a custom emoji (by id) or one RGI emoji. Discord
+    answers a bad one with ``BUTTON_COMPONENT_INVALID_EMOJI`` on ``emoji.name`` (for select
+    options too)."""
+    if value is None:
+        return []
+    if not isinstance(value, dict):
+        return [
+            FieldError(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType")
+        ]
+    if value.get("id"):
+        return []
+    name = value.get("name")
+    if isinstance(name, str) and is_rgi_emoji(name):
+        return []
+    return [FieldError((*path, "name"), "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")]
 
 
 def _check_select(comp: JSON, p: tuple[str | int, ...]) -> list[FieldError]:
@@ -349,6 +379,7 @@ def _check_select(comp: JSON, p: tuple[str | int, ...]) -> list[FieldError]:
             errors += check_length(opt.get("label"), (*op, "label"), 100, 1)
             errors += check_length(opt.get("value"), (*op, "value"), 100, 1)
             errors += check_length(opt.get("description"), (*op, "description"), 100)
+            errors += check_component_emoji(opt.get("emoji"), (*op, "emoji"))
             if opt.get("value") in values:
                 errors.append(
                     FieldError(
@@ -389,6 +420,9 @@ def check_modal(data: JSON, base: tuple[str | int, ...] = ("data",)) -> list[Fie
         )
     if len(components) > 5:
         errors.append(_too_long((*base, "components"), 5))
+    for i, comp in enumerate(components):
+        if isinstance(comp, dict) and comp.get("type") == LABEL:
+            errors += _check_label(comp, (*base, "components", i))
     seen: set[str] = set()
     for comp in _walk(components):
         cid = comp.get("custom_id")
@@ -410,6 +444,38 @@ def check_modal(data: JSON, base: tuple[str | int, ...] = ("data",)) -> list[Fie
                 comp.get("placeholder"), (*base, "components", "placeholder"), 100
             )
     return errors
+
+
+def _check_label(comp: JSON, p: tuple[str | int, ...]) -> list[FieldError]:
+    """A modal's Label (type 18): its words, and the one input it labels."""
+    errors = check_length(comp.get("label"), (*p, "label"), 45, 1)
+    if not comp.get("label"):
+        errors.append(FieldError((*p, "label"), "BASE_TYPE_REQUIRED", "This field is required"))
+    errors += check_length(comp.get("description"), (*p, "description"), 100, 1)
+    inner = comp.get("component")
+    if not isinstance(inner, dict):
+        errors.append(FieldError((*p, "component"), "BASE_TYPE_REQUIRED", "This field is required"))
+    elif inner.get("type") not in LABELLED:
+        errors.append(
+            FieldError(
+                (*p, "component", "type"),
+                "UNION_TYPE_CHOICES",
+                f'Value of field "type" must be one of {sorted(LABELLED)}.',
+            )
+        )
+    return errors
+
+
+def deprecated_modal_rows(data: JSON) -> list[str]:
+    """Text inputs a modal still puts in action rows: Discord accepts them but has deprecated
+    the layout in favour of a Label (type 18) around each input."""
+    return [
+        str(child.get("custom_id"))
+        for row in data.get("components") or []
+        if isinstance(row, dict) and row.get("type") == ACTION_ROW
+        for child in row.get("components") or []
+        if isinstance(child, dict) and child.get("type") == TEXT_INPUT
+    ]
 
 
 def check_choices(data: JSON, base: tuple[str | int, ...] = ("data",)) -> list[FieldError]:

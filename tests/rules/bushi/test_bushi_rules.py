@@ -481,13 +481,13 @@ def test_events_and_their_text() -> None:
     assert [RULES.describe_event(e, "en") for e in events] == [
         "Black turned ↻ (the only move): now 正面打ち front strike up, samurai facing forward"
         " — pointing at White.",
-        "Mate! Black wins.",
+        "Mate! White cannot escape the sword.",
         "Black wins by mate",
     ]
     assert [RULES.describe_event(e, "ja") for e in events] == [
         "先手が旋回した ↻（これしかない手）：正面打ち（前に刀）が上・武士は前向き"
         " — 後手に刀を向けている。",
-        "詰み！先手の勝ち。",
+        "詰み！後手は刀から逃れられない。",
         "詰みで先手の勝ち",
     ]
     assert events[0].data["forced"] is True

@@ -1,0 +1,64 @@
+"""Every emoji the bot can put on a component (a button, a select option) is one Discord
+accepts: an emoji of Unicode's list in its fully-qualified form. Discord refuses any other
+with BUTTON_COMPONENT_INVALID_EMOJI, and then the whole message — a board — is not sent.
+
+The fake Discord refuses them in every test that sends a message; this test covers the
+components no test happens to show, by reading every place in ``bot/`` an emoji is given."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from bot.ui.components import GameButton
+from tests.fakediscord.validation import is_rgi_emoji
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+
+
+def _emoji_sources() -> list[tuple[str, ast.expr]]:
+    """(where, expression) for each class attribute called ``emoji`` and each ``emoji=``."""
+    found: list[tuple[str, ast.expr]] = []
+    for path in sorted(BOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            where = f"{path.relative_to(BOT.parent)}:{getattr(node, 'lineno', '?')}"
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    names = target.elts if isinstance(target, ast.Tuple) else [target]
+                    values = (
+                        node.value.elts
+                        if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                        else [node.value]
+                    )
+                    for name, value in zip(names, values, strict=False):
+                        if isinstance(name, ast.Name) and name.id == "emoji":
+                            found.append((where, value))
+            elif isinstance(node, ast.Call):
+                found += [(where, k.value) for k in node.keywords if k.arg == "emoji"]
+    return found
+
+
+def test_every_emoji_given_to_a_component_is_a_fully_qualified_unicode_emoji() -> None:
+    sources = _emoji_sources()
+    assert len(sources) >= 8  # seven game buttons and their one constructor: the scan reads
+    for where, value in sources:
+        if isinstance(value, ast.Constant):
+            assert isinstance(value.value, str) and is_rgi_emoji(value.value), (where, value.value)
+        else:
+            # Anything computed must be a class's own ``emoji``, which the scan reads above.
+            assert ast.unparse(value) == "self.emoji", (where, ast.unparse(value))
+
+
+def _all_subclasses(cls: type) -> list[type]:
+    return [s for c in cls.__subclasses__() for s in (c, *_all_subclasses(c))]
+
+
+def test_every_game_button_carries_an_emoji_discord_accepts() -> None:
+    buttons = _all_subclasses(GameButton)
+    prefixes = {b.prefix for b in buttons}  # type: ignore[attr-defined]
+    assert {"hand", "rps", "hint", "log", "rm", "vf", "why"} <= prefixes
+    for cls in buttons:
+        item = cls(1, "label")
+        payload = item.item.to_component_dict()
+        assert is_rgi_emoji(payload["emoji"]["name"]), (cls.__name__, payload["emoji"])
