@@ -19,6 +19,7 @@ from bot.cogs.player import PlayerCog
 from bot.cogs.server import ServerCog
 from bot.cogs.standings import rules_command, standings_command
 from bot.cogs.tournaments import tournament_group
+from bot.command_mentions import NAMES
 from bot.config import Settings
 from bot.db import Database
 from bot.db.diagnosis import describe_upgrade
@@ -252,18 +253,25 @@ class AsobibaBot(commands.AutoShardedBot):
                     log.exception("%s failed; trying again next tick", tick.__name__)
 
     async def sync_commands(self) -> None:
-        # With shards split across processes only the one holding shard 0 registers commands.
-        if not self.settings.sync_commands or (
-            self.settings.shard_ids is not None and 0 not in self.settings.shard_ids
+        """Register the commands (only the process holding shard 0, when shards are split), or
+        fetch them: either way the bot learns their ids, to mention them in messages."""
+        NAMES.learn_names(self.tree.get_commands())
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if self.settings.sync_commands and (
+            self.settings.shard_ids is None or 0 in self.settings.shard_ids
         ):
-            return
-        if self.settings.dev_guild_id:
-            guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            if guild is not None:
+                self.tree.copy_global_to(guild=guild)
+            registered = await self.tree.sync(guild=guild)
+            log.info("registered %d application commands", len(registered))
         else:
-            synced = await self.tree.sync()
-        log.info("registered %d application commands", len(synced))
+            try:
+                registered = await self.tree.fetch_commands(guild=guild)
+            except discord.HTTPException as error:
+                # Messages then name commands in words instead of as mentions.
+                log.warning("could not fetch the application commands: %s", error)
+                return
+        NAMES.learn_ids(registered)
 
     async def on_ready(self) -> None:
         log.info(

@@ -7,6 +7,7 @@ Command names and descriptions are translated by ``bot.ui.translator`` from ``CO
 
 from __future__ import annotations
 
+from bot.command_mentions import resolve
 from bot.i18n_tournaments import TOURNAMENT_MESSAGES
 from rules.core import Locale, Text, normalize_locale
 
@@ -207,9 +208,9 @@ MESSAGES: dict[str, Text] = {
     "daily.board": Text("📅 {day} の今日の配札", "📅 Daily deal of {day}"),
     "daily.private": Text(
         "今日はサーバーの全員が同じ配札なので、この盤面は今日が終わるまであなたにだけ見えます。"
-        "見失ったら `{command}` でもう一度。",
+        "見失ったら {command} でもう一度。",
         "Everyone here is dealt the same cards today, so only you see this board until the day "
-        "is over; `{command}` shows it again.",
+        "is over; {command} shows it again.",
     ),
     "daily.title": Text(
         "📅 **{game}** {day} の配札 — 今日の結果", "📅 **{game}** deal of {day} — today's results"
@@ -252,9 +253,9 @@ MESSAGES: dict[str, Text] = {
     ),
     "error.unknown_component": Text(
         "このボタンはもう使われていない機能のものか、壊れています。何も変更していません。"
-        "対局は最新の盤面か /games からどうぞ。",
+        "対局は最新の盤面か </games> からどうぞ。",
         "That button belongs to a feature that no longer exists, or it is broken. Nothing was "
-        "changed; play on from the latest board, or find your games with /games.",
+        "changed; play on from the latest board, or find your games with </games>.",
     ),
     "error.guild_only": Text(
         "このコマンドはサーバーのチャンネルで使ってください。",
@@ -273,7 +274,8 @@ MESSAGES.update(TOURNAMENT_MESSAGES)
 def tr(key: str, locale: Locale | str, **fields: object) -> str:
     text = MESSAGES[key]
     loc = normalize_locale(locale)
-    return text.format(**fields)(loc) if fields else text(loc)
+    # Commands named as </path> become mentions in the reader's language (bot.command_mentions).
+    return resolve(text.format(**fields)(loc) if fields else text(loc), loc)
 
 
 #: Japanese names and descriptions of slash commands, options and choices, keyed by the

@@ -8,9 +8,9 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
     "tournament.default_name": Text("{game}大会", "{game} tournament"),
     "tournament.created": Text(
         "📣 {organiser} が大会 **{name}**（#{id}）を開きました：{game}{rules} · {format} · "
-        "{clock} · {rated}{limit} · 受付は{deadline}まで。参加は `/tournament join` で！",
+        "{clock} · {rated}{limit} · 受付は{deadline}まで。参加は </tournament join> で！",
         "📣 {organiser} opened **{name}** (#{id}): {game}{rules} · {format} · {clock} · "
-        "{rated}{limit} · sign-up closes {deadline}. Join with `/tournament join`!",
+        "{rated}{limit} · sign-up closes {deadline}. Join with </tournament join>!",
     ),
     "tournament.limit": Text(" · 定員{n}人", " · up to {n} players"),
     "tournament.player_count": Text("{n}人", "{n} players"),
@@ -117,9 +117,9 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "and deal n was dealt from a seed made from this one and n (by HMAC-SHA256).",
     ),
     "tournament.deals_opened": Text(
-        "🎴 **{name}** が始まりました！{deals}。`/tournament play` で、"
+        "🎴 **{name}** が始まりました！{deals}。</tournament play> で、"
         "{deadline}までに自分のペースでどうぞ。{users}",
-        "🎴 **{name}** has started: {deals}. Play at your own pace with `/tournament play` "
+        "🎴 **{name}** has started: {deals}. Play at your own pace with </tournament play> "
         "before {deadline}. {users}",
     ),
     "tournament.board_round": Text(
@@ -130,8 +130,8 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "🎴 **{name}** · 配札 {deal}/{deals}", "🎴 **{name}** · deal {deal} of {deals}"
     ),
     "tournament.deal_private": Text(
-        "この盤面はあなたにだけ見えています。見失ったら `/tournament play` でもう一度。",
-        "Only you see this board; `/tournament play` shows it again.",
+        "この盤面はあなたにだけ見えています。見失ったら </tournament play> でもう一度。",
+        "Only you see this board; </tournament play> shows it again.",
     ),
     "tournament.page": Text("{page}/{pages}ページ", "page {page} of {pages}"),
     "tournament.previous": Text("◀ 前へ", "◀ Previous"),
@@ -142,8 +142,8 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "#{id} **{name}** — {game} · {format} · {status}",
     ),
     "tournament.list_empty": Text(
-        "まだ大会はありません。`/tournament create` で作れます。",
-        "No tournaments yet — `/tournament create` makes one.",
+        "まだ大会はありません。</tournament create> で作れます。",
+        "No tournaments yet — </tournament create> makes one.",
     ),
     "tournament.started": Text("▶️ **{name}** を始めました。", "▶️ **{name}** has been started."),
     "tournament.withdrawn_ack": Text(

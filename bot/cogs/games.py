@@ -147,7 +147,7 @@ def today_command(spec: GameSpec, context: UiContext) -> app_commands.Command[An
         locale = user_locale(interaction)
         lines = [tr("daily.title", locale, game=variant.title(locale), day=day)]
         if not results:
-            lines.append(tr("daily.none", locale, command=daily_command_name(spec, locale)))
+            lines.append(tr("daily.none", locale, command=daily_command_name(spec)))
         for game in results[:TODAY_ROWS]:
             user = f"<@{game.seats[0].user_id}>"
             summary = spec.summary(game.state, locale)

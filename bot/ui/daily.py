@@ -15,9 +15,9 @@ DAILY = Text("今日の配札", "daily")
 TODAY = Text("今日の結果", "today")
 
 
-def daily_command_name(spec: GameSpec, locale: Locale) -> str:
-    """``/yosukou daily`` as the reader's Discord names it."""
-    return f"/{spec.command.name(locale)} {DAILY(locale)}"
+def daily_command_name(spec: GameSpec) -> str:
+    """``/yosukou daily`` as a command mention (``tr`` shows it in the reader's language)."""
+    return f"</{spec.command.name.en} {DAILY.en}>"
 
 
 def daily_tag(game: GameSummary, locale: Locale, today: date) -> str:
@@ -27,6 +27,6 @@ def daily_tag(game: GameSummary, locale: Locale, today: date) -> str:
     assert day is not None
     tag = tr("daily.board", locale, day=day.isoformat())
     if game.daily_deal_open(today):
-        command = daily_command_name(game.spec, locale)
+        command = daily_command_name(game.spec)
         tag += "\n-# " + tr("daily.private", locale, command=command)
     return tag

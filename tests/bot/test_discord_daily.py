@@ -88,7 +88,9 @@ async def test_nobody_reads_todays_deal_before_the_day_is_over(world: World) -> 
     assert board.ephemeral_for.id == alice.id
     assert "📅 Daily deal of 2026-11-22" in board.text
     assert "only you see this board until the day is over" in board.text
-    assert "`/yosukou daily` shows it again" in board.text
+    # The command as a mention: each client shows it in its reader's language, and it runs.
+    (daily_id,) = [c["id"] for c in world.fake.commands() if c["name"] == "yosukou"]
+    assert f"</yosukou daily:{daily_id}> shows it again" in board.text
     assert "the seed is revealed when the day is over" in board.text
     assert world.fake.messages_in(world.channel) == []
     game = await play_and_resign(world, board, alice)

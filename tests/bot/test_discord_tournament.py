@@ -118,6 +118,9 @@ async def test_an_eight_player_swiss_through_discord(world: World) -> None:
     assert created.message is not None and not created.ephemeral
     assert "opened **Autumn league** (#1)" in created.message.text
     assert "Swiss, 4 rounds" in created.message.text
+    # /tournament join as a mention: the reader's client names it in their language.
+    (tournament,) = [c for c in world.fake.commands() if c["name"] == "tournament"]
+    assert f"Join with </tournament join:{tournament['id']}>!" in created.message.text
 
     # heidi wants her notifications by DM.
     await private(world, "settings", extra[4], notify="dm")
