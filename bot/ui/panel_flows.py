@@ -23,7 +23,6 @@ from bot.ui.common import user_locale
 from bot.ui.components import NumberForm
 from bot.ui.context import Services
 from bot.ui.layout import Card, offer_rows
-from bot.ui.notices import Notices
 from rules.core import Locale, Seat
 
 log = logging.getLogger(__name__)
@@ -55,9 +54,11 @@ def is_panel(interaction: discord.Interaction) -> bool:
     return interaction.message is not None and interaction.message.flags.ephemeral
 
 
-class PanelFlows(Notices):
-    def __init__(self, client: discord.Client, services: Services) -> None:
-        super().__init__(client, services)
+class Panels:
+    """Opens, redraws and follows the private panels of this process."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
         #: (game, user) → the newest interaction that can edit that user's open panel.
         self._panels: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
 
@@ -90,7 +91,7 @@ class PanelFlows(Notices):
         from_panel = is_panel(interaction)
         if from_panel:
             await interaction.response.defer()
-        game = await self.games.get(game_id)
+        game = await self.services.games.get(game_id)
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()
@@ -145,7 +146,7 @@ class PanelFlows(Notices):
     ) -> NumberPrompt:
         """The number the panel asks for under ``prefix``, as the panel is now, in the
         player's words."""
-        game = await self.games.get(game_id)
+        game = await self.services.games.get(game_id)
         seat = game.seat_of(user_id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()
