@@ -105,7 +105,7 @@ class Pings:
                 )
         else:
             return
-        await self.deliver(game, targets, message, notice)
+        await self._deliver(game, targets, message, notice)
 
     async def offer_notice(self, game: GameSummary, actor_id: int) -> None:
         locale = game_locale(game)
@@ -121,7 +121,7 @@ class Pings:
                 link=jump_url(game.guild_id, game.channel_id, game.message_id),
             )
 
-        await self.deliver(game, others, message)
+        await self._deliver(game, others, message)
 
     async def remind(self, notice: Reminder) -> None:
         """Remind the seats a move clock is running out for."""
@@ -142,9 +142,9 @@ class Pings:
             )
 
         users = [game.player(seat).user_id for seat in notice.seats]
-        await self.deliver(game, users, message, notice)
+        await self._deliver(game, users, message, notice)
 
-    async def deliver(
+    async def _deliver(
         self,
         game: GameSummary,
         users: Sequence[int],

@@ -62,7 +62,7 @@ class Panels:
         #: (game, user) → the newest interaction that can edit that user's open panel.
         self._panels: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
 
-    async def panel_for(
+    async def _panel_for(
         self, game: GameSnapshot, seat: Seat, user_id: int, locale: Locale, step: str | None = None
     ) -> Board:
         """The panel as its player wants it: their hand as a picture (the default), or text.
@@ -97,7 +97,7 @@ class Panels:
             raise NotAParticipant()
         if version is not None and version != game.version:
             step = None  # the hand may have changed: start the choice again
-        panel = await self.panel_for(
+        panel = await self._panel_for(
             game, seat, interaction.user.id, user_locale(interaction), step
         )
         if from_panel:
@@ -126,7 +126,7 @@ class Panels:
                 continue  # redrawn through the click itself
             seat = game.seat_of(user_id)
             assert seat is not None
-            panel = await self.panel_for(game, seat, user_id, user_locale(interaction))
+            panel = await self._panel_for(game, seat, user_id, user_locale(interaction))
             try:
                 await panel.replace_response(interaction)
             except discord.HTTPException:
@@ -137,7 +137,7 @@ class Panels:
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.spec.panel is None:
             return
-        panel = await self.panel_for(game, seat, interaction.user.id, user_locale(interaction))
+        panel = await self._panel_for(game, seat, interaction.user.id, user_locale(interaction))
         await panel.replace_response(interaction)
         self._remember(game.id, interaction)
 

@@ -47,7 +47,6 @@ class Playing:
         pings: Pings,
         tournaments: TournamentFlows,
     ) -> None:
-        self.services = services
         self.games = services.games
         self.painter = painter
         self.posts = posts
@@ -66,7 +65,7 @@ class Playing:
         except StaleVersion:
             await self._refresh_where_clicked(interaction, game_id)
             raise
-        await self.publish(interaction, result)
+        await self._publish(interaction, result)
 
     async def submit_number(
         self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
@@ -93,7 +92,7 @@ class Playing:
             # Answered or withdrawn meanwhile: the clicker sees the challenge as it is now.
             await self._refresh_where_clicked(interaction, game_id)
             raise
-        await self.publish(interaction, result)
+        await self._publish(interaction, result)
 
     async def _answer(self, game_id: int, user_id: int, version: int, answer: str) -> ActionResult:
         if answer == "accept":
@@ -130,7 +129,7 @@ class Playing:
             tr("confirm.resign", locale), view=view, ephemeral=True
         )
 
-    async def publish(self, interaction: discord.Interaction, result: ActionResult) -> None:
+    async def _publish(self, interaction: discord.Interaction, result: ActionResult) -> None:
         """Show the new board where the player clicked, or edit it from afar; redraw the open
         panels; then tell whoever is next."""
         game = result.game
