@@ -35,7 +35,7 @@ from bot.services.tournaments import TournamentService
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
-from bot.ui.flows import GameFlows
+from bot.ui.flows import compose_flows
 from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.standings import StandingsPageButton
 from bot.ui.tournament_pages import TournamentPageButton
@@ -113,7 +113,7 @@ class AsobibaBot(commands.AutoShardedBot):
             tournaments=TournamentService(games, servers),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
         )
-        self.flows = GameFlows(self, services)
+        self.flows = compose_flows(self, services)
         #: What cogs and components are handed (they never import this module).
         self.asobiba = UiContext(services, self.flows, Activity())
         self._clock_task: asyncio.Task[None] | None = None
@@ -204,7 +204,7 @@ class AsobibaBot(commands.AutoShardedBot):
             return
         async with self.asobiba.activity.handling():
             try:
-                await self.flows.submit_number(interaction, *answer)
+                await self.flows.playing.submit_number(interaction, *answer)
             except Exception as error:  # the one error path decides what to say
                 await handle_error(interaction, error)
 
@@ -226,16 +226,18 @@ class AsobibaBot(commands.AutoShardedBot):
 
     async def clock_tick(self) -> None:
         """One pass of the move clocks: claim what is due, then tell the channels."""
-        await self.flows.announce(await self.asobiba.services.clocks.tick())
+        await self.flows.clock_notices.announce(await self.asobiba.services.clocks.tick())
 
     async def tournament_tick(self) -> None:
         """One pass of the tournaments: sign-ups that closed, rounds that ended."""
-        await self.flows.announce_tournaments(await self.asobiba.services.tournaments.tick())
+        await self.flows.tournaments.announce_tournaments(
+            await self.asobiba.services.tournaments.tick()
+        )
 
     async def clock_catch_up(self) -> None:
         """Announce what the move clocks claimed before a crash but never told."""
         clocks = self.asobiba.services.clocks
-        await self.flows.announce(await clocks.unannounced())
+        await self.flows.clock_notices.announce(await clocks.unannounced())
 
     async def _run_clocks(self) -> None:
         try:

@@ -69,12 +69,12 @@ def start_command(spec: GameSpec, context: UiContext) -> app_commands.Command[An
         request = spec.settings_from({k: plain(v) for k, v in values.items() if k in own})
         flows = context.flows
         if spec.solitaire:
-            await flows.start_solitaire(
+            await flows.starting.start_solitaire(
                 interaction, spec.game_type, request.settings, locale=public_locale(interaction)
             )
             return
         clock = values.get("clock")
-        await flows.challenge(
+        await flows.starting.challenge(
             interaction,
             spec.game_type,
             values["opponent"],
@@ -111,7 +111,7 @@ def hint_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any
                 )
                 return
             game = here[0].id
-        await context.flows.show_hint(interaction, game)
+        await context.flows.asides.show_hint(interaction, game)
 
     return builder.build(HINT, HINT_HELP, hint)
 
@@ -128,7 +128,7 @@ def _variant_builder(spec: GameSpec) -> CommandBuilder:
 def daily_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
     async def daily(interaction: discord.Interaction, **values: Any) -> None:
         variant = spec.variant(plain(values.get("variant")) or "") or spec.variants[0]
-        await context.flows.start_daily(
+        await context.flows.starting.start_daily(
             interaction,
             spec.game_type,
             dict(variant.settings),

@@ -169,5 +169,5 @@ class ServerCog(
         if snapshot.guild_id != interaction.guild_id:
             raise NotAParticipant()  # not a game of this server
         aborted = await self.services.games.abort_by_platform(game, snapshot.version)
-        await self.flows.show_board(aborted)
+        await self.flows.posts.show_board(aborted)
         await send_ephemeral(interaction, tr("server.aborted", user_locale(interaction), id=game))

@@ -130,7 +130,7 @@ def start_command(context: UiContext) -> Command:
             interaction,
             tr("tournament.started", user_locale(interaction), name=standing.tournament.name),
         )
-        await flows.announce_tournaments(notices)
+        await flows.tournaments.announce_tournaments(notices)
 
     return _with_tournament().build(START, START_HELP, start)
 
@@ -150,7 +150,7 @@ def cancel_command(context: UiContext) -> Command:
         await send_ephemeral(
             interaction, tr("tournament.cancelled_ack", user_locale(interaction), name=name)
         )
-        await flows.announce_tournaments(notices)
+        await flows.tournaments.announce_tournaments(notices)
 
     return _with_tournament().build(CANCEL, CANCEL_HELP, cancel)
 
@@ -177,7 +177,7 @@ def withdraw_command(context: UiContext) -> Command:
             ),
             allowed_mentions=NO_PINGS,
         )
-        await flows.announce_tournaments(withdrawal.notices)
+        await flows.tournaments.announce_tournaments(withdrawal.notices)
 
     return _with_tournament().build(WITHDRAW, WITHDRAW_HELP, withdraw)
 
@@ -199,7 +199,7 @@ def play_command(context: UiContext) -> Command:
     async def play(interaction: discord.Interaction, tournament: int | None = None) -> None:
         # With none open, the one that ended last: it says it is over, and how it ended.
         chosen = await _open_or_last(services.tournaments, _guild(interaction), tournament)
-        await flows.play_deal(interaction, chosen)
+        await flows.tournaments.play_deal(interaction, chosen)
 
     return _with_tournament().build(PLAY, PLAY_HELP, play)
 

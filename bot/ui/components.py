@@ -60,11 +60,11 @@ async def run_choice(
     if not re.fullmatch(CHOICE, value):
         await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
     elif value.startswith("~"):
-        await flows.show_panel(interaction, game_id, step=value[1:], version=version)
+        await flows.panels.show_panel(interaction, game_id, step=value[1:], version=version)
     elif value.startswith("#"):
-        await flows.ask_number(interaction, game_id, version, value[1:])
+        await flows.panels.ask_number(interaction, game_id, version, value[1:])
     else:
-        await flows.play(interaction, game_id, version, value)
+        await flows.playing.play(interaction, game_id, version, value)
 
 
 class GameActionButton(
@@ -165,7 +165,7 @@ class ChallengeButton(
         return cls(int(match["game"]), int(match["ver"]), match["answer"])
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.answer_challenge(
+        await context_of(interaction).flows.playing.answer_challenge(
             interaction, self.game_id, self.version, self.answer
         )
 
@@ -197,7 +197,9 @@ class ResignButton(
         return cls(int(match["game"]), int(match["ver"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.confirm_resign(interaction, self.game_id, self.version)
+        await context_of(interaction).flows.playing.confirm_resign(
+            interaction, self.game_id, self.version
+        )
 
 
 class GameButton(Guarded):
@@ -235,7 +237,7 @@ class HintButton(
     prefix, emoji = "hint", "🔎"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.show_hint(interaction, self.game_id)
+        await context_of(interaction).flows.asides.show_hint(interaction, self.game_id)
 
 
 class LogButton(
@@ -246,7 +248,7 @@ class LogButton(
     prefix, emoji = "log", "📜"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.send_log(interaction, self.game_id)
+        await context_of(interaction).flows.asides.send_log(interaction, self.game_id)
 
 
 class RematchButton(
@@ -258,7 +260,7 @@ class RematchButton(
     style = discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.rematch(interaction, self.game_id)
+        await context_of(interaction).flows.starting.rematch(interaction, self.game_id)
 
 
 class ReplayStartButton(
@@ -271,7 +273,7 @@ class ReplayStartButton(
     prefix, emoji = "rps", "⏯️"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.start_replay(interaction, self.game_id)
+        await context_of(interaction).flows.asides.start_replay(interaction, self.game_id)
 
 
 class VerifyButton(
@@ -284,7 +286,7 @@ class VerifyButton(
     prefix, emoji = "vf", "🔓"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.verify(interaction, self.game_id)
+        await context_of(interaction).flows.asides.verify(interaction, self.game_id)
 
 
 class WhyButton(
@@ -297,7 +299,7 @@ class WhyButton(
     prefix, emoji = "why", "❓"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.explain(interaction, self.game_id)
+        await context_of(interaction).flows.asides.explain(interaction, self.game_id)
 
 
 class HandButton(
@@ -311,7 +313,7 @@ class HandButton(
     style = discord.ButtonStyle.success
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.show_panel(interaction, self.game_id)
+        await context_of(interaction).flows.panels.show_panel(interaction, self.game_id)
 
 
 class NumberForm(discord.ui.Modal):

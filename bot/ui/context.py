@@ -26,8 +26,12 @@ from rules.core import Event, Locale, Seat
 SHUTDOWN_GRACE_SECONDS = 10.0
 
 
-class Flows(Protocol):
-    """The flows components start (implemented by :class:`bot.ui.flows.GameFlows`)."""
+# What components and commands start, job by job (the flows themselves, in bot/ui/flows.py,
+# build the components, so those reach them through these shapes instead of importing them).
+
+
+class PlayingFlow(Protocol):
+    """Implemented by :class:`bot.ui.playing.Playing`."""
 
     async def play(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str
@@ -41,17 +45,9 @@ class Flows(Protocol):
         self, interaction: discord.Interaction, game_id: int, version: int
     ) -> None: ...
 
-    async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
-    async def send_log(self, interaction: discord.Interaction, game_id: int) -> None: ...
-
-    async def verify(self, interaction: discord.Interaction, game_id: int) -> None: ...
-
-    async def explain(self, interaction: discord.Interaction, game_id: int) -> None: ...
-
-    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
-
-    async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None: ...
+class PanelFlow(Protocol):
+    """Implemented by :class:`bot.ui.panel_flows.Panels`."""
 
     async def show_panel(
         self,
@@ -66,9 +62,23 @@ class Flows(Protocol):
         self, interaction: discord.Interaction, game_id: int, version: int, prefix: str
     ) -> None: ...
 
-    async def submit_number(
-        self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
-    ) -> None: ...
+
+class AsideFlow(Protocol):
+    """Implemented by :class:`bot.ui.asides.Asides`."""
+
+    async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def send_log(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def verify(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def explain(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+class StartingFlow(Protocol):
+    """Implemented by :class:`bot.ui.starting.Starting`."""
 
     async def challenge(
         self,
@@ -101,11 +111,43 @@ class Flows(Protocol):
         locale: Locale,
     ) -> None: ...
 
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+class BoardPostFlow(Protocol):
+    """Implemented by :class:`bot.ui.board_posts.BoardPosts`."""
+
     async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> bool: ...
+
+
+class TournamentFlow(Protocol):
+    """Implemented by :class:`bot.ui.tournament_flows.TournamentFlows`."""
 
     async def announce_tournaments(self, notices: Sequence[TournamentNotice]) -> None: ...
 
     async def play_deal(self, interaction: discord.Interaction, tournament_id: int) -> None: ...
+
+
+class Flows(Protocol):
+    """The flows by job (implemented by :class:`bot.ui.flows.GameFlows`)."""
+
+    @property
+    def starting(self) -> StartingFlow: ...
+
+    @property
+    def playing(self) -> PlayingFlow: ...
+
+    @property
+    def panels(self) -> PanelFlow: ...
+
+    @property
+    def asides(self) -> AsideFlow: ...
+
+    @property
+    def posts(self) -> BoardPostFlow: ...
+
+    @property
+    def tournaments(self) -> TournamentFlow: ...
 
 
 @dataclass(frozen=True, slots=True)

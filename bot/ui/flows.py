@@ -1,13 +1,56 @@
-"""Everything that happens when someone clicks or commands, by job: starting games
-(:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), notices
-(:mod:`notices`) and tournaments (:mod:`tournament_flows`). Messages go out only after the
-service has committed."""
+"""Everything that happens when someone clicks or commands, composed by job: starting games
+(:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), private
+answers beside the play (:mod:`asides`), telling players (:mod:`notices`,
+:mod:`clock_notices`), tournaments (:mod:`tournament_flows`), and where a board lives
+(:mod:`board_posts`, :mod:`private_boards`). Each is handed the others it uses; messages go out
+only after the service has committed."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import discord
+
+from bot.ui.asides import Asides
+from bot.ui.board_painter import BoardPainter
+from bot.ui.board_posts import BoardPosts
+from bot.ui.clock_notices import ClockNotices
+from bot.ui.context import Services
+from bot.ui.notices import Pings
+from bot.ui.panel_flows import Panels
+from bot.ui.playing import Playing
+from bot.ui.private_boards import PrivateBoards
 from bot.ui.starting import Starting
 from bot.ui.tournament_flows import TournamentFlows
 
 
-class GameFlows(Starting, TournamentFlows):
-    """All flows over one Discord client and one set of services."""
+@dataclass(frozen=True, slots=True)
+class GameFlows:
+    """The flows that components, commands and the clocks start, one object per job."""
+
+    starting: Starting
+    playing: Playing
+    panels: Panels
+    asides: Asides
+    posts: BoardPosts
+    clock_notices: ClockNotices
+    tournaments: TournamentFlows
+
+
+def compose_flows(client: discord.Client, services: Services) -> GameFlows:
+    """Build every flow over one Discord client and one set of services."""
+    painter = BoardPainter(services)
+    private_boards = PrivateBoards(services, painter)
+    posts = BoardPosts(client, painter, private_boards)
+    pings = Pings(client, services)
+    panels = Panels(services)
+    tournaments = TournamentFlows(client, services, painter, posts, pings, private_boards)
+    return GameFlows(
+        starting=Starting(client, services, painter, pings, private_boards),
+        playing=Playing(services, painter, posts, private_boards, panels, pings, tournaments),
+        panels=panels,
+        asides=Asides(services),
+        posts=posts,
+        clock_notices=ClockNotices(services, posts, pings, tournaments),
+        tournaments=tournaments,
+    )

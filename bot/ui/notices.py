@@ -13,11 +13,11 @@ import discord
 
 from bot.i18n import tr
 from bot.services.clocks import Notice, Reminder, TimedOut
-from bot.services.snapshots import GameSnapshot, GameSummary
+from bot.services.snapshots import GameSummary
 from bot.ui.boards import game_locale, game_title, outcome_text
 from bot.ui.common import NO_PINGS, USER_PINGS, jump_url, mention
 from bot.ui.components import HandButton
-from bot.ui.flow_base import FlowBase
+from bot.ui.context import Services
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,13 @@ def send_options(
     return options
 
 
-class Notices(FlowBase):
+class Pings:
+    """Sends what players are told, by the way each wants it."""
+
+    def __init__(self, client: discord.Client, services: Services) -> None:
+        self.client = client
+        self.services = services
+
     async def challenge_mentions(
         self, user_id: int, is_bot: bool
     ) -> tuple[str, discord.AllowedMentions]:
@@ -99,7 +105,7 @@ class Notices(FlowBase):
                 )
         else:
             return
-        await self.deliver(game, targets, message, notice)
+        await self._deliver(game, targets, message, notice)
 
     async def offer_notice(self, game: GameSummary, actor_id: int) -> None:
         locale = game_locale(game)
@@ -115,32 +121,10 @@ class Notices(FlowBase):
                 link=jump_url(game.guild_id, game.channel_id, game.message_id),
             )
 
-        await self.deliver(game, others, message)
+        await self._deliver(game, others, message)
 
-    async def announce(self, notices: Sequence[Notice]) -> None:
-        """Tell the channel what the move clocks did: one ping per reminder, and the board
-        updated for every game that timed out or challenge that expired. Each notice is
-        forgotten once told (or refused by Discord); one cut short by a crash is told again
-        by the next process, with the same nonces."""
-        for notice in notices:
-            try:
-                await self._announce(notice)
-            except discord.HTTPException:
-                log.warning("could not announce %r", notice, exc_info=True)
-            await self.services.clocks.done(notice)
-
-    async def _announce(self, notice: Notice) -> None:
-        if isinstance(notice, Reminder):
-            await self._remind(notice)
-            return
-        result = notice.result if isinstance(notice, TimedOut) else None
-        game: GameSnapshot = result.game if result else notice.game  # type: ignore[union-attr]
-        await self.show_board(game, result.events if result else ())
-        if result is not None:
-            await self.notify(game, actor_id=None, notice=notice)
-            await self.after_game(game)
-
-    async def _remind(self, notice: Reminder) -> None:
+    async def remind(self, notice: Reminder) -> None:
+        """Remind the seats a move clock is running out for."""
         game = notice.game
         if game.channel_id is None or not notice.seats:
             return
@@ -158,9 +142,9 @@ class Notices(FlowBase):
             )
 
         users = [game.player(seat).user_id for seat in notice.seats]
-        await self.deliver(game, users, message, notice)
+        await self._deliver(game, users, message, notice)
 
-    async def deliver(
+    async def _deliver(
         self,
         game: GameSummary,
         users: Sequence[int],
@@ -189,7 +173,7 @@ class Notices(FlowBase):
         self, game: GameSummary, user_id: int, sent: discord.Message
     ) -> None:
         """One notice per game in a player's DMs too: the one before this goes."""
-        previous = await self.games.swap_dm_ping(game.id, user_id, sent.id)
+        previous = await self.services.games.swap_dm_ping(game.id, user_id, sent.id)
         if previous is not None and previous != sent.id:
             with contextlib.suppress(discord.HTTPException):
                 await sent.channel.get_partial_message(previous).delete()  # type: ignore[union-attr]
@@ -220,7 +204,7 @@ class Notices(FlowBase):
         except discord.HTTPException:
             log.warning("could not ping in game %s", game.id, exc_info=True)
             return
-        previous = await self.games.swap_ping(game.id, message.id)
+        previous = await self.services.games.swap_ping(game.id, message.id)
         if previous is not None and previous != message.id:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(previous).delete()

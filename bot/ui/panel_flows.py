@@ -23,7 +23,6 @@ from bot.ui.common import user_locale
 from bot.ui.components import NumberForm
 from bot.ui.context import Services
 from bot.ui.layout import Card, offer_rows
-from bot.ui.notices import Notices
 from rules.core import Locale, Seat
 
 log = logging.getLogger(__name__)
@@ -55,13 +54,15 @@ def is_panel(interaction: discord.Interaction) -> bool:
     return interaction.message is not None and interaction.message.flags.ephemeral
 
 
-class PanelFlows(Notices):
-    def __init__(self, client: discord.Client, services: Services) -> None:
-        super().__init__(client, services)
+class Panels:
+    """Opens, redraws and follows the private panels of this process."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
         #: (game, user) → the newest interaction that can edit that user's open panel.
         self._panels: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
 
-    async def panel_for(
+    async def _panel_for(
         self, game: GameSnapshot, seat: Seat, user_id: int, locale: Locale, step: str | None = None
     ) -> Board:
         """The panel as its player wants it: their hand as a picture (the default), or text.
@@ -90,13 +91,13 @@ class PanelFlows(Notices):
         from_panel = is_panel(interaction)
         if from_panel:
             await interaction.response.defer()
-        game = await self.games.get(game_id)
+        game = await self.services.games.get(game_id)
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()
         if version is not None and version != game.version:
             step = None  # the hand may have changed: start the choice again
-        panel = await self.panel_for(
+        panel = await self._panel_for(
             game, seat, interaction.user.id, user_locale(interaction), step
         )
         if from_panel:
@@ -125,7 +126,7 @@ class PanelFlows(Notices):
                 continue  # redrawn through the click itself
             seat = game.seat_of(user_id)
             assert seat is not None
-            panel = await self.panel_for(game, seat, user_id, user_locale(interaction))
+            panel = await self._panel_for(game, seat, user_id, user_locale(interaction))
             try:
                 await panel.replace_response(interaction)
             except discord.HTTPException:
@@ -136,7 +137,7 @@ class PanelFlows(Notices):
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.spec.panel is None:
             return
-        panel = await self.panel_for(game, seat, interaction.user.id, user_locale(interaction))
+        panel = await self._panel_for(game, seat, interaction.user.id, user_locale(interaction))
         await panel.replace_response(interaction)
         self._remember(game.id, interaction)
 
@@ -145,7 +146,7 @@ class PanelFlows(Notices):
     ) -> NumberPrompt:
         """The number the panel asks for under ``prefix``, as the panel is now, in the
         player's words."""
-        game = await self.games.get(game_id)
+        game = await self.services.games.get(game_id)
         seat = game.seat_of(user_id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()

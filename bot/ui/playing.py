@@ -8,7 +8,6 @@ however slow the database is.
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
 from collections.abc import Sequence
 
@@ -18,20 +17,44 @@ from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.queries import DRAW_TALK
 from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.ui.board_painter import BoardPainter
+from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board
-from bot.ui.common import NO_PINGS, clip, send_ephemeral, think, user_locale
+from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
-from bot.ui.game_log import log_text
+from bot.ui.context import Services
 from bot.ui.layout import notice_view
-from bot.ui.panel_flows import PanelFlows, is_panel
+from bot.ui.notices import Pings
+from bot.ui.panel_flows import Panels, is_panel
 from bot.ui.private_boards import PrivateBoards
-from bot.ui.replay import replay_message
+from bot.ui.tournament_flows import TournamentFlows
 from rules.core import Event, Resign
 
 log = logging.getLogger(__name__)
 
 
-class Playing(PanelFlows, PrivateBoards):
+class Playing:
+    """Moves, number answers, challenge answers and resignations, each followed by
+    everything a committed action owes the players."""
+
+    def __init__(
+        self,
+        services: Services,
+        painter: BoardPainter,
+        posts: BoardPosts,
+        private_boards: PrivateBoards,
+        panels: Panels,
+        pings: Pings,
+        tournaments: TournamentFlows,
+    ) -> None:
+        self.games = services.games
+        self.painter = painter
+        self.posts = posts
+        self.private_boards = private_boards
+        self.panels = panels
+        self.pings = pings
+        self.tournaments = tournaments
+
     async def play(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str
     ) -> None:
@@ -42,12 +65,12 @@ class Playing(PanelFlows, PrivateBoards):
         except StaleVersion:
             await self._refresh_where_clicked(interaction, game_id)
             raise
-        await self.publish(interaction, result)
+        await self._publish(interaction, result)
 
     async def submit_number(
         self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
     ) -> None:
-        prompt = await self.number_prompt(
+        prompt = await self.panels.number_prompt(
             game_id, interaction.user.id, version, prefix, user_locale(interaction)
         )
         text = typed.strip()
@@ -69,7 +92,7 @@ class Playing(PanelFlows, PrivateBoards):
             # Answered or withdrawn meanwhile: the clicker sees the challenge as it is now.
             await self._refresh_where_clicked(interaction, game_id)
             raise
-        await self.publish(interaction, result)
+        await self._publish(interaction, result)
 
     async def _answer(self, game_id: int, user_id: int, version: int, answer: str) -> ActionResult:
         if answer == "accept":
@@ -106,14 +129,14 @@ class Playing(PanelFlows, PrivateBoards):
             tr("confirm.resign", locale), view=view, ephemeral=True
         )
 
-    async def publish(self, interaction: discord.Interaction, result: ActionResult) -> None:
+    async def _publish(self, interaction: discord.Interaction, result: ActionResult) -> None:
         """Show the new board where the player clicked, or edit it from afar; redraw the open
         panels; then tell whoever is next."""
         game = result.game
         source = interaction.message
         recent = await self._with_last_move(game, result.events)
         if source is not None and source.id == game.message_id:
-            board = await self.board(game, recent)
+            board = await self.painter.paint_board(game, recent)
             try:
                 await board.replace_response(interaction)
             except discord.HTTPException:
@@ -122,15 +145,15 @@ class Playing(PanelFlows, PrivateBoards):
                 await self._board_elsewhere(interaction, game, board, recent)
             else:
                 if is_panel(interaction):  # a private board: this click can redraw it later
-                    self.remember_private_board(game.id, interaction, source.id)
+                    self.private_boards.remember_private_board(game.id, interaction, source.id)
         else:
             # Private steps (staging cards) leave the public board exactly as it was.
             redraw = any(e.visible_to is None for e in result.events) or not result.events
-            shown = redraw and await self.show_board(game, recent)
+            shown = redraw and await self.posts.show_board(game, recent)
             if is_panel(interaction):
                 if game.spec.panel is not None and game.seat_of(interaction.user.id) is not None:
                     try:
-                        await self.redraw_own_panel(interaction, game)
+                        await self.panels.redraw_own_panel(interaction, game)
                     except discord.HTTPException:
                         # Committed already: say so, and how to see the hand again.
                         log.warning("Discord refused a panel of game %s", game.id, exc_info=True)
@@ -140,7 +163,7 @@ class Playing(PanelFlows, PrivateBoards):
                 elif redraw and not shown:
                     # The board is out of reach (a private board from before a restart, or
                     # older than Discord lets it be edited): the player sees it here instead.
-                    board = await self.board(game, recent)
+                    board = await self.painter.paint_board(game, recent)
                     await board.replace_response(interaction)
                 else:
                     await interaction.edit_original_response(
@@ -148,11 +171,11 @@ class Playing(PanelFlows, PrivateBoards):
                         view=notice_view(tr("done.ok", user_locale(interaction))),
                         attachments=[],
                     )
-        await self.refresh_panels(game, interaction)
-        await self.notify(game, actor_id=interaction.user.id)
+        await self.panels.refresh_panels(game, interaction)
+        await self.pings.notify(game, actor_id=interaction.user.id)
         if any(e.kind == "draw_offer" for e in result.events) and game.status == "active":
-            await self.offer_notice(game, interaction.user.id)
-        await self.after_game(game)
+            await self.pings.offer_notice(game, interaction.user.id)
+        await self.tournaments.after_game(game)
 
     async def _with_last_move(self, game: GameSnapshot, events: Sequence[Event]) -> Sequence[Event]:
         """An offer of a draw, or its refusal, moves nothing: the board goes on showing (and
@@ -194,66 +217,11 @@ class Playing(PanelFlows, PrivateBoards):
         game = await self.games.get(game_id)
         with contextlib.suppress(discord.HTTPException):
             if interaction.message is not None and interaction.message.id == game.message_id:
-                board = await self.board(game)
+                board = await self.painter.paint_board(game)
                 await board.replace_response(interaction)
                 if is_panel(interaction):
-                    self.remember_private_board(game.id, interaction, interaction.message.id)
+                    self.private_boards.remember_private_board(
+                        game.id, interaction, interaction.message.id
+                    )
             elif is_panel(interaction):
-                await self.redraw_own_panel(interaction, game)
-
-    async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None:
-        await think(interaction, privately=True)
-        text = await self.games.hint(game_id, user_locale(interaction), interaction.user.id)
-        await send_ephemeral(interaction, text)
-
-    async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None:
-        await think(interaction, privately=True)
-        content, view = await replay_message(
-            self.games, game_id, 0, user_locale(interaction), interaction.user.id
-        )
-        await send_ephemeral(interaction, content, view)
-
-    async def explain(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Why the last move went as it did (its numbers, in words), with the board, privately."""
-        await think(interaction, privately=True)
-        locale = user_locale(interaction)
-        game = await self.games.shown_game(game_id, interaction.user.id)
-        rules = game.rules
-        reasons = [
-            line
-            for event in await self.games.last_public_events(game_id)
-            for line in rules.explain_in_words(event, locale)
-        ]
-        # The short board: the reasons are the point, the board only where they happened.
-        board = rules.render_compact(rules.view_for(game.state, None), locale)
-        lines = [tr("why.title", locale), *reasons, "```", board, "```"]
-        await send_ephemeral(interaction, clip("\n".join(lines)))
-
-    async def verify(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Check the revealed seed against the seal shown from the start and the replay against
-        the end, and hand over the record for ``python -m rules.verify``."""
-        await think(interaction, privately=True)
-        locale = user_locale(interaction)
-        checked = await self.games.verification(game_id, interaction.user.id)
-        name = f"asobiba-game-{game_id}-verify.json"
-        record = checked.record.to_json().encode()
-        record_file = discord.File(io.BytesIO(record), filename=name)
-        if checked.ok:
-            seal, moves = checked.record.commitment[:16], len(checked.record.actions)
-            text = tr("fair.ok", locale, seal=seal, seed=checked.game.seed, moves=moves, file=name)
-        else:
-            text = tr("fair.bad", locale)
-        await send_ephemeral(interaction, text, file=record_file)
-
-    async def send_log(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The whole log as a file (a message would cut a long game short)."""
-        await think(interaction, privately=True)
-        locale = user_locale(interaction)
-        # Refused while it runs, and to others while its deal may still be played.
-        game, entries = await self.games.log_download(game_id, interaction.user.id)
-        text = log_text(game, entries, locale, self.games.clock().date())
-        log_file = discord.File(io.BytesIO(text.encode()), filename=f"asobiba-game-{game_id}.txt")
-        lines = text.count("\n")
-        await send_ephemeral(
-            interaction, tr("log.attached", locale, id=game_id, lines=lines), file=log_file
-        )
+                await self.panels.redraw_own_panel(interaction, game)

@@ -17,17 +17,20 @@ import time
 import discord
 
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSummary
+from bot.ui.board_painter import BoardPainter
 from bot.ui.boards import Board
 from bot.ui.context import Services
-from bot.ui.notices import Notices
 from bot.ui.panel_flows import PANEL_EDITABLE_SECONDS
 
 log = logging.getLogger(__name__)
 
 
-class PrivateBoards(Notices):
-    def __init__(self, client: discord.Client, services: Services) -> None:
-        super().__init__(client, services)
+class PrivateBoards:
+    """The private boards this process can still redraw, one per game."""
+
+    def __init__(self, services: Services, painter: BoardPainter) -> None:
+        self.services = services
+        self.painter = painter
         #: game → the newest interaction that can edit its private board, that board's
         #: message, and when the interaction came.
         self._private_boards: dict[int, tuple[discord.Interaction, int, float]] = {}
@@ -51,23 +54,26 @@ class PrivateBoards(Notices):
         message: the newest copy of the board is the one kept up to date, and this command
         can redraw it from afar (after the resign confirmation)."""
         game = result.game
-        board = await self.board(game, result.events)
+        board = await self.painter.paint_board(game, result.events)
         sent = await interaction.response.send_message(
             view=board.view, files=board.files, ephemeral=True
         )
         if sent.message_id is None or interaction.channel_id is None:
             return
-        await self.games.attach_message(game.id, interaction.channel_id, sent.message_id)
+        await self.services.games.attach_message(game.id, interaction.channel_id, sent.message_id)
         self.remember_private_board(game.id, interaction, sent.message_id)
 
-    async def edit_board(self, game: GameSummary, board: Board) -> bool:
+    async def edit_private_board(self, game: GameSummary, board: Board) -> bool | None:
+        """Redraw the game's private board through the interaction that can; whether it
+        could be, or ``None`` where this process reaches no private board of the game (none
+        was shown here, it is too old to edit, or the game's board is now another message)."""
         tracked = self._private_boards.get(game.id)
         if tracked is None:
-            return await super().edit_board(game, board)
+            return None
         interaction, message_id, since = tracked
         if message_id != game.message_id or time.monotonic() - since > PANEL_EDITABLE_SECONDS:
             del self._private_boards[game.id]
-            return await super().edit_board(game, board)
+            return None
         try:
             await board.replace_response(interaction)
         except discord.HTTPException:

@@ -10,13 +10,31 @@ import discord
 
 from bot.i18n import tr
 from bot.services.snapshots import ActionResult, Player
+from bot.ui.board_painter import BoardPainter
 from bot.ui.boards import game_locale, game_title
 from bot.ui.common import ANSWERED, NO_PINGS, jump_url, send_ephemeral, think, user_locale
-from bot.ui.playing import Playing
+from bot.ui.context import Services
+from bot.ui.notices import Pings
+from bot.ui.private_boards import PrivateBoards
 from rules.core import Locale, Seat
 
 
-class Starting(Playing):
+class Starting:
+    def __init__(
+        self,
+        client: discord.Client,
+        services: Services,
+        painter: BoardPainter,
+        pings: Pings,
+        private_boards: PrivateBoards,
+    ) -> None:
+        self.client = client
+        self.services = services
+        self.games = services.games
+        self.painter = painter
+        self.pings = pings
+        self.private_boards = private_boards
+
     async def challenge(
         self,
         interaction: discord.Interaction,
@@ -56,11 +74,11 @@ class Starting(Playing):
         )
         # One message that both shows the board and pings the challenged player — unless they
         # asked for DMs (then a DM with the link) or for no notifications.
-        notify, mentions = await self.challenge_mentions(opponent.id, opponent.bot)
+        notify, mentions = await self.pings.challenge_mentions(opponent.id, opponent.bot)
         message = await self._post_board(interaction, result, mentions)
         if notify == "dm":
             game = result.game
-            await self.direct_message(
+            await self.pings.direct_message(
                 opponent.id,
                 tr(
                     "challenge.dm",
@@ -112,7 +130,7 @@ class Starting(Playing):
             channel_id=interaction.channel_id,
             locale=locale,
         )
-        await self.show_private_board(interaction, result)
+        await self.private_boards.show_private_board(interaction, result)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.games.get(game_id)
@@ -120,7 +138,7 @@ class Starting(Playing):
             await think(interaction, privately=False)
         result = await self.games.rematch(game_id, interaction.user.id)
         opponent = next(s for s in result.game.seats if s.user_id != interaction.user.id)
-        _, mentions = await self.challenge_mentions(opponent.user_id, opponent.is_bot)
+        _, mentions = await self.pings.challenge_mentions(opponent.user_id, opponent.is_bot)
         await self._post_board(interaction, result, mentions)
 
     async def _post_board(
@@ -132,7 +150,7 @@ class Starting(Playing):
         """Answer the command with the new game's board and remember where it is. Creating a
         game takes milliseconds, far inside the 3-second limit; only when the bot plays (and
         may think first) has the interaction been deferred."""
-        board = await self.board(result.game, result.events)
+        board = await self.painter.paint_board(result.game, result.events)
         if interaction.response.is_done():  # deferred: the board replaces "thinking…"
             interaction.extras[ANSWERED] = True  # an error after this must not remove it
             message = await interaction.edit_original_response(

@@ -22,8 +22,12 @@ from bot.services.tournament_snapshots import (
     TournamentInfo,
     TournamentNotice,
 )
+from bot.ui.board_painter import BoardPainter
+from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import game_title
 from bot.ui.common import NO_PINGS, jump_url, mention, user_locale
+from bot.ui.context import Services
+from bot.ui.notices import Pings
 from bot.ui.private_boards import PrivateBoards
 from bot.ui.tournament_pages import posted_views
 from bot.ui.tournaments import final_blocks, format_label, round_blocks, round_heading, when
@@ -52,10 +56,29 @@ def cancelled_text(notice: Cancelled) -> str:
     return tr(key, locale, name=info.name, id=info.id, user=mention(notice.by))
 
 
-class TournamentFlows(PrivateBoards):
+class TournamentFlows:
+    """Tournaments in Discord once their service has committed."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        services: Services,
+        painter: BoardPainter,
+        posts: BoardPosts,
+        pings: Pings,
+        private_boards: PrivateBoards,
+    ) -> None:
+        self.client = client
+        self.services = services
+        self.painter = painter
+        self.posts = posts
+        self.pings = pings
+        self.private_boards = private_boards
+
     async def after_game(self, game: GameSummary) -> None:
-        """A tournament game has ended: its round may be complete, so pair the next one now
-        rather than at the next tick. The move itself has committed whatever happens here."""
+        """Called once a game's change has been announced. A tournament game that has ended
+        may complete its round, so the next one is paired now rather than at the next tick.
+        The move itself has committed whatever happens here."""
         if game.tournament_id is None or game.status in ACTIVE_STATUSES:
             return
         try:
@@ -76,7 +99,7 @@ class TournamentFlows(PrivateBoards):
                 elif isinstance(notice, DealsOpened):
                     await self._deals_opened(notice)
                 elif isinstance(notice, GameEnded):
-                    await self.show_board(notice.result.game, notice.result.events)
+                    await self.posts.show_board(notice.result.game, notice.result.events)
             except discord.HTTPException:
                 log.warning("could not announce %r", notice, exc_info=True)
 
@@ -120,7 +143,7 @@ class TournamentFlows(PrivateBoards):
         users = [s.user_id for s in game.seats if not s.is_bot]
         prefs = await self.services.standings.prefs_for(users)
         pinged = [discord.Object(u) for u in users if prefs[u].notify == "channel"]
-        board = await self.board(game)
+        board = await self.painter.paint_board(game)
         channel = self.client.get_partial_messageable(notice.tournament.channel_id)
         try:
             message = await channel.send(
@@ -131,10 +154,10 @@ class TournamentFlows(PrivateBoards):
         except discord.HTTPException:
             log.warning("could not post the board of game %s", game.id, exc_info=True)
             return None
-        await self.games.attach_message(game.id, message.channel.id, message.id)
+        await self.services.games.attach_message(game.id, message.channel.id, message.id)
         locale = tournament_locale(notice.tournament)
         for user_id in (u for u in users if prefs[u].notify == "dm"):
-            await self.direct_message(
+            await self.pings.direct_message(
                 user_id,
                 tr(
                     "tournament.round_dm",
@@ -169,7 +192,7 @@ class TournamentFlows(PrivateBoards):
             info, text(pinged), discord.AllowedMentions(users=[discord.Object(u) for u in pinged])
         )
         for user_id in (u for u in users if prefs[u].notify == "dm"):
-            await self.direct_message(user_id, text([]))
+            await self.pings.direct_message(user_id, text([]))
 
     async def _show_final_table(
         self, interaction: discord.Interaction, tournament_id: int, guild_id: int
@@ -200,4 +223,4 @@ class TournamentFlows(PrivateBoards):
             await self._show_final_table(interaction, tournament_id, interaction.guild_id)
             return
         # The card itself says which tournament and deal it is, and that it is private.
-        await self.show_private_board(interaction, deal.result)
+        await self.private_boards.show_private_board(interaction, deal.result)
