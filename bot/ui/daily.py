@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.games.spec import GameSpec
+from bot.games.spec import AnySpec
 from bot.i18n import tr
 from bot.services.snapshots import GameSummary
 from rules.core import Locale, Text
@@ -15,7 +15,7 @@ DAILY = Text("今日の配札", "daily")
 TODAY = Text("今日の結果", "today")
 
 
-def daily_command_name(spec: GameSpec, locale: Locale) -> str:
+def daily_command_name(spec: AnySpec, locale: Locale) -> str:
     """``/yosukou daily`` as the reader's Discord names it."""
     return f"/{spec.command.name(locale)} {DAILY(locale)}"
 
