@@ -8,6 +8,8 @@ which ending is no result. Still nothing outside its home (``tests/bot/fifth``) 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -219,7 +221,8 @@ async def test_a_daily_deal_named_by_its_own_commands_and_results_counted_as_the
         game = await table.bot.games.get(summary.id)
         assert game.daily_key == "2026-11-22:solo" and game.outcome is not None
         # The hand opened beside the private board, which followed every card to the end.
-        assert board.id != panel.id and "0 cards in the deck" in board.text
+        ending_text = game.rules.reason_text(game.outcome.reason)("en")
+        assert board.id != panel.id and f"({ending_text})" in board.text
         today = await table.slash("solo today", alice)
         left = game.state.stones
         row = "won" if game.outcome.winner == 0 else "lost"
@@ -258,3 +261,45 @@ def ending(seed: int) -> str:
 
 def player(user: FakeUser) -> Player:
     return Player(user.id, user.username)
+
+
+def test_game_homes_are_typed_by_their_own_rules_without_cast() -> None:
+    for path in sorted((ROOT / "bot" / "games").glob("*.py")):
+        assert "cast(" not in path.read_text(encoding="utf-8"), path
+
+
+MISTYPED = """
+from bot.games.spec import CommandGroup, GameSpec, Ranking, Variant
+from rules.core import Locale, Text
+from tests.bot.fifth.rules import PileState
+from tests.bot.fifth.solo_rules import SoloRules
+
+
+def summary(state: PileState, locale: Locale) -> str:  # another game's state
+    return str(state.stones)
+
+
+SPEC = GameSpec(
+    rules=SoloRules(),
+    command=CommandGroup(Text("x", "x"), Text("x", "x")),
+    help_pages=(),
+    variants=(Variant("x", Text("x", "x")),),
+    ranking=Ranking.SOLITAIRE,
+    summary=summary,
+)
+"""
+
+
+@pytest.mark.slow
+def test_a_callback_for_another_games_state_is_a_type_error(tmp_path: Path) -> None:
+    """``GameSpec[S, A, V]`` takes its types from its rules: mypy (strict) accepts the fifth
+    game's homes and refuses a callback written for another game's state."""
+    mistyped = tmp_path / "mistyped.py"
+    mistyped.write_text(MISTYPED, encoding="utf-8")
+    mypy = [sys.executable, "-m", "mypy", "--strict", "--explicit-package-bases"]
+    homes = ["tests/bot/fifth/game.py", "tests/bot/fifth/solo.py"]
+    good = subprocess.run([*mypy, *homes], cwd=ROOT, capture_output=True, text=True)
+    assert good.returncode == 0, good.stdout + good.stderr
+    bad = subprocess.run([*mypy, str(mistyped)], cwd=ROOT, capture_output=True, text=True)
+    assert bad.returncode == 1 and '"summary"' in bad.stdout, bad.stdout + bad.stderr
+    assert "PileState" in bad.stdout and "SoloState" in bad.stdout
