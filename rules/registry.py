@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from types import ModuleType
 from typing import Any, TypeVar
 
 from rules.core.protocol import GameRules
@@ -33,6 +34,19 @@ def unregister(name: str) -> None:
     _RULES.pop(name, None)
 
 
+def declared_in(package: ModuleType, name: str, *, packages_only: bool = False) -> list[object]:
+    """What the modules of ``package`` declare as ``name``: how a registry finds the built-in
+    games without a list of them."""
+    found: list[object] = []
+    for module in pkgutil.iter_modules(package.__path__):
+        if packages_only and not module.ispkg:
+            continue
+        imported = importlib.import_module(f"{package.__name__}.{module.name}")
+        if hasattr(imported, name):
+            found.append(getattr(imported, name))
+    return found
+
+
 def _load_builtin() -> None:
     global _loaded
     if _loaded:
@@ -40,11 +54,7 @@ def _load_builtin() -> None:
     _loaded = True
     import rules as package
 
-    for module in pkgutil.iter_modules(package.__path__):
-        if not module.ispkg:
-            continue
-        imported = importlib.import_module(f"{package.__name__}.{module.name}")
-        found = getattr(imported, "RULES", None)
+    for found in declared_in(package, "RULES", packages_only=True):
         if isinstance(found, GameRules) and found.name not in _RULES:
             register(found)
 

@@ -7,12 +7,11 @@ walking the package, so adding a game touches no file but its own.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import TypeVar
 
 from bot.games.spec import AnySpec, GameSpec, Variant
 from rules import registry as rules_registry
+from rules.registry import declared_in
 
 _SPECS: dict[str, AnySpec] = {}
 _loaded = False
@@ -41,9 +40,7 @@ def _load_builtin() -> None:
     _loaded = True
     import bot.games as package
 
-    for module in pkgutil.iter_modules(package.__path__):
-        imported = importlib.import_module(f"{package.__name__}.{module.name}")
-        spec = getattr(imported, "SPEC", None)
+    for spec in declared_in(package, "SPEC"):
         if isinstance(spec, GameSpec) and spec.game_type not in _SPECS:
             register(spec)
 
