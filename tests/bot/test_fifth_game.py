@@ -7,6 +7,7 @@ which ending is no result. Still nothing outside its home (``tests/bot/fifth``) 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -16,11 +17,14 @@ from pathlib import Path
 import pytest
 
 from bot.games import registry
+from bot.games.offers import Panel
+from bot.games.spec import SpecError
 from bot.services.snapshots import Player
 from rules import registry as rules_registry
 from rules.verify import main as verify_main
 from tests.bot.fifth import solo
 from tests.bot.fifth.game import SPEC
+from tests.bot.fifth.rules import PileRules
 from tests.bot.harness import make_bot
 from tests.conftest import FakeClock
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
@@ -303,3 +307,14 @@ def test_a_callback_for_another_games_state_is_a_type_error(tmp_path: Path) -> N
     bad = subprocess.run([*mypy, str(mistyped)], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 1 and '"summary"' in bad.stdout, bad.stdout + bad.stderr
     assert "PileState" in bad.stdout and "SoloState" in bad.stdout
+
+
+def test_a_spec_that_contradicts_its_rules_is_refused_when_built() -> None:
+    pile, grown = SPEC, solo.SPEC
+    with pytest.raises(SpecError, match="secret hands"):
+        dataclasses.replace(grown, panel=None)  # secret hands, yet no panel to play them
+    with pytest.raises(SpecError, match="secret hands"):
+        dataclasses.replace(pile, panel=lambda rules, state, seat, locale, step: Panel("", ""))
+    with pytest.raises(SpecError, match="daily deal"):
+        dataclasses.replace(pile, daily=True)  # two players: a daily deal is a solitaire's
+    assert not PileRules.hidden_randomness and not pile.hidden_randomness
