@@ -10,7 +10,7 @@ The file (or the options) describe one game as a finished game's **Verify** butt
 over::
 
     {
-      "game": "yosukou",                       // yosukou | senretsu | bushi
+      "game": "yosukou",                       // a game's name (rules.registry)
       "settings": {"variant": "simplified"},   // optional: the game's settings ({} = defaults)
       "seed": 1234567890123,                   // the revealed seed, 0 <= seed < 2**64
       "salt": "9f86d081884c7d65…",             // the revealed salt, hex
@@ -30,7 +30,8 @@ It checks, and prints one line for each:
 
 1. **commitment** — SHA-256 over ``b"asobiba-commit-v1:" + seed (8 bytes, big-endian) + salt``
    (``rules.core.fairness``) equals ``commitment``: the seed is the one fixed before play.
-2. **deal** — the deal the seed gives, recomputed by the rules package: for 易双六 the six majors
+2. **deal** — the deal the seed gives, recomputed by the game's rules (``GameRules.deal``;
+   every game is found by name in ``rules.registry``): for 易双六 the six majors
    as dealt and after the (8)/(11) swap, the talon (top card first) once the start is chosen and
    the talon after each end-card reshuffle; for 戦列札 the seats' colours, both deck orders
    (top card first) and any hand drawn before the first action; 武士将棋 has no hidden deal.
@@ -49,25 +50,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.bushi import BushiRules
 from rules.core.errors import RulesError
 from rules.core.fairness import verify_commitment
-from rules.core.protocol import Event, GameRules
-from rules.senretsu import SenretsuRules, SenretsuState
-from rules.yosukou import YosukouRules, YosukouState
+from rules.core.protocol import Event
+from rules.registry import game_names, rules_for
 
 JSON = Any
-AnyRules = GameRules[Any, Any, Any]
-
-GAMES: dict[str, AnyRules] = {
-    "yosukou": YosukouRules(),
-    "senretsu": SenretsuRules(),
-    "bushi": BushiRules(),
-}
 
 
 class InputError(ValueError):
@@ -90,8 +82,8 @@ class GameRecord:
         if not isinstance(raw, Mapping):
             raise InputError("the game is a JSON object")
         game = raw.get("game")
-        if game not in GAMES:
-            raise InputError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
+        if game not in game_names():
+            raise InputError(f"game must be one of {', '.join(game_names())}, not {game!r}")
         seed = raw.get("seed")
         if type(seed) is not int or not 0 <= seed < 1 << 64:
             raise InputError("seed must be a whole number from 0 to 2**64 - 1")
@@ -204,55 +196,12 @@ class Report:
         }
 
 
-# --- deals ------------------------------------------------------------------------------
-
-
-def _yosukou_deal(initial: YosukouState, steps: Sequence[tuple[Any, Sequence[Event]]]) -> JSON:
-    deal: dict[str, JSON] = {
-        "board_dealt": [c.dump() for c in initial.dealt],
-        "board": [c.dump() for c in initial.board],
-    }
-    reshuffles: list[list[str]] = []
-    for state, events in steps:
-        if "talon" not in deal and state.start is not None:
-            deal["start"] = state.start
-            deal["end_card"] = state.terminal
-            deal["set_aside"] = state.aside
-            deal["talon"] = list(state.talon)
-        if any(e.kind == "terminal" and e.data.get("result") == "reshuffle" for e in events):
-            reshuffles.append(list(state.talon))
-    if reshuffles:
-        deal["reshuffled_talons"] = reshuffles
-    return deal
-
-
-def _senretsu_deal(initial: SenretsuState, steps: Sequence[tuple[Any, Sequence[Event]]]) -> JSON:
-    deal: dict[str, JSON] = {
-        "colours": [c.value for c in initial.colours],
-        "decks": [[card.code for card in deck] for deck in initial.decks],
-    }
-    if any(initial.hands):  # a first player known at once has drawn already
-        deal["hands"] = [[card.code for card in hand] for hand in initial.hands]
-    return deal
-
-
-def _no_deal(initial: Any, steps: Sequence[tuple[Any, Sequence[Event]]]) -> JSON:
-    return {}
-
-
-DEALS: dict[str, Callable[[Any, Sequence[tuple[Any, Sequence[Event]]]], JSON]] = {
-    "yosukou": _yosukou_deal,
-    "senretsu": _senretsu_deal,
-    "bushi": _no_deal,
-}
-
-
 # --- checking ---------------------------------------------------------------------------
 
 
 def verify(record: GameRecord) -> Report:
     """Check ``record``: commitment, deal and replay (see the module docstring)."""
-    rules = GAMES[record.game]
+    rules = rules_for(record.game)
     commitment_ok = verify_commitment(record.commitment, record.seed, record.salt)
     try:
         initial = rules.new_game(record.settings, record.seed)
@@ -269,7 +218,7 @@ def verify(record: GameRecord) -> Report:
             error_text = f"action {index} [{seat}, {code!r}]: {error.message('en')}"
             break
         steps.append((state, events))
-    report = Report(commitment_ok, DEALS[record.game](initial, steps), error_text is None)
+    report = Report(commitment_ok, rules.deal(initial, steps), error_text is None)
     report.replay_error = error_text
     report.replayed = len(steps)
     if error_text is not None:
@@ -309,24 +258,7 @@ def describe(record: GameRecord, report: Report) -> list[str]:
     ]
     if not report.deal:
         lines.append("  (no hidden deal: nothing in this game is random)")
-    for key, value in report.deal.items():
-        if key == "decks":
-            for seat, deck in enumerate(value):
-                lines.append(f"  deck of seat {seat} (top first): {' '.join(deck)}")
-        elif key == "hands":
-            for seat, hand in enumerate(value):
-                if hand:
-                    lines.append(f"  hand of seat {seat} at the start: {' '.join(hand)}")
-        elif key in ("talon", "board_dealt", "board"):
-            shown = value if key == "talon" else [_major(c) for c in value]
-            lines.append(
-                f"  {key} ({'top first' if key == 'talon' else '1..6'}): {' '.join(shown)}"
-            )
-        elif key == "reshuffled_talons":
-            for n, talon in enumerate(value, 1):
-                lines.append(f"  talon after reshuffle {n} (top first): {' '.join(talon)}")
-        else:
-            lines.append(f"  {key}: {value if not isinstance(value, list) else ' '.join(value)}")
+    lines += rules_for(record.game).describe_deal(report.deal)
     if report.replay_ok:
         lines.append(f"replay: {report.replayed} actions replayed legally")
         lines.append(f"outcome: {_canonical(report.outcome)}")
@@ -359,17 +291,13 @@ def describe(record: GameRecord, report: Report) -> list[str]:
     return lines
 
 
-def _major(raw: Mapping[str, JSON]) -> str:
-    return f"{raw['card']}{'' if raw['upright'] else 'r'}"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m rules.verify",
         description="Check a finished game's commitment, recompute its deal and replay it.",
     )
     parser.add_argument("file", nargs="?", help="the game as JSON (see the module docstring)")
-    parser.add_argument("--game", choices=sorted(GAMES))
+    parser.add_argument("--game", choices=game_names())
     parser.add_argument("--seed", type=int)
     parser.add_argument("--salt", help="hex")
     parser.add_argument("--commitment", help="hex")

@@ -26,7 +26,7 @@ from bot.cogs.options import (
     VARIANT,
     VARIANT_HELP,
 )
-from bot.games.spec import GameSpec
+from bot.games.spec import AnySpec
 from bot.i18n import tr
 from bot.ui.common import localized, public_locale, send_ephemeral, user_locale
 from bot.ui.context import UiContext
@@ -52,7 +52,7 @@ TODAY_HELP = Text(
 TODAY_ROWS = 30
 
 
-def start_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+def start_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
     builder = CommandBuilder()
     if not spec.solitaire:
         builder.add("opponent", OPPONENT, OPPONENT_HELP, discord.User)
@@ -90,7 +90,7 @@ def start_command(spec: GameSpec, context: UiContext) -> app_commands.Command[An
     return builder.build(CHALLENGE, CHALLENGE_HELP, start)
 
 
-def hint_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+def hint_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
     builder = CommandBuilder()
     builder.add("game", GAME_NUMBER, GAME_NUMBER_HELP, app_commands.Range[int, 1] | None, None)
 
@@ -116,7 +116,7 @@ def hint_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any
     return builder.build(HINT, HINT_HELP, hint)
 
 
-def _variant_builder(spec: GameSpec) -> CommandBuilder:
+def _variant_builder(spec: AnySpec) -> CommandBuilder:
     builder = CommandBuilder()
     if len(spec.variants) > 1:
         choices = [app_commands.Choice(name=localized(v.title), value=v.key) for v in spec.variants]
@@ -125,7 +125,7 @@ def _variant_builder(spec: GameSpec) -> CommandBuilder:
     return builder
 
 
-def daily_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+def daily_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
     async def daily(interaction: discord.Interaction, **values: Any) -> None:
         variant = spec.variant(plain(values.get("variant")) or "") or spec.variants[0]
         await context.flows.starting.start_daily(
@@ -138,7 +138,7 @@ def daily_command(spec: GameSpec, context: UiContext) -> app_commands.Command[An
     return _variant_builder(spec).build(DAILY, DAILY_HELP, daily)
 
 
-def today_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+def today_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
     async def today(interaction: discord.Interaction, **values: Any) -> None:
         variant = spec.variant(plain(values.get("variant")) or "") or spec.variants[0]
         games = context.services.games
@@ -163,7 +163,7 @@ def today_command(spec: GameSpec, context: UiContext) -> app_commands.Command[An
     return _variant_builder(spec).build(TODAY, TODAY_HELP, today)
 
 
-def game_group(spec: GameSpec, context: UiContext) -> app_commands.Group:
+def game_group(spec: AnySpec, context: UiContext) -> app_commands.Group:
     group = app_commands.Group(
         name=localized(spec.command.name),
         description=localized(spec.command.description),

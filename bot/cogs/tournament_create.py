@@ -22,7 +22,7 @@ from bot.cogs.options import (
     duration_choices,
 )
 from bot.games.registry import all_specs
-from bot.games.spec import CommandOption, GameSpec
+from bot.games.spec import AnySpec, CommandOption
 from bot.i18n import tr
 from bot.services.snapshots import Player
 from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
@@ -71,7 +71,7 @@ DAY = 24 * HOUR
 MAX_OPTIONS = 25
 
 
-def platform_builder(spec: GameSpec) -> CommandBuilder:
+def platform_builder(spec: AnySpec) -> CommandBuilder:
     """The tournament's own options, as fit the game."""
     builder = CommandBuilder()
     builder.add("name", NAME, NAME_HELP, app_commands.Range[str, 1, 100] | None, None)
@@ -93,7 +93,7 @@ def platform_builder(spec: GameSpec) -> CommandBuilder:
     return builder
 
 
-def game_options(spec: GameSpec, builder: CommandBuilder) -> list[CommandOption]:
+def game_options(spec: AnySpec, builder: CommandBuilder) -> list[CommandOption]:
     """The game's rule options that fit beside the tournament's own: one whose key or name
     is taken already is left out (a command's options must differ), and so is any past
     Discord's 25."""
@@ -116,7 +116,7 @@ def _names(renamed: app_commands.locale_str) -> set[str]:
     return {renamed.message, str(renamed.extras.get("ja", renamed.message))}
 
 
-def create_command(spec: GameSpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+def create_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
     services = context.services
     builder = platform_builder(spec)
     options = game_options(spec, builder)

@@ -12,7 +12,7 @@ from typing import TypeVar
 from bot.console.io import Terminal, pick
 from bot.console.play import play_game, result_line
 from bot.games.registry import all_specs
-from bot.games.spec import GameSpec, Variant
+from bot.games.spec import AnySpec, Variant
 from bot.services.errors import GameNotFound
 from bot.services.games import GameService
 from bot.services.snapshots import LOCAL_USER_MAX, ActionResult, GameSnapshot, GameSummary, Player
@@ -77,7 +77,7 @@ def is_local(game: GameSummary) -> bool:
 class Entry:
     """One line of the games menu: a game in one of its variants."""
 
-    spec: GameSpec
+    spec: AnySpec
     variant: Variant
 
     def label(self, locale: Locale) -> str:
@@ -202,7 +202,7 @@ def _ask_game_id(term: Terminal) -> int:
         term.say("⚠ " + NOT_UNDERSTOOD(term.locale))
 
 
-def _seat_names(spec: GameSpec, seat: int) -> tuple[str, str]:
+def _seat_names(spec: AnySpec, seat: int) -> tuple[str, str]:
     return spec.rules.seat_name(seat, "ja"), spec.rules.seat_name(seat, "en")
 
 

@@ -12,7 +12,6 @@ from bot.games.offers import Choice, NumberPrompt, Offer, Panel, default_offers
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, GameSnapshot, SeatInfo
-from bot.services.stats import UNCOUNTED_REASONS
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign, RulesError, Text
 
 RESIGN_WORD = Text("投了", "resign")
@@ -59,7 +58,7 @@ def result_line(game: GameSnapshot, locale: Locale) -> str:
     if outcome is None:
         return STATUS.format(status=game.status)(locale)
     reason = game.rules.reason_text(outcome.reason)(locale)
-    if outcome.reason in UNCOUNTED_REASONS:
+    if not game.rules.counts(outcome):
         return NO_RESULT.format(reason=reason)(locale)
     if len(outcome.points) == 1:
         text = SOLO_WON if outcome.points[0] == 1.0 else SOLO_LOST
@@ -82,7 +81,7 @@ async def play_game(service: GameService, term: Terminal, result: ActionResult) 
     # One person at the keyboard also reads what is private to them; two read public lines only.
     viewer = None if hot_seat else humans[0].seat
     # With secret hands, each player's panel is shown only after the keyboard changes hands.
-    secret = hot_seat and game.spec.panel is not None
+    secret = hot_seat and game.spec.secret_hands
     shown: int | None = None
     events = result.events
     while game.status == "active":

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from bot.games.offers import Choice, Offer, move_choices
 from bot.games.spec import (
-    AnyRules,
     CommandGroup,
     CommandOption,
     GameSpec,
@@ -17,11 +16,11 @@ from bot.games.spec import (
     Variant,
     painter,
 )
-from rules.bushi import BushiRules, Drop
+from rules.bushi import RULES, BushiAction, BushiRules, BushiState, BushiView, Drop
 from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
 from rules.bushi.solve import Result, perfect_player, solution
-from rules.core import Locale, Seat, Text
+from rules.core import GameRules, Locale, Seat, Text
 
 CHOOSE_DROP = Text("駒を置く向きを選ぶ…", "Choose how to drop your cube…")
 HINT_TITLE = Text("🔎 完全解析による評価", "🔎 What perfect play says")
@@ -35,8 +34,11 @@ def settings_from(chosen: Mapping[str, Any]) -> StartRequest:
     )
 
 
+Rules = GameRules[BushiState, BushiAction, BushiView]
+
+
 def board_offers(
-    rules: AnyRules, state: Any, seat: Seat, actions: Sequence[Any], locale: Locale
+    rules: Rules, state: BushiState, seat: Seat, actions: Sequence[BushiAction], locale: Locale
 ) -> list[Offer]:
     """Drops as one menu (up to sixteen orientations), moves as buttons."""
     drops = [a for a in actions if isinstance(a, Drop)]
@@ -44,12 +46,11 @@ def board_offers(
     offers = []
     if drops:
         # Each drop in words, with where its swords end up on the line below.
-        bushi = cast(BushiRules, rules)
         choices = tuple(
             Choice(
-                bushi.action_label(d, locale),
-                bushi.format(d),
-                description=bushi.action_description(state, d, locale),
+                rules.action_label(d, locale),
+                rules.format(d),
+                description=rules.action_description(state, d, locale),
             )
             for d in drops
         )
@@ -59,14 +60,14 @@ def board_offers(
     return offers
 
 
-def hint(rules: AnyRules, state: Any, seat: Seat, locale: Locale) -> str:
+def hint(rules: Rules, state: BushiState, seat: Seat, locale: Locale) -> str:
     """The position's value and every move grouped by value, best first."""
-    if rules.is_over(state):
+    if state.outcome is not None:
         return HINT_TITLE(locale) + "\n" + rules.reason_text(state.outcome.reason)(locale)
     return HINT_TITLE(locale) + "\n" + hint_text(state, locale)
 
 
-def accepts_draw(rules: AnyRules, state: Any, seat: Seat) -> bool:
+def accepts_draw(rules: Rules, state: BushiState, seat: Seat) -> bool:
     """The bot takes a draw unless perfect play wins for it from here."""
     value = solution(state.cube).value(state)
     bot_wins = Result.WIN if state.to_move == seat else Result.LOSS
@@ -74,7 +75,7 @@ def accepts_draw(rules: AnyRules, state: Any, seat: Seat) -> bool:
 
 
 SPEC = GameSpec(
-    rules=BushiRules(),
+    rules=RULES,
     command=CommandGroup(
         Text("武士将棋", "bushi"),
         Text(

@@ -8,11 +8,10 @@ and lives in their own private (ephemeral) message.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from bot.games.offers import Choice, NumberPrompt, Offer, Panel, move_choices
 from bot.games.spec import (
-    AnyRules,
     CommandGroup,
     CommandOption,
     GameSpec,
@@ -22,14 +21,17 @@ from bot.games.spec import (
     Variant,
     painter,
 )
-from rules.cards.playing import sort_key
-from rules.core import Locale, Rng, Seat, Text
+from rules.cards.playing import Card, sort_key
+from rules.core import GameRules, Locale, Rng, Seat, Text
 from rules.senretsu import (
+    RULES,
+    Action,
     Casualty,
     EndPlacement,
     Janken,
     Place,
     SenretsuRules,
+    SenretsuState,
     SenretsuView,
     TakeBack,
 )
@@ -94,15 +96,20 @@ def settings_from(chosen: Mapping[str, Any]) -> StartRequest:
     )
 
 
-def bot_player(rules: AnyRules, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
+Rules = GameRules[SenretsuState, Action, SenretsuView]
+
+
+def bot_player(rules: Rules, state: SenretsuState, seat: Seat, rng: Rng) -> tuple[Action, Rng]:
     """The AI sees only what its seat may see: the same view a person gets."""
-    return choose_action(rules.view_for(state, seat), cast(SenretsuRules, rules), rng)
+    return choose_action(rules.view_for(state, seat), rules, rng)
 
 
-def panel(rules: AnyRules, state: Any, seat: Seat, locale: Locale, step: str | None) -> Panel:
+def panel(
+    rules: Rules, state: SenretsuState, seat: Seat, locale: Locale, step: str | None
+) -> Panel:
     """``step``: the hand card (``c<index>`` in the sorted hand) picked first, when a hand's
     placements don't fit one menu."""
-    view: SenretsuView = rules.view_for(state, seat)
+    view = rules.view_for(state, seat)
     text = render_hand(view, locale)
     if view.outcome is not None:
         return Panel(text, FINISHED(locale))
@@ -122,7 +129,7 @@ def panel(rules: AnyRules, state: Any, seat: Seat, locale: Locale, step: str | N
 
 
 def _janken(
-    rules: AnyRules, view: SenretsuView, actions: tuple[Any, ...], locale: Locale
+    rules: Rules, view: SenretsuView, actions: tuple[Action, ...], locale: Locale
 ) -> tuple[str, tuple[Offer, ...]]:
     tie = view.janken_rounds > 0 and view.janken_last is not None
     if not actions:
@@ -141,9 +148,9 @@ def _janken(
 
 
 def _placement_offers(
-    rules: AnyRules,
+    rules: Rules,
     view: SenretsuView,
-    actions: tuple[Any, ...],
+    actions: tuple[Action, ...],
     locale: Locale,
     step: str | None,
 ) -> tuple[Offer, ...]:
@@ -182,7 +189,7 @@ def _placement_offers(
 
 
 def _place_choices(
-    rules: AnyRules, card: Any, places: list[Place], locale: Locale
+    rules: Rules, card: Card, places: list[Place], locale: Locale
 ) -> tuple[Choice, ...]:
     """Each place ``card`` may go, in the board's words; a joker asks for its range after."""
     if not card.is_joker:
@@ -210,7 +217,7 @@ def _place_choices(
 
 
 SPEC = GameSpec(
-    rules=SenretsuRules(),
+    rules=RULES,
     command=CommandGroup(
         Text("戦列札", "senretsu"),
         Text(
@@ -247,7 +254,6 @@ SPEC = GameSpec(
     settings_from=settings_from,
     panel=panel,
     bot_player=bot_player,
-    hidden_randomness=True,
     board_picture=painter("bot.pictures.senretsu", "draw_board"),
     panel_picture=painter("bot.pictures.senretsu", "draw_hand"),
 )

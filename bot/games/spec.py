@@ -12,28 +12,34 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from bot.games.offers import Offer, Panel
 from rules.core import Event, GameRules, Locale, Rng, Seat, Text
+from rules.core.protocol import MatchState
+
+#: A game's state, its moves and a viewer's view of a state (``GameRules[S, A, V]``).
+S = TypeVar("S", bound=MatchState)
+A = TypeVar("A")
+V = TypeVar("V")
 
 AnyRules = GameRules[Any, Any, Any]
 #: Chooses a move for ``seat``: (rules, state, seat, rng) -> (action, rng).
-BotPlayer = Callable[[AnyRules, Any, Seat, Rng], tuple[Any, Rng]]
+BotPlayer = Callable[[GameRules[S, A, V], S, Seat, Rng], tuple[A, Rng]]
 #: Explains a position to ``seat`` in plain text: (rules, state, seat, locale) -> text.
-Hinter = Callable[[AnyRules, Any, Seat, Locale], str]
+Hinter = Callable[[GameRules[S, A, V], S, Seat, Locale], str]
 #: The board's offers for the seat to act: (rules, state, seat, legal actions, locale).
-BoardOffers = Callable[[AnyRules, Any, Seat, Sequence[Any], Locale], list[Offer]]
+BoardOffers = Callable[[GameRules[S, A, V], S, Seat, Sequence[A], Locale], list[Offer]]
 #: A seat's private panel; ``step`` is where the player is in a multi-step choice.
-PanelMaker = Callable[[AnyRules, Any, Seat, Locale, str | None], Panel]
+PanelMaker = Callable[[GameRules[S, A, V], S, Seat, Locale, str | None], Panel]
 #: Whether the bot, at ``seat``, accepts the draw its opponent offered: (rules, state, seat).
-DrawJudge = Callable[[AnyRules, Any, Seat], bool]
+DrawJudge = Callable[[GameRules[S, A, V], S, Seat], bool]
 #: A one-line summary of a finished or running game for lists (``ended at draw 40``).
-Summary = Callable[[Any, Locale], str]
+Summary = Callable[[S, Locale], str]
 #: Draws a board as a PNG from a viewer's view: (view, locale, the last action's public events).
-BoardPainter = Callable[[Any, Locale, Sequence[Event]], bytes]
+BoardPainter = Callable[[V, Locale, Sequence[Event]], bytes]
 #: Draws a seat's private panel as a PNG from that seat's own view.
-PanelPainter = Callable[[Any, Locale], bytes]
+PanelPainter = Callable[[V, Locale], bytes]
 
 
 def painter(module: str, name: str) -> Callable[..., bytes]:
@@ -111,23 +117,41 @@ class CommandGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class SolitaireTally:
+class SolitaireTally(Generic[S]):
     """What breaks ties between entrants of a solitaire tournament with as many deals won: a
     count read from each finished deal, fewer being better (易双六: the cards drawn)."""
 
     name: Text
-    count: Callable[[Any], int]
+    count: Callable[[S], int]
 
 
-def _no_summary(state: Any, locale: Locale) -> str:
+def _no_summary(state: object, locale: Locale) -> str:
     return ""
 
 
-@dataclass(frozen=True, slots=True)
-class GameSpec:
-    """Everything the bot knows about one game. Generic code reads only this."""
+def _always(state: object) -> bool:
+    return True
 
-    rules: AnyRules
+
+def _no_settings(chosen: Mapping[str, Any]) -> StartRequest:
+    return StartRequest({})
+
+
+class SpecError(ValueError):
+    """A game's declaration contradicts itself or its rules (found when it is built)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec(Generic[S, A, V]):
+    """Everything the bot knows about one game, typed by its rules' state, move and view:
+    the home's callbacks get the game's own rules and state, never ``Any``. Generic code
+    reads only this (the registry holds ``AnySpec``).
+
+    Facts about the game itself — whether chance hides anything, whether seats hold secret
+    hands, which endings are no result — are the rules' (``GameRules``); the spec says how
+    the bot presents and plays them."""
+
+    rules: GameRules[S, A, V]
     command: CommandGroup
     #: The rules in the reader's language; further pages follow the first.
     help_pages: tuple[Text, ...]
@@ -138,30 +162,50 @@ class GameSpec:
     #: beside the platform's own (opponent, clock, rated).
     options: tuple[CommandOption, ...] = ()
     #: Turns the chosen options (by key; absent when not chosen) into settings and a seat.
-    settings_from: Callable[[Mapping[str, Any]], StartRequest] = lambda _: StartRequest({})
-    board_offers: BoardOffers | None = None
-    #: A private panel per player (secret hands): opened from a "My hand" button.
-    panel: PanelMaker | None = None
-    bot_player: BotPlayer | None = None
-    hinter: Hinter | None = None
+    settings_from: Callable[[Mapping[str, Any]], StartRequest] = _no_settings
+    board_offers: BoardOffers[S, A, V] | None = None
+    #: Each player's private panel, opened from a "My hand" button: a game whose rules
+    #: declare secret hands has one (and is played from it), others none.
+    panel: PanelMaker[S, A, V] | None = None
+    bot_player: BotPlayer[S, A, V] | None = None
+    hinter: Hinter[S, A, V] | None = None
     #: How the bot answers a draw offer; without one it declines (it never leaves one hanging).
-    accepts_draw: DrawJudge | None = None
+    accepts_draw: DrawJudge[S, A, V] | None = None
     #: When the hint is worth offering (易双六's hint is about choosing the start).
-    hint_available: Callable[[Any], bool] = lambda _: True
-    #: Whether the game has a daily deal (the same deal for everyone in a server each day).
+    hint_available: Callable[[S], bool] = _always
+    #: Whether the game has a daily deal (the same deal for everyone in a server each day):
+    #: a solitaire's, whose rules hide its randomness.
     daily: bool = False
     #: One line about a game for lists such as the daily results: how far it got, never a
     #: card or a choice (others may be playing the same deal).
-    summary: Summary = _no_summary
-    #: Whether chance decides what players can't see (a shuffled deck): such a game's board
-    #: shows a sealed commitment to its seed, revealed at the end.
-    hidden_randomness: bool = False
+    summary: Summary[S] = _no_summary
     #: The board as a picture (drawn from the same per-viewer view as the text board).
-    board_picture: BoardPainter | None = None
+    board_picture: BoardPainter[V] | None = None
     #: A player's private panel as a picture.
-    panel_picture: PanelPainter | None = None
+    panel_picture: PanelPainter[V] | None = None
     #: A solitaire's tie-break in tournaments (without one, ties stay ties).
-    tally: SolitaireTally | None = None
+    tally: SolitaireTally[S] | None = None
+
+    def __post_init__(self) -> None:
+        name = self.rules.name
+        if self.rules.secret_hands != (self.panel is not None):
+            raise SpecError(f"{name}: a private panel exactly when the rules hold secret hands")
+        if self.daily and not (self.solitaire and self.rules.hidden_randomness):
+            raise SpecError(f"{name}: a daily deal is a solitaire's, dealt by hidden chance")
+        if self.tally is not None and not self.solitaire:
+            raise SpecError(f"{name}: a tally breaks ties between solitaire deals only")
+
+    @property
+    def hidden_randomness(self) -> bool:
+        """Whether chance decides what players can't see (the rules say): such a game's board
+        shows a sealed commitment to its seed, revealed at the end."""
+        return self.rules.hidden_randomness
+
+    @property
+    def secret_hands(self) -> bool:
+        """Whether seats hold secret hands (the rules say): the game is played from each
+        player's private panel, never from the shared board."""
+        return self.rules.secret_hands
 
     @property
     def game_type(self) -> str:
@@ -186,3 +230,7 @@ class GameSpec:
 
     def variant(self, key: str) -> Variant | None:
         return next((v for v in self.variants if v.key == key), None)
+
+
+#: Any game's spec, as generic code (the registry, the services, the Discord layer) holds it.
+AnySpec = GameSpec[Any, Any, Any]

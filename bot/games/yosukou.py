@@ -9,7 +9,6 @@ from typing import Any
 
 from bot.games.offers import Offer, move_choices
 from bot.games.spec import (
-    AnyRules,
     CommandGroup,
     CommandOption,
     GameSpec,
@@ -20,8 +19,17 @@ from bot.games.spec import (
     Variant,
     painter,
 )
-from rules.core import Locale, Rng, Seat, Text
-from rules.yosukou import TITLE, TITLE_SIMPLIFIED, WarPlace, WarTake, YosukouRules
+from rules.core import GameRules, Locale, Rng, Seat, Text
+from rules.yosukou import (
+    RULES,
+    TITLE,
+    TITLE_SIMPLIFIED,
+    WarPlace,
+    WarTake,
+    YosukouAction,
+    YosukouState,
+    YosukouView,
+)
 from rules.yosukou.help import RULES_HELP, SIMPLIFIED_RULES_HELP
 from rules.yosukou.simulate import estimate_start_win_rates
 
@@ -76,8 +84,15 @@ def settings_from(chosen: Mapping[str, Any]) -> StartRequest:
     return StartRequest(settings, 0)
 
 
+Rules = GameRules[YosukouState, YosukouAction, YosukouView]
+
+
 def board_offers(
-    rules: AnyRules, state: Any, seat: Seat, actions: Sequence[Any], locale: Locale
+    rules: Rules,
+    state: YosukouState,
+    seat: Seat,
+    actions: Sequence[YosukouAction],
+    locale: Locale,
 ) -> list[Offer]:
     takes = [a for a in actions if isinstance(a, WarTake)]
     places = [a for a in actions if isinstance(a, WarPlace)]
@@ -98,7 +113,7 @@ def board_offers(
     return offers
 
 
-def hint(rules: AnyRules, state: Any, seat: Seat, locale: Locale) -> str:
+def hint(rules: Rules, state: YosukouState, seat: Seat, locale: Locale) -> str:
     """How often each legal start wins on this board, by simulation over random talons."""
     if state.phase != "start":
         return START_HINT_ONLY(locale)
@@ -118,7 +133,7 @@ def hint(rules: AnyRules, state: Any, seat: Seat, locale: Locale) -> str:
     return "\n".join(lines)
 
 
-def summary(state: Any, locale: Locale) -> str:
+def summary(state: YosukouState, locale: Locale) -> str:
     if state.outcome is None:
         return SUMMARY_PLAYING.format(draws=state.draws)(locale)
     # Not the start square: others may play the same deal today, and it would tell them
@@ -143,7 +158,7 @@ VARIANT_OPTION = CommandOption(
 
 
 SPEC = GameSpec(
-    rules=YosukouRules(),
+    rules=RULES,
     command=CommandGroup(
         Text("易双六", "yosukou"),
         Text("タロットの一人遊び、易双六を遊ぶ", "Play 易双六 (Youscout), the tarot solitaire"),
@@ -240,10 +255,9 @@ SPEC = GameSpec(
     settings_from=settings_from,
     board_offers=board_offers,
     hinter=hint,
-    hint_available=lambda state: getattr(state, "phase", None) == "start",
+    hint_available=lambda state: state.phase == "start",
     daily=True,
     summary=summary,
-    hidden_randomness=True,
     board_picture=painter("bot.pictures.yosukou", "draw_board"),
     # A deal won with fewer cards drawn is the better win (the tournament table's tie-break).
     tally=SolitaireTally(Text("引いた札", "cards drawn"), lambda state: state.draws),

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.db.records import EventRecord, NoticeWrite
 from bot.games.registry import spec_for
-from bot.games.spec import AnyRules, GameSpec
+from bot.games.spec import AnyRules, AnySpec
 from bot.services.base import Planned, ServiceBase, public_text
 from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot
@@ -238,7 +238,7 @@ class ActionPipeline(ServiceBase):
         return ActionResult(game, tuple(events), result.previous_version)
 
     @staticmethod
-    async def _bot_draw_answer(spec: GameSpec, game: GameSnapshot) -> tuple[Seat, str] | None:
+    async def _bot_draw_answer(spec: AnySpec, game: GameSnapshot) -> tuple[Seat, str] | None:
         """A draw offered to a bot seat is answered at once: the bot is usually not the seat
         to move, so otherwise the offer would wait for an answer that never comes."""
         offered_by = game.state.draw_offer

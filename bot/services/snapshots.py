@@ -10,7 +10,7 @@ from typing import Any
 from bot.db.models import GameRow
 from bot.db.records import GameRecord, GameWrite, Written
 from bot.games.registry import spec_for
-from bot.games.spec import AnyRules, GameSpec
+from bot.games.spec import AnyRules, AnySpec
 from rules import verify
 from rules.core import Event, Locale, Outcome, Seat
 from rules.core.fairness import commitment
@@ -73,7 +73,7 @@ class GameSummary:
     tournament_id: int | None
 
     @property
-    def spec(self) -> GameSpec:
+    def spec(self) -> AnySpec:
         return spec_for(self.game_type)
 
     @property

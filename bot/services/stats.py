@@ -16,9 +16,6 @@ from bot.games.registry import spec_for
 from bot.services.snapshots import GameSummary
 from rules.core import Outcome
 
-#: Outcomes that are no result at all (易双六 with no end-card appearances): not counted.
-UNCOUNTED_REASONS = frozenset({"no_result"})
-
 
 def game_key(game_type: str, settings: dict[str, Any]) -> str:
     """Standings are kept per ranked variant: ``bushi``, ``yosukou:original`` …"""
@@ -78,7 +75,7 @@ def results_of(game: GameSummary, outcome: Outcome) -> ResultsWrite | None:
     """What a finishing change counts, written in its transaction (so each game counts exactly
     once): a line per person (the bot has none), and for a rated game between two people their
     new ratings. A game with no result counts nothing."""
-    if outcome.reason in UNCOUNTED_REASONS:
+    if not game.rules.counts(outcome):  # the rules say which endings are no result
         return None
     people = tuple(
         SeatResult(s.seat, s.user_id, int(p == 1.0), int(p == 0.5), int(p == 0.0))

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.db import TournamentEntrantRow, TournamentRow
 from bot.games.registry import spec_for
-from bot.games.spec import GameSpec
+from bot.games.spec import AnySpec
 from bot.services.snapshots import ActionResult, GameSnapshot
 from bot.tournament import BYE_POINTS, Format, SolitaireRow, TableRow
 from rules.core import Text
@@ -81,7 +81,7 @@ class TournamentInfo:
         )
 
     @property
-    def spec(self) -> GameSpec:
+    def spec(self) -> AnySpec:
         return spec_for(self.game_type)
 
     @property

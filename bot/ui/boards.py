@@ -228,10 +228,10 @@ def board_rows(
     rules = game.rules
     spec = game.spec
     rows: list[Row] = []
-    if spec.panel is not None:  # secret-hand games are played from the private panel only
+    if spec.secret_hands:  # played from the private panel only
         rows.append([HandButton(game.id, tr("button.hand", locale))])
     humans_to_act = [s for s in game.seats_to_act if not s.is_bot]
-    if humans_to_act and spec.panel is None:
+    if humans_to_act and not spec.secret_hands:
         seat = humans_to_act[0].seat
         make = spec.board_offers or default_offers
         offers = make(rules, game.state, seat, rules.legal_actions(game.state, seat), locale)

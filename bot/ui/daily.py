@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.games.spec import GameSpec
+from bot.games.spec import AnySpec
 from bot.i18n import tr
 from bot.services.snapshots import GameSummary
 from rules.core import Locale, Text
@@ -15,7 +15,7 @@ DAILY = Text("今日の配札", "daily")
 TODAY = Text("今日の結果", "today")
 
 
-def daily_command_name(spec: GameSpec) -> str:
+def daily_command_name(spec: AnySpec) -> str:
     """``/yosukou daily`` as a command mention (``tr`` shows it in the reader's language)."""
     return f"</{spec.command.name.en} {DAILY.en}>"
 

@@ -61,7 +61,7 @@ class Pings:
 
     def _ping_view(self, game: GameSummary) -> discord.ui.View | None:
         """A turn ping of a secret-hand game carries the player's way into a fresh panel."""
-        if game.spec.panel is None or game.status != "active":
+        if not game.spec.secret_hands or game.status != "active":
             return None
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(game.id, tr("button.hand", game_locale(game))))

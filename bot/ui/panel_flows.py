@@ -100,6 +100,15 @@ class Panels:
         panel = await self._panel_for(
             game, seat, interaction.user.id, user_locale(interaction), step
         )
+        if (
+            from_panel
+            and interaction.message is not None
+            and interaction.message.id == game.message_id
+        ):
+            # A private board (a daily deal's) is not a panel: the hand opens beside it, and
+            # redraws itself from its own clicks.
+            await interaction.followup.send(view=panel.view, files=panel.files, ephemeral=True)
+            return
         if from_panel:
             await panel.replace_response(interaction)
         else:

@@ -151,7 +151,7 @@ class Playing:
             redraw = any(e.visible_to is None for e in result.events) or not result.events
             shown = redraw and await self.posts.show_board(game, recent)
             if is_panel(interaction):
-                if game.spec.panel is not None and game.seat_of(interaction.user.id) is not None:
+                if game.spec.secret_hands and game.seat_of(interaction.user.id) is not None:
                     try:
                         await self.panels.redraw_own_panel(interaction, game)
                     except discord.HTTPException:

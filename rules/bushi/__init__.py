@@ -29,9 +29,13 @@ from rules.bushi.game import (
 )
 from rules.bushi.render import BushiView, render_orientation
 
+#: The game, as the rules registry (``rules.registry``) finds it.
+RULES = BushiRules()
+
 __all__ = [
     "CUBE_TABLE",
     "ORIENTATIONS",
+    "RULES",
     "BushiAction",
     "BushiRules",
     "BushiSettings",

@@ -162,6 +162,15 @@ class GameRules(ABC, Generic[S, A, V]):
     allows_draw_offers: ClassVar[bool] = False
     #: Texts for this game's own outcome reasons (``mate`` …), beside the shared ones.
     reason_texts: ClassVar[dict[str, Text]] = {}
+    #: Whether chance decides what players can't see (a shuffled deck): the platform seals
+    #: such a game's seed before play and reveals it after (``rules.core.fairness``).
+    hidden_randomness: ClassVar[bool] = False
+    #: Whether a seat holds what the others may not see (a hand of cards): such a game is
+    #: played from each seat's own private view, never from the shared board.
+    secret_hands: ClassVar[bool] = False
+    #: The outcome reasons that are no result at all (易双六 ended by its end card never
+    #: appearing): neither a win nor a loss, counted nowhere.
+    no_result_reasons: ClassVar[frozenset[str]] = frozenset()
 
     # --- hooks for the game ----------------------------------------------------------------
 
@@ -256,6 +265,29 @@ class GameRules(ABC, Generic[S, A, V]):
         the same end from the same seed, with what stays private for good left out (a game
         whose moves are all public, the default, shows them all)."""
         return list(moves)
+
+    def action_description(self, state: S, action: A, locale: Locale) -> str | None:
+        """A second line for a menu option offering ``action`` (what it leads to); ``None``,
+        the default, when the label says enough."""
+        return None
+
+    def deal(self, initial: S, steps: Sequence[tuple[S, Sequence[Event]]]) -> dict[str, JSON]:
+        """What chance dealt, for anyone checking a finished game (``python -m rules.verify``):
+        from the first state and each ``(state, events)`` after an action, JSON-safe. Empty,
+        the default, for a game with no hidden randomness."""
+        return {}
+
+    def describe_deal(self, deal: Mapping[str, JSON]) -> list[str]:
+        """:meth:`deal` as lines of plain text (indented two spaces), one fact a line."""
+        return [
+            f"  {key}: {' '.join(map(str, value)) if isinstance(value, list) else value}"
+            for key, value in deal.items()
+        ]
+
+    def counts(self, outcome: Outcome) -> bool:
+        """Whether ``outcome`` is a result at all (not one of :attr:`no_result_reasons`):
+        only results are won, lost or drawn in anyone's record."""
+        return outcome.reason not in self.no_result_reasons
 
     def _illegal_reason(self, state: S, seat: Seat, action: A) -> Text | None:
         """Why ``action`` is illegal, for a precise message; ``None`` for the generic one."""

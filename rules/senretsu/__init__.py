@@ -18,7 +18,11 @@ from rules.senretsu.game import SenretsuRules
 from rules.senretsu.state import FieldCard, SenretsuState, Side
 from rules.senretsu.view import SenretsuView
 
+#: The game, as the rules registry (``rules.registry``) finds it.
+RULES = SenretsuRules()
+
 __all__ = [
+    "RULES",
     "Action",
     "Casualty",
     "DrawCount",

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from rules.cards.playing import colour_deck
 from rules.core.outcome import Seat
+from rules.core.protocol import GameRules
 from rules.core.rng import Rng
 from rules.senretsu.actions import (
     Action,
@@ -40,7 +41,6 @@ from rules.senretsu.actions import (
     Janken,
     Place,
 )
-from rules.senretsu.game import SenretsuRules
 from rules.senretsu.state import (
     DRAW_COUNT,
     JANKEN_HANDS,
@@ -50,6 +50,9 @@ from rules.senretsu.state import (
     Staging,
 )
 from rules.senretsu.view import SenretsuView
+
+#: Any rules of 戦列札 (the AI needs only the protocol: legal actions, apply, to act).
+Rules = GameRules[SenretsuState, Action, SenretsuView]
 
 #: The second player's first draw (3–6). Drawing 6 gives cards early but runs the deck out a
 #: turn sooner; in self-play of the fast model over 120 deals the second player won 74% of the
@@ -232,7 +235,7 @@ def determinize(view: SenretsuView, rng: Rng) -> tuple[SenretsuState, Rng]:
 
 def choose_action(
     view: SenretsuView,
-    rules: SenretsuRules,
+    rules: Rules,
     rng: Rng,
     budget: Budget = DEFAULT_BUDGET,
 ) -> tuple[Action, Rng]:
@@ -330,7 +333,7 @@ def _candidates(
 
 def _choose_placement(
     view: SenretsuView,
-    rules: SenretsuRules,
+    rules: Rules,
     legal: Sequence[Action],
     rng: Rng,
     budget: Budget,
@@ -387,7 +390,7 @@ class _Clock:
 
 
 def _playout(
-    state: SenretsuState, rules: SenretsuRules, action: Action, pairs: bool, clock: _Clock
+    state: SenretsuState, rules: Rules, action: Action, pairs: bool, clock: _Clock
 ) -> float | None:
     """Play ``action`` in a sampled state, then both sides' fast-model choices (ours to finish
     this phase, the opponent's whole answer with its sampled hand) until our next place phase;
@@ -415,7 +418,7 @@ def _playout(
     return value
 
 
-def _fast_choice(state: SenretsuState, rules: SenretsuRules, seat: Seat, pairs: bool) -> Action:
+def _fast_choice(state: SenretsuState, rules: Rules, seat: Seat, pairs: bool) -> Action:
     view = rules.view_for(state, seat)
     legal = rules.legal_actions(state, seat)
     if state.phase == "casualties":
@@ -425,7 +428,7 @@ def _fast_choice(state: SenretsuState, rules: SenretsuRules, seat: Seat, pairs: 
     return _candidates(view, legal, pairs)[0][1]
 
 
-def _static(state: SenretsuState, rules: SenretsuRules, me: Seat) -> float:
+def _static(state: SenretsuState, rules: Rules, me: Seat) -> float:
     """At the start of our place phase: the deck difference plus what our best placement is
     worth to the fast model (the same scale the candidates were ranked on)."""
     op = 1 - me

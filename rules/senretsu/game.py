@@ -11,6 +11,7 @@ from rules.core.outcome import Seat
 from rules.core.protocol import Event, GameRules, Transition
 from rules.core.rng import Rng
 from rules.core.text import Locale, Text
+from rules.senretsu import deal as senretsu_deal
 from rules.senretsu import disclosure, logic, render
 from rules.senretsu.actions import Action, Casualty, Place, private_to_mover
 from rules.senretsu.actions import format_action as _format_action
@@ -66,6 +67,16 @@ class SenretsuRules(GameRules[SenretsuState, Action, SenretsuView]):
     schema_version: ClassVar[int] = 2  # 2: the turn before this one is remembered
     allows_draw_offers: ClassVar[bool] = False
     reason_texts: ClassVar[dict[str, Text]] = dict(render.OUTCOME_REASONS)
+    hidden_randomness: ClassVar[bool] = True
+    secret_hands: ClassVar[bool] = True
+
+    def deal(
+        self, initial: SenretsuState, steps: Sequence[tuple[SenretsuState, Sequence[Event]]]
+    ) -> dict[str, JSON]:
+        return senretsu_deal.deal(initial, steps)
+
+    def describe_deal(self, deal: Mapping[str, JSON]) -> list[str]:
+        return senretsu_deal.describe_deal(deal)
 
     # --- settings and setup ------------------------------------------------------------------
 

@@ -19,8 +19,12 @@ from rules.yosukou.state import (
     YosukouView,
 )
 
+#: The game, as the rules registry (``rules.registry``) finds it.
+RULES = YosukouRules()
+
 __all__ = [
     "REASON_TEXT",
+    "RULES",
     "TITLE",
     "TITLE_SIMPLIFIED",
     "Draw",

@@ -12,6 +12,7 @@ from rules.core.outcome import Outcome, Seat
 from rules.core.protocol import JSON, Event, GameRules, Transition
 from rules.core.rng import Rng
 from rules.core.text import Locale, Text
+from rules.yosukou import deal as yosukou_deal
 from rules.yosukou.engine import (
     DEALABLE,
     DEATH,
@@ -113,6 +114,17 @@ class YosukouRules(GameRules[YosukouState, YosukouAction, YosukouView]):
     schema_version: ClassVar[int] = 1
     allows_draw_offers: ClassVar[bool] = False
     reason_texts: ClassVar[dict[str, Text]] = REASON_TEXT
+    hidden_randomness: ClassVar[bool] = True
+    #: No end-card appearance at all (an end-card count of 0): neither won nor lost.
+    no_result_reasons: ClassVar[frozenset[str]] = frozenset({"no_result"})
+
+    def deal(
+        self, initial: YosukouState, steps: Sequence[tuple[YosukouState, Sequence[Event]]]
+    ) -> dict[str, JSON]:
+        return yosukou_deal.deal(initial, steps)
+
+    def describe_deal(self, deal: Mapping[str, JSON]) -> list[str]:
+        return yosukou_deal.describe_deal(deal)
 
     # --- settings and setup ----------------------------------------------------------------
 

@@ -22,8 +22,9 @@ from rules.core.fairness import (
     new_seed,
     verify_commitment,
 )
+from rules.registry import rules_for
 from rules.senretsu import SenretsuRules
-from rules.verify import GAMES, GameRecord, InputError, describe, main, verify
+from rules.verify import GameRecord, InputError, describe, main, verify
 from rules.yosukou import YosukouRules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -164,7 +165,7 @@ def play(rules: GameRules[Any, Any, Any], settings: dict[str, Any], seed: int) -
 def exported(game: str, settings: dict[str, Any], seed: int) -> dict[str, Any]:
     """What a finished game's log exports: settings, revealed seed and salt, the commitment
     shown on the board, every action, the result and the final state."""
-    rules = GAMES[game]
+    rules = rules_for(game)
     actions = play(rules, settings, seed)
     final = rules.replay(settings, seed, [tuple(a) for a in actions])
     return {
