@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import PlayerStatRow, TournamentEntrantRow, TournamentPairingRow, TournamentRow
-from bot.services.challenges import Challenges
+from bot.services.games import GameService
 from bot.services.snapshots import Player
 from bot.services.stats import conservative, game_key
 from bot.services.tournament_snapshots import bye_points
@@ -101,7 +101,7 @@ async def seed_entrants(session: AsyncSession, tournament: TournamentRow) -> lis
 class RoundMaker:
     """Pairs one round of ``tournament`` in ``session`` and starts its games."""
 
-    def __init__(self, games: Challenges, session: AsyncSession, tournament: TournamentRow):
+    def __init__(self, games: GameService, session: AsyncSession, tournament: TournamentRow):
         self.games = games
         self.session = session
         self.tournament = tournament
@@ -196,7 +196,7 @@ class RoundMaker:
     async def _start_game(self, row: TournamentPairingRow, names: dict[int, str]) -> int:
         assert row.black_id is not None
         t = self.tournament
-        game = self.games.build_game(
+        game = self.games.starts.build_game(
             self.session,
             t.game_type,
             {
@@ -204,7 +204,7 @@ class RoundMaker:
                 1: Player(row.black_id, names.get(row.black_id, str(row.black_id))),
             },
             settings=dict(t.settings),
-            seed=self.games.new_seed(),
+            seed=self.games.seeds.new(),
             rated=t.rated,
             move_seconds=t.move_seconds,
             guild_id=t.guild_id,

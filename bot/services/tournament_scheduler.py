@@ -28,6 +28,7 @@ from bot.db import (
 )
 from bot.games.registry import spec_for
 from bot.services.errors import ServiceError, StaleVersion
+from bot.services.games import GameService
 from bot.services.snapshots import FINISHED_STATUSES, ActionResult
 from bot.services.tournament_queries import TournamentQueries, pairing_info
 from bot.services.tournament_rounds import (
@@ -64,7 +65,16 @@ UNPOSTED_GRACE = timedelta(minutes=2)
 ABORT_TRIES = 5
 
 
-class TournamentScheduler(TournamentQueries):
+class TournamentScheduler:
+    """Moves every tournament on: starts, rounds, results, the end. Its games are started,
+    resigned and aborted through ``games``; what it announces is read through ``queries``."""
+
+    def __init__(self, games: GameService, queries: TournamentQueries) -> None:
+        self.games = games
+        self.queries = queries
+        self.db = games.db
+        self.clock = games.clock
+
     async def tick(self) -> list[TournamentNotice]:
         """Do all tournament work that is due; return what the front end should announce."""
         now = self.clock()
@@ -86,7 +96,7 @@ class TournamentScheduler(TournamentQueries):
             )
         notices: list[TournamentNotice] = []
         for tournament_id in due:
-            notices += await self._guarded(self._open, tournament_id)
+            notices += await self._guarded(self.open, tournament_id)
         for tournament_id in running:
             notices += await self._guarded(self.advance, tournament_id)
         notices += await self._unposted_boards()
@@ -123,8 +133,8 @@ class TournamentScheduler(TournamentQueries):
                 claimed.setdefault(tournament_id, []).append(game_id)
         notices: list[TournamentNotice] = []
         for tournament_id, game_ids in claimed.items():
-            standing = await self.show(tournament_id)
-            games = tuple([await self.games.get(g) for g in game_ids])
+            standing = await self.queries.show(tournament_id)
+            games = tuple([await self.games.queries.get(g) for g in game_ids])
             notices.append(
                 RoundStarted(
                     standing.tournament,
@@ -161,7 +171,7 @@ class TournamentScheduler(TournamentQueries):
         if solitaire:
             return await self._advance_solitaire(tournament_id)
         notices: list[TournamentNotice] = list(await self._resign_withdrawn(tournament_id))
-        await self._record_results(tournament_id)
+        await self.record_results(tournament_id)
         for _ in range(MAX_STEPS):
             step = await self._next_round(tournament_id)
             if step is None:
@@ -171,7 +181,7 @@ class TournamentScheduler(TournamentQueries):
                 break
         return notices
 
-    async def _open(self, tournament_id: int) -> list[TournamentNotice]:
+    async def open(self, tournament_id: int) -> list[TournamentNotice]:
         """Close sign-up: start the tournament (seeding, round 1 or the deals) or cancel it."""
         now = self.clock()
         async with self.db.transaction() as session:
@@ -201,15 +211,17 @@ class TournamentScheduler(TournamentQueries):
         if info.status == "cancelled":
             return [Cancelled(info)]
         if info.solitaire:
-            standing = await self.show(tournament_id)
+            standing = await self.queries.show(tournament_id)
             return [DealsOpened(info, standing.entrants)]
         return [await self._round_started(info, 1, pairings)]
 
     async def _round_started(
         self, info: TournamentInfo, round_no: int, pairings: Sequence[TournamentPairingRow]
     ) -> RoundStarted:
-        games = tuple([await self.games.get(p.game_id) for p in pairings if p.game_id is not None])
-        standing = await self.show(info.id)
+        games = tuple(
+            [await self.games.queries.get(p.game_id) for p in pairings if p.game_id is not None]
+        )
+        standing = await self.queries.show(info.id)
         return RoundStarted(
             info,
             round_no,
@@ -250,13 +262,13 @@ class TournamentScheduler(TournamentQueries):
             if game_id is None or user is None:
                 continue
             try:
-                result = await self.games.act(game_id, user, None, Resign.code)
+                result = await self.games.actions.act(game_id, user, None, Resign.code)
             except (ServiceError, RulesError):
                 continue  # ended meanwhile (a move, a clock, another scheduler)
             notices.append(GameEnded(result))
         return notices
 
-    async def _record_results(self, tournament_id: int) -> None:
+    async def record_results(self, tournament_id: int) -> None:
         """Copy the results of ended games into their pairings (once: ``result IS NULL``)."""
         async with self.db.read() as session:
             ended = (
@@ -330,11 +342,11 @@ class TournamentScheduler(TournamentQueries):
             )
             info = TournamentInfo.from_row(fresh)
         if last:
-            return Finished(await self.show(tournament_id))
+            return Finished(await self.queries.show(tournament_id))
         return await self._round_started(info, completed + 1, pairings)
 
     async def _advance_solitaire(self, tournament_id: int) -> list[TournamentNotice]:
-        await self._record_deals(tournament_id)
+        await self.record_deals(tournament_id)
         now = self.clock()
         async with self.db.read() as session:
             row = await session.get(TournamentRow, tournament_id)
@@ -371,10 +383,10 @@ class TournamentScheduler(TournamentQueries):
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
                 return []
-        aborted = await self._abort_games(tournament_id)
-        return [Finished(await self.show(tournament_id)), *aborted]
+        aborted = await self.abort_games(tournament_id)
+        return [Finished(await self.queries.show(tournament_id)), *aborted]
 
-    async def _record_deals(self, tournament_id: int) -> None:
+    async def record_deals(self, tournament_id: int) -> None:
         """Each finished deal's result: won or not, and the game's tie-break count."""
         async with self.db.read() as session:
             waiting = (
@@ -399,11 +411,11 @@ class TournamentScheduler(TournamentQueries):
                 if game is None or game.outcome is None:
                     continue
                 tally = spec_for(game.game_type).tally
-                state = await self.games.decode(session, game)
+                state = await self.games.loader.decode(session, game)
                 deal.won = float(game.outcome["points"][0]) == 1.0
                 deal.count = tally.count(state) if tally is not None else 0
 
-    async def _abort_games(self, tournament_id: int) -> list[TournamentNotice]:
+    async def abort_games(self, tournament_id: int) -> list[TournamentNotice]:
         """Games of a tournament that is over (cancelled, or a solitaire event closed) still
         being played are called off: no result, no rating change (deals then never count).
         A move landing meanwhile only makes the abort try again on the newer version."""
@@ -419,9 +431,9 @@ class TournamentScheduler(TournamentQueries):
         for game_id, version in open_games:
             for _ in range(ABORT_TRIES):
                 try:
-                    aborted = await self.games.abort_by_platform(game_id, version)
+                    aborted = await self.games.actions.abort_by_platform(game_id, version)
                 except StaleVersion:
-                    version = (await self.games.get(game_id)).version
+                    version = (await self.games.queries.get(game_id)).version
                     continue
                 except ServiceError:
                     break  # it ended meanwhile (a move, a clock, another process)
@@ -445,5 +457,5 @@ class TournamentScheduler(TournamentQueries):
         notices: list[TournamentNotice] = []
         for tournament_id in ids:
             if tournament_id is not None:
-                notices += await self._abort_games(tournament_id)
+                notices += await self.abort_games(tournament_id)
         return notices

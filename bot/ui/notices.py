@@ -189,7 +189,7 @@ class Notices(FlowBase):
         self, game: GameSummary, user_id: int, sent: discord.Message
     ) -> None:
         """One notice per game in a player's DMs too: the one before this goes."""
-        previous = await self.games.swap_dm_ping(game.id, user_id, sent.id)
+        previous = await self.games.messages.swap_dm_ping(game.id, user_id, sent.id)
         if previous is not None and previous != sent.id:
             with contextlib.suppress(discord.HTTPException):
                 await sent.channel.get_partial_message(previous).delete()  # type: ignore[union-attr]
@@ -220,7 +220,7 @@ class Notices(FlowBase):
         except discord.HTTPException:
             log.warning("could not ping in game %s", game.id, exc_info=True)
             return
-        previous = await self.games.swap_ping(game.id, message.id)
+        previous = await self.games.messages.swap_ping(game.id, message.id)
         if previous is not None and previous != message.id:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(previous).delete()

@@ -90,7 +90,7 @@ class PanelFlows(Notices):
         from_panel = is_panel(interaction)
         if from_panel:
             await interaction.response.defer()
-        game = await self.games.get(game_id)
+        game = await self.games.queries.get(game_id)
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()
@@ -145,7 +145,7 @@ class PanelFlows(Notices):
     ) -> NumberPrompt:
         """The number the panel asks for under ``prefix``, as the panel is now, in the
         player's words."""
-        game = await self.games.get(game_id)
+        game = await self.games.queries.get(game_id)
         seat = game.seat_of(user_id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()

@@ -38,7 +38,7 @@ class Playing(PanelFlows, PrivateBoards):
         if not interaction.response.is_done():
             await interaction.response.defer()
         try:
-            result = await self.games.act(game_id, interaction.user.id, version, code)
+            result = await self.games.actions.act(game_id, interaction.user.id, version, code)
         except StaleVersion:
             await self._refresh_where_clicked(interaction, game_id)
             raise
@@ -73,20 +73,20 @@ class Playing(PanelFlows, PrivateBoards):
 
     async def _answer(self, game_id: int, user_id: int, version: int, answer: str) -> ActionResult:
         if answer == "accept":
-            return await self.games.accept(game_id, user_id, version)
-        game = await self.games.get(game_id)
+            return await self.games.starts.accept(game_id, user_id, version)
+        game = await self.games.queries.get(game_id)
         if game.seat_of(user_id) is None:
             raise NotAParticipant()
         if user_id == game.challenger.user_id:
-            game = await self.games.abort(game_id, user_id, version)
+            game = await self.games.starts.abort(game_id, user_id, version)
         else:
-            game = await self.games.decline(game_id, user_id, version)
+            game = await self.games.starts.decline(game_id, user_id, version)
         return ActionResult(game, (), version)
 
     async def confirm_resign(
         self, interaction: discord.Interaction, game_id: int, version: int
     ) -> None:
-        game = await self.games.get(game_id)
+        game = await self.games.queries.get(game_id)
         if game.seat_of(interaction.user.id) is None:
             raise NotAParticipant()
         locale = user_locale(interaction)
@@ -159,7 +159,7 @@ class Playing(PanelFlows, PrivateBoards):
         framing) the last move, with the offer after it."""
         public = [e for e in events if e.visible_to is None]
         if public and all(e.kind in DRAW_TALK for e in public):
-            return (*await self.games.last_public_events(game.id), *events)
+            return (*await self.games.queries.last_public_events(game.id), *events)
         return events
 
     async def _board_elsewhere(
@@ -191,7 +191,7 @@ class Playing(PanelFlows, PrivateBoards):
 
     async def _refresh_where_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
         """A stale click still shows what is true now: the fresh board, or the fresh panel."""
-        game = await self.games.get(game_id)
+        game = await self.games.queries.get(game_id)
         with contextlib.suppress(discord.HTTPException):
             if interaction.message is not None and interaction.message.id == game.message_id:
                 board = await self.board(game)
@@ -203,7 +203,7 @@ class Playing(PanelFlows, PrivateBoards):
 
     async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None:
         await think(interaction, privately=True)
-        text = await self.games.hint(game_id, user_locale(interaction), interaction.user.id)
+        text = await self.games.queries.hint(game_id, user_locale(interaction), interaction.user.id)
         await send_ephemeral(interaction, text)
 
     async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -217,11 +217,11 @@ class Playing(PanelFlows, PrivateBoards):
         """Why the last move went as it did (its numbers, in words), with the board, privately."""
         await think(interaction, privately=True)
         locale = user_locale(interaction)
-        game = await self.games.shown_game(game_id, interaction.user.id)
+        game = await self.games.queries.shown_game(game_id, interaction.user.id)
         rules = game.rules
         reasons = [
             line
-            for event in await self.games.last_public_events(game_id)
+            for event in await self.games.queries.last_public_events(game_id)
             for line in rules.explain_in_words(event, locale)
         ]
         # The short board: the reasons are the point, the board only where they happened.
@@ -234,7 +234,7 @@ class Playing(PanelFlows, PrivateBoards):
         the end, and hand over the record for ``python -m rules.verify``."""
         await think(interaction, privately=True)
         locale = user_locale(interaction)
-        checked = await self.games.verification(game_id, interaction.user.id)
+        checked = await self.games.queries.verification(game_id, interaction.user.id)
         name = f"asobiba-game-{game_id}-verify.json"
         record = checked.record.to_json().encode()
         record_file = discord.File(io.BytesIO(record), filename=name)
@@ -250,7 +250,7 @@ class Playing(PanelFlows, PrivateBoards):
         await think(interaction, privately=True)
         locale = user_locale(interaction)
         # Refused while it runs, and to others while its deal may still be played.
-        game, entries = await self.games.log_download(game_id, interaction.user.id)
+        game, entries = await self.games.queries.log_download(game_id, interaction.user.id)
         text = log_text(game, entries, locale, self.games.clock().date())
         log_file = discord.File(io.BytesIO(text.encode()), filename=f"asobiba-game-{game_id}.txt")
         lines = text.count("\n")

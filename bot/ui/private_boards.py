@@ -57,7 +57,7 @@ class PrivateBoards(Notices):
         )
         if sent.message_id is None or interaction.channel_id is None:
             return
-        await self.games.attach_message(game.id, interaction.channel_id, sent.message_id)
+        await self.games.messages.attach_message(game.id, interaction.channel_id, sent.message_id)
         self.remember_private_board(game.id, interaction, sent.message_id)
 
     async def edit_board(self, game: GameSummary, board: Board) -> bool:
