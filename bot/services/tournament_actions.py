@@ -18,16 +18,20 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.db import (
+    Database,
     GameRow,
     TournamentDealRow,
     TournamentEntrantRow,
     TournamentRow,
 )
 from bot.games.registry import spec_for
+from bot.services.base import GameLoader
+from bot.services.clock import Clock
 from bot.services.errors import StaleVersion
-from bot.services.games import GameService
 from bot.services.guilds import GuildService
+from bot.services.seeds import Seeds
 from bot.services.snapshots import ActionResult, Player
+from bot.services.starts import GameStarts
 from bot.services.tournament_errors import (
     ALL_DEALS_PLAYED,
     ALREADY_JOINED,
@@ -70,18 +74,28 @@ NAME_LENGTH = 100
 
 
 class TournamentActions:
-    """Organisers' and entrants' steps; the deals' games are made through ``games``, the
-    server's rules read from ``servers``, and ``scheduler`` moves the tournament on at once
-    where a step makes that due."""
+    """Organisers' and entrants' steps. A solitaire deal's game is made by ``starts`` (and read
+    by ``loader``), a tournament's seed drawn from ``seeds``, the server's rules read from
+    ``servers``; ``scheduler`` moves the tournament on at once where a step makes that due."""
 
     def __init__(
-        self, games: GameService, servers: GuildService, scheduler: TournamentScheduler
+        self,
+        db: Database,
+        clock: Clock,
+        *,
+        servers: GuildService,
+        scheduler: TournamentScheduler,
+        loader: GameLoader,
+        starts: GameStarts,
+        seeds: Seeds,
     ) -> None:
-        self.games = games
+        self.db = db
+        self.clock = clock
         self.servers = servers
         self.scheduler = scheduler
-        self.db = games.db
-        self.clock = games.clock
+        self.loader = loader
+        self.starts = starts
+        self.seeds = seeds
 
     # --- sign-up ---------------------------------------------------------------------------
 
@@ -141,7 +155,7 @@ class TournamentActions:
                 signup_until=now + timedelta(seconds=max(signup_seconds, 0)),
                 play_seconds=play_seconds if spec.solitaire else None,
                 current_round=0,
-                seed=self.games.seeds.new(),
+                seed=self.seeds.new(),
                 salt=new_salt().hex(),
                 locale=locale,
                 created_at=now,
@@ -315,7 +329,7 @@ class TournamentActions:
             info = TournamentInfo.from_row(row)
         playing = next(((n, g) for n, g, status in deals if status == "active"), None)
         if playing is not None and playing[1] is not None:
-            game = await self.games.queries.get(playing[1])
+            game = await self.loader.get(playing[1])
             return Deal(info, ActionResult(game, (), game.version), playing[0], new=False)
         if len(deals) >= info.rounds:
             played = THE_DEAL_PLAYED if info.rounds == 1 else ALL_DEALS_PLAYED
@@ -325,7 +339,7 @@ class TournamentActions:
             row = await tournament_of(session, tournament_id, guild_id)
             if row.status != "running":
                 raise over_error(row.status)  # it closed (or was cancelled) a moment ago
-            new = self.games.starts.build_game(
+            new = self.starts.build_game(
                 session,
                 row.game_type,
                 {0: player},
@@ -351,7 +365,7 @@ class TournamentActions:
             except IntegrityError as exc:  # a double click started this deal already
                 raise StaleVersion() from exc
             game_id = new.id
-        snapshot = await self.games.queries.get(game_id)
+        snapshot = await self.loader.get(game_id)
         return Deal(info, ActionResult(snapshot, (), snapshot.version), deal_no, new=True)
 
     @staticmethod

@@ -20,6 +20,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.db import (
+    Database,
     GameRow,
     TournamentDealRow,
     TournamentEntrantRow,
@@ -27,9 +28,13 @@ from bot.db import (
     TournamentRow,
 )
 from bot.games.registry import spec_for
+from bot.services.actions import ActionPipeline
+from bot.services.base import GameLoader
+from bot.services.clock import Clock
 from bot.services.errors import ServiceError, StaleVersion
-from bot.services.games import GameService
+from bot.services.seeds import Seeds
 from bot.services.snapshots import FINISHED_STATUSES, ActionResult
+from bot.services.starts import GameStarts
 from bot.services.tournament_queries import TournamentQueries, pairing_info
 from bot.services.tournament_rounds import (
     RoundMaker,
@@ -66,14 +71,28 @@ ABORT_TRIES = 5
 
 
 class TournamentScheduler:
-    """Moves every tournament on: starts, rounds, results, the end. Its games are started,
-    resigned and aborted through ``games``; what it announces is read through ``queries``."""
+    """Moves every tournament on: starts, rounds, results, the end. A round's games are made
+    by ``starts`` from ``seeds``, resigned and aborted by ``actions`` and read by ``loader``;
+    what it announces is read through ``queries``."""
 
-    def __init__(self, games: GameService, queries: TournamentQueries) -> None:
-        self.games = games
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        *,
+        queries: TournamentQueries,
+        loader: GameLoader,
+        actions: ActionPipeline,
+        starts: GameStarts,
+        seeds: Seeds,
+    ) -> None:
+        self.db = db
+        self.clock = clock
         self.queries = queries
-        self.db = games.db
-        self.clock = games.clock
+        self.loader = loader
+        self.actions = actions
+        self.starts = starts
+        self.seeds = seeds
 
     async def tick(self) -> list[TournamentNotice]:
         """Do all tournament work that is due; return what the front end should announce."""
@@ -134,7 +153,7 @@ class TournamentScheduler:
         notices: list[TournamentNotice] = []
         for tournament_id, game_ids in claimed.items():
             standing = await self.queries.show(tournament_id)
-            games = tuple([await self.games.queries.get(g) for g in game_ids])
+            games = tuple([await self.loader.get(g) for g in game_ids])
             notices.append(
                 RoundStarted(
                     standing.tournament,
@@ -205,7 +224,7 @@ class TournamentScheduler:
                 else:
                     row.rounds = total_rounds(Format(row.format), len(players), row.rounds)
                     row.current_round = 1
-                    pairings = await RoundMaker(self.games, session, row).pair(1)
+                    pairings = await RoundMaker(self.starts, self.seeds, session, row).pair(1)
             await session.flush()
             info = TournamentInfo.from_row(row)
         if info.status == "cancelled":
@@ -218,9 +237,7 @@ class TournamentScheduler:
     async def _round_started(
         self, info: TournamentInfo, round_no: int, pairings: Sequence[TournamentPairingRow]
     ) -> RoundStarted:
-        games = tuple(
-            [await self.games.queries.get(p.game_id) for p in pairings if p.game_id is not None]
-        )
+        games = tuple([await self.loader.get(p.game_id) for p in pairings if p.game_id is not None])
         standing = await self.queries.show(info.id)
         return RoundStarted(
             info,
@@ -262,7 +279,7 @@ class TournamentScheduler:
             if game_id is None or user is None:
                 continue
             try:
-                result = await self.games.actions.act(game_id, user, None, Resign.code)
+                result = await self.actions.act(game_id, user, None, Resign.code)
             except (ServiceError, RulesError):
                 continue  # ended meanwhile (a move, a clock, another scheduler)
             notices.append(GameEnded(result))
@@ -338,7 +355,9 @@ class TournamentScheduler:
             fresh = await session.get(TournamentRow, tournament_id, populate_existing=True)
             assert fresh is not None
             pairings = (
-                [] if last else await RoundMaker(self.games, session, fresh).pair(completed + 1)
+                []
+                if last
+                else await RoundMaker(self.starts, self.seeds, session, fresh).pair(completed + 1)
             )
             info = TournamentInfo.from_row(fresh)
         if last:
@@ -411,7 +430,7 @@ class TournamentScheduler:
                 if game is None or game.outcome is None:
                     continue
                 tally = spec_for(game.game_type).tally
-                state = await self.games.loader.decode(session, game)
+                state = await self.loader.decode(session, game)
                 deal.won = float(game.outcome["points"][0]) == 1.0
                 deal.count = tally.count(state) if tally is not None else 0
 
@@ -431,9 +450,9 @@ class TournamentScheduler:
         for game_id, version in open_games:
             for _ in range(ABORT_TRIES):
                 try:
-                    aborted = await self.games.actions.abort_by_platform(game_id, version)
+                    aborted = await self.actions.abort_by_platform(game_id, version)
                 except StaleVersion:
-                    version = (await self.games.queries.get(game_id)).version
+                    version = (await self.loader.get(game_id)).version
                     continue
                 except ServiceError:
                     break  # it ended meanwhile (a move, a clock, another process)

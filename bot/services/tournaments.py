@@ -22,5 +22,21 @@ class TournamentService:
 
     def __init__(self, games: GameService, servers: GuildService) -> None:
         self.queries = TournamentQueries(games.db)
-        self.scheduler = TournamentScheduler(games, self.queries)
-        self.actions = TournamentActions(games, servers, self.scheduler)
+        self.scheduler = TournamentScheduler(
+            games.db,
+            games.clock,
+            queries=self.queries,
+            loader=games.loader,
+            actions=games.actions,
+            starts=games.starts,
+            seeds=games.seeds,
+        )
+        self.actions = TournamentActions(
+            games.db,
+            games.clock,
+            servers=servers,
+            scheduler=self.scheduler,
+            loader=games.loader,
+            starts=games.starts,
+            seeds=games.seeds,
+        )
