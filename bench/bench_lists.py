@@ -4,7 +4,7 @@
 
 Fills a fresh database with finished 武士将棋 games (plus 1 000 live ones) between random pairs
 of users, and their standings rows, then times the two service calls behind the commands:
-``GameService.list_games`` (a user's live games, waiting on them first) and
+``GameQueries.list_games`` (a user's live games, waiting on them first) and
 ``StandingsService.standings`` (one page of a server's table).
 """
 

@@ -108,10 +108,10 @@ class ActionPipeline:
         """Apply ``steps`` (seat, action code) as one change, each logged as its own ply.
         With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored).
 
-        One guarded write (:meth:`GuardedWriter.change`): the game's UPDATE, its event rows and its seats —
-        and, when it finishes the game, the results and ratings it counts — in one transaction,
-        the rules applied before it with no lock held. A clock's ``notice`` goes in the same
-        write."""
+        One guarded write (:meth:`GuardedWriter.change`): the game's UPDATE, its event rows and
+        its seats — and, when it finishes the game, the results and ratings it counts — in one
+        transaction, the rules applied before it with no lock held. A clock's ``notice`` goes in
+        the same write."""
         changed = await self.writer.change(
             game_id,
             version,

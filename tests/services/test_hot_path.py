@@ -1,4 +1,4 @@
-"""The hot path (bot/db/*_store.py, ServiceBase._guarded): what an ordinary action costs the
+"""The hot path (bot/db/*_store.py, GuardedWriter.change): what an ordinary action costs the
 database, group commit on SQLite, held copies gone stale, turn pings recorded with the next
 write — on SQLite and PostgreSQL."""
 
