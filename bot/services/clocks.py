@@ -67,8 +67,9 @@ Notice = Reminder | TimedOut | Expired
 
 
 class ClockService:
-    """The move clock over ``games``: it plays, forfeits and aborts through the game service's
-    action pipeline, and records the turn pings its board messages owe."""
+    """The move clock over the game service ``games``: claims are its own UPDATEs; timeouts go
+    through the action pipeline's guarded write; each tick first records the turn pings not
+    yet written (board messages)."""
 
     def __init__(self, games: GameService) -> None:
         self.db = games.db
