@@ -4,7 +4,7 @@
 
 Fills a fresh database with finished 武士将棋 games (plus 1 000 live ones) between random pairs
 of users, and their standings rows, then times the two service calls behind the commands:
-``GameService.list_games`` (a user's live games, waiting on them first) and
+``GameQueries.list_games`` (a user's live games, waiting on them first) and
 ``StandingsService.standings`` (one page of a server's table).
 """
 
@@ -135,10 +135,10 @@ async def run(url: str, games: int, users: int) -> None:
     service, standings = GameService(db), StandingsService(db)
     rng = random.Random(2)
     my_games = await timed(
-        500, lambda n: service.list_games(10_000 + rng.randrange(users), guild_id=GUILD)
+        500, lambda n: service.queries.list_games(10_000 + rng.randrange(users), guild_id=GUILD)
     )
     history = await timed(
-        200, lambda n: service.finished_games(10_000 + rng.randrange(users), guild_id=GUILD)
+        200, lambda n: service.queries.finished_games(10_000 + rng.randrange(users), guild_id=GUILD)
     )
     pages = await timed(500, lambda n: standings.standings(GUILD, "bushi", rng.randrange(100)))
     print(f"{games} finished + 1000 live games, {users} users")

@@ -46,8 +46,8 @@ async def make_games(service: GameService, count: int) -> list[int]:
     ids = []
     for n in range(count):
         black, white = Player(10_000 + 2 * n, f"p{2 * n}"), Player(10_001 + 2 * n, f"p{2 * n + 1}")
-        challenge = await service.challenge("bushi", black, white, challenger_seat=0)
-        await service.accept(challenge.game.id, white.user_id)
+        challenge = await service.starts.challenge("bushi", black, white, challenger_seat=0)
+        await service.starts.accept(challenge.game.id, white.user_id)
         ids.append(challenge.game.id)
     return ids
 
@@ -57,20 +57,20 @@ async def actor(
 ) -> None:
     for n in range(actions):
         game_id = games[n % len(games)]
-        game = await service.get(game_id)
+        game = await service.queries.get(game_id)
         if game.status != "active":  # finished: start a fresh one in its place
             seat0, seat1 = game.seats
-            fresh = await service.challenge(
+            fresh = await service.starts.challenge(
                 "bushi", Player(seat0.user_id, "a"), Player(seat1.user_id, "b"), challenger_seat=0
             )
-            await service.accept(fresh.game.id, seat1.user_id)
+            await service.starts.accept(fresh.game.id, seat1.user_id)
             games[n % len(games)] = fresh.game.id
-            game = await service.get(fresh.game.id)
+            game = await service.queries.get(fresh.game.id)
         rules = game.rules
         seat = rules.to_act(game.state)[0]
         action, rng = rng.choice(rules.legal_actions(game.state, seat))
         started = time.perf_counter()
-        result = await service.act(
+        result = await service.actions.act(
             game.id, game.player(seat).user_id, game.version, rules.format(action)
         )
         rules.render(rules.view_for(result.game.state, None), "ja")
@@ -184,7 +184,7 @@ async def round_trips_per_action(url: str, actions: int = 100) -> float:
         await db.migrate()
         service = GameService(db, seed_source=Rng.from_seed(3))
         [game_id] = await make_games(service, 1)
-        game = await service.get(game_id)
+        game = await service.queries.get(game_id)
         rng = Rng.from_seed(4)
 
         @event.listens_for(db.engine.sync_engine, "begin")
@@ -198,12 +198,14 @@ async def round_trips_per_action(url: str, actions: int = 100) -> float:
         for _ in range(actions):
             if game.status != "active":  # a finishing action is not an ordinary one
                 [game_id] = await make_games(service, 1)
-                game = await service.get(game_id)
+                game = await service.queries.get(game_id)
             seat = game.rules.to_act(game.state)[0]
             action, rng = rng.choice(game.rules.legal_actions(game.state, seat))
             code = game.rules.format(action)
             before = calls
-            result = await service.act(game.id, game.player(seat).user_id, game.version, code)
+            result = await service.actions.act(
+                game.id, game.player(seat).user_id, game.version, code
+            )
             if result.game.status == "active":
                 ordinary += 1
                 sent += calls - before

@@ -38,10 +38,10 @@ class _Table:
 
 async def _fresh(service: GameService, old: GameSnapshot) -> GameSnapshot:
     seat0, seat1 = old.seats
-    challenge = await service.challenge(
+    challenge = await service.starts.challenge(
         "bushi", Player(seat0.user_id, "a"), Player(seat1.user_id, "b"), challenger_seat=0
     )
-    return (await service.accept(challenge.game.id, seat1.user_id)).game
+    return (await service.starts.accept(challenge.game.id, seat1.user_id)).game
 
 
 async def _arrive(
@@ -52,7 +52,7 @@ async def _arrive(
     seat = rules.to_act(game.state)[0]
     action, table.rng = table.rng.choice(rules.legal_actions(game.state, seat))
     try:
-        result = await service.act(
+        result = await service.actions.act(
             game.id, game.player(seat).user_id, game.version, rules.format(action)
         )
         latencies.append(time.perf_counter() - arrival)
@@ -97,7 +97,7 @@ async def open_loop(
 ) -> list[tuple[float, float, float, int]]:
     """For each rate in turn (stopping after the first whose p99 is over the limit): the
     rate, p50 and p99 in ms, and the arrivals that found no idle game."""
-    table = _Table([await service.get(game_id) for game_id in game_ids])
+    table = _Table([await service.queries.get(game_id) for game_id in game_ids])
     out = []
     for rate in rates:
         latencies, missed = await at_rate(service, table, rate, seconds)

@@ -181,9 +181,9 @@ async def check(
     service = GameService(db)
     games = plies = 0
     for game_id in await _games(db):
-        game = await service.get(game_id)
-        assert await service.rebuild_state(game.id) == game.state, f"game {game.id}"
-        log = await service.event_log(game.id)
+        game = await service.queries.get(game_id)
+        assert await service.queries.rebuild_state(game.id) == game.state, f"game {game.id}"
+        log = await service.queries.event_log(game.id)
         assert [e.ply for e in log] == list(range(1, len(log) + 1)), f"game {game.id}"
         assert game.ply == len(log)
         games += 1

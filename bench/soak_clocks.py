@@ -214,7 +214,7 @@ class ClockDirector:
         """The player to move picks something from the board's first menu; whether it made a
         move is read from the log, and a move restarts the clock for the other player."""
         service = GameService(self.db)
-        before = await service.get(game.id)
+        before = await service.queries.get(game.id)
         acting = [s.user_id for s in before.seats_to_act]
         menus = game.board.selects()
         if not acting or not menus or not menus[0].get("options"):
@@ -228,7 +228,7 @@ class ClockDirector:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(record.wait_complete(), ANSWER)
             await self.fake.wait_until(lambda: game.board.edit_count > edits, timeout=1)
-        after = await service.get(game.id)
+        after = await service.queries.get(game.id)
         if after.ply == before.ply:
             return
         game.moves += 1
@@ -249,9 +249,9 @@ class ClockDirector:
             mine = [m.text for m in messages if tag.search(m.text)]
             posted = sum(1 for c in mine if "is due" in c)
             announced = sum(1 for c in mine if "is over" in c)
-            log = await service.event_log(game.id)
+            log = await service.queries.event_log(game.id)
             timeouts = [e for e in log if e.action.endswith(":timeout")]
-            snapshot = await service.get(game.id)
+            snapshot = await service.queries.get(game.id)
             if posted != game.reminders:
                 wrong.append(f"game {game.id}: {posted} reminders posted, {game.reminders} owed")
             if not game.timed_out or snapshot.status != "finished":

@@ -231,7 +231,7 @@ class AsobibaBot(commands.AutoShardedBot):
     async def tournament_tick(self) -> None:
         """One pass of the tournaments: sign-ups that closed, rounds that ended."""
         await self.flows.tournaments.announce_tournaments(
-            await self.asobiba.services.tournaments.tick()
+            await self.asobiba.services.tournaments.scheduler.tick()
         )
 
     async def clock_catch_up(self) -> None:
@@ -292,7 +292,7 @@ class AsobibaBot(commands.AutoShardedBot):
             log.warning("closing with %d interaction(s) still running", activity.busy)
         await super().close()
         try:
-            await self.asobiba.services.games.flush_pings()
+            await self.asobiba.services.games.messages.flush_pings()
         except Exception:
             log.warning("could not record the newest turn pings", exc_info=True)
         await self.db.dispose()

@@ -121,9 +121,9 @@ async def assert_every_game_reads(db: Database) -> int:
     async with db.read() as session:
         ids = list(await session.scalars(select(GameRow.id).order_by(GameRow.id)))
     for game_id in ids:
-        game = await service.get(game_id)
-        assert await service.rebuild_state(game_id) == game.state, f"game {game_id}"
-        log = await service.event_log(game_id)
+        game = await service.queries.get(game_id)
+        assert await service.queries.rebuild_state(game_id) == game.state, f"game {game_id}"
+        log = await service.queries.event_log(game_id)
         assert [e.ply for e in log] == list(range(1, len(log) + 1)), f"game {game_id}"
         assert game.ply == len(log), f"game {game_id}"
         rules = spec_for(game.game_type).rules

@@ -96,7 +96,7 @@ def hint_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any,
 
     async def hint(interaction: discord.Interaction, game: int | None = None) -> None:
         if game is None:
-            mine = await context.services.games.list_games(
+            mine = await context.services.games.queries.list_games(
                 interaction.user.id, statuses=("active",)
             )
             here = [
@@ -143,7 +143,7 @@ def today_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
         variant = spec.variant(plain(values.get("variant")) or "") or spec.variants[0]
         games = context.services.games
         day = games.clock().date().isoformat()
-        results = await games.daily_results(interaction.guild_id, f"{day}:{variant.key}")
+        results = await games.queries.daily_results(interaction.guild_id, f"{day}:{variant.key}")
         locale = user_locale(interaction)
         lines = [tr("daily.title", locale, game=variant.title(locale), day=day)]
         if not results:

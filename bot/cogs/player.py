@@ -65,7 +65,7 @@ class PlayerCog(commands.Cog):
         ),
     )
     async def games(self, interaction: discord.Interaction) -> None:
-        games = await self.services.games.list_games(
+        games = await self.services.games.queries.list_games(
             interaction.user.id, guild_id=interaction.guild_id
         )
         await send_ephemeral(
@@ -149,7 +149,7 @@ class PlayerCog(commands.Cog):
                 interaction, tr("profile.hidden", locale, user=target.display_name)
             )
             return
-        games = await self.services.games.finished_games(
+        games = await self.services.games.queries.finished_games(
             target.id,
             guild_id=interaction.guild_id,
             limit=25,

@@ -165,9 +165,9 @@ class ServerCog(
     async def abort(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1]
     ) -> None:
-        snapshot = await self.services.games.get(game)
+        snapshot = await self.services.games.queries.get(game)
         if snapshot.guild_id != interaction.guild_id:
             raise NotAParticipant()  # not a game of this server
-        aborted = await self.services.games.abort_by_platform(game, snapshot.version)
+        aborted = await self.services.games.actions.abort_by_platform(game, snapshot.version)
         await self.flows.posts.show_board(aborted)
         await send_ephemeral(interaction, tr("server.aborted", user_locale(interaction), id=game))

@@ -141,7 +141,7 @@ def create_command(spec: AnySpec, context: UiContext) -> app_commands.Command[An
         )
         title = spec.variant_of(settings).title(locale)
         name = values.get("name") or tr("tournament.default_name", locale, game=title)
-        info = await services.tournaments.create(
+        info = await services.tournaments.actions.create(
             guild_id=guild_id,
             channel_id=interaction.channel_id or 0,
             organiser=Player(interaction.user.id, interaction.user.display_name),

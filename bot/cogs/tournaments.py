@@ -81,9 +81,9 @@ def join_command(context: UiContext) -> Command:
 
     async def join(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        chosen = await tournaments.resolve(guild_id, tournament, ("signup",))
+        chosen = await tournaments.queries.resolve(guild_id, tournament, ("signup",))
         player = Player(interaction.user.id, interaction.user.display_name)
-        info = await tournaments.join(chosen, guild_id, player)
+        info = await tournaments.actions.join(chosen, guild_id, player)
         locale = user_locale(interaction)
         await send_ephemeral(
             interaction,
@@ -104,8 +104,8 @@ def leave_command(context: UiContext) -> Command:
 
     async def leave(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        chosen = await tournaments.resolve(guild_id, tournament, ("signup",))
-        info = await tournaments.leave(chosen, guild_id, interaction.user.id)
+        chosen = await tournaments.queries.resolve(guild_id, tournament, ("signup",))
+        info = await tournaments.actions.leave(chosen, guild_id, interaction.user.id)
         await send_ephemeral(
             interaction,
             tr("tournament.left", user_locale(interaction), name=info.name, id=info.id),
@@ -119,13 +119,13 @@ def start_command(context: UiContext) -> Command:
 
     async def start(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        chosen = await services.tournaments.resolve(guild_id, tournament, ("signup",))
+        chosen = await services.tournaments.queries.resolve(guild_id, tournament, ("signup",))
         # Starting posts a board per game: acknowledge first.
         await think(interaction, privately=True)
-        notices = await services.tournaments.start(
+        notices = await services.tournaments.actions.start(
             chosen, guild_id, interaction.user.id, manages_server=_manages_server(interaction)
         )
-        standing = await services.tournaments.show(chosen)
+        standing = await services.tournaments.queries.show(chosen)
         await send_ephemeral(
             interaction,
             tr("tournament.started", user_locale(interaction), name=standing.tournament.name),
@@ -140,10 +140,10 @@ def cancel_command(context: UiContext) -> Command:
 
     async def cancel(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        chosen = await services.tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
+        chosen = await services.tournaments.queries.resolve(guild_id, tournament, OPEN_STATUSES)
         # Cancelling may abort many games and redraw their boards: acknowledge first.
         await think(interaction, privately=True)
-        notices = await services.tournaments.cancel(
+        notices = await services.tournaments.actions.cancel(
             chosen, guild_id, interaction.user.id, manages_server=_manages_server(interaction)
         )
         name = next(n.tournament.name for n in notices if isinstance(n, Cancelled))
@@ -160,9 +160,11 @@ def withdraw_command(context: UiContext) -> Command:
 
     async def withdraw(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        chosen = await services.tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
+        chosen = await services.tournaments.queries.resolve(guild_id, tournament, OPEN_STATUSES)
         await think(interaction, privately=True)
-        withdrawal = await services.tournaments.withdraw(chosen, guild_id, interaction.user.id)
+        withdrawal = await services.tournaments.actions.withdraw(
+            chosen, guild_id, interaction.user.id
+        )
         info = withdrawal.tournament
         await send_ephemeral(
             interaction, tr("tournament.withdrawn_ack", user_locale(interaction), name=info.name)
@@ -188,9 +190,9 @@ async def _open_or_last(
     """The tournament meant: the one given, else the server's only open one, else (none
     open) the one that ended last."""
     try:
-        return await tournaments.resolve(guild_id, tournament, OPEN_STATUSES)
+        return await tournaments.queries.resolve(guild_id, tournament, OPEN_STATUSES)
     except TournamentError:
-        return await tournaments.resolve(guild_id, tournament, OVER_STATUSES, newest=True)
+        return await tournaments.queries.resolve(guild_id, tournament, OVER_STATUSES, newest=True)
 
 
 def play_command(context: UiContext) -> Command:
@@ -210,7 +212,7 @@ def show_command(context: UiContext) -> Command:
     async def show(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
         chosen = await _open_or_last(tournaments, guild_id, tournament)
-        standing = await tournaments.show(chosen, guild_id)
+        standing = await tournaments.queries.show(chosen, guild_id)
         await interaction.response.send_message(
             view=standing_view(standing, user_locale(interaction)), allowed_mentions=NO_PINGS
         )
@@ -222,7 +224,7 @@ def list_command(context: UiContext) -> Command:
     tournaments = context.services.tournaments
 
     async def list_(interaction: discord.Interaction) -> None:
-        found = await tournaments.in_server(_guild(interaction))
+        found = await tournaments.queries.in_server(_guild(interaction))
         locale = user_locale(interaction)
         title = tr("tournament.list_title", locale)
         first, *more = posted_views(title, list_blocks(found, locale), locale)

@@ -119,7 +119,7 @@ async def session(
     if resume is not None:
         return await resume_game(service, term, resume)
     term.say(WELCOME)
-    saved = await service.list_local_games()
+    saved = await service.queries.list_local_games()
     options: list[Entry | ResumeEntry] = [*entries(), *([ResumeEntry(len(saved))] if saved else [])]
     for number, option in enumerate(options, 1):
         term.say(f"  {number}) {option.label(term.locale)}")
@@ -134,7 +134,7 @@ async def _start(service: GameService, term: Terminal, entry: Entry) -> ActionRe
     spec, settings = entry.spec, dict(entry.variant.settings)
     if spec.solitaire:
         name = _ask_name(term, YOUR_NAME, set())
-        return await service.start_solitaire(
+        return await service.starts.start_solitaire(
             spec.game_type, Player(local_user_id(name), name), settings=settings
         )
     modes = [False, True] if spec.bot_player is not None else [False]
@@ -154,7 +154,7 @@ async def _start(service: GameService, term: Terminal, entry: Entry) -> ActionRe
             lambda s: _seat_names(spec, s),
         )
         bot = Player(CONSOLE_BOT_ID, BOT_NAME(locale), is_bot=True)
-        return await service.challenge(
+        return await service.starts.challenge(
             spec.game_type,
             Player(local_user_id(name), name),
             bot,
@@ -169,10 +169,10 @@ async def _start(service: GameService, term: Terminal, entry: Entry) -> ActionRe
         name = _ask_name(term, prompt, taken, default=spec.rules.seat_name(seat, locale))
         taken.add(local_user_id(name))
         players.append(Player(local_user_id(name), name))
-    challenge = await service.challenge(
+    challenge = await service.starts.challenge(
         spec.game_type, players[0], players[1], settings=settings, challenger_seat=0, locale=locale
     )
-    return await service.accept(challenge.game.id, players[1].user_id)
+    return await service.starts.accept(challenge.game.id, players[1].user_id)
 
 
 def _ask_name(term: Terminal, prompt: Text, taken: set[int], default: str = "") -> str:
@@ -212,7 +212,7 @@ def _both(text: Text) -> tuple[str, str]:
 
 async def show_saved(service: GameService, term: Terminal) -> list[GameSummary]:
     """The console's unfinished games: id, title, players and whose turn it is."""
-    games = await service.list_local_games()
+    games = await service.queries.list_local_games()
     if not games:
         term.say(SAVED_NONE)
         return games
@@ -233,7 +233,7 @@ async def show_saved(service: GameService, term: Terminal) -> list[GameSummary]:
 async def resume_game(service: GameService, term: Terminal, game_id: int) -> GameSnapshot | None:
     """Go on with a saved console game; a Discord game or a finished one is refused politely."""
     try:
-        game = await service.get(game_id)
+        game = await service.queries.get(game_id)
     except GameNotFound:
         term.say(NOT_FOUND.format(id=game_id))
         return None

@@ -133,7 +133,7 @@ async def _answer_draw_offer(
         offerer=game.player(offerer).display_name, name=other.display_name
     )
     code = AcceptDraw.code if term.confirm(question) else DeclineDraw.code
-    return await service.act(game.id, other.user_id, game.version, code)
+    return await service.actions.act(game.id, other.user_id, game.version, code)
 
 
 class Turn:
@@ -185,7 +185,7 @@ class Turn:
             if not code:
                 continue
             try:
-                return await self.service.act(
+                return await self.service.actions.act(
                     self.game.id, self.mover.user_id, self.game.version, code
                 )
             except (RulesError, ServiceError) as error:
@@ -254,7 +254,7 @@ class Turn:
         # Some hints simulate thousands of games: say so before the wait.
         self.term.say(THINKING)
         try:
-            self.term.say(await self.service.hint(self.game.id, self.term.locale))
+            self.term.say(await self.service.queries.hint(self.game.id, self.term.locale))
         except ServiceError as error:
             self.term.say("⚠ " + error.message(self.term.locale))
 

@@ -12,7 +12,7 @@ from typing import Any
 from bot.db.records import EventRecord, NoticeWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
-from bot.services.base import Planned, ServiceBase, public_text
+from bot.services.base import GameLoader, GuardedWriter, Planned, check_version, public_text
 from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot
 from rules.core import AcceptDraw, DeclineDraw, Event, Rng, RulesError, Seat, Text
@@ -27,7 +27,14 @@ SOLITAIRE_NOT_YOURS = Text(
 MAX_BOT_PLIES = 200
 
 
-class ActionPipeline(ServiceBase):
+class ActionPipeline:
+    """Players' moves and the platform's verdicts, each one guarded write through ``writer``
+    (``loader`` reads a game the pipeline must look at first)."""
+
+    def __init__(self, loader: GameLoader, writer: GuardedWriter) -> None:
+        self.loader = loader
+        self.writer = writer
+
     async def act(self, game_id: int, user_id: int, version: int | None, code: str) -> ActionResult:
         """Play ``code`` (a move or a meta action such as ``resign``) for ``user_id``."""
         try:
@@ -36,7 +43,7 @@ class ActionPipeline(ServiceBase):
             # Lost a race. Once more against the new state: still refused unless the phase is
             # simultaneous (both janken picks at the same instant must both count).
             result = await self._act_once(game_id, version, code, user_id=user_id)
-        return await self._play_bot_turns(result)
+        return await self.play_bot_turns(result)
 
     async def forfeit(
         self,
@@ -67,15 +74,15 @@ class ActionPipeline(ServiceBase):
         def plan(game: GameSnapshot) -> Planned:
             # Version first: a scheduler that lost the race to end this game sees a stale
             # version (the normal race), not a "wrong status" error.
-            self._check_version(game, version)
+            check_version(game, version)
             if game.status not in ACTIVE_STATUSES:
                 raise WrongStatus()
-            write, to_act = self._write_for(
+            write, to_act = self.writer.write_for(
                 game, game.state, status="aborted", finished=True, notice=notice
             )
             return Planned(write, game.state, to_act)
 
-        changed = await self._guarded(game_id, version, plan)
+        changed = await self.writer.change(game_id, version, plan)
         return ActionResult(changed.after, (), changed.before.version, changed.notice_id)
 
     async def _act_once(
@@ -101,11 +108,11 @@ class ActionPipeline(ServiceBase):
         """Apply ``steps`` (seat, action code) as one change, each logged as its own ply.
         With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored).
 
-        One guarded write (:meth:`_guarded`): the game's UPDATE, its event rows and its seats —
-        and, when it finishes the game, the results and ratings it counts — in one transaction,
-        the rules applied before it with no lock held. A clock's ``notice`` goes in the same
-        write."""
-        changed = await self._guarded(
+        One guarded write (:meth:`GuardedWriter.change`): the game's UPDATE, its event rows and
+        its seats — and, when it finishes the game, the results and ratings it counts — in one
+        transaction, the rules applied before it with no lock held. A clock's ``notice`` goes in
+        the same write."""
+        changed = await self.writer.change(
             game_id,
             version,
             lambda game: self._plan(game, version, steps, user_id=user_id, notice=notice),
@@ -146,7 +153,7 @@ class ActionPipeline(ServiceBase):
                 )
             )
             all_events += events
-        write, to_act = self._write_for(
+        write, to_act = self.writer.write_for(
             game,
             state,
             status=game.status,
@@ -197,7 +204,7 @@ class ActionPipeline(ServiceBase):
     ) -> ActionResult | None:
         """When a game defines what the clock plays instead of a forfeit (戦列札's default
         casualties), play it for the late seat; ``None`` if the game has no such default."""
-        game = await self.get(game_id)
+        game = await self.loader.get(game_id)
         if game.version != version:
             raise StaleVersion()  # another scheduler or a move came first
         steps = game.rules.timeout_actions(game.state)
@@ -206,7 +213,7 @@ class ActionPipeline(ServiceBase):
         codes = [(seat, game.rules.format(action)) for seat, action in steps]
         return await self._act_steps(game_id, version, codes, user_id=None, notice=notice)
 
-    async def _play_bot_turns(self, result: ActionResult) -> ActionResult:
+    async def play_bot_turns(self, result: ActionResult) -> ActionResult:
         """Let the bot answer while it is its turn (or a draw offer waits on it); each bot
         action is its own transaction."""
         events = list(result.events)

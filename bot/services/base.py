@@ -1,5 +1,6 @@
-"""What every game use case shares: the database, the clock, seeds, reading a game, and
-changing it with one guarded write (turns, deadline, result, the actions logged as plies).
+"""What every game use case stands on: reading a game (:class:`GameLoader`, through the
+process's cache of decoded games) and changing it with one guarded write (:class:`GuardedWriter`:
+turns, deadline, result, the actions logged as plies).
 
 Optimistic locking: each ``game`` row has a ``version`` that every change bumps, and actions
 carry the version the player saw; the write is ``UPDATE game … WHERE id = :id AND version =
@@ -10,7 +11,6 @@ a friendly :class:`StaleVersion`.
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -24,14 +24,13 @@ from bot.db import Database, GameEventRow, GameRow
 from bot.db.records import EventRecord, GameWrite, NoticeWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
-from bot.services.clock import Clock, system_clock
+from bot.services.clock import Clock
 from bot.services.errors import GameDamaged, GameNotFound, StaleVersion
 from bot.services.game_cache import GameCache
 from bot.services.pings import PingBook
-from bot.services.secrets import DeploymentSecrets
 from bot.services.snapshots import GameSnapshot, seat_infos
 from bot.services.stats import results_of
-from rules.core import CodecError, Event, Rng, RulesError, Seat
+from rules.core import CodecError, Event, RulesError, Seat
 
 log = logging.getLogger(__name__)
 
@@ -112,56 +111,112 @@ class Changed(NamedTuple):
     notice_id: int | None
 
 
-class ServiceBase:
-    def __init__(
-        self,
-        db: Database,
-        *,
-        clock: Clock = system_clock,
-        challenge_ttl: timedelta = timedelta(hours=24),
-        seed_source: Rng | None = None,
-    ) -> None:
+def check_version(game: GameSnapshot, version: int | None) -> None:
+    """Refuse an action on a version other than the one the player saw (``None``: any)."""
+    if version is not None and game.version != version:
+        raise StaleVersion()
+
+
+class GameLoader:
+    """Reads games: one read each, the decoded state taken from ``cache`` when it holds that
+    version; a damaged snapshot is rebuilt from the event log."""
+
+    def __init__(self, db: Database, cache: GameCache) -> None:
         self.db = db
-        self.clock = clock
-        self.challenge_ttl = challenge_ttl
-        # Tests inject a seeded source; production draws seeds from the OS.
-        self._seed_source = seed_source
-        self.secrets = DeploymentSecrets(db, clock)
-        self.games_held = GameCache()
-        self.pings = PingBook()
+        self.cache = cache
 
-    def _new_seed(self) -> int:
-        if self._seed_source is None:
-            return secrets.randbits(63)
-        value, self._seed_source = self._seed_source.next_u64()
-        return value >> 1
+    async def get(self, game_id: int) -> GameSnapshot:
+        """The game as it is now: one read, which leaves the state out when the decoded state
+        of that version is held here already."""
+        try:
+            return await self.read(game_id)
+        except CodecError:
+            await self.repair(game_id)
+            return await self.read(game_id)
 
-    def new_seed(self) -> int:
-        """A fresh seed for a game (or a tournament) started outside this class."""
-        return self._new_seed()
+    async def read(self, game_id: int, *, rebuild: bool = False) -> GameSnapshot:
+        """One read of the game. A damaged snapshot raises ``CodecError``, or with ``rebuild``
+        is replayed from the event log (without writing it back: the caller's own write will)."""
+        held = self.cache.get(game_id)
+        record = await self.db.store.read(game_id, None if held is None else held.version)
+        if record is None:
+            raise GameNotFound()
+        if held is not None and record.state is None:
+            return GameSnapshot.from_record(record, held.state, held.seats)
+        assert record.state is not None
+        rules = rules_for(record.game_type)
+        try:
+            state = rules.load(record.state)
+        except CodecError:
+            if not rebuild:
+                raise
+            log.warning("game %s: damaged snapshot, rebuilding it from its event log", game_id)
+            moves = await self.db.store.read_moves(game_id)
+            state = self._replay(rules, record.id, record.settings, record.seed, moves)
+            return GameSnapshot.from_record(record, state, seat_infos(record))
+        game = GameSnapshot.from_record(record, state, seat_infos(record))
+        self.cache.put(game)
+        return game
 
-    async def _load(self, session: AsyncSession, game_id: int) -> GameRow:
+    @staticmethod
+    def _replay(
+        rules: AnyRules,
+        game_id: int,
+        settings: dict[str, Any],
+        seed: int,
+        moves: Sequence[tuple[Seat | None, str]],
+    ) -> Any:
+        try:
+            return rules.replay(settings, seed, list(moves))
+        except RulesError as exc:
+            log.error("game %s: snapshot damaged and its log does not replay", game_id)
+            raise GameDamaged() from exc
+
+    async def decode(self, session: AsyncSession, row: GameRow) -> Any:
+        """The game's state; a damaged snapshot is rebuilt from the event log in this very
+        transaction (the log, not the snapshot, is the record)."""
+        rules = rules_for(row.game_type)
+        try:
+            return rules.load(row.state)
+        except CodecError:
+            log.warning("game %s: damaged snapshot, rebuilding it from its event log", row.id)
+        moves = (
+            await session.execute(
+                select(GameEventRow.seat, GameEventRow.action)
+                .where(GameEventRow.game_id == row.id)
+                .order_by(GameEventRow.ply)
+            )
+        ).all()
+        state = self._replay(rules, row.id, row.settings, row.seed, [(s, c) for s, c in moves])
+        row.state = rules.dump(state)
+        return state
+
+    async def repair(self, game_id: int) -> None:
+        """Rebuild a damaged snapshot from the event log (or say the game is damaged)."""
+        async with self.db.transaction() as session:
+            await self.decode(session, await self._load(session, game_id))
+
+    @staticmethod
+    async def _load(session: AsyncSession, game_id: int) -> GameRow:
         # One query for the game and its seats (the relationship's default is a second one).
         row = await session.get(GameRow, game_id, options=[joinedload(GameRow.seats)])
         if row is None:
             raise GameNotFound()
         return row
 
-    @staticmethod
-    def _check_version(game: GameSnapshot, version: int | None) -> None:
-        if version is not None and game.version != version:
-            raise StaleVersion()
 
-    async def get(self, game_id: int) -> GameSnapshot:
-        """The game as it is now: one read, which leaves the state out when the decoded state
-        of that version is held here already."""
-        try:
-            return await self._read(game_id)
-        except CodecError:
-            await self.repair(game_id)
-            return await self._read(game_id)
+class GuardedWriter:
+    """Changes games, each change one guarded write; keeps ``cache`` at the version written and
+    carries the turn pings ``pings`` owes the database along with each write."""
 
-    async def _guarded(
+    def __init__(self, db: Database, clock: Clock, loader: GameLoader, pings: PingBook) -> None:
+        self.db = db
+        self.clock = clock
+        self.loader = loader
+        self.cache = loader.cache
+        self.pings = pings
+
+    async def change(
         self,
         game_id: int,
         version: int | None,
@@ -173,27 +228,27 @@ class ServiceBase:
         saw (else one read), ``plan`` worked out with no lock held (it raises to refuse), then
         the write ``WHERE version = :seen`` — refused (nothing written) if another change came
         first. Returns the game before and after, the plan and its notice's id."""
-        game = self.games_held.get(game_id)
+        game = self.cache.get(game_id)
         held = trust_held and game is not None and version in (None, game.version)
         if game is None or not held:
-            game = await self._read(game_id, rebuild=True)
+            game = await self.loader.read(game_id, rebuild=True)
         planned = plan(game)
         written = await self.db.store.write(planned.write)
         if written is None:
-            self.games_held.drop(game_id)
+            self.cache.drop(game_id)
             if held:
                 # Our copy was behind the database (another process, or an ORM change): the
                 # same change once more against a fresh read.
-                return await self._guarded(game_id, version, plan, trust_held=False)
+                return await self.change(game_id, version, plan, trust_held=False)
             raise StaleVersion()
         self.pings.written(game_id, written.ping_message_id)
         after = game.moved(
             state=planned.state, change=planned.write, to_act=planned.to_act, written=written
         )
-        self.games_held.put(after)
+        self.cache.put(after)
         return Changed(game, after, planned, written.notice_id)
 
-    def _write_for(
+    def write_for(
         self,
         game: GameSnapshot,
         state: Any,
@@ -245,65 +300,3 @@ class ServiceBase:
             notice=notice,
         )
         return write, to_act
-
-    async def _read(self, game_id: int, *, rebuild: bool = False) -> GameSnapshot:
-        """One read of the game. A damaged snapshot raises ``CodecError``, or with ``rebuild``
-        is replayed from the event log (without writing it back: the caller's own write will)."""
-        held = self.games_held.get(game_id)
-        record = await self.db.store.read(game_id, None if held is None else held.version)
-        if record is None:
-            raise GameNotFound()
-        if held is not None and record.state is None:
-            return GameSnapshot.from_record(record, held.state, held.seats)
-        assert record.state is not None
-        rules = rules_for(record.game_type)
-        try:
-            state = rules.load(record.state)
-        except CodecError:
-            if not rebuild:
-                raise
-            log.warning("game %s: damaged snapshot, rebuilding it from its event log", game_id)
-            moves = await self.db.store.read_moves(game_id)
-            state = self._replay(rules, record.id, record.settings, record.seed, moves)
-            return GameSnapshot.from_record(record, state, seat_infos(record))
-        game = GameSnapshot.from_record(record, state, seat_infos(record))
-        self.games_held.put(game)
-        return game
-
-    @staticmethod
-    def _replay(
-        rules: AnyRules,
-        game_id: int,
-        settings: dict[str, Any],
-        seed: int,
-        moves: Sequence[tuple[Seat | None, str]],
-    ) -> Any:
-        try:
-            return rules.replay(settings, seed, list(moves))
-        except RulesError as exc:
-            log.error("game %s: snapshot damaged and its log does not replay", game_id)
-            raise GameDamaged() from exc
-
-    async def decode(self, session: AsyncSession, row: GameRow) -> Any:
-        """The game's state; a damaged snapshot is rebuilt from the event log in this very
-        transaction (the log, not the snapshot, is the record)."""
-        rules = rules_for(row.game_type)
-        try:
-            return rules.load(row.state)
-        except CodecError:
-            log.warning("game %s: damaged snapshot, rebuilding it from its event log", row.id)
-        moves = (
-            await session.execute(
-                select(GameEventRow.seat, GameEventRow.action)
-                .where(GameEventRow.game_id == row.id)
-                .order_by(GameEventRow.ply)
-            )
-        ).all()
-        state = self._replay(rules, row.id, row.settings, row.seed, [(s, c) for s, c in moves])
-        row.state = rules.dump(state)
-        return state
-
-    async def repair(self, game_id: int) -> None:
-        """Rebuild a damaged snapshot from the event log (or say the game is damaged)."""
-        async with self.db.transaction() as session:
-            await self.decode(session, await self._load(session, game_id))

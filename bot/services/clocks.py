@@ -23,8 +23,12 @@ from sqlalchemy.orm import defer
 
 from bot.db import ClockNoticeRow, GameRow, GameSeatRow
 from bot.db.records import NoticeWrite
+from bot.services.actions import ActionPipeline
+from bot.services.base import GameLoader
 from bot.services.errors import ServiceError, StaleVersion
 from bot.services.games import GameService
+from bot.services.messages import BoardMessages
+from bot.services.queries import GameQueries
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
 from rules.core import RulesError, Seat
 
@@ -63,15 +67,22 @@ Notice = Reminder | TimedOut | Expired
 
 
 class ClockService:
+    """The move clock over the game service ``games``: claims are its own UPDATEs; timeouts go
+    through the action pipeline's guarded write; each tick first records the turn pings not
+    yet written (board messages)."""
+
     def __init__(self, games: GameService) -> None:
-        self.games = games
         self.db = games.db
         self.clock = games.clock
+        self.loader: GameLoader = games.loader
+        self.actions: ActionPipeline = games.actions
+        self.queries: GameQueries = games.queries
+        self.messages: BoardMessages = games.messages
 
     async def tick(self) -> list[Notice]:
         """Do all work that is due now; return what the front end should announce (and then
         hand to ``done``)."""
-        await self.games.flush_pings()
+        await self.messages.flush_pings()
         notices: list[Notice] = []
         notices += await self._expire_challenges()
         notices += await self._time_out()
@@ -96,12 +107,12 @@ class ClockService:
             )
         out: list[Notice] = []
         for row in rows:
-            game = await self.games.get(row.game_id)
+            game = await self.loader.get(row.game_id)
             notice: Notice | None = None
             if row.kind == "expired":
                 notice = Expired(game, row.id)
             elif row.kind == "timeout":
-                events = await self.games.last_public_events(game.id)
+                events = await self.queries.last_public_events(game.id)
                 notice = TimedOut(ActionResult(game, events, game.version), row.id)
             elif game.status == "active" and game.deadline_at == row.deadline_at:
                 assert row.deadline_at is not None
@@ -153,7 +164,7 @@ class ClockService:
                 )
                 owed = self._owe(session, game_id, "expired")
                 await session.flush()
-            out.append(Expired(await self.games.get(game_id), owed.id))
+            out.append(Expired(await self.loader.get(game_id), owed.id))
         return out
 
     async def _time_out(self) -> list[Notice]:
@@ -174,17 +185,19 @@ class ClockService:
             # Written by the claim's own guarded write (the store inserts it with the change).
             owe = NoticeWrite("timeout")
             try:
-                defaults = await self.games.play_timeout_defaults(game.id, game.version, notice=owe)
+                defaults = await self.actions.play_timeout_defaults(
+                    game.id, game.version, notice=owe
+                )
                 if defaults is not None:
                     result = defaults
                 elif len(late) == 1:
-                    result = await self.games.forfeit(
+                    result = await self.actions.forfeit(
                         game.id, late[0], version=game.version, notice=owe
                     )
                 else:
                     # Everyone to act let the clock run out (a janken nobody played): nobody
                     # wins and nothing is rated.
-                    result = await self.games.abort_by_clock(game.id, game.version, owe)
+                    result = await self.actions.abort_by_clock(game.id, game.version, owe)
             except StaleVersion:
                 # A move or another scheduler came first: the normal race, not an error.
                 log.debug("game %s changed before its timeout was claimed", game.id)

@@ -5,11 +5,18 @@ from __future__ import annotations
 
 from sqlalchemy import select, update
 
-from bot.db import GameRow, GameSeatRow
-from bot.services.base import ServiceBase
+from bot.db import Database, GameRow, GameSeatRow
+from bot.services.pings import PingBook
 
 
-class BoardMessages(ServiceBase):
+class BoardMessages:
+    """Where the boards and pings of games are, in ``db``; the newest ping of a game this
+    process acted on is kept in ``pings`` until the game's next write records it."""
+
+    def __init__(self, db: Database, pings: PingBook) -> None:
+        self.db = db
+        self.pings = pings
+
     async def attach_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Remember where the board is. A Core UPDATE: it does not bump the version, so the
         buttons on that very board stay current."""

@@ -10,9 +10,10 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.orm import aliased, defer
 
-from bot.db import GameEventRow, GameRow, GameSeatRow, TournamentRow
+from bot.db import Database, GameEventRow, GameRow, GameSeatRow, TournamentRow
 from bot.games.registry import spec_for
-from bot.services.base import ServiceBase
+from bot.services.base import GameLoader
+from bot.services.clock import Clock
 from bot.services.errors import GameNotFound, WrongStatus
 from bot.services.snapshots import (
     ACTIVE_STATUSES,
@@ -64,7 +65,19 @@ NOT_OVER = Text(
 )
 
 
-class GameQueries(ServiceBase):
+class GameQueries:
+    """What players and onlookers may read, from ``db`` (one game through ``loader``); what a
+    deal shared with others hides depends on the day by ``clock``."""
+
+    def __init__(self, db: Database, clock: Clock, loader: GameLoader) -> None:
+        self.db = db
+        self.clock = clock
+        self.loader = loader
+
+    async def get(self, game_id: int) -> GameSnapshot:
+        """The game as it is now (see :meth:`GameLoader.get`)."""
+        return await self.loader.get(game_id)
+
     async def daily_results(self, guild_id: int | None, daily_key: str) -> list[GameSnapshot]:
         """Everyone's game of one daily deal in a server: finished ones first, wins first."""
         async with self.db.read() as session:

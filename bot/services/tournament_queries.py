@@ -1,6 +1,5 @@
-"""Reading tournaments — one, the server's list, which one a command means — and what every
-tournament use case shares: the database, the clock, the game service and loading a
-tournament of a server."""
+"""Reading tournaments — one, the server's list, which one a command means — and loading a
+tournament of a server, which every tournament use case does."""
 
 from __future__ import annotations
 
@@ -10,14 +9,13 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import (
+    Database,
     GameRow,
     TournamentDealRow,
     TournamentEntrantRow,
     TournamentPairingRow,
     TournamentRow,
 )
-from bot.services.games import GameService
-from bot.services.guilds import GuildService
 from bot.services.snapshots import FINISHED_STATUSES
 from bot.services.tournament_errors import (
     NO_TOURNAMENT,
@@ -47,11 +45,10 @@ LABELS_KEPT = 4096
 
 
 class TournamentQueries:
-    def __init__(self, games: GameService, servers: GuildService) -> None:
-        self.games = games
-        self.servers = servers
-        self.db = games.db
-        self.clock = games.clock
+    """What anyone may read of the tournaments in ``db``."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
         self._labels: dict[int, BoardLabel] = {}
 
     async def board_label(self, game_id: int, tournament_id: int) -> BoardLabel | None:
@@ -139,7 +136,7 @@ class TournamentQueries:
 
     async def show(self, tournament_id: int, guild_id: int | None = None) -> Standing:
         async with self.db.read() as session:
-            row = await self._get(session, tournament_id, guild_id)
+            row = await tournament_of(session, tournament_id, guild_id)
             info = TournamentInfo.from_row(row)
             entrants = [
                 EntrantInfo.from_row(e)
@@ -211,14 +208,15 @@ class TournamentQueries:
         rows = solitaire_table(results) if info.played else []
         return Standing(info, tuple(entrants), (), (), tuple(rows), ())
 
-    @staticmethod
-    async def _get(
-        session: AsyncSession, tournament_id: int, guild_id: int | None
-    ) -> TournamentRow:
-        row = await session.get(TournamentRow, tournament_id, populate_existing=True)
-        if row is None or (guild_id is not None and row.guild_id != guild_id):
-            raise TournamentError(UNKNOWN_TOURNAMENT)
-        return row
+
+async def tournament_of(
+    session: AsyncSession, tournament_id: int, guild_id: int | None
+) -> TournamentRow:
+    """The tournament, read afresh in ``session``; refused unless it is ``guild_id``'s."""
+    row = await session.get(TournamentRow, tournament_id, populate_existing=True)
+    if row is None or (guild_id is not None and row.guild_id != guild_id):
+        raise TournamentError(UNKNOWN_TOURNAMENT)
+    return row
 
 
 def pairing_info(

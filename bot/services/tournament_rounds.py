@@ -14,8 +14,9 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import PlayerStatRow, TournamentEntrantRow, TournamentPairingRow, TournamentRow
-from bot.services.challenges import Challenges
+from bot.services.seeds import Seeds
 from bot.services.snapshots import Player
+from bot.services.starts import GameStarts
 from bot.services.stats import conservative, game_key
 from bot.services.tournament_snapshots import bye_points
 from bot.tournament import (
@@ -101,8 +102,11 @@ async def seed_entrants(session: AsyncSession, tournament: TournamentRow) -> lis
 class RoundMaker:
     """Pairs one round of ``tournament`` in ``session`` and starts its games."""
 
-    def __init__(self, games: Challenges, session: AsyncSession, tournament: TournamentRow):
-        self.games = games
+    def __init__(
+        self, starts: GameStarts, seeds: Seeds, session: AsyncSession, tournament: TournamentRow
+    ):
+        self.starts = starts
+        self.seeds = seeds
         self.session = session
         self.tournament = tournament
         self.format = Format(tournament.format)
@@ -196,7 +200,7 @@ class RoundMaker:
     async def _start_game(self, row: TournamentPairingRow, names: dict[int, str]) -> int:
         assert row.black_id is not None
         t = self.tournament
-        game = self.games.build_game(
+        game = self.starts.build_game(
             self.session,
             t.game_type,
             {
@@ -204,7 +208,7 @@ class RoundMaker:
                 1: Player(row.black_id, names.get(row.black_id, str(row.black_id))),
             },
             settings=dict(t.settings),
-            seed=self.games.new_seed(),
+            seed=self.seeds.new(),
             rated=t.rated,
             move_seconds=t.move_seconds,
             guild_id=t.guild_id,

@@ -20,6 +20,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.db import (
+    Database,
     GameRow,
     TournamentDealRow,
     TournamentEntrantRow,
@@ -27,8 +28,13 @@ from bot.db import (
     TournamentRow,
 )
 from bot.games.registry import spec_for
+from bot.services.actions import ActionPipeline
+from bot.services.base import GameLoader
+from bot.services.clock import Clock
 from bot.services.errors import ServiceError, StaleVersion
+from bot.services.seeds import Seeds
 from bot.services.snapshots import FINISHED_STATUSES, ActionResult
+from bot.services.starts import GameStarts
 from bot.services.tournament_queries import TournamentQueries, pairing_info
 from bot.services.tournament_rounds import (
     RoundMaker,
@@ -64,7 +70,30 @@ UNPOSTED_GRACE = timedelta(minutes=2)
 ABORT_TRIES = 5
 
 
-class TournamentScheduler(TournamentQueries):
+class TournamentScheduler:
+    """Moves every tournament on: starts, rounds, results, the end. A round's games are made
+    by ``starts`` from ``seeds``, resigned and aborted by ``actions`` and read by ``loader``;
+    what it announces is read through ``queries``."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        *,
+        queries: TournamentQueries,
+        loader: GameLoader,
+        actions: ActionPipeline,
+        starts: GameStarts,
+        seeds: Seeds,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.queries = queries
+        self.loader = loader
+        self.actions = actions
+        self.starts = starts
+        self.seeds = seeds
+
     async def tick(self) -> list[TournamentNotice]:
         """Do all tournament work that is due; return what the front end should announce."""
         now = self.clock()
@@ -86,7 +115,7 @@ class TournamentScheduler(TournamentQueries):
             )
         notices: list[TournamentNotice] = []
         for tournament_id in due:
-            notices += await self._guarded(self._open, tournament_id)
+            notices += await self._guarded(self.open, tournament_id)
         for tournament_id in running:
             notices += await self._guarded(self.advance, tournament_id)
         notices += await self._unposted_boards()
@@ -123,8 +152,8 @@ class TournamentScheduler(TournamentQueries):
                 claimed.setdefault(tournament_id, []).append(game_id)
         notices: list[TournamentNotice] = []
         for tournament_id, game_ids in claimed.items():
-            standing = await self.show(tournament_id)
-            games = tuple([await self.games.get(g) for g in game_ids])
+            standing = await self.queries.show(tournament_id)
+            games = tuple([await self.loader.get(g) for g in game_ids])
             notices.append(
                 RoundStarted(
                     standing.tournament,
@@ -161,7 +190,7 @@ class TournamentScheduler(TournamentQueries):
         if solitaire:
             return await self._advance_solitaire(tournament_id)
         notices: list[TournamentNotice] = list(await self._resign_withdrawn(tournament_id))
-        await self._record_results(tournament_id)
+        await self.record_results(tournament_id)
         for _ in range(MAX_STEPS):
             step = await self._next_round(tournament_id)
             if step is None:
@@ -171,7 +200,7 @@ class TournamentScheduler(TournamentQueries):
                 break
         return notices
 
-    async def _open(self, tournament_id: int) -> list[TournamentNotice]:
+    async def open(self, tournament_id: int) -> list[TournamentNotice]:
         """Close sign-up: start the tournament (seeding, round 1 or the deals) or cancel it."""
         now = self.clock()
         async with self.db.transaction() as session:
@@ -195,21 +224,21 @@ class TournamentScheduler(TournamentQueries):
                 else:
                     row.rounds = total_rounds(Format(row.format), len(players), row.rounds)
                     row.current_round = 1
-                    pairings = await RoundMaker(self.games, session, row).pair(1)
+                    pairings = await RoundMaker(self.starts, self.seeds, session, row).pair(1)
             await session.flush()
             info = TournamentInfo.from_row(row)
         if info.status == "cancelled":
             return [Cancelled(info)]
         if info.solitaire:
-            standing = await self.show(tournament_id)
+            standing = await self.queries.show(tournament_id)
             return [DealsOpened(info, standing.entrants)]
         return [await self._round_started(info, 1, pairings)]
 
     async def _round_started(
         self, info: TournamentInfo, round_no: int, pairings: Sequence[TournamentPairingRow]
     ) -> RoundStarted:
-        games = tuple([await self.games.get(p.game_id) for p in pairings if p.game_id is not None])
-        standing = await self.show(info.id)
+        games = tuple([await self.loader.get(p.game_id) for p in pairings if p.game_id is not None])
+        standing = await self.queries.show(info.id)
         return RoundStarted(
             info,
             round_no,
@@ -250,13 +279,13 @@ class TournamentScheduler(TournamentQueries):
             if game_id is None or user is None:
                 continue
             try:
-                result = await self.games.act(game_id, user, None, Resign.code)
+                result = await self.actions.act(game_id, user, None, Resign.code)
             except (ServiceError, RulesError):
                 continue  # ended meanwhile (a move, a clock, another scheduler)
             notices.append(GameEnded(result))
         return notices
 
-    async def _record_results(self, tournament_id: int) -> None:
+    async def record_results(self, tournament_id: int) -> None:
         """Copy the results of ended games into their pairings (once: ``result IS NULL``)."""
         async with self.db.read() as session:
             ended = (
@@ -326,15 +355,17 @@ class TournamentScheduler(TournamentQueries):
             fresh = await session.get(TournamentRow, tournament_id, populate_existing=True)
             assert fresh is not None
             pairings = (
-                [] if last else await RoundMaker(self.games, session, fresh).pair(completed + 1)
+                []
+                if last
+                else await RoundMaker(self.starts, self.seeds, session, fresh).pair(completed + 1)
             )
             info = TournamentInfo.from_row(fresh)
         if last:
-            return Finished(await self.show(tournament_id))
+            return Finished(await self.queries.show(tournament_id))
         return await self._round_started(info, completed + 1, pairings)
 
     async def _advance_solitaire(self, tournament_id: int) -> list[TournamentNotice]:
-        await self._record_deals(tournament_id)
+        await self.record_deals(tournament_id)
         now = self.clock()
         async with self.db.read() as session:
             row = await session.get(TournamentRow, tournament_id)
@@ -371,10 +402,10 @@ class TournamentScheduler(TournamentQueries):
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
                 return []
-        aborted = await self._abort_games(tournament_id)
-        return [Finished(await self.show(tournament_id)), *aborted]
+        aborted = await self.abort_games(tournament_id)
+        return [Finished(await self.queries.show(tournament_id)), *aborted]
 
-    async def _record_deals(self, tournament_id: int) -> None:
+    async def record_deals(self, tournament_id: int) -> None:
         """Each finished deal's result: won or not, and the game's tie-break count."""
         async with self.db.read() as session:
             waiting = (
@@ -399,11 +430,11 @@ class TournamentScheduler(TournamentQueries):
                 if game is None or game.outcome is None:
                     continue
                 tally = spec_for(game.game_type).tally
-                state = await self.games.decode(session, game)
+                state = await self.loader.decode(session, game)
                 deal.won = float(game.outcome["points"][0]) == 1.0
                 deal.count = tally.count(state) if tally is not None else 0
 
-    async def _abort_games(self, tournament_id: int) -> list[TournamentNotice]:
+    async def abort_games(self, tournament_id: int) -> list[TournamentNotice]:
         """Games of a tournament that is over (cancelled, or a solitaire event closed) still
         being played are called off: no result, no rating change (deals then never count).
         A move landing meanwhile only makes the abort try again on the newer version."""
@@ -419,9 +450,9 @@ class TournamentScheduler(TournamentQueries):
         for game_id, version in open_games:
             for _ in range(ABORT_TRIES):
                 try:
-                    aborted = await self.games.abort_by_platform(game_id, version)
+                    aborted = await self.actions.abort_by_platform(game_id, version)
                 except StaleVersion:
-                    version = (await self.games.get(game_id)).version
+                    version = (await self.loader.get(game_id)).version
                     continue
                 except ServiceError:
                     break  # it ended meanwhile (a move, a clock, another process)
@@ -445,5 +476,5 @@ class TournamentScheduler(TournamentQueries):
         notices: list[TournamentNotice] = []
         for tournament_id in ids:
             if tournament_id is not None:
-                notices += await self._abort_games(tournament_id)
+                notices += await self.abort_games(tournament_id)
         return notices

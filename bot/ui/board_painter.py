@@ -26,7 +26,7 @@ class BoardPainter:
         today = self.services.games.clock().date()
         tag = ""
         if game.tournament_id is not None:
-            label = await self.services.tournaments.board_label(game.id, game.tournament_id)
+            label = await self.services.tournaments.queries.board_label(game.id, game.tournament_id)
             if label is not None:
                 tag = board_tag(label, game, game_locale(game))
         elif game.daily_key is not None:

@@ -173,7 +173,7 @@ class Pings:
         self, game: GameSummary, user_id: int, sent: discord.Message
     ) -> None:
         """One notice per game in a player's DMs too: the one before this goes."""
-        previous = await self.services.games.swap_dm_ping(game.id, user_id, sent.id)
+        previous = await self.services.games.messages.swap_dm_ping(game.id, user_id, sent.id)
         if previous is not None and previous != sent.id:
             with contextlib.suppress(discord.HTTPException):
                 await sent.channel.get_partial_message(previous).delete()  # type: ignore[union-attr]
@@ -204,7 +204,7 @@ class Pings:
         except discord.HTTPException:
             log.warning("could not ping in game %s", game.id, exc_info=True)
             return
-        previous = await self.services.games.swap_ping(game.id, message.id)
+        previous = await self.services.games.messages.swap_ping(game.id, message.id)
         if previous is not None and previous != message.id:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(previous).delete()

@@ -91,7 +91,7 @@ class Panels:
         from_panel = is_panel(interaction)
         if from_panel:
             await interaction.response.defer()
-        game = await self.services.games.get(game_id)
+        game = await self.services.games.queries.get(game_id)
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()
@@ -155,7 +155,7 @@ class Panels:
     ) -> NumberPrompt:
         """The number the panel asks for under ``prefix``, as the panel is now, in the
         player's words."""
-        game = await self.services.games.get(game_id)
+        game = await self.services.games.queries.get(game_id)
         seat = game.seat_of(user_id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()

@@ -60,7 +60,9 @@ class PrivateBoards:
         )
         if sent.message_id is None or interaction.channel_id is None:
             return
-        await self.services.games.attach_message(game.id, interaction.channel_id, sent.message_id)
+        await self.services.games.messages.attach_message(
+            game.id, interaction.channel_id, sent.message_id
+        )
         self.remember_private_board(game.id, interaction, sent.message_id)
 
     async def edit_private_board(self, game: GameSummary, board: Board) -> bool | None:

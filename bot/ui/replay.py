@@ -25,7 +25,7 @@ from rules.core import Locale
 async def replay_message(
     games: GameService, game_id: int, ply: int, locale: Locale, viewer: int
 ) -> tuple[str, discord.ui.View]:
-    game, state, row, plies = await games.state_at(game_id, ply, viewer)
+    game, state, row, plies = await games.queries.state_at(game_id, ply, viewer)
     ply = min(max(ply, 0), plies)
     rules = game.rules
     header = tr(

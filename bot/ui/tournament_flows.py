@@ -82,7 +82,7 @@ class TournamentFlows:
         if game.tournament_id is None or game.status in ACTIVE_STATUSES:
             return
         try:
-            notices = await self.services.tournaments.advance(game.tournament_id)
+            notices = await self.services.tournaments.scheduler.advance(game.tournament_id)
             await self.announce_tournaments(notices)
         except Exception:  # the tick will try again; the player's move stands
             log.exception("could not advance tournament %s", game.tournament_id)
@@ -154,7 +154,7 @@ class TournamentFlows:
         except discord.HTTPException:
             log.warning("could not post the board of game %s", game.id, exc_info=True)
             return None
-        await self.services.games.attach_message(game.id, message.channel.id, message.id)
+        await self.services.games.messages.attach_message(game.id, message.channel.id, message.id)
         locale = tournament_locale(notice.tournament)
         for user_id in (u for u in users if prefs[u].notify == "dm"):
             await self.pings.direct_message(
@@ -198,7 +198,7 @@ class TournamentFlows:
         self, interaction: discord.Interaction, tournament_id: int, guild_id: int
     ) -> None:
         """Asked for a deal of a finished event: that it is over, and how it ended."""
-        standing = await self.services.tournaments.show(tournament_id, guild_id)
+        standing = await self.services.tournaments.queries.show(tournament_id, guild_id)
         info = standing.tournament
         locale = user_locale(interaction)
         title = tr("tournament.over_play", locale, name=info.name, id=info.id)
@@ -212,7 +212,7 @@ class TournamentFlows:
         everyone plays the same deals, so nobody may see one before playing it."""
         assert interaction.guild_id is not None
         try:
-            deal = await self.services.tournaments.play(
+            deal = await self.services.tournaments.actions.play(
                 tournament_id,
                 interaction.guild_id,
                 Player(interaction.user.id, interaction.user.display_name),

@@ -113,7 +113,7 @@ class TournamentPageButton(
             return
         await interaction.response.defer()
         tournaments = context_of(interaction).services.tournaments
-        standing = await tournaments.show(self.tournament_id, interaction.guild_id)
+        standing = await tournaments.queries.show(self.tournament_id, interaction.guild_id)
         await interaction.edit_original_response(
             view=standing_view(standing, user_locale(interaction), self.page)
         )

@@ -69,13 +69,13 @@ async def test_a_board_posted_the_old_way_becomes_a_card_on_its_next_edit(world:
     await click(world, board, world.bob, label="Accept")
     await until(world, lambda: bool(board.attachments))
     game_id = int(board.custom_ids()[0].split(":")[1])
-    game = await world.bot.games.get(game_id)
+    game = await world.bot.games.queries.get(game_id)
     # The board as an older release posted it: words in the content, classic button rows.
     classic = discord.ui.View(timeout=None)
     classic.add_item(GameActionButton(game.id, game.version, "resign-nothing", "Old button"))
     channel = world.bot.get_partial_messageable(world.channel.id)
     old = await channel.send("**Bushi Shogi** (an old board)", view=classic)
-    await world.bot.games.attach_message(game.id, world.channel.id, old.id)
+    await world.bot.games.messages.attach_message(game.id, world.channel.id, old.id)
     message = world.fake.messages[old.id]
     assert not message.flags & FLAG_COMPONENTS_V2 and message.content
     # Bob resigns from the new board; the old message (the game's board now) is redrawn.

@@ -50,7 +50,7 @@ async def test_the_end_of_a_game_is_said_once_on_its_card(
         world, channel, "White placed" if language == "en" else "後手が駒を置いた"
     )
     log = next(b for b in board.buttons() if b["custom_id"].startswith("log:"))
-    game = await world.bot.games.get(int(log["custom_id"].split(":")[1]))
+    game = await world.bot.games.queries.get(int(log["custom_id"].split(":")[1]))
     assert game.outcome is not None and game.outcome.reason == "mate"
     assert ("```" in board.text) is not pictures  # the text board, or the picture
     if language == "en":
@@ -80,11 +80,13 @@ async def test_a_draw_offer_and_its_refusal_keep_the_last_move(world: World) -> 
     await until(world, lambda: "offers a draw" in board.text)
     assert "Last: White placed the cube" in board.text
     assert board.text.count("draw") == 1  # the offer is said once, by its own line
-    game = await world.bot.games.get((await world.bot.games.list_games(world.bob.id))[0].id)
+    game = await world.bot.games.queries.get(
+        (await world.bot.games.queries.list_games(world.bob.id))[0].id
+    )
     framed = game.spec.board_picture
     assert framed is not None
     view = game.rules.view_for(game.state, None)
-    last = await world.bot.games.last_public_events(game.id)
+    last = await world.bot.games.queries.last_public_events(game.id)
     assert [e.kind for e in last] == ["drop"]
     assert board.attachments[0].data == framed(view, "en", list(last))  # still framed
     assert board.attachments[0].data != framed(view, "en", [])
@@ -93,6 +95,6 @@ async def test_a_draw_offer_and_its_refusal_keep_the_last_move(world: World) -> 
     await click(world, board, world.bob, label="Decline draw")
     await until(world, lambda: "declined the draw" in board.text)
     assert "Last: White placed the cube" in board.text and "White declined the draw" in board.text
-    game = await world.bot.games.get(game.id)
+    game = await world.bot.games.queries.get(game.id)
     view = game.rules.view_for(game.state, None)
     assert board.attachments[0].data == framed(view, "en", list(last))

@@ -63,15 +63,26 @@ class Recorder(GameService):
 
     latest: GameSnapshot | None = None
 
-    async def act(self, game_id: int, user_id: int, version: int | None, code: str) -> ActionResult:
-        result = await super().act(game_id, user_id, version, code)
-        self.latest = result.game
-        return result
+    def __init__(self, db: Database, **options: Any) -> None:
+        super().__init__(db, **options)
+        act, accept = self.actions.act, self.starts.accept
 
-    async def accept(self, game_id: int, user_id: int, version: int | None = None) -> ActionResult:
-        result = await super().accept(game_id, user_id, version)
-        self.latest = result.game
-        return result
+        async def recorded_act(
+            game_id: int, user_id: int, version: int | None, code: str
+        ) -> ActionResult:
+            result = await act(game_id, user_id, version, code)
+            self.latest = result.game
+            return result
+
+        async def recorded_accept(
+            game_id: int, user_id: int, version: int | None = None
+        ) -> ActionResult:
+            result = await accept(game_id, user_id, version)
+            self.latest = result.game
+            return result
+
+        self.actions.act = recorded_act  # type: ignore[method-assign]
+        self.starts.accept = recorded_accept  # type: ignore[method-assign]
 
 
 def first_choice(person: Person, prompt: str) -> str:
@@ -121,8 +132,8 @@ async def test_two_players_at_one_keyboard(db: Database) -> None:
     assert "⚠" in person.text  # the garbage answers were refused politely
     assert "Game over: Ben wins (resignation)" in person.text
     assert any("Aki to move" in p for _, p in person.prompts)
-    stored = await service.get(game.id)
-    assert stored.ply == 3 and await service.rebuild_state(game.id) == stored.state
+    stored = await service.queries.get(game.id)
+    assert stored.ply == 3 and await service.queries.rebuild_state(game.id) == stored.state
 
 
 @pytest.mark.parametrize("db", ["sqlite"], indirect=True)
@@ -180,7 +191,7 @@ async def test_moves_by_name_or_code_in_any_case(db: Database) -> None:
     )
     game = await person.play(service)
     assert game is not None
-    log = [entry.action for entry in await service.event_log(game.id)]
+    log = [entry.action for entry in await service.queries.event_log(game.id)]
     assert log == ["D-T0-B", "D-T0-B", "ROT", "ROT"]
 
 
@@ -276,10 +287,10 @@ async def test_a_bot_without_a_judge_declines_a_draw(db: Database) -> None:
     bushi = spec_for("bushi")
     register(dataclasses.replace(bushi, accepts_draw=None))
     try:
-        start = await service.challenge(
+        start = await service.starts.challenge(
             "bushi", Player(-5, "Aki"), Player(0, "bot", is_bot=True), challenger_seat=0
         )
-        result = await service.act(start.game.id, -5, None, "draw-offer")
+        result = await service.actions.act(start.game.id, -5, None, "draw-offer")
     finally:
         register(bushi)
     assert [e.kind for e in result.events] == ["draw_offer", "draw_decline"]
@@ -292,10 +303,10 @@ async def test_the_bot_takes_a_draw_when_it_cannot_win(db: Database) -> None:
     bushi = spec_for("bushi")
     register(dataclasses.replace(bushi, accepts_draw=lambda rules, state, seat: True))
     try:
-        start = await service.challenge(
+        start = await service.starts.challenge(
             "bushi", Player(-5, "Aki"), Player(0, "bot", is_bot=True), challenger_seat=0
         )
-        result = await service.act(start.game.id, -5, None, "draw-offer")
+        result = await service.actions.act(start.game.id, -5, None, "draw-offer")
     finally:
         register(bushi)
     assert result.game.outcome is not None and result.game.outcome.is_draw
@@ -356,7 +367,7 @@ async def test_saved_games_are_listed_and_resumed(db: Database) -> None:
 async def test_resume_refuses_politely(db: Database) -> None:
     service = GameService(db, seed_source=Rng.from_seed(5))
     finished = await Person(["bushi", "1", "Aki", "Ben", "resign", "y"]).play(service)
-    discord = await service.challenge("bushi", Player(11, "alice"), Player(12, "bob"))
+    discord = await service.starts.challenge("bushi", Player(11, "alice"), Player(12, "bob"))
     assert finished is not None
     for game_id, expected in (
         (999, "There is no game #999."),

@@ -113,7 +113,7 @@ async def test_someone_elses_click_not_your_turn_and_a_double_click(world: World
     )
     reply = await private_reply(world, world.bob, seen)
     assert "盤面が更新されています" in reply
-    game = (await world.bot.games.list_games(world.bob.id))[0]
+    game = (await world.bot.games.queries.list_games(world.bob.id))[0]
     assert game.ply == 1  # exactly one drop happened
 
 
@@ -255,7 +255,7 @@ async def test_rematch_swaps_sides(world: World) -> None:
     await until(world, lambda: "challenges" in world.fake.messages_in(world.channel)[-1].text)
     rematch = world.fake.messages_in(world.channel)[-1]
     assert f"<@{world.alice.id}>" in rematch.text  # Bob challenges Alice back
-    games = await world.bot.games.list_games(world.alice.id)
+    games = await world.bot.games.queries.list_games(world.alice.id)
     new = next(g for g in games if g.status == "challenge")
     assert new.challenger.user_id == world.bob.id and new.seat_of(world.bob.id) == 0  # Black now
 

@@ -59,7 +59,7 @@ async def play_and_resign(world: World, board: FakeMessage, user: FakeUser) -> G
     record = await world.fake.click(confirm, user=user, prefix="g:")
     await record.wait_complete()
     await world.bot.asobiba.activity.wait_idle()
-    [game] = await world.bot.games.finished_games(user.id)
+    [game] = await world.bot.games.queries.finished_games(user.id)
     assert game.daily_key is not None and game.ply > 1
     return game
 
@@ -126,11 +126,11 @@ async def test_nobody_reads_todays_deal_before_the_day_is_over(world: World) -> 
     # The services refuse every other way too, whoever asks (a forged button, an old link).
     for viewer in (bob.id, carol.id):
         for attempt in (
-            world.bot.games.log_download(game.id, viewer),
-            world.bot.games.log_download(game.id),  # nobody in particular
-            world.bot.games.state_at(game.id, 99, viewer),
-            world.bot.games.hint(game.id, "en", viewer),
-            world.bot.games.shown_game(game.id, viewer),  # the "Why?" board
+            world.bot.games.queries.log_download(game.id, viewer),
+            world.bot.games.queries.log_download(game.id),  # nobody in particular
+            world.bot.games.queries.state_at(game.id, 99, viewer),
+            world.bot.games.queries.hint(game.id, "en", viewer),
+            world.bot.games.queries.shown_game(game.id, viewer),  # the "Why?" board
         ):
             try:
                 await attempt
@@ -185,4 +185,4 @@ async def test_each_player_of_todays_deal_sees_only_their_own(world: World) -> N
     assert listing.selects() == []
     assert tr("daily.board", "en", day="2026-11-22") in boards[world.alice.id].text
     assert world.fake.messages_in(world.channel) == []
-    assert game.id not in [g.id for g in await world.bot.games.finished_games(world.bob.id)]
+    assert game.id not in [g.id for g in await world.bot.games.queries.finished_games(world.bob.id)]

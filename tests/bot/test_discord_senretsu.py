@@ -84,13 +84,17 @@ class Arena:
 
     async def game_on(self, board: FakeMessage) -> GameSnapshot:
         [game] = [
-            g for g in await self.bot.games.list_games(self.alice.id) if g.message_id == board.id
+            g
+            for g in await self.bot.games.queries.list_games(self.alice.id)
+            if g.message_id == board.id
         ]
-        return await self.bot.games.get(game.id)
+        return await self.bot.games.queries.get(game.id)
 
     async def game(self) -> GameSnapshot:
-        [game] = await self.bot.games.list_games(self.alice.id, statuses=("active", "finished"))
-        return await self.bot.games.get(game.id)
+        [game] = await self.bot.games.queries.list_games(
+            self.alice.id, statuses=("active", "finished")
+        )
+        return await self.bot.games.queries.get(game.id)
 
 
 @pytest.fixture
@@ -228,7 +232,7 @@ async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
         view = game.rules.view_for(game.state, placer_seat)
         if any(card.is_joker for card in view.hand):
             break
-        await arena.bot.games.act(game.id, arena.alice.id, None, "resign")
+        await arena.bot.games.actions.act(game.id, arena.alice.id, None, "resign")
     else:
         pytest.fail("no joker came up")
     placer = arena.alice if game.player(placer_seat).user_id == arena.alice.id else arena.bob
@@ -373,15 +377,15 @@ async def test_private_steps_leave_no_trace_and_no_replay_before_the_end(arena: 
     game = await arena.game()
     assert game.status == "finished"
 
-    raw = await arena.bot.games.event_log(game.id)
-    public = await arena.bot.games.public_log(game.id)
+    raw = await arena.bot.games.queries.event_log(game.id)
+    public = await arena.bot.games.queries.public_log(game.id)
     assert len(raw) - len(public) == 3  # the three private steps
     assert [e.ply for e in public] == list(range(1, len(public) + 1))
     text = log_text(game, public, "en", arena.bot.games.clock().date())
     assert not [line for line in text.splitlines() if line.strip().endswith(". —")]
     numbered = [line.split(".")[0].strip() for line in text.splitlines() if line[:4].strip()]
     assert [n for n in numbered if n.isdigit()] == [str(n) for n in range(1, len(public) + 1)]
-    _, final, _, steps = await arena.bot.games.state_at(game.id, 10**6)
+    _, final, _, steps = await arena.bot.games.queries.state_at(game.id, 10**6)
     assert steps == len(public)
     assert final == game.state  # the last position is the game's end
 
@@ -400,12 +404,12 @@ async def test_a_joker_form_opened_before_a_restart_works_after_it(world: World)
         assert board is not None
         await click(world, board, world.bob, label="Accept")
         await world.bot.asobiba.activity.wait_idle()
-        [summary] = [g for g in await world.bot.games.list_games(world.alice.id)]
-        game = await world.bot.games.get(summary.id)
+        [summary] = [g for g in await world.bot.games.queries.list_games(world.alice.id)]
+        game = await world.bot.games.queries.get(summary.id)
         seat = game.seats_to_act[0].seat
         if any(c.is_joker for c in game.rules.view_for(game.state, seat).hand):
             break
-        await world.bot.games.act(game.id, world.alice.id, None, "resign")
+        await world.bot.games.actions.act(game.id, world.alice.id, None, "resign")
     else:
         pytest.fail("no joker came up")
     placer = world.alice if game.player(seat).user_id == world.alice.id else world.bob
@@ -422,7 +426,7 @@ async def test_a_joker_form_opened_before_a_restart_works_after_it(world: World)
     submitted = await fake.submit_modal(opened, {field: "5"})
     await submitted.wait_response()
     await world.bot.asobiba.activity.wait_idle()
-    game = await world.bot.games.get(game.id)
+    game = await world.bot.games.queries.get(game.id)
     staged = game.rules.view_for(game.state, seat).staged
     assert [(c.is_joker) for c in staged] == [True]
 
@@ -450,8 +454,10 @@ async def _play_a_turn(arena: Arena, board: FakeMessage, user: FakeUser) -> str 
     menus = [s for s in panel.selects() if s["custom_id"].startswith("gs:")]
     if menus and menus[0]["options"][0].get("description") is None:
         await arena.stage_first_card(panel, user)
-    [listed] = [g for g in await arena.bot.games.list_games(user.id) if g.message_id == board.id]
-    game = await arena.bot.games.get(listed.id)
+    [listed] = [
+        g for g in await arena.bot.games.queries.list_games(user.id) if g.message_id == board.id
+    ]
+    game = await arena.bot.games.queries.get(listed.id)
     staged = game.rules.view_for(game.state, game.seat_of(user.id)).staged
     end = next(b for b in panel.buttons() if b["label"] in ("End placement", "配置終了"))
     await arena.click(panel, user, custom_id=end["custom_id"])

@@ -52,13 +52,13 @@ async def test_channels_clock_language_and_abort(world: World) -> None:
     await world.fake.click(board, user=world.bob, label="受ける")
     await until(world, lambda: "1時間／手" in board.text)
 
-    games = await world.bot.games.list_games(world.alice.id)
+    games = await world.bot.games.queries.list_games(world.alice.id)
     record = await world.fake.slash(
         "server abort", user=world.carol, channel=world.channel, options={"game": games[0].id}
     )
     await record.wait_response()
     await until(world, lambda: "中止されました" in board.text)
-    assert (await world.bot.games.get(games[0].id)).status == "aborted"
+    assert (await world.bot.games.queries.get(games[0].id)).status == "aborted"
 
 
 async def test_the_daily_deal_is_the_same_for_everyone(world: World) -> None:
@@ -76,8 +76,8 @@ async def test_the_daily_deal_is_the_same_for_everyone(world: World) -> None:
     assert again.ephemeral and again.message is not None
     assert again.message.text.split("\n")[0] == boards[0].text.split("\n")[0]
 
-    alice_game = (await world.bot.games.list_games(world.alice.id))[0]
-    await world.bot.games.act(alice_game.id, world.alice.id, None, "resign")
+    alice_game = (await world.bot.games.queries.list_games(world.alice.id))[0]
+    await world.bot.games.actions.act(alice_game.id, world.alice.id, None, "resign")
     today = await world.fake.slash("yosukou today", user=world.carol, channel=world.channel)
     await today.wait_response()
     assert today.message is not None

@@ -41,7 +41,7 @@ async def private(world: World, command: str, user: FakeUser, **options: Any) ->
 
 
 async def standing(world: World) -> Standing:
-    return await world.bot.asobiba.services.tournaments.show(1)
+    return await world.bot.asobiba.services.tournaments.queries.show(1)
 
 
 async def boards_of_round(world: World) -> list[tuple[FakeMessage, int, int]]:
@@ -50,7 +50,7 @@ async def boards_of_round(world: World) -> list[tuple[FakeMessage, int, int]]:
     for pairing in (await standing(world)).pairings:
         if pairing.game_id is None or pairing.black is None:
             continue
-        game = await world.bot.games.get(pairing.game_id)
+        game = await world.bot.games.queries.get(pairing.game_id)
         assert game.message_id is not None, "every new game's board is posted"
         out.append((world.fake.message(game.message_id), pairing.white, pairing.black))
     return out
@@ -82,7 +82,7 @@ async def end_round_in_services(world: World) -> None:
     the lower id wins."""
     for _, white, black in await boards_of_round(world):
         loser = max(white, black)
-        await world.bot.games.act(
+        await world.bot.games.actions.act(
             next(
                 p.game_id
                 for p in (await standing(world)).pairings
@@ -248,7 +248,7 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
     assert board.edit_count >= 1 and "Youscout" in board.text
     if any(b.get("custom_id", "").startswith("rs:") for b in board.buttons()):
         await resign_on_discord(world, board, world.alice)
-    game = (await world.bot.games.finished_games(world.alice.id))[0]
+    game = (await world.bot.games.queries.finished_games(world.alice.id))[0]
     assert game.tournament_id == 1 and board.id == game.message_id
 
     # Bob cannot replay Alice's finished deal before he has played it: her history does not
@@ -263,7 +263,7 @@ async def test_a_solitaire_event_deals_privately(world: World) -> None:
     await mine.wait_response()
     assert mine.message is not None and str(game.id) in str(mine.message.selects())
     try:
-        await world.bot.games.state_at(game.id, 0, world.bob.id)
+        await world.bot.games.queries.state_at(game.id, 0, world.bob.id)
     except ServiceError as error:
         assert "大会が終わるまで他の人には見せられません" in error.message("ja")
     else:

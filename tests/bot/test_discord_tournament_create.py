@@ -66,12 +66,12 @@ async def test_a_rule_chosen_at_creation_holds_for_every_deal(world: World) -> N
     assert created.message is not None
     assert "Youscout · end_cards 5 · the same 2 deals" in created.message.text
     tournaments = world.bot.asobiba.services.tournaments
-    assert (await tournaments.show(1)).tournament.settings["rule_terminals"] == 5
+    assert (await tournaments.queries.show(1)).tournament.settings["rule_terminals"] == 5
     for user in (world.alice, world.carol):
         await private(world, "tournament join", user)
     await private(world, "tournament start", world.alice)
     await slash(world, "tournament play", world.carol)
-    deal = await tournaments.play(1, world.guild.id, Player(world.carol.id, "carol"))
+    deal = await tournaments.actions.play(1, world.guild.id, Player(world.carol.id, "carol"))
     assert not deal.new  # the deal carol is playing
     assert deal.result.game.settings["rule_terminals"] == 5
 
@@ -82,7 +82,7 @@ async def test_rules_that_do_not_go_together_are_refused(world: World) -> None:
         world, "tournament create yosukou", world.alice, variant="simplified", war="2"
     )
     assert "does not apply to the simplified rules" in refusal
-    assert await world.bot.asobiba.services.tournaments.in_server(world.guild.id) == []
+    assert await world.bot.asobiba.services.tournaments.queries.in_server(world.guild.id) == []
 
 
 async def test_a_japanese_server_announces_the_rules_in_japanese(world: World) -> None:
@@ -92,5 +92,5 @@ async def test_a_japanese_server_announces_the_rules_in_japanese(world: World) -
     created = await slash(world, "tournament create bushi", world.bob, cube="alternate")
     assert created.message is not None
     assert "駒の解釈 別の解釈" in created.message.text and "武士将棋大会" in created.message.text
-    settings = (await world.bot.asobiba.services.tournaments.show(1)).tournament.settings
+    settings = (await world.bot.asobiba.services.tournaments.queries.show(1)).tournament.settings
     assert settings["cube"] == "alternate"

@@ -44,7 +44,7 @@ async def test_sixty_entrants_see_every_line(world: World) -> None:
     users = [world.fake.add_user(f"entrant-with-a-long-name-{n:02}") for n in range(ENTRANTS)]
     tournaments = world.bot.asobiba.services.tournaments
     for user in users:
-        await tournaments.join(1, world.guild.id, Player(user.id, user.username))
+        await tournaments.actions.join(1, world.guild.id, Player(user.id, user.username))
 
     # Sign-up: every entrant is listed, on lines of a readable length.
     shown = await slash(world, "tournament show", world.alice)
@@ -60,9 +60,9 @@ async def test_sixty_entrants_see_every_line(world: World) -> None:
     assert len(pairings) >= 2  # more than one card
     links = "\n".join(m.text for m in pairings)
     assert links.count("Board ") == ENTRANTS // 2
-    standing = await tournaments.show(1)
+    standing = await tournaments.queries.show(1)
     for pairing in standing.pairings:
-        game = await world.bot.games.get(pairing.game_id or 0)
+        game = await world.bot.games.queries.get(pairing.game_id or 0)
         assert f"/{game.message_id})" in links
 
     # /tournament show: page 1 with ◀ (disabled) and ▶; ▶ through every page shows all the
@@ -95,7 +95,7 @@ async def test_sixty_entrants_see_every_line(world: World) -> None:
     seen = len(world.fake.messages_in(world.channel))
     for pairing in standing.pairings:
         if pairing.game_id is not None and pairing.black is not None:
-            await world.bot.games.act(pairing.game_id, pairing.black, None, Resign.code)
+            await world.bot.games.actions.act(pairing.game_id, pairing.black, None, Resign.code)
     await world.bot.tournament_tick()
     final = cards_since(world, seen, "is over!")
     assert len(final) >= 2 and "page 1 of" in final[0].text
@@ -109,7 +109,7 @@ async def test_sixty_entrants_see_every_line(world: World) -> None:
 async def test_the_list_of_tournaments_is_whole(world: World) -> None:
     tournaments = world.bot.asobiba.services.tournaments
     for n in range(25):
-        await tournaments.create(
+        await tournaments.actions.create(
             guild_id=world.guild.id,
             channel_id=world.channel.id,
             organiser=Player(world.alice.id, "alice"),

@@ -11,14 +11,14 @@ from tests.fakediscord import FakeMessage, FakeUser
 
 
 async def standing(world: World, tournament_id: int = 1) -> Standing:
-    return await world.bot.asobiba.services.tournaments.show(tournament_id)
+    return await world.bot.asobiba.services.tournaments.queries.show(tournament_id)
 
 
 async def round_boards(world: World) -> list[FakeMessage]:
     boards = []
     for pairing in (await standing(world)).pairings:
         if pairing.game_id is not None:
-            game = await world.bot.games.get(pairing.game_id)
+            game = await world.bot.games.queries.get(pairing.game_id)
             assert game.message_id is not None
             boards.append(world.fake.message(game.message_id))
     return boards

@@ -92,7 +92,9 @@ async def test_a_solitaire_from_start_to_result(table: Table) -> None:
     log = reply.attachments[0].data.decode()
     assert "Youscout" in log and "Result:" in log
     # The whole log, as a file: one numbered line per draw, however long the game.
-    state = (await table.bot.games.get(int(board.buttons()[0]["custom_id"].split(":")[1]))).state
+    state = (
+        await table.bot.games.queries.get(int(board.buttons()[0]["custom_id"].split(":")[1]))
+    ).state
     assert f"{state.draws:>4}." in log or log.count("\n") > state.draws
     assert "```" not in reply.text and "attached" in reply.text
     stats = await player_stats(
@@ -193,7 +195,7 @@ async def test_the_deal_is_sealed_then_revealed_and_verified(table: Table, tmp_p
     board = await table.start()
     assert "Deal sealed `" in board.text  # the commitment, from the first board on
     game_id = int(board.buttons()[0]["custom_id"].split(":")[1])
-    game = await table.bot.games.get(game_id)
+    game = await table.bot.games.queries.get(game_id)
     assert game.commitment is not None and game.commitment[:16] in board.text
     assert str(game.seed) not in board.text  # nothing of the seed before the end
     await table.press(board, table.alice, custom_id=start_buttons(board)[0]["custom_id"])

@@ -167,8 +167,8 @@ async def test_hidden_chance_and_a_secret_hand_play_sealed_and_verify_after_the_
         await table.bot.asobiba.services.servers.update(table.guild.id, pictures=False)
         board = await table.slash("solo start", table.alice)
         assert not board.ephemeral and "Solo Take-away" in board.text
-        [game] = await table.bot.games.list_games(table.alice.id, statuses=("active",))
-        full = await table.bot.games.get(game.id)
+        [game] = await table.bot.games.queries.list_games(table.alice.id, statuses=("active",))
+        full = await table.bot.games.queries.get(game.id)
         hand = " ".join(f"[{card}]" for card in full.state.hand)
         # Sealed before the first card (the rules hide chance); the hand is not on the board,
         # which offers no move — the game is played from the panel.
@@ -182,7 +182,7 @@ async def test_hidden_chance_and_a_secret_hand_play_sealed_and_verify_after_the_
         panel = await table.play_from_panel(board, table.alice)
         assert "Your hand:" in panel.text and "This deal is over." in panel.text
         assert "drew a" not in board.text  # the draws were Alice's alone
-        finished = await table.bot.games.get(game.id)
+        finished = await table.bot.games.queries.get(game.id)
         assert finished.status == "finished" and finished.outcome is not None
 
         await table.click(board, table.alice, prefix="vf:")
@@ -225,8 +225,8 @@ async def test_a_daily_deal_named_by_its_own_commands_and_results_counted_as_the
         assert "the seed is revealed when the day is over" in board.text
         panel = await table.play_from_panel(board, alice)
         assert "This deal is over." in panel.text
-        [summary] = await table.bot.games.finished_games(alice.id)
-        game = await table.bot.games.get(summary.id)
+        [summary] = await table.bot.games.queries.finished_games(alice.id)
+        game = await table.bot.games.queries.get(summary.id)
         assert game.daily_key == "2026-11-22:solo" and game.outcome is not None
         # The hand opened beside the private board, which followed every card to the end.
         ending_text = game.rules.reason_text(game.outcome.reason)("en")
@@ -241,13 +241,13 @@ async def test_a_daily_deal_named_by_its_own_commands_and_results_counted_as_the
         rules = solo.SPEC.rules
         for reason in ("emptied", "stuck"):
             seed = next(s for s in range(100) if ending(s) == reason)
-            started = await table.bot.games.start_solitaire(
+            started = await table.bot.games.starts.start_solitaire(
                 "solo", player(bob), seed=seed, guild_id=table.guild.id
             )
             state, version = started.game.state, started.game.version
             while state.outcome is None:
                 code = rules.format(rules.legal_actions(state, 0)[0])
-                played = await table.bot.games.act(started.game.id, bob.id, version, code)
+                played = await table.bot.games.actions.act(started.game.id, bob.id, version, code)
                 state, version = played.game.state, played.game.version
             assert state.outcome.reason == reason
         [stat] = await table.bot.asobiba.services.standings.profile(

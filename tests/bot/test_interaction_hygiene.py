@@ -63,7 +63,7 @@ async def test_a_refused_board_edit_is_told_truly_and_the_board_shown_privately(
     )
     await click(world, board, world.carol, label="Accept")
     await world.bot.asobiba.activity.wait_idle()
-    game = (await world.bot.games.list_games(world.carol.id))[0]
+    game = (await world.bot.games.queries.list_games(world.carol.id))[0]
     assert game.status == "active"  # it counted
     private = world.fake.ephemeral_messages(world.carol)
     assert "Recorded: that counted" in private[0].text
@@ -86,7 +86,7 @@ async def test_a_board_discord_refuses_everywhere_is_shown_in_words(
     board = await senretsu_challenge(world)
     await click(world, board, world.carol, label="Accept", locale="ja")
     await world.bot.asobiba.activity.wait_idle()
-    game = (await world.bot.games.list_games(world.carol.id))[0]
+    game = (await world.bot.games.queries.list_games(world.carol.id))[0]
     assert game.status == "active"
     texts = [m.text for m in world.fake.ephemeral_messages(world.carol)]
     assert len(texts) == 2, texts
@@ -165,14 +165,16 @@ async def test_a_refused_panel_redraw_still_tells_the_truth(world: World) -> Non
     await world.bot.asobiba.activity.wait_idle()
     await click(world, board, world.carol, prefix="hand:")
     panel = world.fake.ephemeral_messages(world.carol)[-1]
-    before = (await world.bot.games.list_games(world.carol.id))[0].version
+    before = (await world.bot.games.queries.list_games(world.carol.id))[0].version
     world.fake.inject_error(
         "PATCH", r"/webhooks/\d+/[^/]+/messages/@original", status=400, body=REFUSED_EMOJI
     )
     rock = next(c for c in panel.custom_ids() if c.endswith("j:rock"))
     await click(world, panel, world.carol, custom_id=rock)
     await world.bot.asobiba.activity.wait_idle()
-    assert (await world.bot.games.list_games(world.carol.id))[0].version > before  # it counted
+    assert (await world.bot.games.queries.list_games(world.carol.id))[
+        0
+    ].version > before  # it counted
     told = world.fake.ephemeral_messages(world.carol)[-1].text
     assert "Recorded: that counted" in told and "My hand" in told
     assert "Nothing was changed" not in told

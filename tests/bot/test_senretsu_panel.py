@@ -17,10 +17,10 @@ from rules.core import Rng
 
 async def placing_game(db: Database) -> tuple[GameSnapshot, int]:
     service = GameService(db, seed_source=Rng.from_seed(8))
-    challenge = await service.challenge(
+    challenge = await service.starts.challenge(
         "senretsu", Player(1, "a"), Player(2, "b"), settings={"first_player": 0}
     )
-    game = (await service.accept(challenge.game.id, 2)).game
+    game = (await service.starts.accept(challenge.game.id, 2)).game
     assert game.state.phase == "place"
     return game, game.seats_to_act[0].seat
 

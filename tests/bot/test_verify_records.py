@@ -52,7 +52,9 @@ class Room:
         await self.settle(await self.fake.click(message, user=user, **where))
 
     async def game_id(self, board: FakeMessage) -> int:
-        games = await self.bot.games.list_games(self.alice.id, statuses=("active", "finished"))
+        games = await self.bot.games.queries.list_games(
+            self.alice.id, statuses=("active", "finished")
+        )
         [game] = [g for g in games if g.message_id == board.id]
         return game.id
 
@@ -171,11 +173,11 @@ async def test_a_yosukou_record_replays_to_its_result_on_anyones_machine(
     room: Room, tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: str
 ) -> None:
     board = await room.finished_yosukou(variant=variant)
-    game = await room.bot.games.get(await room.game_id(board))
+    game = await room.bot.games.queries.get(await room.game_id(board))
     assert game.status == "finished" and game.outcome is not None
 
     text, path = await room.verify(board, room.alice, tmp_path)
-    log = await room.bot.games.event_log(game.id)
+    log = await room.bot.games.queries.event_log(game.id)
     assert text.startswith(f"✅ The seal `{game.commitment[:16]}…` matches")
     assert f"Deal sealed `{game.commitment[:16]}…`" in room.first_board_text  # as first shown
     assert f"the {len(log)} moves in the file" in text
@@ -219,7 +221,7 @@ async def test_a_senretsu_record_shows_placements_not_take_backs(
     rng = Rng.from_seed(17)
     took_back = False
     for _ in range(3000):
-        game = await room.bot.games.get(game_id)
+        game = await room.bot.games.queries.get(game_id)
         if game.status != "active":
             break
         rules, state = game.rules, game.state
@@ -240,18 +242,18 @@ async def test_a_senretsu_record_shows_placements_not_take_backs(
         else:
             action, rng = rng.choice(legal)
         if rules.apply(state, seat, action).state.outcome is None:
-            await room.bot.games.act(game_id, users[seat].id, None, rules.format(action))
+            await room.bot.games.actions.act(game_id, users[seat].id, None, rules.format(action))
             continue
         # The move that ends the game is made from the panel, as a player makes it.
         await room.play_from_panel(board, users[seat], rules.format(action))
         break
-    game = await room.bot.games.get(game_id)
+    game = await room.bot.games.queries.get(game_id)
     assert game.status == "finished" and game.outcome is not None
 
     text, path = await room.verify(board, room.alice, tmp_path)
     assert text.startswith("✅ The seal `"), text
     record = json.loads(path.read_text(encoding="utf-8"))
-    log = await room.bot.games.event_log(game_id)
+    log = await room.bot.games.queries.event_log(game_id)
     codes = [code for _, code in record["actions"]]
     assert any(r.action.startswith("t:") for r in log)  # the game had take-backs…
     assert not any(code.startswith("t:") for code in codes)  # …which the file does not show
@@ -274,7 +276,7 @@ async def test_bushi_deals_nothing_hidden_so_offers_no_seal_to_verify(room: Room
     await room.click(board, room.alice, label="Resign")
     await room.click(room.fake.ephemeral_messages(room.alice)[-1], room.alice, prefix="g:")
     game_id = await room.game_id(board)
-    assert (await room.bot.games.get(game_id)).status == "finished"
+    assert (await room.bot.games.queries.get(game_id)).status == "finished"
     assert [b["label"] for b in board.buttons()] == ["Game log", "Replay", "Rematch"]
     # A forged Verify click is answered plainly: the whole game is in its log.
     for user, expected in ((room.alice, "deals nothing hidden"), (room.bob, "隠れた配札がない")):
@@ -289,17 +291,17 @@ async def test_a_daily_deals_record_waits_for_the_day_to_close(
     record = await room.fake.slash("yosukou daily", user=room.alice, channel=room.channel)
     await room.settle(record)
     assert record.message is not None
-    [game] = await room.bot.games.list_games(room.alice.id)
-    await room.bot.games.act(game.id, room.alice.id, None, "resign")
+    [game] = await room.bot.games.queries.list_games(room.alice.id)
+    await room.bot.games.actions.act(game.id, room.alice.id, None, "resign")
     # Others may still be playing today's deal: neither the service nor a forged click gives
     # the seed or the moves away.
     with pytest.raises(WrongStatus):
-        await room.bot.games.verification(game.id)
+        await room.bot.games.queries.verification(game.id)
     await room.forged_verify(record.message, room.bob, game.id)
     reply = room.fake.ephemeral_messages(room.bob)[-1]
     assert "明日公開" in reply.text and not reply.attachments
     room.clock.advance(days=1)
-    checked = await room.bot.games.verification(game.id)
+    checked = await room.bot.games.queries.verification(game.id)
     assert checked.ok and checked.record.actions[-1] == (0, "resign")
 
 

@@ -32,10 +32,10 @@ def first_legal(result: ActionResult) -> str:
 
 
 async def clocked_game(service: GameService, seconds: int = DAY) -> ActionResult:
-    challenge = await service.challenge(
+    challenge = await service.starts.challenge(
         "bushi", ALICE, BOB, challenger_seat=0, move_seconds=seconds
     )
-    return await service.accept(challenge.game.id, BOB.user_id)
+    return await service.starts.accept(challenge.game.id, BOB.user_id)
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ async def test_a_move_restarts_the_clock(service: GameService, clock: FakeClock)
     clocks = ClockService(service)
     clock.advance(hours=13)
     assert [type(n) for n in await clocks.tick()] == [Reminder]
-    moved = await service.act(
+    moved = await service.actions.act(
         result.game.id, ALICE.user_id, result.game.version, first_legal(result)
     )
     assert moved.game.deadline_at == clock.now + timedelta(days=1)
@@ -104,18 +104,20 @@ async def test_two_schedulers_and_a_restart_never_double(db: Database, clock: Fa
 
 
 async def test_an_unanswered_challenge_expires_once(service: GameService, clock: FakeClock) -> None:
-    challenge = (await service.challenge("bushi", ALICE, BOB)).game
+    challenge = (await service.starts.challenge("bushi", ALICE, BOB)).game
     clock.advance(hours=25)
     first, second = await asyncio.gather(ClockService(service).tick(), ClockService(service).tick())
     expired = [n for n in first + second if isinstance(n, Expired)]
     assert len(expired) == 1 and expired[0].game.id == challenge.id
     assert expired[0].game.status == "expired"
-    assert (await service.get(challenge.id)).version > challenge.version  # old buttons go stale
+    assert (
+        await service.queries.get(challenge.id)
+    ).version > challenge.version  # old buttons go stale
 
 
 async def test_games_without_a_clock_never_time_out(service: GameService, clock: FakeClock) -> None:
-    challenge = await service.challenge("bushi", ALICE, BOB)
-    result = await service.accept(challenge.game.id, BOB.user_id)
+    challenge = await service.starts.challenge("bushi", ALICE, BOB)
+    result = await service.starts.accept(challenge.game.id, BOB.user_id)
     assert result.game.deadline_at is None
     clock.advance(days=400)
     assert await ClockService(service).tick() == []
@@ -128,10 +130,10 @@ async def test_a_late_casualty_choice_takes_the_default_not_a_loss(
     casualties are played (highest range first) and the game goes on."""
     service = GameService(db, clock=clock, seed_source=Rng.from_seed(3))
     for n in range(60):
-        challenge = await service.challenge(
+        challenge = await service.starts.challenge(
             "senretsu", ALICE, BOB, settings={"first_player": "coin"}, move_seconds=3600
         )
-        result = await service.accept(challenge.game.id, BOB.user_id)
+        result = await service.starts.accept(challenge.game.id, BOB.user_id)
         rng = Rng.from_seed(n)
         while result.game.status == "active" and result.game.state.phase != "casualties":
             game = result.game
@@ -140,7 +142,7 @@ async def test_a_late_casualty_choice_takes_the_default_not_a_loss(
             # Prefer placing (lines with mixed ranges make casualty choices matter).
             places = [a for a in actions if game.rules.format(a).startswith("p:")]
             action, rng = rng.choice(places or actions)
-            result = await service.act(
+            result = await service.actions.act(
                 game.id, game.player(seat).user_id, game.version, game.rules.format(action)
             )
         if result.game.status == "active":
@@ -163,17 +165,17 @@ async def test_the_loser_of_a_timeout_race_sees_a_stale_version(service: GameSer
     """Version before status: a second scheduler claiming a game the first one already ended
     gets StaleVersion (the normal race), not "wrong status"."""
     game = (await clocked_game(service)).game
-    await service.forfeit(game.id, 0, version=game.version)
+    await service.actions.forfeit(game.id, 0, version=game.version)
     with pytest.raises(StaleVersion):
-        await service.forfeit(game.id, 0, version=game.version)
+        await service.actions.forfeit(game.id, 0, version=game.version)
     with pytest.raises(StaleVersion):
-        await service.abort_by_platform(game.id, game.version)
+        await service.actions.abort_by_platform(game.id, game.version)
     with pytest.raises(StaleVersion):
-        await service.play_timeout_defaults(game.id, game.version)
+        await service.actions.play_timeout_defaults(game.id, game.version)
     other = (await clocked_game(service)).game
-    await service.abort_by_platform(other.id, other.version)
+    await service.actions.abort_by_platform(other.id, other.version)
     with pytest.raises(StaleVersion):
-        await service.abort_by_platform(other.id, other.version)
+        await service.actions.abort_by_platform(other.id, other.version)
 
 
 async def test_racing_schedulers_time_out_once_without_error_logs(
@@ -197,11 +199,13 @@ async def test_what_a_crash_left_unannounced_is_told_once_at_the_next_start(
         (await clocked_game(service, 3600)).game,
         (await clocked_game(service, 3600)).game,
     )
-    challenged = (await service.challenge("bushi", ALICE, BOB)).game
+    challenged = (await service.starts.challenge("bushi", ALICE, BOB)).game
     clock.advance(minutes=31)
     claimed = await ClockService(service).tick()  # then the process "dies"
     assert [type(n) for n in claimed] == [Reminder, Reminder]
-    await service.act(moved.id, ALICE.user_id, None, first_legal_of(await service.get(moved.id)))
+    await service.actions.act(
+        moved.id, ALICE.user_id, None, first_legal_of(await service.queries.get(moved.id))
+    )
 
     restarted = ClockService(GameService(db, clock=clock))
     [reminder] = await restarted.unannounced()
@@ -245,12 +249,12 @@ async def test_a_timeout_notice_is_written_only_with_its_claim(
     aborted = (await clocked_game(service)).game
     owed = NoticeWrite("timeout")
     with pytest.raises(StaleVersion):
-        await service.forfeit(finished.id, 0, version=finished.version - 1, notice=owed)
+        await service.actions.forfeit(finished.id, 0, version=finished.version - 1, notice=owed)
     with pytest.raises(StaleVersion):
-        await service.abort_by_clock(aborted.id, aborted.version - 1, owed)
+        await service.actions.abort_by_clock(aborted.id, aborted.version - 1, owed)
     assert await notices_in(db) == []
-    lost = await service.forfeit(finished.id, 0, version=finished.version, notice=owed)
-    off = await service.abort_by_clock(aborted.id, aborted.version, owed)
+    lost = await service.actions.forfeit(finished.id, 0, version=finished.version, notice=owed)
+    off = await service.actions.abort_by_clock(aborted.id, aborted.version, owed)
     assert lost.game.status == "finished" and off.game.status == "aborted"
     assert await notices_in(db) == [
         (lost.notice_id, finished.id, "timeout"),

@@ -22,7 +22,7 @@ SETTINGS = {"variant": "original"}
 
 
 async def deal(service: GameService, user_id: int) -> tuple[int, object]:
-    result, _ = await service.start_daily(
+    result, _ = await service.starts.start_daily(
         "yosukou", Player(user_id, f"p{user_id}"), SETTINGS, guild_id=GUILD, channel_id=1
     )
     return result.game.seed, result.game.state.board
@@ -65,29 +65,29 @@ async def test_todays_deal_is_its_players_alone_until_the_day_is_over(
     db: Database, clock: FakeClock
 ) -> None:
     service = GameService(db, clock=clock)
-    result, _ = await service.start_daily(
+    result, _ = await service.starts.start_daily(
         "yosukou", Player(1, "p1"), SETTINGS, guild_id=GUILD, channel_id=1
     )
     game_id = result.game.id
-    await service.act(game_id, 1, None, Resign.code)
+    await service.actions.act(game_id, 1, None, Resign.code)
     clock.advance(hours=11, minutes=59)  # 23:59 UTC: still the deal's day
-    assert await service.finished_games(1, viewer=2) == []
+    assert await service.queries.finished_games(1, viewer=2) == []
     for attempt in (
-        service.public_log(game_id, 2),
-        service.state_at(game_id, 0, 2),
-        service.hint(game_id, "en", 2),
-        service.shown_game(game_id, 2),
-        service.verification(game_id),
+        service.queries.public_log(game_id, 2),
+        service.queries.state_at(game_id, 0, 2),
+        service.queries.hint(game_id, "en", 2),
+        service.queries.shown_game(game_id, 2),
+        service.queries.verification(game_id),
     ):
         with pytest.raises(ServiceError):
             await attempt
     # Its player sees all of hers.
-    assert [g.id for g in await service.finished_games(1, viewer=1)] == [game_id]
-    assert len(await service.public_log(game_id, 1)) == 1
+    assert [g.id for g in await service.queries.finished_games(1, viewer=1)] == [game_id]
+    assert len(await service.queries.public_log(game_id, 1)) == 1
     clock.advance(minutes=1)  # midnight: the day is over, and so is the secret
-    assert [g.id for g in await service.finished_games(1, viewer=2)] == [game_id]
-    assert len(await service.public_log(game_id, 2)) == 1
-    assert (await service.verification(game_id)).ok
+    assert [g.id for g in await service.queries.finished_games(1, viewer=2)] == [game_id]
+    assert len(await service.queries.public_log(game_id, 2)) == 1
+    assert (await service.queries.verification(game_id)).ok
 
 
 async def test_a_deal_still_being_played_after_its_day_stays_shut_to_its_player(
@@ -98,20 +98,20 @@ async def test_a_deal_still_being_played_after_its_day_stays_shut_to_its_player(
     service = GameService(db, clock=clock)
     games = {}
     for user in (1, 2):
-        result, _ = await service.start_daily(
+        result, _ = await service.starts.start_daily(
             "yosukou", Player(user, f"p{user}"), SETTINGS, guild_id=GUILD, channel_id=1
         )
         games[user] = result.game.id
-    await service.act(games[1], 1, None, Resign.code)
+    await service.actions.act(games[1], 1, None, Resign.code)
     clock.advance(days=1)
-    assert len(await service.public_log(games[1], 3)) == 1  # not playing it: open
+    assert len(await service.queries.public_log(games[1], 3)) == 1  # not playing it: open
     for attempt in (
-        service.public_log(games[1], 2),
-        service.state_at(games[1], 0, 2),
-        service.verification(games[1], 2),
+        service.queries.public_log(games[1], 2),
+        service.queries.state_at(games[1], 0, 2),
+        service.queries.verification(games[1], 2),
     ):
         with pytest.raises(ServiceError, match=f"still playing this deal \\(#{games[2]}\\)"):
             await attempt
-    await service.act(games[2], 2, None, Resign.code)
-    assert len(await service.public_log(games[1], 2)) == 1
-    assert (await service.verification(games[1], 2)).ok
+    await service.actions.act(games[2], 2, None, Resign.code)
+    assert len(await service.queries.public_log(games[1], 2)) == 1
+    assert (await service.queries.verification(games[1], 2)).ok

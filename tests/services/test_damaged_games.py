@@ -15,11 +15,13 @@ from tests.conftest import FakeClock
 
 
 async def played_game(service: GameService) -> int:
-    challenge = await service.challenge("bushi", Player(1, "a"), Player(2, "b"), challenger_seat=0)
-    game = (await service.accept(challenge.game.id, 2)).game
+    challenge = await service.starts.challenge(
+        "bushi", Player(1, "a"), Player(2, "b"), challenger_seat=0
+    )
+    game = (await service.starts.accept(challenge.game.id, 2)).game
     for user in (1, 2):
         code = game.rules.format(game.rules.legal_actions(game.state, game.seats_to_act[0].seat)[0])
-        game = (await service.act(game.id, user, game.version, code)).game
+        game = (await service.actions.act(game.id, user, game.version, code)).game
     return game.id
 
 
@@ -42,18 +44,18 @@ async def corrupt(db: Database, game_id: int, *, log_too: bool = False) -> None:
 async def test_a_damaged_snapshot_is_rebuilt_from_the_log(db: Database, clock: FakeClock) -> None:
     service = GameService(db, clock=clock, seed_source=Rng.from_seed(1))
     damaged, other = await played_game(service), await played_game(service)
-    before = await service.get(damaged)
+    before = await service.queries.get(damaged)
     await corrupt(db, damaged)
     service = GameService(db, clock=clock)
-    rebuilt = await service.get(damaged)
+    rebuilt = await service.queries.get(damaged)
     assert rebuilt.state == before.state
     # It plays on; the repaired snapshot was written back.
     seat = rebuilt.seats_to_act[0]
     code = rebuilt.rules.format(rebuilt.rules.legal_actions(rebuilt.state, seat.seat)[0])
-    after = (await service.act(damaged, seat.user_id, rebuilt.version, code)).game
+    after = (await service.actions.act(damaged, seat.user_id, rebuilt.version, code)).game
     assert after.ply == before.ply + 1
-    assert await service.rebuild_state(damaged) == after.state
-    assert (await service.get(other)).status == "active"
+    assert await service.queries.rebuild_state(damaged) == after.state
+    assert (await service.queries.get(other)).status == "active"
 
 
 async def test_a_game_beyond_repair_says_so_and_others_keep_working(
@@ -64,14 +66,16 @@ async def test_a_game_beyond_repair_says_so_and_others_keep_working(
     await corrupt(db, damaged, log_too=True)
     service = GameService(db, clock=clock)
     with pytest.raises(GameDamaged) as refused:
-        await service.get(damaged)
+        await service.queries.get(damaged)
     assert "damaged" in refused.value.message("en") and "壊れて" in refused.value.message("ja")
     with pytest.raises(GameDamaged):
-        await service.act(damaged, 1, None, "resign")
+        await service.actions.act(damaged, 1, None, "resign")
     # Lists still show it (they never decode a state); the other game plays on.
-    listed = await service.list_games(1)
+    listed = await service.queries.list_games(1)
     assert {g.id for g in listed} == {damaged, other}
-    game = await service.get(other)
+    game = await service.queries.get(other)
     seat = game.seats_to_act[0]
     code = game.rules.format(game.rules.legal_actions(game.state, seat.seat)[0])
-    assert (await service.act(other, seat.user_id, game.version, code)).game.ply == game.ply + 1
+    assert (
+        await service.actions.act(other, seat.user_id, game.version, code)
+    ).game.ply == game.ply + 1

@@ -20,8 +20,10 @@ from tests.conftest import FakeClock, drop_schema, make_database, postgres_url
 
 
 async def started_game(service: GameService) -> int:
-    challenge = await service.challenge("bushi", Player(1, "a"), Player(2, "b"), challenger_seat=0)
-    return (await service.accept(challenge.game.id, 2)).game.id
+    challenge = await service.starts.challenge(
+        "bushi", Player(1, "a"), Player(2, "b"), challenger_seat=0
+    )
+    return (await service.starts.accept(challenge.game.id, 2)).game.id
 
 
 def first_move(game: object) -> str:
@@ -36,20 +38,20 @@ async def test_a_sqlite_file_locked_by_another_process(tmp_path: Path, clock: Fa
     await db.migrate()
     service = GameService(db, clock=clock, seed_source=Rng.from_seed(4))
     game_id = await started_game(service)
-    game = await service.get(game_id)
+    game = await service.queries.get(game_id)
     other = sqlite3.connect(path, isolation_level=None, timeout=0.1)
     other.execute("BEGIN EXCLUSIVE")  # another process holds the file past the busy timeout
     try:
         with pytest.raises(DatabaseUnavailable) as refused:
-            await service.act(game_id, 1, game.version, first_move(game))
+            await service.actions.act(game_id, 1, game.version, first_move(game))
         assert "try again" in refused.value.message("en")
         assert "もう一度" in refused.value.message("ja")
     finally:
         other.execute("ROLLBACK")
         other.close()
-    after = await service.get(game_id)
+    after = await service.queries.get(game_id)
     assert after.ply == game.ply and after.version == game.version  # nothing half-written
-    moved = await service.act(game_id, 1, game.version, first_move(game))
+    moved = await service.actions.act(game_id, 1, game.version, first_move(game))
     assert moved.game.ply == game.ply + 1
     await db.dispose()
 
@@ -81,10 +83,10 @@ async def test_postgresql_connections_dropped_mid_game(tmp_path: Path, clock: Fa
             )
         await admin.dispose()
         assert cut and cut >= 1
-        game = await service.get(game_id)  # the next action works, no restart of the bot
-        moved = await service.act(game_id, 1, game.version, first_move(game))
+        game = await service.queries.get(game_id)  # the next action works, no restart of the bot
+        moved = await service.actions.act(game_id, 1, game.version, first_move(game))
         assert moved.game.ply == game.ply + 1
-        assert await service.rebuild_state(game_id) == moved.game.state
+        assert await service.queries.rebuild_state(game_id) == moved.game.state
     finally:
         await db.dispose()
         await drop_schema(schema)
@@ -106,10 +108,10 @@ async def test_a_full_disk(tmp_path: Path, clock: FakeClock) -> None:
     await db.dispose()  # new connections (the engine's and the hot path's) see the limit
     with pytest.raises(DatabaseUnavailable):
         for n in range(200):  # new games need new pages sooner or later
-            await service.start_solitaire(
+            await service.starts.start_solitaire(
                 "yosukou", Player(100 + n, "p"), settings={"variant": "original"}
             )
-    assert (await service.get(game_id)).status == "active"  # the rest still reads
+    assert (await service.queries.get(game_id)).status == "active"  # the rest still reads
     await db.dispose()
 
 
@@ -122,9 +124,9 @@ async def test_a_read_only_database_file(tmp_path: Path, clock: FakeClock) -> No
     read_only = Database(f"sqlite+aiosqlite:///file:{path}?mode=ro&uri=true")
     service = GameService(read_only, clock=clock)
     with pytest.raises(DatabaseUnavailable) as refused:
-        await service.act(game_id, 1, None, "resign")
+        await service.actions.act(game_id, 1, None, "resign")
     assert "Nothing was changed" in refused.value.message("en")
     await read_only.dispose()
     writable = Database(f"sqlite+aiosqlite:///{path}")
-    assert (await GameService(writable, clock=clock).get(game_id)).status == "active"
+    assert (await GameService(writable, clock=clock).queries.get(game_id)).status == "active"
     await writable.dispose()

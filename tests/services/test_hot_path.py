@@ -1,4 +1,4 @@
-"""The hot path (bot/db/*_store.py, ServiceBase._guarded): what an ordinary action costs the
+"""The hot path (bot/db/*_store.py, GuardedWriter.change): what an ordinary action costs the
 database, group commit on SQLite, held copies gone stale, turn pings recorded with the next
 write — on SQLite and PostgreSQL."""
 
@@ -32,8 +32,8 @@ BOB = Player(202, "bob")
 
 
 async def started(service: GameService) -> GameSnapshot:
-    challenge = await service.challenge("bushi", ALICE, BOB, challenger_seat=0)
-    return (await service.accept(challenge.game.id, BOB.user_id)).game
+    challenge = await service.starts.challenge("bushi", ALICE, BOB, challenger_seat=0)
+    return (await service.starts.accept(challenge.game.id, BOB.user_id)).game
 
 
 def first_move(game: GameSnapshot) -> tuple[int, str]:
@@ -80,7 +80,7 @@ async def test_an_ordinary_action_is_one_write_and_nothing_else(
     sent = count_asyncpg_calls(monkeypatch) if not db.is_sqlite else None
     for _ in range(3):
         user, code = first_move(game)
-        game = (await service.act(game.id, user, game.version, code)).game
+        game = (await service.actions.act(game.id, user, game.version, code)).game
     # The game was held at the version each player saw: no read, one write each.
     assert calls == ["write"] * 3
     assert begun[0] == 0
@@ -126,27 +126,27 @@ async def test_a_held_copy_gone_stale_is_caught_by_the_guarded_write(
     there = GameService(db, clock=clock)
     game = await started(here)
     user, code = first_move(game)
-    moved = (await there.act(game.id, user, game.version, code)).game
+    moved = (await there.actions.act(game.id, user, game.version, code)).game
     # `here` still holds the game as it was; a player acting on that old board is refused…
     user, code = first_move(game)
     with pytest.raises(StaleVersion):
-        await here.act(game.id, user, game.version, code)
+        await here.actions.act(game.id, user, game.version, code)
     assert await ply_of(db, game.id) == (1, moved.version)
     # … and one acting on the current board goes through, after a fresh read.
     user, code = first_move(moved)
-    after = (await here.act(game.id, user, moved.version, code)).game
+    after = (await here.actions.act(game.id, user, moved.version, code)).game
     assert after.version == moved.version + 1 and after.ply == 2
-    assert await here.rebuild_state(game.id) == after.state
+    assert await here.queries.rebuild_state(game.id) == after.state
 
 
 async def test_racing_services_exactly_one_wins(db: Database, clock: FakeClock) -> None:
     services = [GameService(db, clock=clock, seed_source=Rng.from_seed(3)) for _ in range(3)]
     game = await started(services[0])
     for service in services:
-        await service.get(game.id)  # each holds it
+        await service.queries.get(game.id)  # each holds it
     user, code = first_move(game)
     outcomes = await asyncio.gather(
-        *(s.act(game.id, user, game.version, code) for s in services for _ in range(2)),
+        *(s.actions.act(game.id, user, game.version, code) for s in services for _ in range(2)),
         return_exceptions=True,
     )
     assert sum(not isinstance(o, BaseException) for o in outcomes) == 1, outcomes
@@ -157,26 +157,28 @@ async def test_racing_services_exactly_one_wins(db: Database, clock: FakeClock) 
 async def test_a_turn_ping_is_recorded_with_the_next_write(db: Database, clock: FakeClock) -> None:
     service = GameService(db, clock=clock, seed_source=Rng.from_seed(4))
     game = await started(service)
-    assert await service.swap_ping(game.id, 500) is None  # not known here yet: its own write
+    assert (
+        await service.messages.swap_ping(game.id, 500) is None
+    )  # not known here yet: its own write
     user, code = first_move(game)
-    game = (await service.act(game.id, user, game.version, code)).game
+    game = (await service.actions.act(game.id, user, game.version, code)).game
     begun = orm_transactions(db)
     # After an action the previous ping is known: swapping costs no transaction.
-    assert await service.swap_ping(game.id, 501) == 500
+    assert await service.messages.swap_ping(game.id, 501) == 500
     assert begun[0] == 0
     assert await stored_ping(db, game.id) == 500
     user, code = first_move(game)
-    game = (await service.act(game.id, user, game.version, code)).game
+    game = (await service.actions.act(game.id, user, game.version, code)).game
     assert await stored_ping(db, game.id) == 501  # recorded by that action's write
-    assert await service.swap_ping(game.id, 502) == 501
-    await service.flush_pings()  # what the clock tick does
+    assert await service.messages.swap_ping(game.id, 502) == 501
+    await service.messages.flush_pings()  # what the clock tick does
     assert await stored_ping(db, game.id) == 502
     # Another process recorded a ping meanwhile: ours does not overwrite it.
-    assert await service.swap_ping(game.id, 503) == 502
-    await GameService(db, clock=clock).swap_ping(game.id, 900)
-    await service.flush_pings()
+    assert await service.messages.swap_ping(game.id, 503) == 502
+    await GameService(db, clock=clock).messages.swap_ping(game.id, 900)
+    await service.messages.flush_pings()
     assert await stored_ping(db, game.id) == 900
-    assert (await service.get(game.id)).version == game.version  # pings never bump it
+    assert (await service.queries.get(game.id)).version == game.version  # pings never bump it
 
 
 async def stored_ping(db: Database, game_id: int) -> int | None:
@@ -250,7 +252,7 @@ async def test_group_commit_one_failure_never_fails_another(
 
 def service_write(service: GameService, game: GameSnapshot) -> GameWrite:
     user, code = first_move(game)
-    return service._plan(game, game.version, [(None, code)], user_id=user).write
+    return service.actions._plan(game, game.version, [(None, code)], user_id=user).write
 
 
 def field_values(write: GameWrite) -> dict[str, Any]:
@@ -309,8 +311,8 @@ async def test_logs_and_replays_read_only_what_they_show(
     game = await started(service)
     for _ in range(4):
         user, code = first_move(game)
-        game = (await service.act(game.id, user, game.version, code)).game
-    game = (await service.act(game.id, ALICE.user_id, None, "resign")).game
+        game = (await service.actions.act(game.id, user, game.version, code)).game
+    game = (await service.actions.act(game.id, ALICE.user_id, None, "resign")).game
     reads: list[tuple[str, bool]] = []
     store = db.store
     read, read_log = store.read, store.read_log
@@ -326,10 +328,10 @@ async def test_logs_and_replays_read_only_what_they_show(
     monkeypatch.setattr(store, "read", read_recorded)
     monkeypatch.setattr(store, "read_log", log_recorded)
     begun = orm_transactions(db)
-    shown, entries = await service.log_download(game.id)
+    shown, entries = await service.queries.log_download(game.id)
     assert [e.ply for e in entries] == [1, 2, 3, 4, 5] and shown.state is None
     assert shown.outcome is not None and shown.outcome.reason == "resign"
-    _, state, entry, steps = await service.state_at(game.id, 2)
+    _, state, entry, steps = await service.queries.state_at(game.id, 2)
     assert steps == 5 and entry is not None and entry.ply == 2
     assert state == game.rules.replay(
         game.settings, game.seed, [(s, c) for s, c in moves(entries[:2])]
@@ -349,15 +351,17 @@ async def test_reads_made_at_once_each_get_their_own_game(db: Database, clock: F
     service = GameService(db, clock=clock, seed_source=Rng.from_seed(8))
     games = [await started(service) for _ in range(3)]
     user, code = first_move(games[0])
-    moved = (await GameService(db, clock=clock).act(games[0].id, user, games[0].version, code)).game
+    moved = (
+        await GameService(db, clock=clock).actions.act(games[0].id, user, games[0].version, code)
+    ).game
     fresh = GameService(db, clock=clock)
-    await fresh.get(games[1].id)  # held at its version: its state is not sent again
+    await fresh.queries.get(games[1].id)  # held at its version: its state is not sent again
     got = await asyncio.gather(
-        service.get(games[0].id),  # held at an older version: read in full
-        fresh.get(games[1].id),
-        fresh.get(games[2].id),
-        fresh.get(games[0].id),
-        fresh.get(10_000),
+        service.queries.get(games[0].id),  # held at an older version: read in full
+        fresh.queries.get(games[1].id),
+        fresh.queries.get(games[2].id),
+        fresh.queries.get(games[0].id),
+        fresh.queries.get(10_000),
         return_exceptions=True,
     )
     assert [g.id for g in got[:4]] == [games[0].id, games[1].id, games[2].id, games[0].id]  # type: ignore[union-attr]
@@ -399,7 +403,7 @@ async def test_the_sqlite_log_starts_over_under_steady_writes(
             if game.status != "active":
                 return
             user, code = first_move(game)
-            game = (await service.act(game.id, user, game.version, code)).game
+            game = (await service.actions.act(game.id, user, game.version, code)).game
 
     await asyncio.gather(*(play(g) for g in games))
     played = sum([(await ply_of(db, g.id))[0] for g in games])

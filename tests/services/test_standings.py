@@ -16,11 +16,11 @@ GUILD = 77
 
 
 async def rated_win(service: GameService, winner: Player, loser: Player) -> None:
-    challenge = await service.challenge(
+    challenge = await service.starts.challenge(
         "bushi", winner, loser, rated=True, challenger_seat=0, guild_id=GUILD
     )
-    await service.accept(challenge.game.id, loser.user_id)
-    await service.act(challenge.game.id, loser.user_id, None, "resign")
+    await service.starts.accept(challenge.game.id, loser.user_id)
+    await service.actions.act(challenge.game.id, loser.user_id, None, "resign")
 
 
 async def test_standings_rank_by_rating_page_and_hide(db: Database, clock: FakeClock) -> None:
@@ -53,13 +53,13 @@ async def test_solitaire_standings_and_preferences(db: Database, clock: FakeCloc
     standings = StandingsService(db, clock)
     alice = Player(1, "alice")
     for _ in range(2):
-        result = await service.start_solitaire(
+        result = await service.starts.start_solitaire(
             "yosukou",
             alice,
             settings={"variant": "simplified", "rule_terminals": 1},
             guild_id=GUILD,
         )
-        await service.act(result.game.id, alice.user_id, None, "resign")
+        await service.actions.act(result.game.id, alice.user_id, None, "resign")
     page = await standings.standings(GUILD, "yosukou:simplified")
     [(rank, stat)] = page.rows
     assert rank == 1 and stat.played == 2 and stat.won == 0

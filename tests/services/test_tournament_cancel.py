@@ -39,20 +39,20 @@ async def test_the_organiser_cancels_during_sign_up(s: Services, clock: FakeCloc
     t = await create(s)
     await enter(s, t.id, 3)
     with pytest.raises(ServiceError, match="organiser"):
-        await s.tournaments.cancel(t.id, GUILD, PLAYERS[2].user_id, manages_server=False)
-    assert (await s.tournaments.show(t.id)).tournament.status == "signup"
+        await s.tournaments.actions.cancel(t.id, GUILD, PLAYERS[2].user_id, manages_server=False)
+    assert (await s.tournaments.queries.show(t.id)).tournament.status == "signup"
 
-    [notice] = await s.tournaments.cancel(t.id, GUILD, ORGANISER, manages_server=False)
+    [notice] = await s.tournaments.actions.cancel(t.id, GUILD, ORGANISER, manages_server=False)
     assert isinstance(notice, Cancelled) and notice.by == ORGANISER
     assert notice.tournament.status == "cancelled" and not notice.tournament.played
     with pytest.raises(ServiceError, match="cancelled"):
-        await s.tournaments.join(t.id, GUILD, PLAYERS[5])
+        await s.tournaments.actions.join(t.id, GUILD, PLAYERS[5])
     with pytest.raises(ServiceError, match="cancelled"):
-        await s.tournaments.cancel(t.id, GUILD, ORGANISER, manages_server=False)
+        await s.tournaments.actions.cancel(t.id, GUILD, ORGANISER, manages_server=False)
     # The sign-up deadline passing starts nothing.
     clock.advance(hours=25)
-    assert await s.tournaments.tick() == []
-    standing = await s.tournaments.show(t.id)
+    assert await s.tournaments.scheduler.tick() == []
+    standing = await s.tournaments.queries.show(t.id)
     assert standing.tournament.status == "cancelled" and standing.rows == ()
     assert len(standing.entrants) == 3
 
@@ -62,7 +62,7 @@ async def test_a_server_manager_cancels_during_play_without_rating_changes(
 ) -> None:
     t = await create(s, format="round_robin", rated=True)
     players = await enter(s, t.id, 4)
-    await s.tournaments.start(t.id, GUILD, ORGANISER, manages_server=False)
+    await s.tournaments.actions.start(t.id, GUILD, ORGANISER, manages_server=False)
     first, second = await active_games(s.games, t.id)
     await end_game(s.games, first, "1-0")  # one game of round 1 ends normally
     rated_before = {
@@ -72,11 +72,13 @@ async def test_a_server_manager_cancels_during_play_without_rating_changes(
         for p in players
     }
 
-    notices = await s.tournaments.cancel(t.id, GUILD, PLAYERS[3].user_id, manages_server=True)
+    notices = await s.tournaments.actions.cancel(
+        t.id, GUILD, PLAYERS[3].user_id, manages_server=True
+    )
     cancelled, ended = notices
     assert isinstance(cancelled, Cancelled) and cancelled.tournament.played
     assert isinstance(ended, GameEnded) and ended.result.game.id == second
-    game = await s.games.get(second)
+    game = await s.games.queries.get(second)
     assert game.status == "aborted" and game.outcome is None
     assert await active_games(s.games, t.id) == []
     rated_after = {
@@ -88,13 +90,13 @@ async def test_a_server_manager_cancels_during_play_without_rating_changes(
     assert rated_after == rated_before  # the aborted game moved nobody's rating
 
     # Nothing more happens: no round 2, no withdrawals, no second cancel.
-    assert await s.tournaments.tick() == []
-    assert await s.tournaments.advance(t.id) == []
+    assert await s.tournaments.scheduler.tick() == []
+    assert await s.tournaments.scheduler.advance(t.id) == []
     assert await pairing_counts(db, t.id) == {1: 2}
     with pytest.raises(ServiceError, match="cancelled"):
-        await s.tournaments.withdraw(t.id, GUILD, players[1].user_id)
+        await s.tournaments.actions.withdraw(t.id, GUILD, players[1].user_id)
     # The table keeps what was played before the cancellation.
-    standing = await s.tournaments.show(t.id)
+    standing = await s.tournaments.queries.show(t.id)
     assert standing.tournament.status == "cancelled"
     # The decided game counts; the aborted one is nobody's loss.
     assert sorted((r.wins, r.losses, r.games_played) for r in standing.rows) == [
@@ -114,21 +116,24 @@ async def test_a_cancel_racing_the_scheduler_leaves_no_game_running(
         second = services(other_db, clock, seed=4)
         t = await create(first, format="swiss", rounds=3)
         await enter(first, t.id, 6)
-        await first.tournaments.start(t.id, GUILD, ORGANISER, manages_server=False)
+        await first.tournaments.actions.start(t.id, GUILD, ORGANISER, manages_server=False)
         for game_id in await active_games(first.games, t.id):
             await end_game(first.games, game_id, "1-0")
         # Round 1 is over: the tick would pair round 2 while the organiser cancels.
         cancel, tick = await asyncio.gather(
-            first.tournaments.cancel(t.id, GUILD, ORGANISER, manages_server=False),
-            second.tournaments.tick(),
+            first.tournaments.actions.cancel(t.id, GUILD, ORGANISER, manages_server=False),
+            second.tournaments.scheduler.tick(),
         )
         assert isinstance(cancel[0], Cancelled)
         paired = [n for n in tick if isinstance(n, RoundStarted)]
         counts = await pairing_counts(db, t.id)
         assert counts == ({1: 3, 2: 3} if paired else {1: 3})
         assert await active_games(first.games, t.id) == []
-        assert (await first.tournaments.show(t.id)).tournament.status == "cancelled"
-        assert await first.tournaments.tick() == [] and await second.tournaments.tick() == []
+        assert (await first.tournaments.queries.show(t.id)).tournament.status == "cancelled"
+        assert (
+            await first.tournaments.scheduler.tick() == []
+            and await second.tournaments.scheduler.tick() == []
+        )
     finally:
         await other_db.dispose()
 
@@ -138,14 +143,14 @@ async def test_the_tick_aborts_games_left_running_by_a_stopped_process(
 ) -> None:
     t = await create(s)
     await enter(s, t.id, 4)
-    await s.tournaments.start(t.id, GUILD, ORGANISER, manages_server=False)
+    await s.tournaments.actions.start(t.id, GUILD, ORGANISER, manages_server=False)
     games = await active_games(s.games, t.id)
     # The cancel committed, then the process stopped before aborting anything.
     async with db.transaction() as session:
         await session.execute(
             update(TournamentRow).where(TournamentRow.id == t.id).values(status="cancelled")
         )
-    notices = await s.tournaments.tick()
+    notices = await s.tournaments.scheduler.tick()
     assert sorted(n.result.game.id for n in notices if isinstance(n, GameEnded)) == games
     assert await active_games(s.games, t.id) == []
-    assert await s.tournaments.tick() == []
+    assert await s.tournaments.scheduler.tick() == []

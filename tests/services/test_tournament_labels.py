@@ -30,7 +30,7 @@ def s(db: Database, clock: FakeClock) -> Services:
 
 def count_reads(s: Services, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     reads: list[int] = []
-    read = s.tournaments.db.read
+    read = s.tournaments.queries.db.read
 
     @asynccontextmanager
     async def counted() -> AsyncIterator[Any]:
@@ -38,29 +38,29 @@ def count_reads(s: Services, monkeypatch: pytest.MonkeyPatch) -> list[int]:
         async with read() as session:
             yield session
 
-    monkeypatch.setattr(s.tournaments.db, "read", counted)
+    monkeypatch.setattr(s.tournaments.queries.db, "read", counted)
     return reads
 
 
 async def test_a_round_game_is_labelled_once(s: Services, monkeypatch: pytest.MonkeyPatch) -> None:
     t = await create(s, format="swiss", rounds=2)
     await enter(s, t.id, 4)
-    await s.tournaments.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
+    await s.tournaments.actions.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
     game_id = (await active_games(s.games, t.id))[0]
     reads = count_reads(s, monkeypatch)
-    first = await s.tournaments.board_label(game_id, t.id)
+    first = await s.tournaments.queries.board_label(game_id, t.id)
     assert first == BoardLabel(t.id, "Autumn league", False, 1, 2)
     for _ in range(3):
-        assert await s.tournaments.board_label(game_id, t.id) == first
+        assert await s.tournaments.queries.board_label(game_id, t.id) == first
     assert len(reads) == 1
     # A game that is no round's game has no label (and is not kept).
-    assert await s.tournaments.board_label(10**6, t.id) is None
+    assert await s.tournaments.queries.board_label(10**6, t.id) is None
 
 
 async def test_a_deal_is_labelled_with_its_number(s: Services) -> None:
     t = await create(s, "yosukou", rounds=3, settings={"variant": "simplified"})
     await enter(s, t.id, 2)
-    await s.tournaments.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
-    deal = await s.tournaments.play(t.id, GUILD, PLAYERS[1])
-    label = await s.tournaments.board_label(deal.result.game.id, t.id)
+    await s.tournaments.actions.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
+    deal = await s.tournaments.actions.play(t.id, GUILD, PLAYERS[1])
+    label = await s.tournaments.queries.board_label(deal.result.game.id, t.id)
     assert label == BoardLabel(t.id, "Autumn league", True, 1, 3)

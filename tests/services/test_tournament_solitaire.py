@@ -27,7 +27,9 @@ async def play_out(s: Services, game: GameSnapshot) -> GameSnapshot:
     while game.status == "active":
         [seat] = game.rules.to_act(game.state)
         action = game.rules.legal_actions(game.state, seat)[0]
-        game = (await s.games.act(game.id, user, game.version, game.rules.format(action))).game
+        game = (
+            await s.games.actions.act(game.id, user, game.version, game.rules.format(action))
+        ).game
     return game
 
 
@@ -36,59 +38,59 @@ async def test_everyone_plays_the_same_sealed_deals(s: Services, clock: FakeCloc
     assert t.solitaire and t.format == "solitaire" and not t.rated  # the format follows the game
     await enter(s, t.id, 3)
     with pytest.raises(ServiceError, match="not started"):
-        await s.tournaments.play(t.id, GUILD, PLAYERS[0])
+        await s.tournaments.actions.play(t.id, GUILD, PLAYERS[0])
     clock.advance(hours=24)
-    [opened] = await s.tournaments.tick()
+    [opened] = await s.tournaments.scheduler.tick()
     assert isinstance(opened, DealsOpened) and len(opened.entrants) == 3
     assert opened.tournament.revealed is None  # the seed stays secret while it runs
 
-    deal = await s.tournaments.play(t.id, GUILD, PLAYERS[0])
+    deal = await s.tournaments.actions.play(t.id, GUILD, PLAYERS[0])
     first = deal.result
     assert deal.new and deal.deal_no == 1
     assert first.game.salt is None  # sealed by the tournament, not game by game
-    again = await s.tournaments.play(t.id, GUILD, PLAYERS[0])
+    again = await s.tournaments.actions.play(t.id, GUILD, PLAYERS[0])
     assert not again.new and again.result.game.id == first.game.id  # one deal at a time
     done = await play_out(s, first.game)
     # Another entrant cannot look at the finished deal before playing it.
     with pytest.raises(ServiceError, match="private until the tournament is over"):
-        await s.games.public_log(done.id)
+        await s.games.queries.public_log(done.id)
     with pytest.raises(ServiceError, match="private until the tournament is over"):
-        await s.games.state_at(done.id, 0, PLAYERS[1].user_id)
+        await s.games.queries.state_at(done.id, 0, PLAYERS[1].user_id)
     # Nor find it in her history; she herself sees all of hers.
     mine, theirs = PLAYERS[0].user_id, PLAYERS[1].user_id
-    assert await s.games.finished_games(mine, viewer=theirs) == []
-    assert [g.id for g in await s.games.finished_games(mine, viewer=mine)] == [done.id]
-    assert len(await s.games.public_log(done.id, mine)) > 0
+    assert await s.games.queries.finished_games(mine, viewer=theirs) == []
+    assert [g.id for g in await s.games.queries.finished_games(mine, viewer=mine)] == [done.id]
+    assert len(await s.games.queries.public_log(done.id, mine)) > 0
     with pytest.raises(ServiceError):  # nor get a Verify record with its seed and moves
-        await s.games.verification(done.id, theirs)
+        await s.games.queries.verification(done.id, theirs)
 
-    second = (await s.tournaments.play(t.id, GUILD, PLAYERS[0])).result
-    others = [(await s.tournaments.play(t.id, GUILD, p)).result.game for p in PLAYERS[1:3]]
+    second = (await s.tournaments.actions.play(t.id, GUILD, PLAYERS[0])).result
+    others = [(await s.tournaments.actions.play(t.id, GUILD, p)).result.game for p in PLAYERS[1:3]]
     # Deal 1 is the same for everyone, and deal 2 differs from it.
     assert {g.seed for g in others} == {done.seed} != {second.game.seed}
     assert others[0].state.board == done.state.board
-    await s.games.act(second.game.id, PLAYERS[0].user_id, None, Resign.code)
+    await s.games.actions.act(second.game.id, PLAYERS[0].user_id, None, Resign.code)
     with pytest.raises(ServiceError, match="all 2 deals"):
-        await s.tournaments.play(t.id, GUILD, PLAYERS[0])
+        await s.tournaments.actions.play(t.id, GUILD, PLAYERS[0])
     for game in others:
         await play_out(s, game)
-    assert await s.tournaments.tick() == []  # two entrants still have a deal to play
+    assert await s.tournaments.scheduler.tick() == []  # two entrants still have a deal to play
 
-    standing = await s.tournaments.show(t.id)
+    standing = await s.tournaments.queries.show(t.id)
     assert [r.deals for r in standing.solitaire_rows if r.player == PLAYERS[0].user_id] == [2]
 
     # Player 3 plays deal 2 out; player 2 never does: at the close the event finishes.
-    last = (await s.tournaments.play(t.id, GUILD, PLAYERS[2])).result
+    last = (await s.tournaments.actions.play(t.id, GUILD, PLAYERS[2])).result
     await play_out(s, last.game)
-    unfinished = (await s.tournaments.play(t.id, GUILD, PLAYERS[1])).result
+    unfinished = (await s.tournaments.actions.play(t.id, GUILD, PLAYERS[1])).result
     clock.advance(days=7)
     with pytest.raises(ServiceError, match="playing time is over"):
-        await s.tournaments.play(t.id, GUILD, PLAYERS[1])
-    finished, aborted = await s.tournaments.tick()
+        await s.tournaments.actions.play(t.id, GUILD, PLAYERS[1])
+    finished, aborted = await s.tournaments.scheduler.tick()
     assert isinstance(finished, Finished) and isinstance(aborted, GameEnded)
     assert aborted.result.game.id == unfinished.game.id  # its board is redrawn as called off
     final = finished.standing
-    assert (await s.games.get(unfinished.game.id)).status == "aborted"
+    assert (await s.games.queries.get(unfinished.game.id)).status == "aborted"
     rows = {r.player: r for r in final.solitaire_rows}
     assert rows[PLAYERS[1].user_id].deals == 1 and rows[PLAYERS[0].user_id].deals == 2
     merit = [(-r.wins, r.draws_in_wins, r.draws) for r in final.solitaire_rows]
@@ -99,22 +101,24 @@ async def test_everyone_plays_the_same_sealed_deals(s: Services, clock: FakeCloc
     seed, salt = revealed
     assert verify_commitment(final.tournament.commitment, seed, bytes.fromhex(salt))
     assert deal_seed(seed, 1) == done.seed and deal_seed(seed, 2) == second.game.seed
-    assert len(await s.games.public_log(done.id)) > 0  # and deals may now be replayed
-    listed = await s.games.finished_games(PLAYERS[0].user_id, viewer=PLAYERS[1].user_id)
+    assert len(await s.games.queries.public_log(done.id)) > 0  # and deals may now be replayed
+    listed = await s.games.queries.finished_games(PLAYERS[0].user_id, viewer=PLAYERS[1].user_id)
     assert done.id in [g.id for g in listed]
 
 
 async def test_the_table_ranks_wins_then_fewer_cards(s: Services, clock: FakeClock) -> None:
     t = await create(s, "yosukou", rounds=1)
     await enter(s, t.id, 2)
-    await s.tournaments.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
+    await s.tournaments.actions.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
     results = []
     for player in PLAYERS[:2]:
-        game = (await s.tournaments.play(t.id, GUILD, player)).result.game
+        game = (await s.tournaments.actions.play(t.id, GUILD, player)).result.game
         results.append(await play_out(s, game))
     # Both played the same deal the same way: the same result, the same rank.
     assert results[0].outcome == results[1].outcome
-    [finished] = await s.tournaments.tick()  # everyone is done: no need to wait for the close
+    [
+        finished
+    ] = await s.tournaments.scheduler.tick()  # everyone is done: no need to wait for the close
     assert isinstance(finished, Finished)
     rows = finished.standing.solitaire_rows
     assert [r.rank for r in rows] == [1, 1]
@@ -127,14 +131,14 @@ async def test_a_quick_resignation_loses_to_a_win_but_beats_a_long_loss(
     """Deals won first; among equal wins, fewer cards drawn."""
     t = await create(s, "yosukou", rounds=1)
     await enter(s, t.id, 3)
-    await s.tournaments.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
-    resigner = (await s.tournaments.play(t.id, GUILD, PLAYERS[0])).result.game
-    await s.games.act(resigner.id, PLAYERS[0].user_id, None, Resign.code)
+    await s.tournaments.actions.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=True)
+    resigner = (await s.tournaments.actions.play(t.id, GUILD, PLAYERS[0])).result.game
+    await s.games.actions.act(resigner.id, PLAYERS[0].user_id, None, Resign.code)
     played = [
-        await play_out(s, (await s.tournaments.play(t.id, GUILD, p)).result.game)
+        await play_out(s, (await s.tournaments.actions.play(t.id, GUILD, p)).result.game)
         for p in PLAYERS[1:3]
     ]
-    [finished] = await s.tournaments.tick()
+    [finished] = await s.tournaments.scheduler.tick()
     assert isinstance(finished, Finished)
     order = [r.player for r in finished.standing.solitaire_rows]
     if played[0].outcome is not None and played[0].outcome.winner == 0:
@@ -148,16 +152,20 @@ async def test_cancelling_a_solitaire_event_calls_off_the_deals_being_played(
 ) -> None:
     t = await create(s, "yosukou", rounds=3, settings={"variant": "simplified"})
     await enter(s, t.id, 2)
-    await s.tournaments.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=False)
-    done = await play_out(s, (await s.tournaments.play(t.id, GUILD, PLAYERS[0])).result.game)
-    playing = (await s.tournaments.play(t.id, GUILD, PLAYERS[1])).result.game
-    notices = await s.tournaments.cancel(t.id, GUILD, PLAYERS[0].user_id, manages_server=False)
+    await s.tournaments.actions.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=False)
+    done = await play_out(
+        s, (await s.tournaments.actions.play(t.id, GUILD, PLAYERS[0])).result.game
+    )
+    playing = (await s.tournaments.actions.play(t.id, GUILD, PLAYERS[1])).result.game
+    notices = await s.tournaments.actions.cancel(
+        t.id, GUILD, PLAYERS[0].user_id, manages_server=False
+    )
     assert [type(n).__name__ for n in notices] == ["Cancelled", "GameEnded"]
-    assert (await s.games.get(playing.id)).status == "aborted"
-    assert (await s.games.get(done.id)).status == "finished"  # a deal already played stands
+    assert (await s.games.queries.get(playing.id)).status == "aborted"
+    assert (await s.games.queries.get(done.id)).status == "finished"  # a deal already played stands
     with pytest.raises(ServiceError, match="cancelled"):
-        await s.tournaments.play(t.id, GUILD, PLAYERS[1])
-    standing = await s.tournaments.show(t.id)
+        await s.tournaments.actions.play(t.id, GUILD, PLAYERS[1])
+    standing = await s.tournaments.queries.show(t.id)
     assert standing.tournament.status == "cancelled" and standing.tournament.revealed is not None
     deals = {r.player: r.deals for r in standing.solitaire_rows}
     assert deals == {PLAYERS[0].user_id: 1, PLAYERS[1].user_id: 0}

@@ -42,7 +42,7 @@ async def create(
     rated: bool = False,
     settings: dict[str, object] | None = None,
 ) -> TournamentInfo:
-    return await s.tournaments.create(
+    return await s.tournaments.actions.create(
         guild_id=GUILD,
         channel_id=CHANNEL,
         organiser=PLAYERS[0],
@@ -64,21 +64,21 @@ async def create(
 async def enter(s: Services, tournament_id: int, count: int) -> list[Player]:
     players = PLAYERS[:count]
     for player in players:
-        await s.tournaments.join(tournament_id, GUILD, player)
+        await s.tournaments.actions.join(tournament_id, GUILD, player)
     return players
 
 
 async def end_game(games: GameService, game_id: int, result: str) -> None:
     """``result``: ``1-0`` (Black resigns), ``0-1`` (White resigns) or a draw by agreement."""
-    game = await games.get(game_id)
+    game = await games.queries.get(game_id)
     white, black = game.player(0).user_id, game.player(1).user_id
     if result == "1-0":
-        await games.act(game_id, black, None, Resign.code)
+        await games.actions.act(game_id, black, None, Resign.code)
     elif result == "0-1":
-        await games.act(game_id, white, None, Resign.code)
+        await games.actions.act(game_id, white, None, Resign.code)
     else:
-        await games.act(game_id, white, None, OfferDraw.code)
-        await games.act(game_id, black, None, AcceptDraw.code)
+        await games.actions.act(game_id, white, None, OfferDraw.code)
+        await games.actions.act(game_id, black, None, AcceptDraw.code)
 
 
 def decide(white: int, black: int) -> str:

@@ -134,18 +134,18 @@ class Maker:
 
     async def challenge(self, kind: str, a: Player, b: Player, **options: Any) -> int:
         self.clock.advance(minutes=7)
-        return (await self.games.challenge(kind, a, b, **self.place(), **options)).game.id
+        return (await self.games.starts.challenge(kind, a, b, **self.place(), **options)).game.id
 
     async def started(self, kind: str, a: Player, b: Player, **options: Any) -> int:
         game_id = await self.challenge(kind, a, b, **options)
         if not b.is_bot:
             self.clock.advance(minutes=3)
-            await self.games.accept(game_id, b.user_id)
+            await self.games.starts.accept(game_id, b.user_id)
         return game_id
 
     async def solitaire(self, player: Player, seed: int, **settings: Any) -> int:
         self.clock.advance(minutes=5)
-        result = await self.games.start_solitaire(
+        result = await self.games.starts.start_solitaire(
             "yosukou", player, settings=settings, seed=seed, **self.place()
         )
         return result.game.id
@@ -155,7 +155,7 @@ class Maker:
         random legal one, or one that wins at once when ``prefer_win`` and there is one."""
         done = 0
         while plies is None or done < plies:
-            game = await self.games.get(game_id)
+            game = await self.games.queries.get(game_id)
             people = [s for s in game.seats_to_act if not s.is_bot]
             if game.status != "active" or not people:
                 return
@@ -172,16 +172,16 @@ class Maker:
             choice = random.Random(f"{game_id}:{game.ply}:{seat.seat}").choice(legal)
             self.clock.advance(minutes=11)
             code = rules.format(winning[0] if winning else choice)
-            await self.games.act(game_id, seat.user_id, game.version, code)
+            await self.games.actions.act(game_id, seat.user_id, game.version, code)
             done += 1
 
     async def act(self, game_id: int, user: Player, code: str) -> None:
         self.clock.advance(minutes=5)
-        game = await self.games.get(game_id)
-        await self.games.act(game_id, user.user_id, game.version, code)
+        game = await self.games.queries.get(game_id)
+        await self.games.actions.act(game_id, user.user_id, game.version, code)
 
     async def resign_whoever_moves(self, game_id: int) -> None:
-        game = await self.games.get(game_id)
+        game = await self.games.queries.get(game_id)
         if game.status == "active":
             mover = game.seats_to_act[0].user_id
             await self.act(game_id, next(p for p in PEOPLE if p.user_id == mover), "resign")
@@ -204,9 +204,9 @@ async def bushi_games(maker: Maker) -> None:
     game_id = await maker.started("bushi", BOB, BOT, challenger_seat=0)
     await maker.play(game_id, 4)
     await maker.act(game_id, BOB, "resign")
-    await maker.games.decline(await maker.challenge("bushi", ALICE, DAVE), DAVE.user_id)
-    await maker.games.abort(await maker.challenge("bushi", BOB, EITA), BOB.user_id)
-    await maker.games.abort(await maker.started("bushi", CAROL, YUI), YUI.user_id)
+    await maker.games.starts.decline(await maker.challenge("bushi", ALICE, DAVE), DAVE.user_id)
+    await maker.games.starts.abort(await maker.challenge("bushi", BOB, EITA), BOB.user_id)
+    await maker.games.starts.abort(await maker.started("bushi", CAROL, YUI), YUI.user_id)
 
 
 async def yosukou_games(maker: Maker) -> None:
@@ -220,7 +220,7 @@ async def yosukou_games(maker: Maker) -> None:
             player = (ALICE, CAROL, EITA, YUI)[seed % 4]
             game_id = await maker.solitaire(player, seed, variant=variant, rule_terminals=1)
             await maker.play(game_id, None, prefer_win=True)
-            outcome = (await maker.games.get(game_id)).outcome
+            outcome = (await maker.games.queries.get(game_id)).outcome
             assert outcome is not None
             won.add(outcome.reason == "goal")
         game_id = await maker.solitaire(BOB, seed + 50, variant=variant, rule_terminals=1)
@@ -276,14 +276,14 @@ async def in_progress(maker: Maker) -> None:
     await maker.act(game_id, DAVE, "draw-offer")
     await maker.act(game_id, YUI, "draw-decline")
     await maker.play(game_id, 1)
-    await maker.games.attach_message(game_id, CHANNELS[0], MESSAGE_BASE + game_id)
-    await maker.games.swap_ping(game_id, MESSAGE_BASE + 1000 + game_id)
+    await maker.games.messages.attach_message(game_id, CHANNELS[0], MESSAGE_BASE + game_id)
+    await maker.games.messages.swap_ping(game_id, MESSAGE_BASE + 1000 + game_id)
     await maker.play(await maker.started("bushi", YUI, BOT, challenger_seat=1, **day), 2)
     await maker.started("bushi", EITA, ALICE, **day)
     await maker.challenge("bushi", YUI, EITA, settings={"cube": "alternate"}, **day)
     await maker.challenge("bushi", ALICE, BOB, rated=True)
     await maker.challenge("senretsu", BOB, DAVE, settings={"colours": "red"}, **day)
-    await maker.games.rematch(1, BOB.user_id)
+    await maker.games.starts.rematch(1, BOB.user_id)
 
 
 async def people_and_servers(maker: Maker, servers: GuildService) -> None:
@@ -309,14 +309,16 @@ async def people_and_servers(maker: Maker, servers: GuildService) -> None:
         )
     stuck = await maker.started("bushi", ALICE, BOB)
     await maker.play(stuck, 3)
-    await maker.games.abort_by_platform(stuck, (await maker.games.get(stuck)).version)
+    await maker.games.actions.abort_by_platform(
+        stuck, (await maker.games.queries.get(stuck)).version
+    )
 
 
 async def daily_deals(maker: Maker) -> None:
     for day, variant in enumerate(("simplified", "original")):
         maker.clock.advance(days=day)
         for person, plies in ((ALICE, 6), (CAROL, 8), (YUI, 5), (BOB, 0)):
-            result, new = await maker.games.start_daily(
+            result, new = await maker.games.starts.start_daily(
                 "yosukou", person, {"variant": variant}, **maker.place()
             )
             assert new
@@ -334,7 +336,7 @@ class Tournaments:
 
     async def create(self, name: str, game_type: str, **options: Any) -> int:
         self.maker.clock.advance(minutes=13)
-        info = await self.service.create(
+        info = await self.service.actions.create(
             guild_id=GUILDS[0],
             channel_id=CHANNELS[0],
             organiser=ALICE,
@@ -357,60 +359,62 @@ class Tournaments:
     async def enter(self, tournament_id: int, count: int) -> None:
         for person in PEOPLE[:count]:
             self.maker.clock.advance(minutes=1)
-            await self.service.join(tournament_id, GUILDS[0], person)
+            await self.service.actions.join(tournament_id, GUILDS[0], person)
 
     async def started(self, name: str, game_type: str, entrants: int, **options: Any) -> int:
         tournament_id = await self.create(name, game_type, **options)
         await self.enter(tournament_id, entrants)
-        await self.service.start(tournament_id, GUILDS[0], ALICE.user_id, manages_server=True)
+        await self.service.actions.start(
+            tournament_id, GUILDS[0], ALICE.user_id, manages_server=True
+        )
         return tournament_id
 
     async def play_round(self, tournament_id: int, plies: int, *, end: bool) -> None:
-        for pairing in (await self.service.show(tournament_id)).pairings:
+        for pairing in (await self.service.queries.show(tournament_id)).pairings:
             if pairing.game_id is not None and pairing.result is None:
                 await self.maker.play(pairing.game_id, plies)
                 if end:
                     await self.maker.resign_whoever_moves(pairing.game_id)
 
     async def deal(self, tournament_id: int, person: Player, plies: int | None) -> None:
-        deal = await self.service.play(tournament_id, GUILDS[0], person)
+        deal = await self.service.actions.play(tournament_id, GUILDS[0], person)
         await self.maker.play(deal.result.game.id, plies, prefer_win=True)
 
     async def status(self, tournament_id: int) -> str:
-        return (await self.service.show(tournament_id)).tournament.status
+        return (await self.service.queries.show(tournament_id)).tournament.status
 
     async def make_all(self) -> None:
         league = await self.started("秋の武士将棋リーグ", "bushi", 3, format="round_robin")
         for _round in range(3):  # three entrants: a bye each round
             await self.play_round(league, 4, end=True)
-            await self.service.advance(league)
+            await self.service.scheduler.advance(league)
         assert await self.status(league) == "finished"
         short = {"variant": "simplified", "rule_terminals": 1}
         closed = await self.started("略式 weekly", "yosukou", 2, rounds=1, settings=short)
         for person in (ALICE, BOB):
             await self.deal(closed, person, None)
         self.maker.clock.advance(days=8)
-        await self.service.tick()
+        await self.service.scheduler.tick()
         assert await self.status(closed) == "finished"
         swiss = await self.started(
             "Senretsu Swiss", "senretsu", 4, format="swiss", rated=True, locale="en"
         )
         await self.play_round(swiss, 6, end=False)
-        first = (await self.service.show(swiss)).pairings[0]
+        first = (await self.service.queries.show(swiss)).pairings[0]
         assert first.game_id is not None and first.black is not None
         black = next(p for p in PEOPLE if p.user_id == first.black)
         await self.maker.act(first.game_id, black, "resign")
-        await self.service.advance(swiss)
-        await self.service.withdraw(swiss, GUILDS[0], black.user_id)
+        await self.service.scheduler.advance(swiss)
+        await self.service.actions.withdraw(swiss, GUILDS[0], black.user_id)
         event = await self.started("易双六杯", "yosukou", 3, settings={"rule_terminals": 1})
         for person, plies in ((ALICE, None), (CAROL, None), (ALICE, 4)):
             await self.deal(event, person, plies)
         called_off = await self.started("Cancelled cup", "bushi", 2, format="swiss", rounds=1)
         await self.play_round(called_off, 2, end=False)
-        await self.service.cancel(called_off, GUILDS[0], ALICE.user_id, manages_server=True)
+        await self.service.actions.cancel(called_off, GUILDS[0], ALICE.user_id, manages_server=True)
         signup = await self.create("Winter open", "bushi", format="swiss", rounds=3)
         await self.enter(signup, 3)
-        await self.service.leave(signup, GUILDS[0], CAROL.user_id)
+        await self.service.actions.leave(signup, GUILDS[0], CAROL.user_id)
 
 
 async def fill(maker: Maker) -> None:
@@ -423,7 +427,7 @@ async def fill(maker: Maker) -> None:
     await people_and_servers(maker, servers)
     await daily_deals(maker)
     await Tournaments(maker, servers).make_all()
-    await maker.games.flush_pings()
+    await maker.games.messages.flush_pings()
 
 
 def finish(path: Path, revision: str) -> dict[str, int]:

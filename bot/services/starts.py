@@ -1,25 +1,36 @@
-"""Starting games: challenges and their answers, solitaires, daily deals and rematches."""
+"""Starting games: challenges and their answers, solitaires, daily deals and rematches — and
+the new game itself, for the store or a tournament's transaction."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db import GameRow, GameSeatRow
+from bot.db import Database, GameRow, GameSeatRow
 from bot.db.records import NewGame, SeatRecord
 from bot.games.registry import spec_for
 from bot.services.actions import ActionPipeline
-from bot.services.base import Planned, rules_for, stored
+from bot.services.base import (
+    GameLoader,
+    GuardedWriter,
+    Planned,
+    check_version,
+    rules_for,
+    stored,
+)
+from bot.services.clock import Clock
 from bot.services.errors import (
     ChallengeExpired,
     InvalidChallenge,
     NotAParticipant,
     WrongStatus,
 )
+from bot.services.secrets import DeploymentSecrets
+from bot.services.seeds import Seeds
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot, Player
 from rules.core import Rng, Seat, Text
 from rules.core.fairness import daily_seed, new_salt
@@ -39,7 +50,32 @@ BOT_CANNOT_PLAY = Text(
 )
 
 
-class Challenges(ActionPipeline):
+class GameStarts:
+    """Games begun and answered: created through ``db``'s store (their first state read back
+    through ``loader``), answered with ``writer``'s guarded writes; a game against the bot gets
+    its first answers from ``actions``."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        *,
+        loader: GameLoader,
+        writer: GuardedWriter,
+        actions: ActionPipeline,
+        seeds: Seeds,
+        secrets: DeploymentSecrets,
+        challenge_ttl: timedelta,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.loader = loader
+        self.writer = writer
+        self.actions = actions
+        self.seeds = seeds
+        self.secrets = secrets
+        self.challenge_ttl = challenge_ttl
+
     async def challenge(
         self,
         game_type: str,
@@ -65,7 +101,7 @@ class Challenges(ActionPipeline):
         if opponent.is_bot and spec_for(game_type).bot_player is None:
             raise InvalidChallenge(BOT_CANNOT_PLAY)
         normalized = rules.normalize_settings(settings)
-        seed = self._new_seed()
+        seed = self.seeds.new()
         if challenger_seat is None:
             challenger_seat = Rng.from_seed(seed ^ 0x5EA7).below(2)[0]
         if challenger_seat not in (0, 1):
@@ -88,9 +124,9 @@ class Challenges(ActionPipeline):
             )
         )
         version = 1
-        result = ActionResult(await self.get(game_id), (), version)
+        result = ActionResult(await self.loader.get(game_id), (), version)
         if opponent.is_bot:
-            result = await self._play_bot_turns(result)
+            result = await self.actions.play_bot_turns(result)
         return result
 
     async def start_daily(
@@ -119,7 +155,7 @@ class Challenges(ActionPipeline):
                 )
             )
         if existing is not None:
-            game = await self.get(existing)
+            game = await self.loader.get(existing)
             return ActionResult(game, (), game.version), False
         # Keyed by the deployment's secret: nobody can work out a day's deal in advance.
         secret = await self.secrets.get(DAILY_SECRET)
@@ -140,7 +176,7 @@ class Challenges(ActionPipeline):
 
     async def rematch(self, game_id: int, user_id: int) -> ActionResult:
         """A new challenge between the same players with the same settings, sides swapped."""
-        game = await self.get(game_id)
+        game = await self.loader.get(game_id)
         seat = game.seat_of(user_id)
         if seat is None:
             raise NotAParticipant()
@@ -168,14 +204,14 @@ class Challenges(ActionPipeline):
             self._check_answer(game, user_id, version)
             expired = game.expires_at is not None and self.clock() >= game.expires_at
             if expired:
-                write, to_act = self._write_for(
+                write, to_act = self.writer.write_for(
                     game, game.state, status="expired", expires_at=game.expires_at
                 )
             else:
-                write, to_act = self._write_for(game, game.state, status="active")
+                write, to_act = self.writer.write_for(game, game.state, status="active")
             return Planned(write, game.state, to_act)
 
-        changed = await self._guarded(game_id, version, plan)
+        changed = await self.writer.change(game_id, version, plan)
         if expired:
             raise ChallengeExpired()
         return ActionResult(changed.after, (), changed.before.version)
@@ -183,12 +219,12 @@ class Challenges(ActionPipeline):
     async def decline(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
         def plan(game: GameSnapshot) -> Planned:
             self._check_answer(game, user_id, version)
-            write, to_act = self._write_for(
+            write, to_act = self.writer.write_for(
                 game, game.state, status="declined", expires_at=game.expires_at
             )
             return Planned(write, game.state, to_act)
 
-        return (await self._guarded(game_id, version, plan))[1]
+        return (await self.writer.change(game_id, version, plan)).after
 
     def _check_answer(self, game: GameSnapshot, user_id: int, version: int | None) -> None:
         seat = next((s for s in game.seats if s.user_id == user_id), None)
@@ -198,7 +234,7 @@ class Challenges(ActionPipeline):
             raise NotAParticipant(ONLY_CHALLENGED)
         # Version before status: a click on a challenge answered meanwhile is stale (the
         # board where it was clicked gets refreshed), not "no longer possible".
-        self._check_version(game, version)
+        check_version(game, version)
         if game.status != "challenge":
             raise WrongStatus()
 
@@ -208,17 +244,17 @@ class Challenges(ActionPipeline):
         def plan(game: GameSnapshot) -> Planned:
             if not any(s.user_id == user_id for s in game.seats):
                 raise NotAParticipant()
-            self._check_version(game, version)  # before status: see _check_answer
+            check_version(game, version)  # before status: see _check_answer
             if game.status not in ACTIVE_STATUSES:
                 raise WrongStatus()
             if game.status == "active" and game.ply > 0:
                 raise WrongStatus(ABORT_TOO_LATE)
-            write, to_act = self._write_for(
+            write, to_act = self.writer.write_for(
                 game, game.state, status="aborted", expires_at=game.expires_at, finished=True
             )
             return Planned(write, game.state, to_act)
 
-        return (await self._guarded(game_id, version, plan))[1]
+        return (await self.writer.change(game_id, version, plan)).after
 
     # --- solitaires ------------------------------------------------------------------------
 
@@ -238,7 +274,7 @@ class Challenges(ActionPipeline):
         if rules.seats != 1:
             raise InvalidChallenge()
         normalized = rules.normalize_settings(settings)
-        seed = self._new_seed() if seed is None else seed
+        seed = self.seeds.new() if seed is None else seed
         game_id = await self.db.store.create(
             self.new_game(
                 game_type,
@@ -252,7 +288,7 @@ class Challenges(ActionPipeline):
             )
         )
         version = 1
-        return ActionResult(await self.get(game_id), (), version)
+        return ActionResult(await self.loader.get(game_id), (), version)
 
     def new_game(
         self,
