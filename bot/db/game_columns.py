@@ -13,7 +13,7 @@ column fails at import.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -79,11 +79,14 @@ def _columns(record: type, table: Table, *, only_columns: bool = True) -> tuple[
     return tuple(name for name in names if name in table.c)
 
 
-#: A read's columns (all of :class:`GameRecord` but ``state``, read only when asked, and
-#: ``seats``, a table of their own).
-READ_COLUMNS = tuple(name for name in _columns(GameRecord, GAME) if name != "state")
-if {f.name for f in fields(GameRecord)} - set(READ_COLUMNS) != {"state", "seats"}:
-    raise TypeError("every GameRecord field but state and seats must be a game column")
+#: What a read returns, in :class:`GameRecord`'s own order: the game's columns, its state (left
+#: out when the caller holds it), its seats (a table of their own). The stores select them in
+#: this order, so a row read is the record's arguments as they come: no dict, no keywords, and
+#: no place in a row written by hand (the hot path reads a game on every action).
+RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))
+READ_COLUMNS = RECORD_FIELDS[:-2]
+if RECORD_FIELDS[-2:] != ("state", "seats") or set(READ_COLUMNS) - set(GAME.c.keys()):
+    raise TypeError("GameRecord: the game's columns, then state and seats")
 #: A seat as a read returns it, and as a new game's seat is written.
 SEAT_COLUMNS = _columns(SeatRecord, SEAT, only_columns=False)
 #: A logged action (besides its game and time).
@@ -157,6 +160,24 @@ def converters(
         if convert is not None:
             out.append((name, convert))
     return tuple(out)
+
+
+def decoders(
+    table: Table, names: Sequence[str], by_kind: Mapping[Kind, Convert]
+) -> tuple[tuple[int, Convert], ...]:
+    """(place in ``names``, conversion) for each of the columns ``names`` (the columns of a
+    statement derived from them, in order) whose kind of value ``by_kind`` converts."""
+    return tuple(
+        (names.index(name), convert) for name, convert in converters(table, names, by_kind)
+    )
+
+
+def decoded(row: Iterable[Any], conversions: Iterable[tuple[int, Convert]]) -> list[Any]:
+    """A row's values with each conversion applied at its place."""
+    values = list(row)
+    for at, convert in conversions:
+        values[at] = convert(values[at])
+    return values
 
 
 def converted(values: dict[str, Any], conversions: Iterable[tuple[str, Convert]]) -> dict[str, Any]:

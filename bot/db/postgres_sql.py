@@ -170,11 +170,13 @@ RETURNING game.id
 """
 
 #: Many games in one statement: ``game_ids`` their ids, ``known`` the versions held (state and
-#: seats left out where equal), ``ord`` each request's place in the batch.
+#: seats left out where equal), ``ord`` (after the record's fields) each request's place in
+#: the batch.
 READ_GAMES = Statement(f"""
-SELECT q.ord AS ord, {_read_list("g")},
+SELECT {_read_list("g")},
        CASE WHEN g.version = q.known THEN NULL ELSE g.state::text END AS state,
-       CASE WHEN g.version = q.known THEN NULL ELSE {_SEATS} END AS seats
+       CASE WHEN g.version = q.known THEN NULL ELSE {_SEATS} END AS seats,
+       q.ord AS ord
 FROM unnest(:game_ids::int[], :known::int[]) WITH ORDINALITY AS q(id, known, ord)
 JOIN game g ON g.id = q.id
 """)

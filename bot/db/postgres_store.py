@@ -29,13 +29,15 @@ from bot.db.game_columns import (
     EVENT_COLUMNS,
     GAME,
     KEPT_UNLESS_GIVEN,
-    READ_COLUMNS,
+    RECORD_FIELDS,
     WRITE_COLUMNS,
     WRITTEN_BACK,
     Kind,
     converted,
     converters,
     creation_values,
+    decoded,
+    decoders,
     seat_values,
 )
 from bot.db.pg_pool import ConnectionPool
@@ -73,20 +75,20 @@ def _json_in(value: Any) -> str | None:
 #: JSON travels as text both ways (the statements cast it): ``json`` is faster than the codec.
 ENCODE = {Kind.JSON: _json_in}
 DECODE = {Kind.JSON: _json}
-READ_DECODED = converters(GAME, (*READ_COLUMNS, "state"), DECODE)
+READ_DECODED = decoders(GAME, RECORD_FIELDS[:-1], DECODE)
 WRITE_ENCODED = converters(GAME, (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN), ENCODE)
 CREATE_ENCODED = converters(GAME, CREATE_COLUMNS, ENCODE)
 EVENT_ENCODED = converters(EVENT, EVENT_COLUMNS, ENCODE)
 
 
-def _record(row: asyncpg.Record) -> GameRecord:
-    """A game read by READ_GAME or READ_GAMES, by the names of its columns."""
-    values = converted(dict(row.items()), READ_DECODED)
-    values.pop("ord", None)
-    seats = values.pop("seats")
+def _record(row: Sequence[Any]) -> GameRecord:
+    """A game read by READ_GAME or READ_GAMES: the record's fields in its order (seats last, a
+    JSON array of objects by column)."""
+    *values, seats = decoded(row[: len(RECORD_FIELDS)], READ_DECODED)
     if seats is not None:
         seats = tuple(SeatRecord(**s) for s in json.loads(seats))
-    return GameRecord(**values, seats=seats)
+    # The values are the record's fields but seats, in order (mypy cannot count them).
+    return GameRecord(*values, seats=seats)  # type: ignore[misc]
 
 
 def _arrays(

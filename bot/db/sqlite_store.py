@@ -42,6 +42,7 @@ from bot.db.game_columns import (
     GAME,
     KEPT_UNLESS_GIVEN,
     READ_COLUMNS,
+    RECORD_FIELDS,
     SEAT,
     SEAT_COLUMNS,
     WRITE_COLUMNS,
@@ -51,6 +52,8 @@ from bot.db.game_columns import (
     converted,
     converters,
     creation_values,
+    decoded,
+    decoders,
     seat_values,
 )
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
@@ -153,16 +156,12 @@ def json_out(value: str | None) -> Any:
 #: How each kind of column is stored (as the ORM's types store it) and read back.
 ENCODE = {Kind.JSON: json_in, Kind.TIME: time_in}
 DECODE: dict[Kind, Convert] = {Kind.JSON: json_out, Kind.TIME: time_out, Kind.FLAG: bool}
-READ_DECODED = converters(GAME, (*READ_COLUMNS, "state"), DECODE)
-SEAT_DECODED = converters(SEAT, SEAT_COLUMNS, DECODE)
+READ_DECODED = decoders(GAME, RECORD_FIELDS[:-1], DECODE)
+SEAT_DECODED = decoders(SEAT, SEAT_COLUMNS, DECODE)
+VERSION_AT = RECORD_FIELDS.index("version")
 CREATE_ENCODED = converters(GAME, CREATE_COLUMNS, ENCODE)
 WRITE_ENCODED = converters(GAME, (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN), ENCODE)
 EVENT_ENCODED = converters(EVENT, EVENT_COLUMNS, ENCODE)
-
-
-def by_name(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
-    """A row as {column: value}, named as the statement named its columns."""
-    return dict(zip((d[0] for d in cursor.description), row, strict=True))
 
 
 @dataclass(slots=True)
@@ -450,14 +449,14 @@ class SqliteGameStore:
         row = cursor.fetchone()
         if row is None:
             return None
-        values = converted(by_name(cursor, row), READ_DECODED)
+        values = decoded(row, READ_DECODED)
         seats = None
-        if values["version"] != known:
-            cursor = conn.execute(READ_SEATS, (game_id,))
+        if values[VERSION_AT] != known:
             seats = tuple(
-                SeatRecord(**converted(by_name(cursor, s), SEAT_DECODED)) for s in cursor.fetchall()
+                SeatRecord(*decoded(s, SEAT_DECODED)) for s in conn.execute(READ_SEATS, (game_id,))
             )
-        return GameRecord(**values, seats=seats)
+        # The values are the record's fields but seats, in order (mypy cannot count them).
+        return GameRecord(*values, seats=seats)  # type: ignore[misc]
 
     def _write(self, conn: sqlite3.Connection, change: GameWrite) -> Written | None:
         values = {name: getattr(change, name) for name in (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)}
@@ -495,9 +494,9 @@ class SqliteGameStore:
                 WRITE_NOTICE,
                 (change.game_id, n.kind, n.number, time_in(n.deadline_at), created),
             ).lastrowid
-        cursor = conn.execute(READ_WRITTEN, (change.game_id,))
-        back = by_name(cursor, cursor.fetchone())
-        return Written(**back, rating=rating, notice_id=notice_id)
+        row = conn.execute(READ_WRITTEN, (change.game_id,)).fetchone()
+        back = zip(WRITTEN_BACK, row, strict=True)
+        return Written(**dict(back), rating=rating, notice_id=notice_id)
 
     @staticmethod
     def _count(
