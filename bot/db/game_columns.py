@@ -185,3 +185,37 @@ def converted(values: dict[str, Any], conversions: Iterable[tuple[str, Convert]]
     for name, convert in conversions:
         values[name] = convert(values[name])
     return values
+
+
+class Codec:
+    """How one driver takes and gives a game's values: a conversion per kind of column (JSON,
+    time, flag), applied by name to what is created and written, and at each column's place
+    to what is read."""
+
+    def __init__(self, encode: Mapping[Kind, Convert], decode: Mapping[Kind, Convert]) -> None:
+        #: A read's fields (but seats), and a seat's.
+        self.read = decoders(GAME, RECORD_FIELDS[:-1], decode)
+        self.seat = decoders(SEAT, SEAT_COLUMNS, decode)
+        self._create = converters(GAME, CREATE_COLUMNS, encode)
+        self._write = converters(GAME, (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN), encode)
+        self._event = converters(EVENT, EVENT_COLUMNS, encode)
+
+    def new_game(self, game: NewGame) -> dict[str, Any]:
+        """Every column of ``game``'s row but its id, as the driver takes it."""
+        return converted(creation_values(game), self._create)
+
+    def change(self, change: GameWrite) -> dict[str, Any]:
+        """What ``change`` writes to the game row, and what guards it, by name."""
+        values = {name: getattr(change, name) for name in (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)}
+        values.update(
+            game_id=change.game_id,
+            seen_version=change.seen_version,
+            reset_reminders=change.reset_reminders,
+            to_act_mask=change.to_act_mask,
+        )
+        return converted(values, self._write)
+
+    def event(self, event: EventRecord, **more: Any) -> dict[str, Any]:
+        """A logged action's columns (and ``more``), as the driver takes them."""
+        values = {name: getattr(event, name) for name in EVENT_COLUMNS}
+        return converted({**values, **more}, self._event)

@@ -23,21 +23,13 @@ import asyncpg
 from bot.db.batcher import Batcher
 from bot.db.faults import DatabaseUnavailable
 from bot.db.game_columns import (
-    CREATE_COLUMNS,
     CREATE_SEAT_COLUMNS,
-    EVENT,
     EVENT_COLUMNS,
-    GAME,
-    KEPT_UNLESS_GIVEN,
     RECORD_FIELDS,
-    WRITE_COLUMNS,
     WRITTEN_BACK,
+    Codec,
     Kind,
-    converted,
-    converters,
-    creation_values,
     decoded,
-    decoders,
     seat_values,
 )
 from bot.db.pg_pool import ConnectionPool
@@ -73,18 +65,14 @@ def _json_in(value: Any) -> str | None:
 
 
 #: JSON travels as text both ways (the statements cast it): ``json`` is faster than the codec.
-ENCODE = {Kind.JSON: _json_in}
-DECODE = {Kind.JSON: _json}
-READ_DECODED = decoders(GAME, RECORD_FIELDS[:-1], DECODE)
-WRITE_ENCODED = converters(GAME, (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN), ENCODE)
-CREATE_ENCODED = converters(GAME, CREATE_COLUMNS, ENCODE)
-EVENT_ENCODED = converters(EVENT, EVENT_COLUMNS, ENCODE)
+CODEC = Codec(encode={Kind.JSON: _json_in}, decode={Kind.JSON: _json})
+SEATS_AT = RECORD_FIELDS.index("seats")
 
 
 def _record(row: Sequence[Any]) -> GameRecord:
     """A game read by READ_GAME or READ_GAMES: the record's fields in its order (seats last, a
     JSON array of objects by column)."""
-    *values, seats = decoded(row[: len(RECORD_FIELDS)], READ_DECODED)
+    values, seats = decoded(row[:SEATS_AT], CODEC.read), row[SEATS_AT]
     if seats is not None:
         seats = tuple(SeatRecord(**s) for s in json.loads(seats))
     # The values are the record's fields but seats, in order (mypy cannot count them).
@@ -100,29 +88,13 @@ def _arrays(
 
 def _events(changes: Sequence[GameWrite]) -> dict[str, list[Any]]:
     """The events of ``changes`` as arrays, ``event_idx`` the place of each one's change."""
-    events = [
-        converted({"idx": n, **{name: getattr(e, name) for name in EVENT_COLUMNS}}, EVENT_ENCODED)
-        for n, change in enumerate(changes)
-        for e in change.events
-    ]
+    events = [CODEC.event(e, idx=n) for n, change in enumerate(changes) for e in change.events]
     return _arrays("event_", events, ("idx", *EVENT_COLUMNS))
-
-
-def _written_values(change: GameWrite) -> dict[str, Any]:
-    """What ``change`` writes to the game row, and what guards it, by name."""
-    values = {name: getattr(change, name) for name in (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)}
-    values.update(
-        game_id=change.game_id,
-        seen_version=change.seen_version,
-        reset_reminders=change.reset_reminders,
-        to_act_mask=change.to_act_mask,
-    )
-    return converted(values, WRITE_ENCODED)
 
 
 def _batch_args(changes: Sequence[GameWrite]) -> list[Any]:
     """WRITE_ACTIONS' arrays: one entry per action (``idx`` its place), one per event."""
-    rows = [{**_written_values(c), "idx": n} for n, c in enumerate(changes)]
+    rows = [{**CODEC.change(c), "idx": n} for n, c in enumerate(changes)]
     values = {**_arrays("", rows, list(rows[0])), **_events(changes)}
     return WRITE_ACTIONS.args(values)
 
@@ -162,7 +134,7 @@ class PostgresGameStore:
 
     async def create(self, game: NewGame) -> int:
         seats = [seat_values(s) for s in game.seats]
-        values = converted(creation_values(game), CREATE_ENCODED)
+        values = CODEC.new_game(game)
         args = CREATE_GAME.args({**values, **_arrays("seat_", seats, CREATE_SEAT_COLUMNS)})
         return int(await self._run(lambda c: c.fetchval(CREATE_GAME.sql, *args), retry=False))
 
@@ -211,7 +183,7 @@ class PostgresGameStore:
         notice = change.notice
         args = WRITE_ACTION.args(
             {
-                **_written_values(change),
+                **CODEC.change(change),
                 **_events([change]),
                 "notice_kind": None if notice is None else notice.kind,
                 "notice_number": None if notice is None else notice.number,

@@ -37,23 +37,16 @@ from bot.db.game_columns import (
     BUMPED_VERSION_SQL,
     CREATE_COLUMNS,
     CREATE_SEAT_COLUMNS,
-    EVENT,
     EVENT_COLUMNS,
-    GAME,
     KEPT_UNLESS_GIVEN,
     READ_COLUMNS,
     RECORD_FIELDS,
-    SEAT,
     SEAT_COLUMNS,
     WRITE_COLUMNS,
     WRITTEN_BACK,
-    Convert,
+    Codec,
     Kind,
-    converted,
-    converters,
-    creation_values,
     decoded,
-    decoders,
     seat_values,
 )
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
@@ -153,15 +146,12 @@ def json_out(value: str | None) -> Any:
     return None if value is None else json.loads(value)
 
 
-#: How each kind of column is stored (as the ORM's types store it) and read back.
-ENCODE = {Kind.JSON: json_in, Kind.TIME: time_in}
-DECODE: dict[Kind, Convert] = {Kind.JSON: json_out, Kind.TIME: time_out, Kind.FLAG: bool}
-READ_DECODED = decoders(GAME, RECORD_FIELDS[:-1], DECODE)
-SEAT_DECODED = decoders(SEAT, SEAT_COLUMNS, DECODE)
+#: Each kind of column stored as the ORM's types store it, and read back.
+CODEC = Codec(
+    encode={Kind.JSON: json_in, Kind.TIME: time_in},
+    decode={Kind.JSON: json_out, Kind.TIME: time_out, Kind.FLAG: bool},
+)
 VERSION_AT = RECORD_FIELDS.index("version")
-CREATE_ENCODED = converters(GAME, CREATE_COLUMNS, ENCODE)
-WRITE_ENCODED = converters(GAME, (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN), ENCODE)
-EVENT_ENCODED = converters(EVENT, EVENT_COLUMNS, ENCODE)
 
 
 @dataclass(slots=True)
@@ -220,7 +210,7 @@ class SqliteGameStore:
         )
 
     async def create(self, game: NewGame) -> int:
-        values = converted(creation_values(game), CREATE_ENCODED)
+        values = CODEC.new_game(game)
         seats = [seat_values(s) for s in game.seats]
 
         def run(conn: sqlite3.Connection) -> int:
@@ -449,38 +439,23 @@ class SqliteGameStore:
         row = cursor.fetchone()
         if row is None:
             return None
-        values = decoded(row, READ_DECODED)
+        values = decoded(row, CODEC.read)
         seats = None
         if values[VERSION_AT] != known:
             seats = tuple(
-                SeatRecord(*decoded(s, SEAT_DECODED)) for s in conn.execute(READ_SEATS, (game_id,))
+                SeatRecord(*decoded(s, CODEC.seat)) for s in conn.execute(READ_SEATS, (game_id,))
             )
         # The values are the record's fields but seats, in order (mypy cannot count them).
         return GameRecord(*values, seats=seats)  # type: ignore[misc]
 
     def _write(self, conn: sqlite3.Connection, change: GameWrite) -> Written | None:
-        values = {name: getattr(change, name) for name in (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)}
-        values.update(
-            game_id=change.game_id,
-            seen_version=change.seen_version,
-            reset_reminders=change.reset_reminders,
-        )
-        if conn.execute(WRITE_GAME, converted(values, WRITE_ENCODED)).rowcount != 1:
+        values = CODEC.change(change)
+        if conn.execute(WRITE_GAME, values).rowcount != 1:
             return None  # the version moved on: stale, and nothing is written
         created = values["updated_at"]
         conn.executemany(
             WRITE_EVENT,
-            [
-                converted(
-                    {
-                        **{name: getattr(e, name) for name in EVENT_COLUMNS},
-                        "game_id": change.game_id,
-                        "created_at": created,
-                    },
-                    EVENT_ENCODED,
-                )
-                for e in change.events
-            ],
+            [CODEC.event(e, game_id=change.game_id, created_at=created) for e in change.events],
         )
         if change.to_act_mask is not None:
             conn.execute(WRITE_SEATS, (change.to_act_mask, change.game_id))
