@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from sqlalchemy import (
     BigInteger,
@@ -19,6 +19,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db.types import JSONType, UTCDateTime
 
@@ -38,6 +39,22 @@ class Base(DeclarativeBase):
         dict[str, Any]: JSONType,
         datetime: UTCDateTime,
     }
+
+
+#: The version a game is created at.
+FIRST_VERSION = 1
+Version = TypeVar("Version", int, ColumnElement[int])
+
+
+def next_version(version: Version) -> Version:
+    """A game's version after a change: the one rule, used by the ORM's version counter, by the
+    stores' guarded updates (compiled from the column's expression) and by copies in memory."""
+    return version + 1
+
+
+def _orm_version(version: int | None) -> int:
+    """The ORM's version counter (asked with ``None`` for a new row)."""
+    return FIRST_VERSION if version is None else next_version(version)
 
 
 class GameRow(Base):
@@ -88,7 +105,10 @@ class GameRow(Base):
         back_populates="game", order_by="GameSeatRow.seat", lazy="selectin"
     )
 
-    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - SQLAlchemy's own hook
+    __mapper_args__ = {  # noqa: RUF012 - SQLAlchemy's own hook
+        "version_id_col": version,
+        "version_id_generator": _orm_version,
+    }
     __table_args__ = (Index("ix_game_guild_status", "guild_id", "status"),)
 
 

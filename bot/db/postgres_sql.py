@@ -1,65 +1,132 @@
-"""The hot path's statements on PostgreSQL (see :mod:`bot.db.postgres_store`)."""
+"""The hot path's statements on PostgreSQL (see :mod:`bot.db.postgres_store`).
 
-READ_GAME = """
-SELECT g.id, g.game_type, g.status, g.settings::text, g.seed, g.salt, g.version, g.ply, g.rated,
-       g.challenger_seat, g.outcome::text, g.guild_id, g.channel_id, g.message_id,
-       g.ping_message_id, g.locale, g.created_at, g.updated_at, g.expires_at, g.finished_at,
-       g.move_seconds, g.deadline_at, g.reminders_sent, g.daily_key, g.tournament_id,
-       CASE WHEN $3::boolean OR g.version = $2::int THEN NULL ELSE g.state::text END,
-       CASE WHEN g.version = $2::int THEN NULL ELSE (
-           SELECT json_agg(json_build_array(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act)
-                           ORDER BY s.seat)::text
-           FROM game_seat s WHERE s.game_id = g.id) END
-FROM game g WHERE g.id = $1::int
+The game's statements are built from :mod:`bot.db.game_columns` and written with named
+parameters (``:state::jsonb``), numbered for asyncpg by :class:`Statement`: a column added to
+the model and its record appears in every one of them, and arguments are given by name.
 """
 
-WRITE_ACTION = """
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from bot.db.game_columns import (
+    BUMPED_VERSION_SQL,
+    CREATE_COLUMNS,
+    CREATE_SEAT_COLUMNS,
+    EVENT,
+    EVENT_COLUMNS,
+    GAME,
+    KEPT_UNLESS_GIVEN,
+    READ_COLUMNS,
+    SEAT,
+    SEAT_COLUMNS,
+    WRITE_COLUMNS,
+    WRITTEN_BACK,
+    Kind,
+    kind_of,
+    pg_type,
+)
+
+_PARAMETER = re.compile(r"(?<![:\w]):([a-z_][a-z0-9_]*)")
+
+
+class Statement:
+    """SQL with named parameters, numbered (``$1`` …) for asyncpg; ``args`` lists the
+    arguments in that order from values given by name."""
+
+    def __init__(self, sql: str) -> None:
+        names: list[str] = []
+
+        def number(match: re.Match[str]) -> str:
+            if match[1] not in names:
+                names.append(match[1])
+            return f"${names.index(match[1]) + 1}"
+
+        self.sql = _PARAMETER.sub(number, sql)
+        self.names = tuple(names)
+
+    def args(self, values: Mapping[str, Any]) -> list[Any]:
+        return [values[name] for name in self.names]
+
+
+def _list(names: tuple[str, ...], alias: str = "") -> str:
+    return ", ".join(f"{alias}{name}" for name in names)
+
+
+def _read_list(alias: str) -> str:
+    """A read's columns of ``game`` (as ``alias``), JSON as text (``json`` decodes it faster
+    than asyncpg's codec), each named as its column."""
+    return ", ".join(
+        f"{alias}.{name}::text AS {name}"
+        if kind_of(GAME.c[name]) is Kind.JSON
+        else f"{alias}.{name}"
+        for name in READ_COLUMNS
+    )
+
+
+def _arrays(prefix: str, table: Any, names: tuple[str, ...]) -> str:
+    """One array parameter per column (``:prefix_name::type[]``), for ``unnest``."""
+    return ", ".join(f":{prefix}{name}::{pg_type(table.c[name])}[]" for name in names)
+
+
+#: A game's seats as one JSON array of objects keyed by column, in seat order.
+_SEATS = (
+    "(SELECT json_agg(json_build_object("
+    + ", ".join(f"'{name}', s.{name}" for name in SEAT_COLUMNS)
+    + ") ORDER BY s.seat)::text FROM game_seat s WHERE s.game_id = g.id)"
+)
+
+READ_GAME = Statement(f"""
+SELECT {_read_list("g")},
+       CASE WHEN :without_state::boolean OR g.version = :known::int THEN NULL
+            ELSE g.state::text END AS state,
+       CASE WHEN g.version = :known::int THEN NULL ELSE {_SEATS} END AS seats
+FROM game g WHERE g.id = :game_id::int
+""")
+
+#: The events of one action (or of a batch: ``event_idx``, the action's place in it).
+_EVENTS = _arrays("event_", EVENT, EVENT_COLUMNS)
+
+WRITE_ACTION = Statement(f"""
 WITH g AS (
-    UPDATE game SET state = $3::jsonb, version = version + 1, ply = $4::int, status = $5::text,
-        outcome = $6::jsonb, finished_at = $7::timestamptz, deadline_at = $8::timestamptz,
-        expires_at = $19::timestamptz,
-        reminders_sent = CASE WHEN $9::boolean THEN 0 ELSE reminders_sent END,
-        updated_at = $10::timestamptz,
-        ping_message_id = CASE WHEN $11::bigint IS NULL THEN ping_message_id ELSE $11::bigint END
-    WHERE id = $1::int AND version = $2::int
-    RETURNING id, channel_id, message_id, ping_message_id, reminders_sent
+    UPDATE game SET {", ".join(f"{n} = :{n}::{pg_type(GAME.c[n])}" for n in WRITE_COLUMNS)},
+        {", ".join(f"{n} = COALESCE(:{n}::{pg_type(GAME.c[n])}, {n})" for n in KEPT_UNLESS_GIVEN)},
+        version = {BUMPED_VERSION_SQL},
+        reminders_sent = CASE WHEN :reset_reminders::boolean THEN 0 ELSE reminders_sent END
+    WHERE id = :game_id::int AND version = :seen_version::int
+    RETURNING id, {_list(WRITTEN_BACK)}
 ), logged AS (
-    INSERT INTO game_event (game_id, ply, seat, action, events, public_text_ja, public_text_en,
-                            created_at)
-    SELECT g.id, x.ply, x.seat, x.action, x.events, x.ja, x.en, $10::timestamptz
-    FROM g, unnest($12::int[], $13::int[], $14::text[], $15::jsonb[], $16::text[], $17::text[])
-        AS x(ply, seat, action, events, ja, en)
+    INSERT INTO game_event (game_id, created_at, {_list(EVENT_COLUMNS)})
+    SELECT g.id, :updated_at::timestamptz, {_list(EVENT_COLUMNS, "x.")}
+    FROM g, unnest({_EVENTS}) AS x({_list(EVENT_COLUMNS)})
 ), seats AS (
-    UPDATE game_seat SET to_act = (($18::int >> game_seat.seat) & 1) = 1
-    FROM g WHERE game_seat.game_id = g.id AND $18::int IS NOT NULL
+    UPDATE game_seat SET to_act = ((:to_act_mask::int >> game_seat.seat) & 1) = 1
+    FROM g WHERE game_seat.game_id = g.id AND :to_act_mask::int IS NOT NULL
 ), notice AS (
     INSERT INTO clock_notice (game_id, kind, number, deadline_at, created_at)
-    SELECT g.id, $20::text, $21::int, $22::timestamptz, $10::timestamptz
-    FROM g WHERE $20::text IS NOT NULL
+    SELECT g.id, :notice_kind::text, :notice_number::int, :notice_deadline_at::timestamptz,
+           :updated_at::timestamptz
+    FROM g WHERE :notice_kind::text IS NOT NULL
     RETURNING id
 )
-SELECT channel_id, message_id, ping_message_id, reminders_sent, (SELECT id FROM notice) FROM g
-"""
+SELECT {_list(WRITTEN_BACK)}, (SELECT id FROM notice) AS notice_id FROM g
+""")
 
-CREATE_GAME = """
+CREATE_GAME = Statement(f"""
 WITH g AS (
-    INSERT INTO game (game_type, rules_version, schema_version, status, settings, seed, salt,
-                      state, version, ply, rated, challenger_seat, guild_id, channel_id, locale,
-                      created_at, updated_at, expires_at, move_seconds, deadline_at,
-                      reminders_sent, daily_key, tournament_id)
-    VALUES ($1::text, $2::int, $3::int, $4::text, $5::jsonb, $6::bigint, $7::text, $8::jsonb, 1,
-            0, $9::boolean, $10::int, $11::bigint, $12::bigint, $13::text, $14::timestamptz,
-            $14::timestamptz, $15::timestamptz, $16::int, $17::timestamptz, 0, $18::text,
-            $24::int)
+    INSERT INTO game ({_list(CREATE_COLUMNS)})
+    VALUES ({", ".join(f":{n}::{pg_type(GAME.c[n])}" for n in CREATE_COLUMNS)})
     RETURNING id
 ), seats AS (
-    INSERT INTO game_seat (game_id, seat, user_id, display_name, is_bot, to_act)
-    SELECT g.id, x.seat, x.user_id, x.display_name, x.is_bot, x.to_act
-    FROM g, unnest($19::int[], $20::bigint[], $21::text[], $22::boolean[], $23::boolean[])
-        AS x(seat, user_id, display_name, is_bot, to_act)
+    INSERT INTO game_seat (game_id, {_list(CREATE_SEAT_COLUMNS)})
+    SELECT g.id, {_list(CREATE_SEAT_COLUMNS, "x.")}
+    FROM g, unnest({_arrays("seat_", SEAT, CREATE_SEAT_COLUMNS)})
+        AS x({_list(CREATE_SEAT_COLUMNS)})
 )
 SELECT id FROM g
-"""
+""")
 
 READ_LOG = """
 SELECT ply, seat, action, public_text_ja, public_text_en FROM game_event
@@ -102,52 +169,44 @@ WHERE game.id = x.id AND game.ping_message_id IS NOT DISTINCT FROM x.old
 RETURNING game.id
 """
 
-#: Many games in one statement: ``$1`` their ids, ``$2`` the versions held (state and seats
-#: left out where equal), ``ord`` each request's place in the batch.
-READ_GAMES = """
-SELECT q.ord, g.id, g.game_type, g.status, g.settings::text, g.seed, g.salt, g.version, g.ply,
-       g.rated, g.challenger_seat, g.outcome::text, g.guild_id, g.channel_id, g.message_id,
-       g.ping_message_id, g.locale, g.created_at, g.updated_at, g.expires_at, g.finished_at,
-       g.move_seconds, g.deadline_at, g.reminders_sent, g.daily_key, g.tournament_id,
-       CASE WHEN g.version = q.known THEN NULL ELSE g.state::text END,
-       CASE WHEN g.version = q.known THEN NULL ELSE (
-           SELECT json_agg(json_build_array(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act)
-                           ORDER BY s.seat)::text
-           FROM game_seat s WHERE s.game_id = g.id) END
-FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS q(id, known, ord)
+#: Many games in one statement: ``game_ids`` their ids, ``known`` the versions held (state and
+#: seats left out where equal), ``ord`` (after the record's fields) each request's place in
+#: the batch.
+READ_GAMES = Statement(f"""
+SELECT {_read_list("g")},
+       CASE WHEN g.version = q.known THEN NULL ELSE g.state::text END AS state,
+       CASE WHEN g.version = q.known THEN NULL ELSE {_SEATS} END AS seats,
+       q.ord AS ord
+FROM unnest(:game_ids::int[], :known::int[]) WITH ORDINALITY AS q(id, known, ord)
 JOIN game g ON g.id = q.id
-"""
+""")
+
+_BATCHED = ("idx", "game_id", "seen_version", *WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)
 
 #: Many ordinary actions (on distinct games) in one statement: each game's guarded UPDATE, the
 #: events of those whose version still matched (joined by ``idx``, the action's place in the
 #: batch), their seats; one row back per action that was written.
-WRITE_ACTIONS = """
+WRITE_ACTIONS = Statement(f"""
 WITH x AS (
-    SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::jsonb[], $5::int[], $6::text[],
-                         $7::jsonb[], $8::timestamptz[], $9::timestamptz[], $10::timestamptz[],
-                         $11::boolean[], $12::timestamptz[], $13::bigint[], $14::int[])
-        AS x(idx, id, seen, state, ply, status, outcome, finished_at, expires_at, deadline_at,
-             reset, updated_at, ping, mask)
+    SELECT * FROM unnest(:idx::int[], :game_id::int[], :seen_version::int[],
+                         {_arrays("", GAME, (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN))},
+                         :reset_reminders::boolean[], :to_act_mask::int[])
+        AS x({_list(_BATCHED)}, reset_reminders, to_act_mask)
 ), g AS (
-    UPDATE game SET state = x.state, version = game.version + 1, ply = x.ply,
-        status = x.status, outcome = x.outcome, finished_at = x.finished_at,
-        expires_at = x.expires_at, deadline_at = x.deadline_at,
-        reminders_sent = CASE WHEN x.reset THEN 0 ELSE game.reminders_sent END,
-        updated_at = x.updated_at,
-        ping_message_id = COALESCE(x.ping, game.ping_message_id)
-    FROM x WHERE game.id = x.id AND game.version = x.seen
-    RETURNING x.idx, game.id, game.channel_id, game.message_id, game.ping_message_id,
-              game.reminders_sent, x.mask, x.updated_at
+    UPDATE game SET {", ".join(f"{n} = x.{n}" for n in WRITE_COLUMNS)},
+        {", ".join(f"{n} = COALESCE(x.{n}, game.{n})" for n in KEPT_UNLESS_GIVEN)},
+        version = {BUMPED_VERSION_SQL},
+        reminders_sent = CASE WHEN x.reset_reminders THEN 0 ELSE game.reminders_sent END
+    FROM x WHERE game.id = x.game_id AND game.version = x.seen_version
+    RETURNING x.idx, game.id, {_list(WRITTEN_BACK, "game.")}, x.to_act_mask, x.updated_at
 ), logged AS (
-    INSERT INTO game_event (game_id, ply, seat, action, events, public_text_ja, public_text_en,
-                            created_at)
-    SELECT g.id, e.ply, e.seat, e.action, e.events, e.ja, e.en, g.updated_at
-    FROM unnest($15::int[], $16::int[], $17::int[], $18::text[], $19::jsonb[], $20::text[],
-                $21::text[]) AS e(idx, ply, seat, action, events, ja, en)
+    INSERT INTO game_event (game_id, created_at, {_list(EVENT_COLUMNS)})
+    SELECT g.id, g.updated_at, {_list(EVENT_COLUMNS, "e.")}
+    FROM unnest(:event_idx::int[], {_EVENTS}) AS e(idx, {_list(EVENT_COLUMNS)})
     JOIN g ON g.idx = e.idx
 ), seats AS (
-    UPDATE game_seat SET to_act = ((g.mask >> game_seat.seat) & 1) = 1
-    FROM g WHERE game_seat.game_id = g.id AND g.mask IS NOT NULL
+    UPDATE game_seat SET to_act = ((g.to_act_mask >> game_seat.seat) & 1) = 1
+    FROM g WHERE game_seat.game_id = g.id AND g.to_act_mask IS NOT NULL
 )
-SELECT idx, channel_id, message_id, ping_message_id, reminders_sent FROM g
-"""
+SELECT idx, {_list(WRITTEN_BACK)} FROM g
+""")

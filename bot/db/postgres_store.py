@@ -15,13 +15,23 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import asyncpg
 
 from bot.db.batcher import Batcher
 from bot.db.faults import DatabaseUnavailable
+from bot.db.game_columns import (
+    CREATE_SEAT_COLUMNS,
+    EVENT_COLUMNS,
+    RECORD_FIELDS,
+    WRITTEN_BACK,
+    Codec,
+    Kind,
+    decoded,
+    seat_values,
+)
 from bot.db.pg_pool import ConnectionPool
 from bot.db.postgres_sql import (
     COUNT_RESULT,
@@ -50,68 +60,43 @@ def _json(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
+def _json_in(value: Any) -> str | None:
+    return None if value is None else json.dumps(value)
+
+
+#: JSON travels as text both ways (the statements cast it): ``json`` is faster than the codec.
+CODEC = Codec(encode={Kind.JSON: _json_in}, decode={Kind.JSON: _json})
+SEATS_AT = RECORD_FIELDS.index("seats")
+
+
 def _record(row: Sequence[Any]) -> GameRecord:
-    """A game read by READ_GAME (or a row of READ_GAMES after its first column)."""
-    seats = None
-    if row[26] is not None:
-        seats = tuple(SeatRecord(*s) for s in json.loads(row[26]))
-    return GameRecord(
-        id=row[0],
-        game_type=row[1],
-        status=row[2],
-        settings=json.loads(row[3]),
-        seed=row[4],
-        salt=row[5],
-        version=row[6],
-        ply=row[7],
-        rated=row[8],
-        challenger_seat=row[9],
-        outcome=_json(row[10]),
-        guild_id=row[11],
-        channel_id=row[12],
-        message_id=row[13],
-        ping_message_id=row[14],
-        locale=row[15],
-        created_at=row[16],
-        updated_at=row[17],
-        expires_at=row[18],
-        finished_at=row[19],
-        move_seconds=row[20],
-        deadline_at=row[21],
-        reminders_sent=row[22],
-        daily_key=row[23],
-        tournament_id=row[24],
-        state=_json(row[25]),
-        seats=seats,
-    )
+    """A game read by READ_GAME or READ_GAMES: the record's fields in its order (seats last, a
+    JSON array of objects by column)."""
+    values, seats = decoded(row[:SEATS_AT], CODEC.read), row[SEATS_AT]
+    if seats is not None:
+        seats = tuple(SeatRecord(**s) for s in json.loads(seats))
+    # The values are the record's fields but seats, in order (mypy cannot count them).
+    return GameRecord(*values, seats=seats)  # type: ignore[misc]
 
 
-def _batch_args(changes: Sequence[GameWrite]) -> tuple[list[Any], ...]:
+def _arrays(
+    prefix: str, rows: Sequence[Mapping[str, Any]], names: Sequence[str]
+) -> dict[str, list[Any]]:
+    """``rows`` as one list per column (``prefix`` + name), the arrays ``unnest`` takes."""
+    return {prefix + name: [row[name] for row in rows] for name in names}
+
+
+def _events(changes: Sequence[GameWrite]) -> dict[str, list[Any]]:
+    """The events of ``changes`` as arrays, ``event_idx`` the place of each one's change."""
+    events = [CODEC.event(e, idx=n) for n, change in enumerate(changes) for e in change.events]
+    return _arrays("event_", events, ("idx", *EVENT_COLUMNS))
+
+
+def _batch_args(changes: Sequence[GameWrite]) -> list[Any]:
     """WRITE_ACTIONS' arrays: one entry per action (``idx`` its place), one per event."""
-    events = [(n, e) for n, change in enumerate(changes) for e in change.events]
-    return (
-        list(range(len(changes))),
-        [c.game_id for c in changes],
-        [c.seen_version for c in changes],
-        [json.dumps(c.state) for c in changes],
-        [c.ply for c in changes],
-        [c.status for c in changes],
-        [None if c.outcome is None else json.dumps(c.outcome) for c in changes],
-        [c.finished_at for c in changes],
-        [c.expires_at for c in changes],
-        [c.deadline_at for c in changes],
-        [c.reset_reminders for c in changes],
-        [c.updated_at for c in changes],
-        [c.ping_message_id for c in changes],
-        [c.to_act_mask for c in changes],
-        [n for n, _ in events],
-        [e.ply for _, e in events],
-        [e.seat for _, e in events],
-        [e.action for _, e in events],
-        [json.dumps(e.events) for _, e in events],
-        [e.public_text_ja for _, e in events],
-        [e.public_text_en for _, e in events],
-    )
+    rows = [{**CODEC.change(c), "idx": n} for n, c in enumerate(changes)]
+    values = {**_arrays("", rows, list(rows[0])), **_events(changes)}
+    return WRITE_ACTIONS.args(values)
 
 
 class PostgresGameStore:
@@ -124,7 +109,8 @@ class PostgresGameStore:
         self, game_id: int, known_version: int | None = None, *, with_state: bool = True
     ) -> GameRecord | None:
         if not with_state:
-            row = await self._run(lambda c: c.fetchrow(READ_GAME, game_id, None, True), retry=True)
+            args = READ_GAME.args({"game_id": game_id, "known": None, "without_state": True})
+            row = await self._run(lambda c: c.fetchrow(READ_GAME.sql, *args), retry=True)
             return None if row is None else _record(row)
         return await self._reads.submit((game_id, known_version))
 
@@ -134,47 +120,23 @@ class PostgresGameStore:
         """The games asked for meanwhile, in one statement (one alone: its own, cheaper one)."""
         if len(requests) == 1:
             [(game_id, known)] = requests
-            row = await self._run(
-                lambda c: c.fetchrow(READ_GAME, game_id, known, False), retry=True
-            )
+            args = READ_GAME.args({"game_id": game_id, "known": known, "without_state": False})
+            row = await self._run(lambda c: c.fetchrow(READ_GAME.sql, *args), retry=True)
             return [None if row is None else _record(row)]
         ids = [game_id for game_id, _ in requests]
         held = [version for _, version in requests]
-        rows = await self._run(lambda c: c.fetch(READ_GAMES, ids, held), retry=True)
+        args = READ_GAMES.args({"game_ids": ids, "known": held})
+        rows = await self._run(lambda c: c.fetch(READ_GAMES.sql, *args), retry=True)
         out: list[GameRecord | BaseException | None] = [None] * len(requests)
         for row in rows:
-            out[row[0] - 1] = _record(row[1:])
+            out[row["ord"] - 1] = _record(row)
         return out
 
     async def create(self, game: NewGame) -> int:
-        seats = game.seats
-        args = (
-            game.game_type,
-            game.rules_version,
-            game.schema_version,
-            game.status,
-            json.dumps(game.settings),
-            game.seed,
-            game.salt,
-            json.dumps(game.state),
-            game.rated,
-            game.challenger_seat,
-            game.guild_id,
-            game.channel_id,
-            game.locale,
-            game.created_at,
-            game.expires_at,
-            game.move_seconds,
-            game.deadline_at,
-            game.daily_key,
-            [s.seat for s in seats],
-            [s.user_id for s in seats],
-            [s.display_name for s in seats],
-            [s.is_bot for s in seats],
-            [s.to_act for s in seats],
-            game.tournament_id,
-        )
-        return int(await self._run(lambda c: c.fetchval(CREATE_GAME, *args), retry=False))
+        seats = [seat_values(s) for s in game.seats]
+        values = CODEC.new_game(game)
+        args = CREATE_GAME.args({**values, **_arrays("seat_", seats, CREATE_SEAT_COLUMNS)})
+        return int(await self._run(lambda c: c.fetchval(CREATE_GAME.sql, *args), retry=False))
 
     async def write(self, change: GameWrite) -> Written | None:
         if change.results is not None or change.notice is not None:
@@ -198,11 +160,13 @@ class PostgresGameStore:
         outcomes: list[Written | BaseException | None] = [None] * len(changes)
         args = _batch_args([changes[n] for n in now])
         try:
-            rows = await self._run(lambda c: c.fetch(WRITE_ACTIONS, *args), retry=False)
+            rows = await self._run(lambda c: c.fetch(WRITE_ACTIONS.sql, *args), retry=False)
         except asyncpg.PostgresError:
             later = now + later
         else:
-            written = {row[0]: Written(row[1], row[2], row[3], row[4]) for row in rows}
+            written = {
+                row["idx"]: Written(**{name: row[name] for name in WRITTEN_BACK}) for row in rows
+            }
             for k, n in enumerate(now):
                 outcomes[n] = written.get(k)
         for n in sorted(later):
@@ -216,35 +180,20 @@ class PostgresGameStore:
             return exc
 
     async def _write_one(self, change: GameWrite) -> Written | None:
-        events = change.events
-        args = (
-            change.game_id,
-            change.seen_version,
-            json.dumps(change.state),
-            change.ply,
-            change.status,
-            None if change.outcome is None else json.dumps(change.outcome),
-            change.finished_at,
-            change.deadline_at,
-            change.reset_reminders,
-            change.updated_at,
-            change.ping_message_id,
-            [e.ply for e in events],
-            [e.seat for e in events],
-            [e.action for e in events],
-            [json.dumps(e.events) for e in events],
-            [e.public_text_ja for e in events],
-            [e.public_text_en for e in events],
-            change.to_act_mask,
-            change.expires_at,
-            None if change.notice is None else change.notice.kind,
-            None if change.notice is None else change.notice.number,
-            None if change.notice is None else change.notice.deadline_at,
+        notice = change.notice
+        args = WRITE_ACTION.args(
+            {
+                **CODEC.change(change),
+                **_events([change]),
+                "notice_kind": None if notice is None else notice.kind,
+                "notice_number": None if notice is None else notice.number,
+                "notice_deadline_at": None if notice is None else notice.deadline_at,
+            }
         )
         try:
             if change.results is None:
                 # An ordinary action: one statement, one round trip.
-                row = await self._run(lambda c: c.fetchrow(WRITE_ACTION, *args), retry=False)
+                row = await self._run(lambda c: c.fetchrow(WRITE_ACTION.sql, *args), retry=False)
                 rating = None
             else:
                 row, rating = await self._run(lambda c: self._finish(c, change, args), retry=False)
@@ -252,11 +201,12 @@ class PostgresGameStore:
             return None  # the (game, ply) already logged: a lost race, like a moved version
         if row is None:
             return None
-        return Written(row[0], row[1], row[2], row[3], rating, row[4])
+        back = {name: row[name] for name in WRITTEN_BACK}
+        return Written(**back, rating=rating, notice_id=row["notice_id"])
 
     @staticmethod
     async def _finish(
-        connection: asyncpg.Connection, change: GameWrite, args: tuple[Any, ...]
+        connection: asyncpg.Connection, change: GameWrite, args: list[Any]
     ) -> tuple[Any, dict[str, list[int]] | None]:
         """A finishing change: the same guarded statement, then the results it counts and
         (rated) the new ratings, in one transaction — so they are counted exactly once."""
@@ -267,7 +217,7 @@ class PostgresGameStore:
         # deadlock however the seats were assigned.
         people = sorted(results.seats, key=lambda s: s.user_id)
         async with connection.transaction():
-            row = await connection.fetchrow(WRITE_ACTION, *args)
+            row = await connection.fetchrow(WRITE_ACTION.sql, *args)
             if row is None:
                 return None, None
             await connection.executemany(

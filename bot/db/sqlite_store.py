@@ -33,51 +33,58 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from bot.db.faults import DatabaseUnavailable
+from bot.db.game_columns import (
+    BUMPED_VERSION_SQL,
+    CREATE_COLUMNS,
+    CREATE_SEAT_COLUMNS,
+    EVENT_COLUMNS,
+    KEPT_UNLESS_GIVEN,
+    READ_COLUMNS,
+    RECORD_FIELDS,
+    SEAT_COLUMNS,
+    WRITE_COLUMNS,
+    WRITTEN_BACK,
+    Codec,
+    Kind,
+    decoded,
+    seat_values,
+)
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
 
 log = logging.getLogger(__name__)
 
-GAME_COLUMNS = (
-    "id, game_type, status, settings, seed, salt, version, ply, rated, challenger_seat, outcome, "
-    "guild_id, channel_id, message_id, ping_message_id, locale, created_at, updated_at, "
-    "expires_at, finished_at, move_seconds, deadline_at, reminders_sent, daily_key, tournament_id"
-)
+
+def _named(names: tuple[str, ...]) -> str:
+    return ", ".join(f":{name}" for name in names)
+
+
 READ_GAME = (
-    f"SELECT {GAME_COLUMNS}, CASE WHEN version = ? THEN NULL ELSE state END FROM game WHERE id = ?"
+    f"SELECT {', '.join(READ_COLUMNS)}, CASE WHEN version = :known THEN NULL ELSE state END "
+    "AS state FROM game WHERE id = :game_id"
 )
-READ_GAME_WITHOUT_STATE = f"SELECT {GAME_COLUMNS}, NULL FROM game WHERE id = ?"
+READ_GAME_WITHOUT_STATE = f"SELECT {', '.join(READ_COLUMNS)}, NULL AS state FROM game WHERE id = ?"
 READ_LOG = (
     "SELECT ply, seat, action, public_text_ja, public_text_en FROM game_event "
     "WHERE game_id = ? ORDER BY ply"
 )
-READ_SEATS = (
-    "SELECT seat, user_id, display_name, is_bot, to_act FROM game_seat WHERE game_id = ? "
-    "ORDER BY seat"
-)
+READ_SEATS = f"SELECT {', '.join(SEAT_COLUMNS)} FROM game_seat WHERE game_id = ? ORDER BY seat"
 WRITE_GAME = (
-    "UPDATE game SET state = ?, version = version + 1, ply = ?, status = ?, outcome = ?, "
-    "finished_at = ?, expires_at = ?, deadline_at = ?, "
-    "reminders_sent = CASE WHEN ? THEN 0 ELSE reminders_sent END, updated_at = ?, "
-    "ping_message_id = CASE WHEN ? THEN ? ELSE ping_message_id END "
-    "WHERE id = ? AND version = ?"
+    f"UPDATE game SET {', '.join(f'{name} = :{name}' for name in WRITE_COLUMNS)}, "
+    + "".join(f"{name} = COALESCE(:{name}, {name}), " for name in KEPT_UNLESS_GIVEN)
+    + f"version = {BUMPED_VERSION_SQL}, "
+    "reminders_sent = CASE WHEN :reset_reminders THEN 0 ELSE reminders_sent END "
+    "WHERE id = :game_id AND version = :seen_version"
 )
 WRITE_EVENT = (
-    "INSERT INTO game_event (game_id, ply, seat, action, events, public_text_ja, "
-    "public_text_en, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    f"INSERT INTO game_event (game_id, created_at, {', '.join(EVENT_COLUMNS)}) "
+    f"VALUES (:game_id, :created_at, {_named(EVENT_COLUMNS)})"
 )
 WRITE_SEATS = "UPDATE game_seat SET to_act = ((? >> seat) & 1) WHERE game_id = ?"
-READ_WRITTEN = (
-    "SELECT channel_id, message_id, ping_message_id, reminders_sent FROM game WHERE id = ?"
-)
-CREATE_GAME = (
-    "INSERT INTO game (game_type, rules_version, schema_version, status, settings, seed, salt, "
-    "state, version, ply, rated, challenger_seat, guild_id, channel_id, locale, created_at, "
-    "updated_at, expires_at, move_seconds, deadline_at, reminders_sent, daily_key, "
-    "tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)"
-)
+READ_WRITTEN = f"SELECT {', '.join(WRITTEN_BACK)} FROM game WHERE id = ?"
+CREATE_GAME = f"INSERT INTO game ({', '.join(CREATE_COLUMNS)}) VALUES ({_named(CREATE_COLUMNS)})"
 CREATE_SEAT = (
-    "INSERT INTO game_seat (game_id, seat, user_id, display_name, is_bot, to_act) "
-    "VALUES (?, ?, ?, ?, ?, ?)"
+    f"INSERT INTO game_seat (game_id, {', '.join(CREATE_SEAT_COLUMNS)}) "
+    f"VALUES (:game_id, {_named(CREATE_SEAT_COLUMNS)})"
 )
 READ_MOVES = "SELECT seat, action FROM game_event WHERE game_id = ? ORDER BY ply"
 COUNT_RESULT = (
@@ -139,6 +146,14 @@ def json_out(value: str | None) -> Any:
     return None if value is None else json.loads(value)
 
 
+#: Each kind of column stored as the ORM's types store it, and read back.
+CODEC = Codec(
+    encode={Kind.JSON: json_in, Kind.TIME: time_in},
+    decode={Kind.JSON: json_out, Kind.TIME: time_out, Kind.FLAG: bool},
+)
+VERSION_AT = RECORD_FIELDS.index("version")
+
+
 @dataclass(slots=True)
 class _Job:
     writes: bool
@@ -195,42 +210,13 @@ class SqliteGameStore:
         )
 
     async def create(self, game: NewGame) -> int:
+        values = CODEC.new_game(game)
+        seats = [seat_values(s) for s in game.seats]
+
         def run(conn: sqlite3.Connection) -> int:
-            created = time_in(game.created_at)
-            cursor = conn.execute(
-                CREATE_GAME,
-                (
-                    game.game_type,
-                    game.rules_version,
-                    game.schema_version,
-                    game.status,
-                    json_in(game.settings),
-                    game.seed,
-                    game.salt,
-                    json_in(game.state),
-                    game.rated,
-                    game.challenger_seat,
-                    game.guild_id,
-                    game.channel_id,
-                    game.locale,
-                    created,
-                    created,
-                    time_in(game.expires_at),
-                    game.move_seconds,
-                    time_in(game.deadline_at),
-                    game.daily_key,
-                    game.tournament_id,
-                ),
-            )
-            game_id = cursor.lastrowid
+            game_id = conn.execute(CREATE_GAME, values).lastrowid
             assert game_id is not None
-            conn.executemany(
-                CREATE_SEAT,
-                [
-                    (game_id, s.seat, s.user_id, s.display_name, s.is_bot, s.to_act)
-                    for s in game.seats
-                ],
-            )
+            conn.executemany(CREATE_SEAT, [{**seat, "game_id": game_id} for seat in seats])
             return game_id
 
         return cast(int, await self._submit(True, run))
@@ -446,86 +432,30 @@ class SqliteGameStore:
         self, conn: sqlite3.Connection, game_id: int, known: int | None, with_state: bool
     ) -> GameRecord | None:
         if with_state:
-            row = conn.execute(READ_GAME, (known, game_id)).fetchone()
+            cursor = conn.execute(READ_GAME, {"known": known, "game_id": game_id})
         else:
             known = None
-            row = conn.execute(READ_GAME_WITHOUT_STATE, (game_id,)).fetchone()
+            cursor = conn.execute(READ_GAME_WITHOUT_STATE, (game_id,))
+        row = cursor.fetchone()
         if row is None:
             return None
-        version = row[6]
+        values = decoded(row, CODEC.read)
         seats = None
-        if version != known:
+        if values[VERSION_AT] != known:
             seats = tuple(
-                SeatRecord(s[0], s[1], s[2], bool(s[3]), bool(s[4]))
-                for s in conn.execute(READ_SEATS, (game_id,))
+                SeatRecord(*decoded(s, CODEC.seat)) for s in conn.execute(READ_SEATS, (game_id,))
             )
-        return GameRecord(
-            id=row[0],
-            game_type=row[1],
-            status=row[2],
-            settings=json_out(row[3]),
-            seed=row[4],
-            salt=row[5],
-            version=version,
-            ply=row[7],
-            rated=bool(row[8]),
-            challenger_seat=row[9],
-            outcome=json_out(row[10]),
-            guild_id=row[11],
-            channel_id=row[12],
-            message_id=row[13],
-            ping_message_id=row[14],
-            locale=row[15],
-            created_at=datetime.fromisoformat(row[16]).replace(tzinfo=UTC),
-            updated_at=datetime.fromisoformat(row[17]).replace(tzinfo=UTC),
-            expires_at=time_out(row[18]),
-            finished_at=time_out(row[19]),
-            move_seconds=row[20],
-            deadline_at=time_out(row[21]),
-            reminders_sent=row[22],
-            daily_key=row[23],
-            tournament_id=row[24],
-            state=json_out(row[25]),
-            seats=seats,
-        )
+        # The values are the record's fields but seats, in order (mypy cannot count them).
+        return GameRecord(*values, seats=seats)  # type: ignore[misc]
 
     def _write(self, conn: sqlite3.Connection, change: GameWrite) -> Written | None:
-        updated = conn.execute(
-            WRITE_GAME,
-            (
-                json_in(change.state),
-                change.ply,
-                change.status,
-                json_in(change.outcome),
-                time_in(change.finished_at),
-                time_in(change.expires_at),
-                time_in(change.deadline_at),
-                change.reset_reminders,
-                time_in(change.updated_at),
-                change.ping_message_id is not None,
-                change.ping_message_id,
-                change.game_id,
-                change.seen_version,
-            ),
-        )
-        if updated.rowcount != 1:
+        values = CODEC.change(change)
+        if conn.execute(WRITE_GAME, values).rowcount != 1:
             return None  # the version moved on: stale, and nothing is written
-        created = time_in(change.updated_at)
+        created = values["updated_at"]
         conn.executemany(
             WRITE_EVENT,
-            [
-                (
-                    change.game_id,
-                    e.ply,
-                    e.seat,
-                    e.action,
-                    json_in(e.events),
-                    e.public_text_ja,
-                    e.public_text_en,
-                    created,
-                )
-                for e in change.events
-            ],
+            [CODEC.event(e, game_id=change.game_id, created_at=created) for e in change.events],
         )
         if change.to_act_mask is not None:
             conn.execute(WRITE_SEATS, (change.to_act_mask, change.game_id))
@@ -539,10 +469,9 @@ class SqliteGameStore:
                 WRITE_NOTICE,
                 (change.game_id, n.kind, n.number, time_in(n.deadline_at), created),
             ).lastrowid
-        channel_id, message_id, ping_id, reminders = conn.execute(
-            READ_WRITTEN, (change.game_id,)
-        ).fetchone()
-        return Written(channel_id, message_id, ping_id, reminders, rating, notice_id)
+        row = conn.execute(READ_WRITTEN, (change.game_id,)).fetchone()
+        back = zip(WRITTEN_BACK, row, strict=True)
+        return Written(**dict(back), rating=rating, notice_id=notice_id)
 
     @staticmethod
     def _count(

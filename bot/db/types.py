@@ -10,8 +10,9 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
-#: JSON everywhere, JSONB on PostgreSQL (indexable, compact).
-JSONType = JSON().with_variant(JSONB(), "postgresql")
+#: JSON everywhere, JSONB on PostgreSQL (indexable, compact). ``None`` is SQL NULL, as the hot
+#: path's stores write it (not the JSON text ``null``).
+JSONType = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
 
 
 class UTCDateTime(TypeDecorator[datetime]):

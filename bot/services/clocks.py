@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import defer
 
 from bot.db import ClockNoticeRow, GameRow, GameSeatRow
+from bot.db.game_columns import BUMPED_VERSION
 from bot.db.records import NoticeWrite
 from bot.services.actions import ActionPipeline
 from bot.services.base import GameLoader
@@ -155,7 +156,7 @@ class ClockService:
                 claimed = await session.execute(
                     update(GameRow)
                     .where(GameRow.id == game_id, GameRow.status == "challenge")
-                    .values(status="expired", updated_at=now, version=GameRow.version + 1)
+                    .values(status="expired", updated_at=now, version=BUMPED_VERSION)
                 )
                 if claimed.rowcount != 1:  # type: ignore[attr-defined]
                     continue  # another scheduler got it first

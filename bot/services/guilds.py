@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
+from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
@@ -38,6 +40,16 @@ class GuildSettings:
         return "ja" if self.locale == "ja" else "en" if self.locale == "en" else fallback
 
 
+def settings_of(row: GuildSettingRow) -> GuildSettings:
+    return GuildSettings(
+        tuple(row.channels),
+        row.default_clock_seconds,
+        row.locale,
+        row.boards != "text",
+        row.tournaments == "everyone",
+    )
+
+
 #: How long a server's settings are trusted from memory. Every board redraw asks for them; a
 #: change made through another process shows within this time.
 CACHE_SECONDS = 60.0
@@ -62,15 +74,7 @@ class GuildService:
     async def _read(self, guild_id: int) -> GuildSettings:
         async with self.db.read() as session:
             row = await session.get(GuildSettingRow, guild_id)
-            if row is None:
-                return GuildSettings()
-            return GuildSettings(
-                tuple(row.channels),
-                row.default_clock_seconds,
-                row.locale,
-                row.boards != "text",
-                row.tournaments == "everyone",
-            )
+            return GuildSettings() if row is None else settings_of(row)
 
     async def check_channel(self, guild_id: int | None, channel_id: int | None) -> GuildSettings:
         settings = await self.get(guild_id)
@@ -92,39 +96,45 @@ class GuildService:
         pictures: bool | None = None,
         tournaments_by_everyone: bool | None = None,
     ) -> GuildSettings:
-        current = await self.get(guild_id)
-        channels = [] if clear_channels else list(current.channels)
-        if allow_channel is not None and allow_channel not in channels:
-            channels.append(allow_channel)
-        if disallow_channel is not None and disallow_channel in channels:
-            channels.remove(disallow_channel)
-        clock = (
-            current.default_clock_seconds
-            if default_clock_seconds is None
-            else default_clock_seconds
-        )
-        new_locale = None if reset_locale else (locale or current.locale)
-        new_pictures = current.pictures if pictures is None else pictures
-        by_everyone = (
-            current.tournaments_by_everyone
-            if tournaments_by_everyone is None
-            else tournaments_by_everyone
-        )
-        values = {
-            "channels": channels,
-            "default_clock_seconds": clock,
-            "locale": new_locale,
-            "boards": "pictures" if new_pictures else "text",
-            "tournaments": "everyone" if by_everyone else None,
-            "updated_at": self.clock(),
-        }
+        """Change the settings given (and only those), as one guarded update: another
+        process changing other settings meanwhile keeps its change, and one changing the
+        channels too is applied after this one, never over it. The row is locked by the
+        upsert that begins the transaction (PostgreSQL; SQLite's write transaction holds the
+        whole file), so the channel list is read and rewritten under that lock — never from
+        this process's cache."""
+        changed: dict[str, Any] = {}
+        if default_clock_seconds is not None:
+            changed["default_clock_seconds"] = default_clock_seconds
+        if reset_locale or locale:
+            changed["locale"] = None if reset_locale else locale
+        if pictures is not None:
+            changed["boards"] = "pictures" if pictures else "text"
+        if tournaments_by_everyone is not None:
+            changed["tournaments"] = "everyone" if tournaments_by_everyone else None
+        if clear_channels:
+            changed["channels"] = []
+        changed["updated_at"] = self.clock()
         async with self.db.transaction() as session:
             insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
             await session.execute(
                 insert(GuildSettingRow)
-                .values(guild_id=guild_id, **values)
-                .on_conflict_do_update(index_elements=["guild_id"], set_=values)
+                .values(guild_id=guild_id, **changed)
+                .on_conflict_do_update(index_elements=["guild_id"], set_=changed)
             )
-        settings = GuildSettings(tuple(channels), clock, new_locale, new_pictures, by_everyone)
+            if allow_channel is not None or disallow_channel is not None:
+                where = GuildSettingRow.guild_id == guild_id
+                channels = list(
+                    await session.scalar(select(GuildSettingRow.channels).where(where)) or ()
+                )
+                if allow_channel is not None and allow_channel not in channels:
+                    channels.append(allow_channel)
+                if disallow_channel is not None and disallow_channel in channels:
+                    channels.remove(disallow_channel)
+                await session.execute(
+                    update(GuildSettingRow).where(where).values(channels=channels)
+                )
+            row = await session.get(GuildSettingRow, guild_id, populate_existing=True)
+            assert row is not None
+            settings = settings_of(row)
         self._cache[guild_id] = (settings, time.monotonic())
         return settings

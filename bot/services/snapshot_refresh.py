@@ -61,9 +61,9 @@ async def refresh_old_snapshots(db: Database) -> int:
                         )
                     else:
                         row.state = rules.dump(state)
-                        row.version += 1
                         refreshed += 1
-                    # Either way it is not looked at again.
+                    # Either way it is not looked at again; the ORM's version counter moves the
+                    # version on with the write.
                     row.schema_version = rules.schema_version
             if len(rows) < BATCH:
                 break

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from bot.db.models import GameRow
+from bot.db.models import GameRow, next_version
 from bot.db.records import GameRecord, GameWrite, Written
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
@@ -248,7 +248,7 @@ class GameSnapshot(GameSummary):
             game_type=self.game_type,
             status=change.status,
             settings=self.settings,
-            version=self.version + 1,
+            version=next_version(self.version),
             ply=change.ply,
             rated=self.rated,
             challenger_seat=self.challenger_seat,

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import Database, GameRow, GameSeatRow
+from bot.db.game_columns import new_game_row
 from bot.db.records import NewGame, SeatRecord
 from bot.games.registry import spec_for
 from bot.services.actions import ActionPipeline
@@ -388,40 +389,6 @@ class GameStarts:
             tournament_id=tournament_id,
             sealed=sealed,
         )
-        row = GameRow(
-            game_type=new.game_type,
-            rules_version=new.rules_version,
-            schema_version=new.schema_version,
-            status=new.status,
-            settings=new.settings,
-            seed=new.seed,
-            salt=new.salt,
-            state=new.state,
-            version=1,
-            ply=0,
-            rated=new.rated,
-            challenger_seat=new.challenger_seat,
-            guild_id=new.guild_id,
-            channel_id=new.channel_id,
-            locale=new.locale,
-            created_at=new.created_at,
-            updated_at=new.created_at,
-            expires_at=new.expires_at,
-            move_seconds=new.move_seconds,
-            deadline_at=new.deadline_at,
-            reminders_sent=0,
-            daily_key=new.daily_key,
-            tournament_id=new.tournament_id,
-        )
-        row.seats = [
-            GameSeatRow(
-                seat=s.seat,
-                user_id=s.user_id,
-                display_name=s.display_name,
-                is_bot=s.is_bot,
-                to_act=s.to_act,
-            )
-            for s in new.seats
-        ]
+        row = new_game_row(new)
         session.add(row)
         return row

@@ -1,0 +1,221 @@
+"""The game record's one definition, as every path that reads or writes a game sees it.
+
+The ORM model (:class:`GameRow`, :class:`GameSeatRow`, :class:`GameEventRow`) says which
+columns there are and how each is stored; the record types of :mod:`bot.db.records` say what a
+read returns, what an action's write changes and what a new game holds. Everything else is
+derived here from those two, by name: the column lists of the hand-written stores' statements,
+how each value travels (JSON, a UTC time, a flag), the values a new game starts with, and the
+version's bump. A column added to the model and to a record is then read, written and created
+by the ORM and by both stores, with nothing else to edit — and a record field that is not a
+column fails at import.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import fields
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, Column, Integer, String, Table
+
+from bot.db.models import FIRST_VERSION, GameEventRow, GameRow, GameSeatRow, next_version
+from bot.db.records import EventRecord, GameRecord, GameWrite, NewGame, SeatRecord, Written
+from bot.db.types import UTCDateTime
+
+GAME: Table = GameRow.__table__  # type: ignore[assignment]
+SEAT: Table = GameSeatRow.__table__  # type: ignore[assignment]
+EVENT: Table = GameEventRow.__table__  # type: ignore[assignment]
+
+
+class Kind(enum.Enum):
+    """How a column's value travels between Python and the driver."""
+
+    PLAIN = "plain"
+    #: SQLite hands booleans back as 0/1.
+    FLAG = "flag"
+    #: A JSON document (text on SQLite, jsonb on PostgreSQL).
+    JSON = "json"
+    #: An aware UTC time (naive UTC text on SQLite, timestamptz on PostgreSQL).
+    TIME = "time"
+
+
+def kind_of(column: Column[Any]) -> Kind:
+    kind = column.type
+    if isinstance(kind, UTCDateTime):
+        return Kind.TIME
+    if isinstance(kind, JSON):
+        return Kind.JSON
+    if isinstance(kind, Boolean):
+        return Kind.FLAG
+    return Kind.PLAIN
+
+
+def pg_type(column: Column[Any]) -> str:
+    """The cast a PostgreSQL statement gives a parameter bound to ``column``."""
+    kind, sql = kind_of(column), column.type
+    if kind is Kind.TIME:
+        return "timestamptz"
+    if kind is Kind.JSON:
+        return "jsonb"
+    if kind is Kind.FLAG:
+        return "boolean"
+    if isinstance(sql, BigInteger):
+        return "bigint"
+    if isinstance(sql, Integer):
+        return "int"
+    if isinstance(sql, String):
+        return "text"
+    raise TypeError(f"no PostgreSQL cast for column {column.name} ({sql!r})")
+
+
+def _columns(record: type, table: Table, *, only_columns: bool = True) -> tuple[str, ...]:
+    """The fields of ``record`` that are columns of ``table``, in the record's order; with
+    ``only_columns=False`` every field must be one."""
+    names = tuple(f.name for f in fields(record))
+    missing = [name for name in names if name not in table.c]
+    if not only_columns and missing:
+        raise TypeError(f"{record.__name__} fields {missing} are not columns of {table.name}")
+    return tuple(name for name in names if name in table.c)
+
+
+#: What a read returns, in :class:`GameRecord`'s own order: the game's columns, its state (left
+#: out when the caller holds it), its seats (a table of their own). The stores select them in
+#: this order, so a row read is the record's arguments as they come: no dict, no keywords, and
+#: no place in a row written by hand (the hot path reads a game on every action).
+RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))
+READ_COLUMNS = RECORD_FIELDS[:-2]
+if RECORD_FIELDS[-2:] != ("state", "seats") or set(READ_COLUMNS) - set(GAME.c.keys()):
+    raise TypeError("GameRecord: the game's columns, then state and seats")
+#: A seat as a read returns it, and as a new game's seat is written.
+SEAT_COLUMNS = _columns(SeatRecord, SEAT, only_columns=False)
+#: A logged action (besides its game and time).
+EVENT_COLUMNS = _columns(EventRecord, EVENT, only_columns=False)
+#: Columns an action's write may leave as they are: ``None`` in the write keeps the stored value.
+KEPT_UNLESS_GIVEN = ("ping_message_id",)
+#: Columns an action's write sets as given.
+WRITE_COLUMNS = tuple(n for n in _columns(GameWrite, GAME) if n not in KEPT_UNLESS_GIVEN)
+#: Columns a write reads back in its transaction (those that change without the version).
+WRITTEN_BACK = _columns(Written, GAME)
+
+#: What every new game starts with besides what :class:`NewGame` holds (``updated_at`` is its
+#: ``created_at``).
+STARTS: Mapping[str, Any] = {
+    "version": FIRST_VERSION,
+    "ply": 0,
+    "outcome": None,
+    "message_id": None,
+    "ping_message_id": None,
+    "reminders_sent": 0,
+    "finished_at": None,
+}
+SEAT_STARTS: Mapping[str, Any] = {"dm_ping_message_id": None}
+_NEW_GAME_COLUMNS = _columns(NewGame, GAME)
+#: Every column a creation writes (all but the id the database assigns), in table order.
+CREATE_COLUMNS = tuple(c.name for c in GAME.c if c.name != "id")
+#: A new seat's columns (all but its game's id).
+CREATE_SEAT_COLUMNS = tuple(c.name for c in SEAT.c if c.name != "game_id")
+if set(CREATE_COLUMNS) != {*_NEW_GAME_COLUMNS, *STARTS, "updated_at"}:
+    raise TypeError("a new game must set every game column: see NewGame and STARTS")
+if set(CREATE_SEAT_COLUMNS) != {*SEAT_COLUMNS, *SEAT_STARTS}:
+    raise TypeError("a new seat must set every seat column: see SeatRecord and SEAT_STARTS")
+
+#: The version's bump as SQL (``game.version + 1``), compiled from :func:`next_version`.
+BUMPED_VERSION = next_version(GAME.c.version)
+BUMPED_VERSION_SQL = str(BUMPED_VERSION.compile(compile_kwargs={"literal_binds": True}))
+
+
+def creation_values(game: NewGame) -> dict[str, Any]:
+    """Every column of ``game``'s new row but its id, by name: the one place a game's first
+    values are decided (the ORM and both stores create games from these)."""
+    values = {name: getattr(game, name) for name in _NEW_GAME_COLUMNS}
+    values.update(STARTS)
+    values["updated_at"] = game.created_at
+    return values
+
+
+def seat_values(seat: SeatRecord) -> dict[str, Any]:
+    """Every column of a new seat's row but its game's id."""
+    return {**{name: getattr(seat, name) for name in SEAT_COLUMNS}, **SEAT_STARTS}
+
+
+def new_game_row(game: NewGame) -> GameRow:
+    """``game`` as an ORM row with its seats, for a game created in one transaction with other
+    rows (a tournament's pairings and deals)."""
+    row = GameRow(**creation_values(game))
+    row.seats = [GameSeatRow(**seat_values(s)) for s in game.seats]
+    return row
+
+
+Convert = Callable[[Any], Any]
+
+
+def converters(
+    table: Table, names: Iterable[str], by_kind: Mapping[Kind, Convert]
+) -> tuple[tuple[str, Convert], ...]:
+    """(name, conversion) for each of ``names`` whose kind of value ``by_kind`` converts."""
+    out = []
+    for name in names:
+        convert = by_kind.get(kind_of(table.c[name]))
+        if convert is not None:
+            out.append((name, convert))
+    return tuple(out)
+
+
+def decoders(
+    table: Table, names: Sequence[str], by_kind: Mapping[Kind, Convert]
+) -> tuple[tuple[int, Convert], ...]:
+    """(place in ``names``, conversion) for each of the columns ``names`` (the columns of a
+    statement derived from them, in order) whose kind of value ``by_kind`` converts."""
+    return tuple(
+        (names.index(name), convert) for name, convert in converters(table, names, by_kind)
+    )
+
+
+def decoded(row: Iterable[Any], conversions: Iterable[tuple[int, Convert]]) -> list[Any]:
+    """A row's values with each conversion applied at its place."""
+    values = list(row)
+    for at, convert in conversions:
+        values[at] = convert(values[at])
+    return values
+
+
+def converted(values: dict[str, Any], conversions: Iterable[tuple[str, Convert]]) -> dict[str, Any]:
+    """``values`` with each named conversion applied (in place; returned for convenience)."""
+    for name, convert in conversions:
+        values[name] = convert(values[name])
+    return values
+
+
+class Codec:
+    """How one driver takes and gives a game's values: a conversion per kind of column (JSON,
+    time, flag), applied by name to what is created and written, and at each column's place
+    to what is read."""
+
+    def __init__(self, encode: Mapping[Kind, Convert], decode: Mapping[Kind, Convert]) -> None:
+        #: A read's fields (but seats), and a seat's.
+        self.read = decoders(GAME, RECORD_FIELDS[:-1], decode)
+        self.seat = decoders(SEAT, SEAT_COLUMNS, decode)
+        self._create = converters(GAME, CREATE_COLUMNS, encode)
+        self._write = converters(GAME, (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN), encode)
+        self._event = converters(EVENT, EVENT_COLUMNS, encode)
+
+    def new_game(self, game: NewGame) -> dict[str, Any]:
+        """Every column of ``game``'s row but its id, as the driver takes it."""
+        return converted(creation_values(game), self._create)
+
+    def change(self, change: GameWrite) -> dict[str, Any]:
+        """What ``change`` writes to the game row, and what guards it, by name."""
+        values = {name: getattr(change, name) for name in (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)}
+        values.update(
+            game_id=change.game_id,
+            seen_version=change.seen_version,
+            reset_reminders=change.reset_reminders,
+            to_act_mask=change.to_act_mask,
+        )
+        return converted(values, self._write)
+
+    def event(self, event: EventRecord, **more: Any) -> dict[str, Any]:
+        """A logged action's columns (and ``more``), as the driver takes them."""
+        values = {name: getattr(event, name) for name in EVENT_COLUMNS}
+        return converted({**values, **more}, self._event)
