@@ -117,6 +117,16 @@ def check_version(game: GameSnapshot, version: int | None) -> None:
         raise StaleVersion()
 
 
+async def logged_moves(session: AsyncSession, game_id: int) -> list[tuple[int | None, str]]:
+    """The game's logged actions in order, (seat, code): what its replay starts from."""
+    rows = await session.execute(
+        select(GameEventRow.seat, GameEventRow.action)
+        .where(GameEventRow.game_id == game_id)
+        .order_by(GameEventRow.ply)
+    )
+    return [(seat, code) for seat, code in rows]
+
+
 class GameLoader:
     """Reads games: one read each, the decoded state taken from ``cache`` when it holds that
     version; a damaged snapshot is rebuilt from the event log."""
@@ -180,14 +190,8 @@ class GameLoader:
             return rules.load(row.state)
         except CodecError:
             log.warning("game %s: damaged snapshot, rebuilding it from its event log", row.id)
-        moves = (
-            await session.execute(
-                select(GameEventRow.seat, GameEventRow.action)
-                .where(GameEventRow.game_id == row.id)
-                .order_by(GameEventRow.ply)
-            )
-        ).all()
-        state = self._replay(rules, row.id, row.settings, row.seed, [(s, c) for s, c in moves])
+        moves = await logged_moves(session, row.id)
+        state = self._replay(rules, row.id, row.settings, row.seed, moves)
         row.state = rules.dump(state)
         return state
 

@@ -16,9 +16,10 @@ import logging
 
 from sqlalchemy import select
 
-from bot.db import Database, GameEventRow, GameRow
+from bot.db import Database, GameRow
 from bot.db.migrations import Upgrade
 from bot.games.registry import all_specs
+from bot.services.base import logged_moves
 from rules.core import RulesError
 
 log = logging.getLogger(__name__)
@@ -46,15 +47,9 @@ async def refresh_old_snapshots(db: Database) -> int:
                     )
                 )
                 for row in rows:
-                    moves = (
-                        await session.execute(
-                            select(GameEventRow.seat, GameEventRow.action)
-                            .where(GameEventRow.game_id == row.id)
-                            .order_by(GameEventRow.ply)
-                        )
-                    ).all()
+                    moves = await logged_moves(session, row.id)
                     try:
-                        state = rules.replay(row.settings, row.seed, [(s, a) for s, a in moves])
+                        state = rules.replay(row.settings, row.seed, moves)
                     except RulesError:
                         log.error(
                             "game %s: its log does not replay; snapshot left as it is", row.id
