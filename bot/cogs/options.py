@@ -29,21 +29,3 @@ def duration_choices(*extra: tuple[Text, int]) -> list[app_commands.Choice[str]]
 CLOCK_CHOICES = duration_choices(
     (Text("14日", "14 days"), 336 * HOUR), (Text("持ち時間なし", "no clock"), 0)
 )
-OPPONENT = Text("相手", "opponent")
-OPPONENT_HELP = Text(
-    "対戦相手（ボットを選ぶとボットと対戦）", "Who you want to play (pick the bot to play it)"
-)
-CLOCK = Text("持ち時間", "clock")
-CLOCK_HELP = Text(
-    "一手あたりの持ち時間（既定はサーバーの設定、通常3日）",
-    "Time per move (default: the server's, usually 3 days)",
-)
-RATED = Text("レート戦", "rated")
-RATED_HELP = Text("レーティングに反映する", "Count this game for ratings")
-GAME_NUMBER = Text("対局番号", "game")
-GAME_NUMBER_HELP = Text(
-    "対局番号（省略時はこのチャンネルのあなたの対局）",
-    "Game number (default: your game in this channel)",
-)
-VARIANT = Text("ルール", "variant")
-VARIANT_HELP = Text("どのルールで遊ぶか", "Which form of the game")
