@@ -6,13 +6,14 @@ from __future__ import annotations
 from bot.services.errors import ServiceError
 from bot.text.tournament_errors import (
     CALLED_OFF,
+    NOT_IN_THIS_TOURNAMENT,
     OVER,
 )
 from rules.core import Text
 
 
 class TournamentError(ServiceError):
-    default = Text("その大会ではそれはできません。", "That is not possible in this tournament.")
+    default = NOT_IN_THIS_TOURNAMENT
 
 
 class TournamentOver(TournamentError):

@@ -74,3 +74,11 @@ WHICH_RULES = Text("どのゲームのルールか", "Which game's rules")
 PAGE = Text("ページ", "page")
 
 PAGE_HELP = Text("ページ番号", "Page number")
+
+ONE_HOUR = Text("1時間", "1 hour")
+SIX_HOURS = Text("6時間", "6 hours")
+ONE_DAY = Text("1日", "1 day")
+THREE_DAYS = Text("3日", "3 days")
+SEVEN_DAYS = Text("7日", "7 days")
+FOURTEEN_DAYS = Text("14日", "14 days")
+NO_CLOCK = Text("持ち時間なし", "no clock")

@@ -4,6 +4,37 @@ from __future__ import annotations
 
 from rules.core import Text
 
+#: What is said — looked up by key with ``bot.i18n.tr``.
+ERROR_MESSAGES: dict[str, Text] = {
+    "error.number": Text(
+        "{low}〜{high}の整数で入力してください。",
+        "Please type a whole number from {low} to {high}.",
+    ),
+    "error.unexpected": Text(
+        "予期しないエラーが起きました。対局は変更されていません。もう一度お試しください。",
+        "Something went wrong on our side. Nothing was changed; please try again.",
+    ),
+    "error.bad_button": Text(
+        "このボタンは古いか、壊れています。最新の盤面をお使いください。",
+        "That button is out of date or broken. Please use the latest board.",
+    ),
+    "error.unknown_component": Text(
+        "このボタンはもう使われていない機能のものか、壊れています。何も変更していません。"
+        "対局は最新の盤面か </games> からどうぞ。",
+        "That button belongs to a feature that no longer exists, or it is broken. Nothing was "
+        "changed; play on from the latest board, or find your games with </games>.",
+    ),
+    "error.guild_only": Text(
+        "このコマンドはサーバーのチャンネルで使ってください。",
+        "Please use this command in a server channel.",
+    ),
+    "error.permissions": Text(
+        "この操作にはサーバーの管理権限が必要です。",
+        "You need the Manage Server permission for that.",
+    ),
+}
+
+
 HINT_RATED = Text(
     "レート戦の対局中はヒントを使えません。",
     "Hints are not available in a rated game in progress.",
@@ -71,4 +102,49 @@ CHANNEL_NOT_ALLOWED = Text(
 SOLITAIRE_NOT_YOURS = Text(
     "これは他の人の一人遊びです。見るのは自由です — 自分のゲームも始められます！",
     "This solitaire belongs to someone else. You are welcome to watch — or start your own!",
+)
+
+#: What ``GameNotFound`` says.
+GAME_NOT_FOUND = Text("その対局は見つかりません。", "That game could not be found.")
+
+#: What ``NotAParticipant`` says.
+NOT_A_PARTICIPANT = Text(
+    "これはあなたの対局ではありません。見るのは自由です！",
+    "This is not your game — but you are welcome to watch!",
+)
+
+#: What ``StaleVersion`` says.
+STALE_VERSION = Text(
+    "盤面が更新されています。最新の盤面を見てからもう一度どうぞ。",
+    "The board has changed since you looked. Check the latest board and try again.",
+)
+
+#: What ``WrongStatus`` says.
+WRONG_STATUS = Text(
+    "この対局ではもうその操作はできません。", "That is no longer possible in this game."
+)
+
+#: What ``ChallengeExpired`` says.
+CHALLENGE_EXPIRED = Text("この挑戦は期限切れです。", "This challenge has expired.")
+
+#: What ``InvalidChallenge`` says.
+INVALID_CHALLENGE = Text("その挑戦はできません。", "That challenge is not possible.")
+
+#: What ``GameDamaged`` says.
+GAME_DAMAGED = Text(
+    "この対局の保存データが壊れていて、記録からも復元できませんでした。ほかの対局には影響"
+    "ありません。管理者は /server abort で中止できます。",
+    "This game's saved position is damaged and could not be rebuilt from its record. No "
+    "other game is affected; an admin can call it off with /server abort.",
+)
+
+#: What ``FriendlyError`` says.
+CANNOT = Text("その操作はできません。", "That can't be done.")
+
+#: What ``DatabaseUnavailable`` says.
+DATABASE_UNAVAILABLE = Text(
+    "いまゲームの記録にアクセスできません（データベースが混雑しているか停止中です）。何も"
+    "変わっていません。少し待ってからもう一度どうぞ。",
+    "The game records can't be reached right now (the database is busy or down). Nothing "
+    "was changed — please try again in a moment.",
 )

@@ -102,3 +102,8 @@ DEAL_KEPT = Text(
 NO_TOURNAMENT_HINTS = Text(
     "大会の対局ではヒントは使えません。", "Hints are not available in tournament games."
 )
+
+#: What ``TournamentError`` says.
+NOT_IN_THIS_TOURNAMENT = Text(
+    "その大会ではそれはできません。", "That is not possible in this tournament."
+)

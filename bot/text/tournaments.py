@@ -1,4 +1,4 @@
-"""The tournament part of the bot's message catalogue (merged into ``bot.i18n.MESSAGES``)."""
+"""The tournament part of the message catalogue: what /tournament says."""
 
 from __future__ import annotations
 
