@@ -27,16 +27,19 @@ from bot.text.tournament_commands import (
     DAYS_HELP,
     DEALS,
     DEALS_HELP,
+    DOUBLE_ROUND_ROBIN,
     FORMAT,
     FORMAT_HELP,
     LIMIT,
     LIMIT_HELP,
     NAME,
     NAME_HELP,
+    ROUND_ROBIN,
     ROUNDS,
     ROUNDS_HELP,
     SIGNUP,
     SIGNUP_HELP,
+    SWISS,
 )
 from bot.text.tournament_errors import UNKNOWN_TOURNAMENT
 from bot.ui.common import NO_PINGS, localized, mention, public_locale
@@ -45,11 +48,9 @@ from bot.ui.tournaments import chosen_rules, created_text
 from rules.core import Text
 
 FORMATS = [
-    app_commands.Choice(name=localized(Text("総当たり", "round robin")), value="round_robin"),
-    app_commands.Choice(
-        name=localized(Text("二回総当たり", "double round robin")), value="double_round_robin"
-    ),
-    app_commands.Choice(name=localized(Text("スイス式", "Swiss")), value="swiss"),
+    app_commands.Choice(name=localized(ROUND_ROBIN), value="round_robin"),
+    app_commands.Choice(name=localized(DOUBLE_ROUND_ROBIN), value="double_round_robin"),
+    app_commands.Choice(name=localized(SWISS), value="swiss"),
 ]
 SIGNUP_CHOICES = duration_choices()
 DEFAULT_ROUNDS = 5

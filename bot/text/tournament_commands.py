@@ -98,3 +98,7 @@ SHOW_HELP = Text("大会の順位表と組み合わせ", "A tournament's table a
 LIST = Text("一覧", "list")
 
 LIST_HELP = Text("このサーバーの大会", "This server's tournaments")
+
+ROUND_ROBIN = Text("総当たり", "round robin")
+DOUBLE_ROUND_ROBIN = Text("二回総当たり", "double round robin")
+SWISS = Text("スイス式", "Swiss")
