@@ -146,6 +146,8 @@ def today_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
             summary = spec.summary(game.state, locale)
             if game.outcome is None:
                 key = "daily.row_playing"
+            elif not game.rules.counts(game.outcome):  # neither won nor lost
+                key = "daily.row_no_result"
             else:
                 key = "daily.row_won" if game.outcome.winner == 0 else "daily.row_lost"
             lines.append(tr(key, locale, user=user, summary=summary))

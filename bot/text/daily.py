@@ -22,6 +22,9 @@ DAILY_MESSAGES: dict[str, Text] = {
     ),
     "daily.row_won": Text("🏆 {user} 勝ち（{summary}）", "🏆 {user} won ({summary})"),
     "daily.row_lost": Text("🌑 {user} 負け（{summary}）", "🌑 {user} lost ({summary})"),
+    "daily.row_no_result": Text(
+        "🌫️ {user} 結果なし（{summary}）", "🌫️ {user} ended with no result ({summary})"
+    ),
     "daily.row_playing": Text(
         "⏳ {user} 進行中（{summary}）", "⏳ {user} still playing ({summary})"
     ),

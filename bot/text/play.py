@@ -32,6 +32,14 @@ PLAY_MESSAGES: dict[str, Text] = {
     "turn.status": Text("手番：{user}", "To move: {user}"),
     "result.win": Text("🏆 {user} の勝ち（{reason}）", "🏆 {user} wins ({reason})"),
     "result.solo_loss": Text("🌑 {user} の負け（{reason}）", "🌑 {user} lost ({reason})"),
+    # An ending the rules call no result (``counts``): neither won nor lost, counted nowhere.
+    "result.solo_no_result": Text(
+        "🌫️ {user}：勝ち負けなしで終了（{reason}）",
+        "🌫️ {user}: ended, neither won nor lost ({reason})",
+    ),
+    "result.no_result": Text(
+        "🌫️ 勝ち負けなしで終了（{reason}）", "🌫️ Ended, neither won nor lost ({reason})"
+    ),
     "result.draw": Text("🤝 引き分け（{reason}）", "🤝 Draw ({reason})"),
     "result.announce": Text(
         "{game} #{id} 終局：{result} — {link}", "{game} #{id} is over: {result} — {link}"
