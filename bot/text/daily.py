@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Text
 
-#: What is said — looked up by key with ``bot.i18n.tr``.
+#: Messages, looked up by key with ``bot.i18n.tr``.
 DAILY_MESSAGES: dict[str, Text] = {
     "daily.board": Text("📅 {day} の今日の配札", "📅 Daily deal of {day}"),
     "daily.private": Text(
@@ -31,6 +31,6 @@ DAILY_MESSAGES: dict[str, Text] = {
 }
 
 
+#: The names of the commands (under each game with a daily deal).
 DAILY = Text("今日の配札", "daily")
-
 TODAY = Text("今日の結果", "today")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Text
 
-#: What is said — looked up by key with ``bot.i18n.tr``.
+#: Messages, looked up by key with ``bot.i18n.tr``.
 PLAY_MESSAGES: dict[str, Text] = {
     "challenge.header": Text(
         "⚔️ {challenger} が {opponent} に{game}の対局を申し込みました。",
@@ -147,4 +147,5 @@ PLAY_MESSAGES: dict[str, Text] = {
 }
 
 
+#: The last line of a game log, before how it ended.
 LOG_RESULT = Text("結果", "Result")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Text
 
-#: What is said — looked up by key with ``bot.i18n.tr``.
+#: Messages, looked up by key with ``bot.i18n.tr``.
 PLAYER_MESSAGES: dict[str, Text] = {
     "games.title": Text(
         "**あなたの対局**（あなたの番のものが先）", "**Your games** (waiting on you first)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Text
 
-#: What is said — looked up by key with ``bot.i18n.tr``.
+#: Messages, looked up by key with ``bot.i18n.tr``.
 SERVER_MESSAGES: dict[str, Text] = {
     "server.now": Text(
         "🛠️ 対局できるチャンネル：{channels} ／ 既定の持ち時間：{clock} ／ 言語：{language} ／ 盤面：{boards} ／ 大会の作成：{tournaments}",
