@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core import Text
 
+#: Messages, looked up by key with ``bot.i18n.tr``.
 TOURNAMENT_MESSAGES: dict[str, Text] = {
     "tournament.default_name": Text("{game}大会", "{game} tournament"),
     "tournament.created": Text(
