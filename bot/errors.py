@@ -3,11 +3,12 @@ message, and the front end shows it privately — nothing was changed."""
 
 from __future__ import annotations
 
+from bot.text.errors import CANNOT
 from rules.core import Locale, Text
 
 
 class FriendlyError(Exception):
-    default = Text("その操作はできません。", "That can't be done.")
+    default = CANNOT
 
     def __init__(self, text: Text | None = None) -> None:
         self.text = text or self.default

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import MESSAGES
-from bot.i18n_tournaments import TOURNAMENT_MESSAGES
+from bot.text.tournaments import TOURNAMENT_MESSAGES
 from rules.yosukou import YosukouRules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +63,7 @@ def written_japanese() -> Iterator[tuple[str, str]]:
 def test_the_scan_sees_the_catalogues_and_the_rules() -> None:
     found = dict(written_japanese())
     assert len(found) > 400
-    assert any(w.startswith("bot/i18n.py") for w in found)
+    assert any(w.startswith("bot/text/") for w in found)
     assert any(w.startswith("rules/yosukou/render.py") for w in found)
     assert ascii_colons("手番: {user}") == ["手番: {…}"]  # what the test is for
     assert ascii_colons("{rate:.0%} `python -m x` https://a 12:00") == []

@@ -13,41 +13,34 @@ import discord
 from discord import app_commands
 
 from bot.cogs.builder import CommandBuilder, plain
-from bot.cogs.options import (
+from bot.cogs.options import CLOCK_CHOICES
+from bot.games.spec import AnySpec
+from bot.i18n import tr
+from bot.text.commands import (
+    CHALLENGE,
+    CHALLENGE_HELP,
     CLOCK,
-    CLOCK_CHOICES,
     CLOCK_HELP,
+    DAILY_HELP,
     GAME_NUMBER,
     GAME_NUMBER_HELP,
+    HINT,
+    HINT_HELP,
     OPPONENT,
     OPPONENT_HELP,
     RATED,
     RATED_HELP,
+    START,
+    START_HELP,
+    TODAY_HELP,
     VARIANT,
     VARIANT_HELP,
 )
-from bot.games.spec import AnySpec
-from bot.i18n import tr
+from bot.text.daily import DAILY, TODAY
 from bot.ui.common import localized, public_locale, send_ephemeral, user_locale
 from bot.ui.context import UiContext
-from bot.ui.daily import DAILY, TODAY, daily_command_name
-from rules.core import Text
+from bot.ui.daily import daily_command_name
 
-CHALLENGE = Text("挑戦", "challenge")
-CHALLENGE_HELP = Text(
-    "誰か（またはボット）に対局を申し込む", "Challenge someone (or the bot) to a game"
-)
-START = Text("開始", "start")
-START_HELP = Text("このチャンネルで一人遊びを始める", "Start a solitaire in this channel")
-HINT = Text("ヒント", "hint")
-HINT_HELP = Text("あなたの対局の局面についてのヒント", "A hint about your current game")
-DAILY_HELP = Text(
-    "今日の配札（このサーバーの全員が同じ一人遊び）",
-    "Today's deal: the same solitaire for everyone in this server",
-)
-TODAY_HELP = Text(
-    "このサーバーの今日の配札の結果", "Today's results of the daily deal in this server"
-)
 #: How many players the daily results list.
 TODAY_ROWS = 30
 
@@ -153,6 +146,8 @@ def today_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
             summary = spec.summary(game.state, locale)
             if game.outcome is None:
                 key = "daily.row_playing"
+            elif not game.rules.counts(game.outcome):  # neither won nor lost
+                key = "daily.row_no_result"
             else:
                 key = "daily.row_won" if game.outcome.winner == 0 else "daily.row_lost"
             lines.append(tr(key, locale, user=user, summary=summary))

@@ -4,17 +4,26 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from bot.text.commands import (
+    FOURTEEN_DAYS,
+    NO_CLOCK,
+    ONE_DAY,
+    ONE_HOUR,
+    SEVEN_DAYS,
+    SIX_HOURS,
+    THREE_DAYS,
+)
 from bot.ui.common import localized
 from rules.core import Text
 
 HOUR = 3600
 #: Durations offered as choices: an hour to a week (the value is in seconds).
 DURATIONS = (
-    (Text("1時間", "1 hour"), HOUR),
-    (Text("6時間", "6 hours"), 6 * HOUR),
-    (Text("1日", "1 day"), 24 * HOUR),
-    (Text("3日", "3 days"), 72 * HOUR),
-    (Text("7日", "7 days"), 168 * HOUR),
+    (ONE_HOUR, HOUR),
+    (SIX_HOURS, 6 * HOUR),
+    (ONE_DAY, 24 * HOUR),
+    (THREE_DAYS, 72 * HOUR),
+    (SEVEN_DAYS, 168 * HOUR),
 )
 
 
@@ -26,24 +35,4 @@ def duration_choices(*extra: tuple[Text, int]) -> list[app_commands.Choice[str]]
 
 
 #: Per-move clocks offered at a challenge and as a server's default (0 = no clock).
-CLOCK_CHOICES = duration_choices(
-    (Text("14日", "14 days"), 336 * HOUR), (Text("持ち時間なし", "no clock"), 0)
-)
-OPPONENT = Text("相手", "opponent")
-OPPONENT_HELP = Text(
-    "対戦相手（ボットを選ぶとボットと対戦）", "Who you want to play (pick the bot to play it)"
-)
-CLOCK = Text("持ち時間", "clock")
-CLOCK_HELP = Text(
-    "一手あたりの持ち時間（既定はサーバーの設定、通常3日）",
-    "Time per move (default: the server's, usually 3 days)",
-)
-RATED = Text("レート戦", "rated")
-RATED_HELP = Text("レーティングに反映する", "Count this game for ratings")
-GAME_NUMBER = Text("対局番号", "game")
-GAME_NUMBER_HELP = Text(
-    "対局番号（省略時はこのチャンネルのあなたの対局）",
-    "Game number (default: your game in this channel)",
-)
-VARIANT = Text("ルール", "variant")
-VARIANT_HELP = Text("どのルールで遊ぶか", "Which form of the game")
+CLOCK_CHOICES = duration_choices((FOURTEEN_DAYS, 336 * HOUR), (NO_CLOCK, 0))

@@ -10,11 +10,37 @@ from discord.ext import commands
 from bot.games.registry import variant_for_key
 from bot.i18n import tr
 from bot.services.snapshots import GameSummary
+from bot.text.player import (
+    BOARDS,
+    BOARDS_HELP,
+    BOARDS_PICTURES,
+    BOARDS_TEXT,
+    GAMES,
+    GAMES_HELP,
+    HIDE_STATS,
+    HIDE_STATS_HELP,
+    HISTORY,
+    HISTORY_HELP,
+    HISTORY_USER_HELP,
+    NOTIFY,
+    NOTIFY_CHANNEL,
+    NOTIFY_DM,
+    NOTIFY_HELP,
+    NOTIFY_NONE,
+    PAGE,
+    PAGE_HELP,
+    PROFILE,
+    PROFILE_HELP,
+    PROFILE_USER_HELP,
+    SETTINGS,
+    SETTINGS_HELP,
+    USER,
+)
 from bot.ui.boards import game_title, player_label
 from bot.ui.common import clip, jump_url, localized, send_ephemeral, user_locale
 from bot.ui.context import UiContext
 from bot.ui.replay import history_view
-from rules.core import Locale, Text
+from rules.core import Locale
 
 NOTIFY_LABELS = {"channel": "notify.channel", "dm": "notify.dm", "none": "notify.none"}
 
@@ -56,13 +82,8 @@ class PlayerCog(commands.Cog):
         self.services = context.services
 
     @app_commands.command(
-        name=localized(Text("対局一覧", "games")),
-        description=localized(
-            Text(
-                "このサーバーでのあなたの対局（あなたの番が先）",
-                "Your games in this server, the ones waiting on you first",
-            )
-        ),
+        name=localized(GAMES),
+        description=localized(GAMES_HELP),
     )
     async def games(self, interaction: discord.Interaction) -> None:
         games = await self.services.games.queries.list_games(
@@ -73,15 +94,11 @@ class PlayerCog(commands.Cog):
         )
 
     @app_commands.command(
-        name=localized(Text("成績", "profile")),
-        description=localized(
-            Text("このサーバーでのプレイヤーの成績", "A player's results in this server")
-        ),
+        name=localized(PROFILE),
+        description=localized(PROFILE_HELP),
     )
-    @app_commands.rename(user=localized(Text("ユーザー", "user")))
-    @app_commands.describe(
-        user=localized(Text("誰の成績か（既定はあなた）", "Whose card (default: yours)"))
-    )
+    @app_commands.rename(user=localized(USER))
+    @app_commands.describe(user=localized(PROFILE_USER_HELP))
     async def profile(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
@@ -121,17 +138,13 @@ class PlayerCog(commands.Cog):
         await send_ephemeral(interaction, "\n".join(lines))
 
     @app_commands.command(
-        name=localized(Text("対局履歴", "history")),
-        description=localized(
-            Text("終わった対局の再生とダウンロード", "Finished games, to replay or download")
-        ),
+        name=localized(HISTORY),
+        description=localized(HISTORY_HELP),
     )
-    @app_commands.rename(
-        user=localized(Text("ユーザー", "user")), page=localized(Text("ページ", "page"))
-    )
+    @app_commands.rename(user=localized(USER), page=localized(PAGE))
     @app_commands.describe(
-        user=localized(Text("誰の対局か（既定はあなた）", "Whose games (default: yours)")),
-        page=localized(Text("ページ番号", "Page number")),
+        user=localized(HISTORY_USER_HELP),
+        page=localized(PAGE_HELP),
     )
     async def history(
         self,
@@ -164,45 +177,31 @@ class PlayerCog(commands.Cog):
         )
 
     @app_commands.command(
-        name=localized(Text("設定", "settings")),
-        description=localized(Text("通知とプライバシーの設定", "Your notifications and privacy")),
+        name=localized(SETTINGS),
+        description=localized(SETTINGS_HELP),
     )
     @app_commands.rename(
-        notify=localized(Text("通知", "notify")),
-        hide_stats=localized(Text("成績を隠す", "hide_stats")),
-        boards=localized(Text("盤面", "boards")),
+        notify=localized(NOTIFY),
+        hide_stats=localized(HIDE_STATS),
+        boards=localized(BOARDS),
     )
     @app_commands.describe(
-        notify=localized(Text("手番の通知の送り先", "Where your turn notifications go")),
-        hide_stats=localized(
-            Text(
-                "順位表や他の人から成績を隠す", "Hide your results from standings and other players"
-            )
-        ),
-        boards=localized(
-            Text(
-                "自分の手札・操作パネルを画像で見せるか、文字だけにするか",
-                "Your private panels as pictures or text only",
-            )
-        ),
+        notify=localized(NOTIFY_HELP),
+        hide_stats=localized(HIDE_STATS_HELP),
+        boards=localized(BOARDS_HELP),
     )
     @app_commands.choices(
         notify=[
             Choice(
-                name=localized(
-                    Text(
-                        "対局チャンネルでメンション（既定）",
-                        "a mention in the game's channel (default)",
-                    )
-                ),
+                name=localized(NOTIFY_CHANNEL),
                 value="channel",
             ),
-            Choice(name=localized(Text("ダイレクトメッセージ", "a direct message")), value="dm"),
-            Choice(name=localized(Text("通知しない", "no notifications")), value="none"),
+            Choice(name=localized(NOTIFY_DM), value="dm"),
+            Choice(name=localized(NOTIFY_NONE), value="none"),
         ],
         boards=[
-            Choice(name=localized(Text("画像（既定）", "pictures (default)")), value="pictures"),
-            Choice(name=localized(Text("文字だけ", "text only")), value="text"),
+            Choice(name=localized(BOARDS_PICTURES), value="pictures"),
+            Choice(name=localized(BOARDS_TEXT), value="text"),
         ],
     )
     async def settings(

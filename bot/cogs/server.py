@@ -10,20 +10,48 @@ from discord.ext import commands
 from bot.cogs.options import CLOCK_CHOICES
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant
+from bot.text.server import (
+    ABORT,
+    ABORT_HELP,
+    ALLOW_CHANNEL,
+    ALLOW_CHANNEL_HELP,
+    BOARDS,
+    BOARDS_HELP,
+    BOARDS_PICTURES,
+    BOARDS_TEXT,
+    CLEAR_CHANNELS,
+    CLEAR_CHANNELS_HELP,
+    DEFAULT_CLOCK,
+    DEFAULT_CLOCK_HELP,
+    DISALLOW_CHANNEL,
+    DISALLOW_CHANNEL_HELP,
+    DISCORD_LANGUAGE,
+    ENGLISH,
+    EVERYONE,
+    GAME,
+    GAME_HELP,
+    JAPANESE,
+    LANGUAGE,
+    LANGUAGE_HELP,
+    MANAGERS,
+    SERVER,
+    SERVER_HELP,
+    SETTINGS,
+    SETTINGS_HELP,
+    TOURNAMENTS,
+    TOURNAMENTS_HELP,
+)
 from bot.ui.boards import clock_label
 from bot.ui.common import localized, send_ephemeral, user_locale
 from bot.ui.context import UiContext
-from rules.core import Text
 
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class ServerCog(
     commands.GroupCog,
-    group_name=localized(Text("サーバー", "server")),
-    group_description=localized(
-        Text("遊び場のサーバー設定（管理者用）", "Server settings for Asobiba (admins)")
-    ),
+    group_name=localized(SERVER),
+    group_description=localized(SERVER_HELP),
 ):
     def __init__(self, context: UiContext) -> None:
         self.services = context.services
@@ -31,73 +59,47 @@ class ServerCog(
         super().__init__()
 
     @app_commands.command(
-        name=localized(Text("設定", "settings")),
-        description=localized(
-            Text(
-                "対局できるチャンネル、既定の持ち時間と言語",
-                "Where games may be played, the default clock and language",
-            )
-        ),
+        name=localized(SETTINGS),
+        description=localized(SETTINGS_HELP),
     )
     @app_commands.rename(
-        allow_channel=localized(Text("許可するチャンネル", "allow_channel")),
-        disallow_channel=localized(Text("許可を外すチャンネル", "disallow_channel")),
-        clear_channels=localized(Text("チャンネル制限を解除", "clear_channels")),
-        default_clock=localized(Text("既定の持ち時間", "default_clock")),
-        language=localized(Text("言語", "language")),
-        boards=localized(Text("盤面", "boards")),
-        tournaments=localized(Text("大会の作成", "tournaments")),
+        allow_channel=localized(ALLOW_CHANNEL),
+        disallow_channel=localized(DISALLOW_CHANNEL),
+        clear_channels=localized(CLEAR_CHANNELS),
+        default_clock=localized(DEFAULT_CLOCK),
+        language=localized(LANGUAGE),
+        boards=localized(BOARDS),
+        tournaments=localized(TOURNAMENTS),
     )
     @app_commands.describe(
-        allow_channel=localized(
-            Text(
-                "このチャンネルで対局を許可（一つでも設定すると、それだけ）",
-                "Allow games in this channel (once any is set, only those)",
-            )
-        ),
-        disallow_channel=localized(
-            Text("このチャンネルの許可を外す", "Stop allowing games in this channel")
-        ),
-        clear_channels=localized(
-            Text("すべてのチャンネルで再び許可する", "Allow games in every channel again")
-        ),
-        default_clock=localized(
-            Text("挑戦者が選ばないときの持ち時間", "The move clock when a challenger picks none")
-        ),
-        language=localized(Text("公開の盤面の言語", "The language of public boards")),
-        boards=localized(
-            Text(
-                "公開の盤面を画像で見せるか、文字だけにするか",
-                "Public boards as pictures or text only",
-            )
-        ),
-        tournaments=localized(
-            Text(
-                "大会を作れる人（既定：サーバー管理権限のある人）",
-                "Who may create tournaments (default: members with Manage Server)",
-            )
-        ),
+        allow_channel=localized(ALLOW_CHANNEL_HELP),
+        disallow_channel=localized(DISALLOW_CHANNEL_HELP),
+        clear_channels=localized(CLEAR_CHANNELS_HELP),
+        default_clock=localized(DEFAULT_CLOCK_HELP),
+        language=localized(LANGUAGE_HELP),
+        boards=localized(BOARDS_HELP),
+        tournaments=localized(TOURNAMENTS_HELP),
     )
     @app_commands.choices(
         default_clock=CLOCK_CHOICES,
         language=[
-            Choice(name=localized(Text("日本語", "Japanese")), value="ja"),
-            Choice(name=localized(Text("英語", "English")), value="en"),
+            Choice(name=localized(JAPANESE), value="ja"),
+            Choice(name=localized(ENGLISH), value="en"),
             Choice(
-                name=localized(Text("Discordのサーバー言語", "Discord's server language")),
+                name=localized(DISCORD_LANGUAGE),
                 value="auto",
             ),
         ],
         boards=[
-            Choice(name=localized(Text("画像（既定）", "pictures (default)")), value="pictures"),
-            Choice(name=localized(Text("文字だけ", "text only")), value="text"),
+            Choice(name=localized(BOARDS_PICTURES), value="pictures"),
+            Choice(name=localized(BOARDS_TEXT), value="text"),
         ],
         tournaments=[
             Choice(
-                name=localized(Text("サーバー管理者（既定）", "server managers (default)")),
+                name=localized(MANAGERS),
                 value="managers",
             ),
-            Choice(name=localized(Text("全員", "everyone")), value="everyone"),
+            Choice(name=localized(EVERYONE), value="everyone"),
         ],
     )
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -151,16 +153,11 @@ class ServerCog(
         )
 
     @app_commands.command(
-        name=localized(Text("中止", "abort")),
-        description=localized(
-            Text(
-                "止まった対局を中止する（結果なし、レーティング変化なし）",
-                "Call off a stuck game (no result, no rating change)",
-            )
-        ),
+        name=localized(ABORT),
+        description=localized(ABORT_HELP),
     )
-    @app_commands.rename(game=localized(Text("対局番号", "game")))
-    @app_commands.describe(game=localized(Text("対局番号", "Game number")))
+    @app_commands.rename(game=localized(GAME))
+    @app_commands.describe(game=localized(GAME_HELP))
     @app_commands.checks.has_permissions(manage_guild=True)
     async def abort(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1]

@@ -7,20 +7,21 @@ from discord import app_commands
 
 from bot.cogs.builder import CommandBuilder
 from bot.games.registry import all_specs, all_variants, spec_for, variant_for_key
+from bot.text.commands import (
+    GAME,
+    PAGE,
+    PAGE_HELP,
+    RULES,
+    RULES_HELP,
+    STANDINGS,
+    STANDINGS_HELP,
+    WHICH_RULES,
+    WHICH_STANDINGS,
+)
 from bot.ui.common import NO_PINGS, localized, user_locale
 from bot.ui.context import UiContext
 from bot.ui.standings import standings_text, standings_view
-from rules.core import Text
 
-STANDINGS = Text("順位", "standings")
-STANDINGS_HELP = Text("このサーバーでのゲームごとの順位", "This server's standings for a game")
-RULES = Text("ルール", "rules")
-RULES_HELP = Text("ゲームのルールを表示する", "Show the rules of a game")
-GAME = Text("ゲーム", "game")
-WHICH_STANDINGS = Text("どのゲームの順位か", "Which game's table")
-WHICH_RULES = Text("どのゲームのルールか", "Which game's rules")
-PAGE = Text("ページ", "page")
-PAGE_HELP = Text("ページ番号", "Page number")
 EMBED_DESCRIPTION_LIMIT = 4096
 
 

@@ -12,57 +12,47 @@ import discord
 from discord import app_commands
 
 from bot.cogs.builder import CommandBuilder, plain
-from bot.cogs.options import (
-    CLOCK,
-    CLOCK_CHOICES,
-    CLOCK_HELP,
-    HOUR,
-    RATED,
-    RATED_HELP,
-    duration_choices,
-)
+from bot.cogs.options import CLOCK_CHOICES, HOUR, duration_choices
 from bot.games.registry import all_specs
 from bot.games.spec import AnySpec, CommandOption
 from bot.i18n import tr
 from bot.services.snapshots import Player
-from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
+from bot.services.tournament_errors import TournamentError
+from bot.text.commands import CLOCK, CLOCK_HELP, RATED, RATED_HELP
+from bot.text.tournament_commands import (
+    CREATE,
+    CREATE_GAME_HELP,
+    CREATE_HELP,
+    DAYS,
+    DAYS_HELP,
+    DEALS,
+    DEALS_HELP,
+    DOUBLE_ROUND_ROBIN,
+    FORMAT,
+    FORMAT_HELP,
+    LIMIT,
+    LIMIT_HELP,
+    NAME,
+    NAME_HELP,
+    ROUND_ROBIN,
+    ROUNDS,
+    ROUNDS_HELP,
+    SIGNUP,
+    SIGNUP_HELP,
+    SWISS,
+)
+from bot.text.tournament_errors import UNKNOWN_TOURNAMENT
 from bot.ui.common import NO_PINGS, localized, mention, public_locale
 from bot.ui.context import UiContext
 from bot.ui.tournaments import chosen_rules, created_text
 from rules.core import Text
 
-CREATE = Text("作成", "create")
-CREATE_HELP = Text(
-    "このチャンネルで大会を開く（ゲームを選ぶ）", "Open a tournament in this channel (pick a game)"
-)
-CREATE_GAME_HELP = Text("このチャンネルで{game}の大会を開く", "Open a {game} tournament here")
-NAME = Text("大会名", "name")
-NAME_HELP = Text("大会の名前", "The tournament's name")
-FORMAT = Text("形式", "format")
-FORMAT_HELP = Text(
-    "総当たり（既定）・二回総当たり・スイス式", "Round robin (default), double, Swiss"
-)
 FORMATS = [
-    app_commands.Choice(name=localized(Text("総当たり", "round robin")), value="round_robin"),
-    app_commands.Choice(
-        name=localized(Text("二回総当たり", "double round robin")), value="double_round_robin"
-    ),
-    app_commands.Choice(name=localized(Text("スイス式", "Swiss")), value="swiss"),
+    app_commands.Choice(name=localized(ROUND_ROBIN), value="round_robin"),
+    app_commands.Choice(name=localized(DOUBLE_ROUND_ROBIN), value="double_round_robin"),
+    app_commands.Choice(name=localized(SWISS), value="swiss"),
 ]
-ROUNDS = Text("回戦数", "rounds")
-ROUNDS_HELP = Text(
-    "スイス式の回戦数（既定5。総当たりは必要なだけ）",
-    "Swiss rounds (default 5; a round robin has as many as it needs)",
-)
-DEALS = Text("配札数", "deals")
-DEALS_HELP = Text("全員が遊ぶ配札の数（既定5）", "How many deals everyone plays (default 5)")
-SIGNUP = Text("受付期間", "signup")
-SIGNUP_HELP = Text("参加受付の期間（既定1日）", "How long sign-up stays open (default 1 day)")
 SIGNUP_CHOICES = duration_choices()
-LIMIT = Text("定員", "max_players")
-LIMIT_HELP = Text("参加人数の上限（既定なし）", "The most players who may join (default: no limit)")
-DAYS = Text("日数", "days")
-DAYS_HELP = Text("配札を遊べる日数（既定7日）", "Days to play the deals (default 7)")
 DEFAULT_ROUNDS = 5
 DEFAULT_SIGNUP = 24 * HOUR
 DEFAULT_DAYS = 7

@@ -12,49 +12,36 @@ from bot.cogs.builder import CommandBuilder
 from bot.cogs.tournament_create import add_create_commands, create_group
 from bot.i18n import tr
 from bot.services.snapshots import Player
-from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
+from bot.services.tournament_errors import TournamentError
 from bot.services.tournament_snapshots import OPEN_STATUSES, OVER_STATUSES, Cancelled
 from bot.services.tournaments import TournamentService
+from bot.text.tournament_commands import (
+    CANCEL,
+    CANCEL_HELP,
+    GROUP,
+    GROUP_HELP,
+    JOIN,
+    JOIN_HELP,
+    LEAVE,
+    LEAVE_HELP,
+    LIST,
+    LIST_HELP,
+    PLAY,
+    PLAY_HELP,
+    SHOW,
+    SHOW_HELP,
+    START,
+    START_HELP,
+    TOURNAMENT,
+    TOURNAMENT_HELP,
+    WITHDRAW,
+    WITHDRAW_HELP,
+)
+from bot.text.tournament_errors import UNKNOWN_TOURNAMENT
 from bot.ui.common import NO_PINGS, localized, mention, send_ephemeral, think, user_locale
 from bot.ui.context import UiContext
 from bot.ui.tournament_pages import posted_views, standing_view
 from bot.ui.tournaments import list_blocks, player_count
-from rules.core import Text
-
-GROUP = Text("大会", "tournament")
-GROUP_HELP = Text(
-    "サーバーの大会（総当たり・スイス式・一人遊びの配札戦）",
-    "Server tournaments: round robins, Swiss events and solitaire deal contests",
-)
-TOURNAMENT = Text("大会番号", "tournament")
-TOURNAMENT_HELP = Text(
-    "大会の番号（省略時はこのサーバーの該当する大会）",
-    "The tournament's number (default: this server's one that fits)",
-)
-JOIN = Text("参加", "join")
-JOIN_HELP = Text("大会に参加する（開始まで）", "Join a tournament (until it starts)")
-LEAVE = Text("取消", "leave")
-LEAVE_HELP = Text("大会への参加を取り消す（開始まで）", "Leave a tournament (until it starts)")
-START = Text("開始", "start")
-START_HELP = Text(
-    "受付を締め切って大会を始める（主催者）", "Close sign-up and start now (organiser)"
-)
-CANCEL = Text("中止", "cancel")
-CANCEL_HELP = Text(
-    "大会を中止する（主催者・サーバー管理者。対局中のゲームは結果なしで打ち切り）",
-    "Cancel a tournament (organiser or server managers; games in progress end with no result)",
-)
-WITHDRAW = Text("棄権", "withdraw")
-WITHDRAW_HELP = Text(
-    "進行中の大会を棄権する（残りの対局は不戦敗）",
-    "Withdraw from a running tournament (your remaining games are forfeited)",
-)
-PLAY = Text("配札", "play")
-PLAY_HELP = Text("一人遊びの大会で次の配札を遊ぶ", "Play your next deal of a solitaire tournament")
-SHOW = Text("表示", "show")
-SHOW_HELP = Text("大会の順位表と組み合わせ", "A tournament's table and pairings")
-LIST = Text("一覧", "list")
-LIST_HELP = Text("このサーバーの大会", "This server's tournaments")
 
 Command = app_commands.Command[Any, ..., None]
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from bot.text.console import PASS_KEYBOARD, YES_NO
 from rules.core import Locale, Text
 
 Reader = Callable[[str], str]
@@ -19,12 +20,6 @@ MARKDOWN = re.compile(r"\*\*|__|~~|\|\||`")
 #: Enough empty lines to scroll the previous player's hand off an ordinary terminal.
 SCROLL_LINES = 60
 YES = frozenset({"y", "yes", "はい", "は"})
-
-PASS_KEYBOARD = Text(
-    "━━━━ キーボードを {name} さんに渡して、Enter を押してください ━━━━ ",
-    "━━━━ Pass the keyboard to {name} — press Enter ━━━━ ",
-)
-YES_NO = Text("（y/N）", "(y/N)")
 
 
 def plain(text: str) -> str:

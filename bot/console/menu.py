@@ -16,50 +16,39 @@ from bot.games.spec import AnySpec, Variant
 from bot.services.errors import GameNotFound
 from bot.services.games import GameService
 from bot.services.snapshots import LOCAL_USER_MAX, ActionResult, GameSnapshot, GameSummary, Player
+from bot.text.console import (
+    BOT_NAME,
+    CHOOSE_GAME,
+    DEFAULT_NAME,
+    MODE,
+    MODE_WORDS,
+    NAME,
+    NOT_ACTIVE,
+    NOT_FOUND,
+    NOT_LOCAL,
+    NOT_UNDERSTOOD,
+    RESUME_ENTRY,
+    RESUME_WORD,
+    RESUMING,
+    SAME_NAME,
+    SAVED_LINE,
+    SAVED_NONE,
+    SAVED_TITLE,
+    SIDE,
+    VERSUS,
+    WELCOME,
+    WHICH_GAME,
+    YOUR_NAME,
+)
 from rules.core import Locale, Text
 
 T = TypeVar("T")
 
 #: The console's bot; local people get ids below it (see :func:`local_user_id`).
 CONSOLE_BOT_ID = LOCAL_USER_MAX
-BOT_NAME = Text("遊び場ボット", "Asobiba bot")
 #: Local ids fill 48 bits below zero: far from Discord's positive ids, and a clash between two
 #: names is as likely as two people at one keyboard guessing the same 48-bit number.
 LOCAL_ID_BITS = 48
-
-WELCOME = Text("遊び場コンソール", "Asobiba console")
-CHOOSE_GAME = Text(
-    "遊ぶゲームを選んでください（番号か名前）> ", "Choose a game (number or name) > "
-)
-RESUME_ENTRY = Text("保存された対局を再開（{n}局）", "Resume a saved game ({n})")
-RESUME_WORD = Text("再開", "resume")
-MODE = Text(
-    "1) ここで二人で対局  2) ボットと対局 > ", "1) two players at this keyboard  2) play the bot > "
-)
-MODE_WORDS = (Text("二人", "two"), Text("ボット", "bot"))
-NAME = Text("{side}の名前 > ", "Name of {side} > ")
-YOUR_NAME = Text("あなたの名前 > ", "Your name > ")
-DEFAULT_NAME = Text("プレイヤー", "Player")
-SAME_NAME = Text(
-    "その名前はもう使われています。別の名前にしてください。",
-    "That name is taken at this table: choose another.",
-)
-SIDE = Text("あなたの側：{sides} > ", "Your side: {sides} > ")
-NOT_UNDERSTOOD = Text("番号か名前で選んでください。", "Please answer with a number or a name.")
-SAVED_TITLE = Text("再開できる対局：", "Games you can resume:")
-SAVED_NONE = Text("再開できる対局はありません。", "There are no games to resume.")
-SAVED_LINE = Text(
-    "  #{id}  {title}  {players} — {turn} の番", "  #{id}  {title}  {players} — {turn} to move"
-)
-WHICH_GAME = Text("再開する対局の番号（#のあとの数）> ", "Game to resume (the number after #) > ")
-VERSUS = Text(" 対 ", " vs ")
-RESUMING = Text("対局 #{id}（{title}）を再開します。", "Resuming game #{id} ({title}).")
-NOT_FOUND = Text("対局 #{id} は見つかりません。", "There is no game #{id}.")
-NOT_LOCAL = Text(
-    "対局 #{id} は Discord の対局なので、コンソールでは再開できません。",
-    "Game #{id} is a Discord game: the console can only resume its own games.",
-)
-NOT_ACTIVE = Text("対局 #{id} は終わっています（{result}）。", "Game #{id} is over ({result}).")
 
 
 def local_user_id(name: str) -> int:

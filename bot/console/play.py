@@ -12,44 +12,36 @@ from bot.games.offers import Choice, NumberPrompt, Offer, Panel, default_offers
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, GameSnapshot, SeatInfo
+from bot.text.console import (
+    ALSO,
+    ANSWER_DRAW,
+    BYE,
+    CONFIRM_RESIGN,
+    DRAW,
+    DRAW_WORD,
+    HOW_TO_ANSWER,
+    NO_HINT,
+    NO_RESULT,
+    NUMBER,
+    NUMBER_RANGE,
+    OVER,
+    RESIGN_WORD,
+    SOLO_LOST,
+    SOLO_WON,
+    STATUS,
+    STUCK,
+    THINKING,
+    TO_MOVE,
+    WIN,
+    WORD_DRAW,
+    WORD_HINT,
+    WORD_QUIT,
+    WORD_RESIGN,
+)
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign, RulesError, Text
 
-RESIGN_WORD = Text("投了", "resign")
-DRAW_WORD = Text("引き分け", "draw")
 HINT_WORDS = frozenset({"?", "？", "hint", "ヒント"})
 QUIT_WORDS = frozenset({"q", "quit", "exit", "中断"})
-
-TO_MOVE = Text("{name} の番 > ", "{name} to move > ")
-HOW_TO_ANSWER = Text(
-    "番号・名前・[コード]のどれかで選べます（大文字小文字は区別しません）。",
-    "Answer with a number, a name or a [code] (any case).",
-)
-ALSO = Text("ほかに：{words}", "Also: {words}")
-WORD_RESIGN = Text("「投了」で投了", "'resign' to resign")
-WORD_DRAW = Text("「引き分け」で引き分けを提案", "'draw' to offer a draw")
-WORD_HINT = Text("「?」でヒント", "'?' for a hint")
-WORD_QUIT = Text("「q」で中断（保存されます）", "'q' to stop (the game is saved)")
-CONFIRM_RESIGN = Text("投了しますか？", "Resign?")
-ANSWER_DRAW = Text(
-    "{offerer} さんが引き分けを提案しています。{name} さん、受けますか？",
-    "{offerer} offers a draw. {name}, do you accept?",
-)
-NUMBER = Text("{title}：{label} > ", "{title}: {label} > ")
-NUMBER_RANGE = Text("{low}〜{high}の数を入力してください。", "Enter a number from {low} to {high}.")
-THINKING = Text("考えています…", "Thinking…")
-NO_HINT = Text("今はヒントがありません。", "No hint is available now.")
-STUCK = Text(
-    "ボットが指せませんでした。対局 #{id} は保存されています。",
-    "The bot could not move. Game #{id} is saved.",
-)
-BYE = Text("中断しました。対局 #{id} は保存されています。", "Stopped. Game #{id} is saved.")
-OVER = Text("終局：{result}", "Game over: {result}")
-DRAW = Text("引き分け（{reason}）", "draw ({reason})")
-WIN = Text("{name} の勝ち（{reason}）", "{name} wins ({reason})")
-SOLO_WON = Text("{name} の勝ち！（{reason}）", "{name} won! ({reason})")
-SOLO_LOST = Text("{name} の負け（{reason}）", "{name} lost ({reason})")
-NO_RESULT = Text("結果なし（{reason}）", "no result ({reason})")
-STATUS = Text("対局の状態：{status}", "game status: {status}")
 
 
 def result_line(game: GameSnapshot, locale: Locale) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from bot.errors import FriendlyError
-from rules.core import Text
+from bot.text.errors import DATABASE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
 
@@ -19,12 +19,7 @@ class DatabaseUnavailable(FriendlyError):
     """The database could not be used just now (locked, full, read-only, restarting): the
     transaction was rolled back, so nothing is half-written."""
 
-    default = Text(
-        "いまゲームの記録にアクセスできません（データベースが混雑しているか停止中です）。何も"
-        "変わっていません。少し待ってからもう一度どうぞ。",
-        "The game records can't be reached right now (the database is busy or down). Nothing "
-        "was changed — please try again in a moment.",
-    )
+    default = DATABASE_UNAVAILABLE
 
 
 @contextlib.contextmanager

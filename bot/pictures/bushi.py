@@ -24,11 +24,28 @@ from bot.pictures.canvas import (
     Colour,
     Point,
 )
+from bot.text.pictures.bushi import (
+    ALTERNATE,
+    BEFORE,
+    DRAW_OFFERED,
+    DROP_TURN,
+    LAST,
+    LEGEND,
+    MOVE_NAME,
+    MOVE_TURN,
+    NOT_PLACED,
+    NOT_POINTING,
+    ONLY,
+    PLY,
+    POINTING,
+    REPEATED,
+    TO_MOVE,
+)
 from rules.bushi import BushiRules, BushiView, CubeReading, Facing, MoveKind, Orientation
 from rules.bushi.cube import is_pointing, samurai_edge, swords, top_type
 from rules.bushi.render import REPETITION_LIMIT, result_line
 from rules.bushi.words import FACING_WORD, SEAT_NAME, SEAT_TITLE
-from rules.core import Event, Locale, Seat, Text, labelled
+from rules.core import Event, Locale, Seat, labelled
 
 BLACK: Final[Seat] = 0
 WHITE: Final[Seat] = 1
@@ -42,29 +59,6 @@ STEEL: Final[Colour] = (160, 172, 186)
 #: Screen directions: x right, y down.
 _SCREEN: Final = {Facing.F: (0, -1), Facing.R: (1, 0), Facing.B: (0, 1), Facing.L: (-1, 0)}
 _RULES: Final = BushiRules()
-
-#: The moves by name, without the buttons' arrows: a roll's arrow is in the mover's frame, and
-#: White's cube is seen from Black's side of the picture.
-MOVE_NAME: Final = {
-    MoveKind.ROT: Text("右に旋回", "turn clockwise"),
-    MoveKind.FWD: Text("前に転がす", "roll forward"),
-    MoveKind.LEFT: Text("左に転がす", "roll left"),
-    MoveKind.RIGHT: Text("右に転がす", "roll right"),
-}
-_TO_MOVE = Text("手番", "to move")
-_NOT_PLACED = Text("まだ置いていない", "not placed yet")
-_POINTING = Text("{opponent}に刀を向けている", "pointing at {opponent}")
-_NOT_POINTING = Text("刀は向けていない", "not pointing")
-_BEFORE = Text("動く前", "before")
-_LAST = Text("直前の手", "last move")
-_PLY = Text("{n}手目", "ply {n}")
-_DROP_TURN = Text("{seat}が駒を置く番", "{seat} to place a cube")
-_MOVE_TURN = Text("{seat}の手番", "{seat} to move")
-_ONLY = Text("指せる手：{move}のみ", "only legal move: {move}")
-_REPEATED = Text("同一局面{n}回目（{limit}回目で引き分け）", "position seen {n}× ({limit} = draw)")
-_DRAW_OFFERED = Text("{seat}が引き分けを提案中", "{seat} offers a draw")
-_ALTERNATE = Text("駒：別解釈（左右の面の種類が逆）", "cube: alternate reading")
-_LEGEND = Text("武 = 武士の辺　刀 = 刀の辺　矢印 = 視線", "武 samurai · 刀 sword · arrow = gaze")
 
 
 def on_screen(direction: Facing, seat: Seat) -> Facing:
@@ -125,7 +119,7 @@ def _face_words(view: BushiView, seat: Seat, locale: Locale) -> list[tuple[str, 
     """The lines beside a face: its type, its gaze and whether it points."""
     orientation = view.cubes[seat]
     if orientation is None:
-        return [(_NOT_PLACED(locale), 22, False, MUTED)]
+        return [(NOT_PLACED(locale), 22, False, MUTED)]
     kind = top_type(orientation, view.cube).text
     lines = [(kind.ja, 34, True, INK)]
     if locale == "en":
@@ -133,9 +127,9 @@ def _face_words(view: BushiView, seat: Seat, locale: Locale) -> list[tuple[str, 
     lines.append((FACING_WORD[orientation.facing](locale), 22, False, INK))
     if is_pointing(orientation, view.cube):
         opponent = SEAT_NAME[1 - seat](locale)
-        lines.append((_POINTING.format(opponent=opponent)(locale), 22, True, VERMILLION))
+        lines.append((POINTING.format(opponent=opponent)(locale), 22, True, VERMILLION))
     else:
-        lines.append((_NOT_POINTING(locale), 22, False, MUTED))
+        lines.append((NOT_POINTING(locale), 22, False, MUTED))
     return lines
 
 
@@ -156,14 +150,14 @@ def _seat_block(
     title_y = top + 16
     width = canvas.text((INFO_X, title_y), SEAT_TITLE[seat](locale), 24, bold=True, anchor="lm")
     if view.to_move == seat:
-        canvas.badge((INFO_X + width + 12, title_y), "◀ " + _TO_MOVE(locale), 17, fill=BLUE)
+        canvas.badge((INFO_X + width + 12, title_y), "◀ " + TO_MOVE(locale), 17, fill=BLUE)
     y = title_y + 30
     for text, size, bold, fill in _face_words(view, seat, locale):
         y = canvas.paragraph(
             (INFO_X, y), text, size, canvas.width - MARGIN - INFO_X, bold=bold, fill=fill
         )
     if last is not None and last.seat == seat:
-        canvas.recent(rect, _LAST(locale), below=True)
+        canvas.recent(rect, LAST(locale), below=True)
         if last.kind == "move":
             _before(canvas, view, seat, last, y + 8, locale)
     return rect
@@ -173,7 +167,7 @@ def _before(
     canvas: Canvas, view: BushiView, seat: Seat, last: Event, top: float, locale: Locale
 ) -> None:
     """The moved cube's face before the move, an arrow, and the move's name."""
-    canvas.text((INFO_X, top), _BEFORE(locale), 18, fill=MUTED)
+    canvas.text((INFO_X, top), BEFORE(locale), 18, fill=MUTED)
     mini = 92
     face_top = top + 26
     draw_face(
@@ -210,15 +204,15 @@ def _status(view: BushiView, locale: Locale) -> list[str]:
     assert view.to_move is not None
     seat = SEAT_NAME[view.to_move](locale)
     if view.cubes[view.to_move] is None:
-        lines = [_DROP_TURN.format(seat=seat)(locale)]
+        lines = [DROP_TURN.format(seat=seat)(locale)]
     else:
-        lines = [_MOVE_TURN.format(seat=seat)(locale)]
+        lines = [MOVE_TURN.format(seat=seat)(locale)]
         if view.forced is not None:
-            lines.append(_ONLY.format(move=MOVE_NAME[view.forced](locale))(locale))
+            lines.append(ONLY.format(move=MOVE_NAME[view.forced](locale))(locale))
     if view.repetitions >= 2:
-        lines.append(_REPEATED.format(n=view.repetitions, limit=REPETITION_LIMIT)(locale))
+        lines.append(REPEATED.format(n=view.repetitions, limit=REPETITION_LIMIT)(locale))
     if view.draw_offer is not None:
-        lines.append(_DRAW_OFFERED.format(seat=SEAT_NAME[view.draw_offer](locale))(locale))
+        lines.append(DRAW_OFFERED.format(seat=SEAT_NAME[view.draw_offer](locale))(locale))
     return lines
 
 
@@ -230,7 +224,7 @@ def draw_board(view: BushiView, locale: Locale, recent: Sequence[Event] = ()) ->
     canvas.text((MARGIN, 34), BushiRules.title.ja, 30, bold=True, anchor="lm")
     if locale == "en":
         canvas.text((MARGIN + 130, 36), BushiRules.title.en, 22, fill=MUTED, anchor="lm")
-    canvas.text((right, 36), _PLY.format(n=view.ply)(locale), 20, fill=MUTED, anchor="rm")
+    canvas.text((right, 36), PLY.format(n=view.ply)(locale), 20, fill=MUTED, anchor="rm")
     canvas.rule(62)
     last = _last_action(recent)
     white = _seat_block(canvas, view, WHITE, 84, locale, last)
@@ -244,9 +238,9 @@ def draw_board(view: BushiView, locale: Locale, recent: Sequence[Event] = ()) ->
     for index, line in enumerate(_status(view, locale)):
         y = canvas.paragraph((MARGIN, y), line, 24 if index == 0 else 20, width, bold=index == 0)
     if last is not None:
-        text = labelled(_LAST(locale), _RULES.describe_event(last, locale), locale)
+        text = labelled(LAST(locale), _RULES.describe_event(last, locale), locale)
         y = canvas.paragraph((MARGIN, y + 4), text, 19, width, fill=INK)
     if view.cube is CubeReading.ALTERNATE:
-        y = canvas.paragraph((MARGIN, y + 4), _ALTERNATE(locale), 18, width, fill=MUTED)
-    canvas.paragraph((MARGIN, y + 4), _LEGEND(locale), 18, width, fill=MUTED)
+        y = canvas.paragraph((MARGIN, y + 4), ALTERNATE(locale), 18, width, fill=MUTED)
+    canvas.paragraph((MARGIN, y + 4), LEGEND(locale), 18, width, fill=MUTED)
     return canvas.png()

@@ -25,6 +25,25 @@ from bot.pictures.canvas import (
     Colour,
 )
 from bot.pictures.cards import Chip, chip_rows, face_down
+from bot.text.pictures.senretsu import (
+    DECK,
+    DISCARD,
+    FIRST,
+    FRONT,
+    HAND,
+    HAND_OF,
+    HANDS,
+    KNOWN,
+    OWED,
+    PICK,
+    PLACED,
+    PREVIEW,
+    SPECTATOR,
+    STAGED,
+    TO_ACT,
+    TURN,
+    YOUR_PICK,
+)
 from rules.cards.playing import Card, parse_card, rank_label, sort_key
 from rules.cards.playing import Colour as CardColour
 from rules.core import Event, Locale, Seat, Text
@@ -38,7 +57,7 @@ from rules.senretsu.render import (
     status_lines,
     turn_report,
 )
-from rules.senretsu.state import AttackLog, FieldCard, JankenHand
+from rules.senretsu.state import AttackLog, FieldCard
 
 CARD_W: Final = 50
 CARD_H: Final = 68
@@ -47,30 +66,6 @@ TAG_W: Final = 62
 #: Red cards in a red that stays apart from black in lightness for every colour vision.
 CARD_INK: Final[dict[CardColour, Colour]] = {CardColour.RED: (200, 30, 45), CardColour.BLACK: INK}
 _RULES: Final = SenretsuRules()
-
-_TURN = Text("{t}ターン目", "turn {t}")
-_DECK = Text("山札 {n}", "deck {n}")
-_HAND = Text("手札 {n}", "hand {n}")
-_FIRST = Text("先攻", "1st")
-_TO_ACT = Text("手番", "to act")
-_KNOWN = Text("公開済みの手札", "known in hand")
-_FRONT = Text("前線", "front")
-_DISCARD = Text("捨て札 {p}", "discard {p}")
-_PLACED = Text("配置", "placed")
-_LOST = Text("倒れた", "lost")
-_STAGED = Text("配置中", "staged")
-_OWED = Text("犠牲 ×{n}", "lose ×{n}")
-_HAND_OF = Text("{p}の手札（{c}）", "Hand of {p} ({c})")
-_YOUR_PICK = Text("あなたの手：{h}", "your pick: {h}")
-_PICK = Text("グー・チョキ・パーを選んでください", "pick rock, paper or scissors")
-_PREVIEW = Text("確定前の盤面（枠は配置中）", "preview (framed = staged, not yet shown)")
-_RANGE = Text("射程{n}", "rng {n}")
-_SPECTATOR = Text("観戦者に手札はありません。", "Spectators have no hand.")
-_HANDS: Final[dict[JankenHand, Text]] = {
-    "rock": Text("グー", "rock"),
-    "paper": Text("パー", "paper"),
-    "scissors": Text("チョキ", "scissors"),
-}
 
 
 def _tr(text: Text, locale: Locale, **fields: object) -> str:
@@ -156,20 +151,16 @@ class _Field:
             c.text((x, mid), f"{suits} {colour.text(loc)}", 20, bold=True, fill=ink, anchor="lm")
             + 18
         )
-        x += c.text((x, mid), _tr(_DECK, loc, n=view.deck_sizes[seat]), 19, anchor="lm") + 14
-        x += c.text((x, mid), _tr(_HAND, loc, n=self.hand_sizes[seat]), 19, anchor="lm") + 14
+        x += c.text((x, mid), _tr(DECK, loc, n=view.deck_sizes[seat]), 19, anchor="lm") + 14
+        x += c.text((x, mid), _tr(HAND, loc, n=self.hand_sizes[seat]), 19, anchor="lm") + 14
         right: float = c.width - MARGIN - 10
         if seat in view.to_act and view.outcome is None:
-            right = (
-                c.badge((right, mid), "◀ " + _tr(_TO_ACT, loc), 15, fill=BLUE, anchor="r")[0] - 8
-            )
+            right = c.badge((right, mid), "◀ " + _tr(TO_ACT, loc), 15, fill=BLUE, anchor="r")[0] - 8
         if view.first_player == seat:
-            c.badge(
-                (right, mid), _tr(_FIRST, loc), 15, fill=PANEL, ink=INK, outline=INK, anchor="r"
-            )
+            c.badge((right, mid), _tr(FIRST, loc), 15, fill=PANEL, ink=INK, outline=INK, anchor="r")
         y += 48
         if view.revealed[seat]:
-            c.text((MARGIN + 12, y + 12), _tr(_KNOWN, loc), 16, fill=MUTED, anchor="lm")
+            c.text((MARGIN + 12, y + 12), _tr(KNOWN, loc), 16, fill=MUTED, anchor="lm")
             chips = [_card_chip(card) for card in view.revealed[seat]]
             y = chip_rows(c, MARGIN + 150, y, chips, c.width - MARGIN - 150 - MARGIN, 15) + 4
         return y
@@ -198,7 +189,7 @@ class _Field:
             face_down(c, (x0, top, x0 + CARD_W, top + CARD_H), "", 14)
             c.text(
                 (x0 + CARD_W + 22, top + CARD_H / 2),
-                _tr(_DECK, loc, n=view.deck_sizes[seat]),
+                _tr(DECK, loc, n=view.deck_sizes[seat]),
                 22,
                 bold=True,
                 anchor="lm",
@@ -221,7 +212,7 @@ class _Field:
         if owed and seat == view.defender:
             c.badge(
                 (c.width - MARGIN - 4, top + CARD_H / 2),
-                _tr(_OWED, loc, n=owed),
+                _tr(OWED, loc, n=owed),
                 16,
                 fill=VERMILLION,
                 anchor="r",
@@ -230,7 +221,7 @@ class _Field:
     def front(self, y: float) -> float:
         c = self.canvas
         mid = y + 18
-        label = _tr(_FRONT, self.locale)
+        label = _tr(FRONT, self.locale)
         w = c.measure(label, 18, True) + 24
         cx = c.width / 2
         c.draw.line(((MARGIN, mid), (cx - w / 2, mid)), INK, 3)
@@ -249,7 +240,7 @@ def _header(canvas: Canvas, view: SenretsuView, locale: Locale) -> float:
     if view.turn:
         canvas.text(
             (canvas.width - MARGIN, 36),
-            _tr(_TURN, locale, t=view.turn),
+            _tr(TURN, locale, t=view.turn),
             20,
             fill=MUTED,
             anchor="rm",
@@ -266,7 +257,7 @@ def _header(canvas: Canvas, view: SenretsuView, locale: Locale) -> float:
 def _placed(view: SenretsuView, recent: Sequence[Event], locale: Locale) -> dict[Card, str]:
     """The cards of the last placement: the previous turn's, or from a public ``placed``
     event among ``recent``."""
-    tag = _tr(_PLACED, locale)
+    tag = _tr(PLACED, locale)
     out: dict[Card, str] = {}
     if view.previous_turn is not None:
         out = {p.card: tag for p in view.previous_turn.placed}
@@ -326,7 +317,7 @@ def _discards(canvas: Canvas, view: SenretsuView, locale: Locale, y: float) -> f
         # No placement tag here: a card just placed and already lost is crossed out.
         chips = [Chip(card.label, CARD_INK[card.colour], None, card in lost) for card in pile]
         canvas.text(
-            (MARGIN, y + 13), _tr(_DISCARD, locale, p=seat_tag(seat)), 17, fill=MUTED, anchor="lm"
+            (MARGIN, y + 13), _tr(DISCARD, locale, p=seat_tag(seat)), 17, fill=MUTED, anchor="lm"
         )
         if pile:
             y = chip_rows(
@@ -378,19 +369,19 @@ def draw_hand(view: SenretsuView, locale: Locale) -> bytes:
     seat = view.viewer
     width = canvas.width - 2 * MARGIN
     if seat is None:
-        canvas.paragraph((MARGIN, 24), _tr(_SPECTATOR, locale), 22, width)
+        canvas.paragraph((MARGIN, 24), _tr(SPECTATOR, locale), 22, width)
         return canvas.png()
     colour = view.colours[seat]
-    title = _tr(_HAND_OF, locale, p=seat_tag(seat), c=colour.text(locale))
+    title = _tr(HAND_OF, locale, p=seat_tag(seat), c=colour.text(locale))
     canvas.text((MARGIN, 34), title, 28, bold=True, fill=CARD_INK[colour], anchor="lm")
     y = 64.0
     if view.phase == "janken" and view.outcome is None:
         pick = view.janken_pick
-        text = _tr(_YOUR_PICK, locale, h=_HANDS[pick](locale)) if pick else _tr(_PICK, locale)
+        text = _tr(YOUR_PICK, locale, h=HANDS[pick](locale)) if pick else _tr(PICK, locale)
         canvas.paragraph((MARGIN, y), text, 22, width)
         return canvas.png()
     hand = sorted(view.hand, key=sort_key)
-    canvas.text((MARGIN, y + 12), _tr(_HAND, locale, n=len(hand)), 19, fill=MUTED, anchor="lm")
+    canvas.text((MARGIN, y + 12), _tr(HAND, locale, n=len(hand)), 19, fill=MUTED, anchor="lm")
     y += 30
     scale = 1.3
     step = CARD_W * scale + 10
@@ -423,8 +414,8 @@ def draw_hand(view: SenretsuView, locale: Locale) -> bytes:
     if view.preview is None:
         return canvas.png()
     canvas.rule(y + 8)
-    y = canvas.paragraph((MARGIN, y + 18), _tr(_PREVIEW, locale), 19, width, fill=MUTED)
-    staged = {card: _tr(_STAGED, locale) for card in view.staged}
+    y = canvas.paragraph((MARGIN, y + 18), _tr(PREVIEW, locale), 19, width, fill=MUTED)
+    staged = {card: _tr(STAGED, locale) for card in view.staged}
     sides = tuple(view.preview if s == seat else view.sides[s] for s in (0, 1))
     # The placer's bar counts the hand as it is now: staged cards have left it.
     held = tuple(len(view.hand) if s == seat else view.hand_sizes[s] for s in (0, 1))

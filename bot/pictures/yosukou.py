@@ -28,6 +28,35 @@ from bot.pictures.canvas import (
     Point,
 )
 from bot.pictures.cards import Chip, chip_rows, face_down
+from bot.text.pictures.yosukou import (
+    ASIDE,
+    CHOICE,
+    CHOOSE_START,
+    DISCARD,
+    DRAWN,
+    END_CARDS,
+    GOAL,
+    GOAL_LINE,
+    HOLDING,
+    LAST,
+    LOSE,
+    LOWER,
+    MAX,
+    MAY_START,
+    MOVED,
+    NEXT_DRAW,
+    NO_RESULT,
+    REVERSED,
+    STATUS,
+    SUM,
+    TALON,
+    UPPER,
+    UPRIGHT,
+    VALUES,
+    VALUES_SIMPLE,
+    WAR_CHOICE,
+    WIN,
+)
 from rules.cards.tarot import MAJOR_NAMES, card_label
 from rules.core import Event, Locale, Text, labelled
 from rules.yosukou import YosukouRules, YosukouView
@@ -52,42 +81,6 @@ MAJOR_FILL: Final[Colour] = (255, 252, 243)
 REVERSED_BAND: Final[Colour] = (226, 222, 236)
 _RULES: Final = YosukouRules()
 
-_STATUS = Text("終了札 {n}/{m}回　山札 {t}枚", "end card {n}/{m} · talon {t}")
-_UPRIGHT = Text("正位置", "upright")
-_REVERSED = Text("逆位置", "reversed")
-_GOAL = Text("目標", "goal")
-_MAY_START = Text("開始可", "may start")
-_TOKEN = Text("駒", "token")
-_DRAWN = Text("引いた札", "drawn")
-_MOVED = Text("移動", "moved")
-_ASIDE = Text("除外 X", "aside X")
-_TALON = Text("山札", "talon")
-_END_CARDS = Text("終了札 {n}/{m}", "end card {n}/{m}")
-_DISCARD = Text("捨て札 {n}枚", "discard {n}")
-_SUM = Text("計{n}", "sum {n}")
-_MAX = Text("最大{n}", "max {n}")
-_LAST = Text("直前", "last")
-_VALUES = Text(
-    "値 x{m}：Sw 攻/守 · Co 苦/喜 · Cu 上/下 · Wa 上/下",
-    "values x{m}: Sw atk/def · Co pain/joy · Cu up/down · Wa up/down",
-)
-_VALUES_SIMPLE = Text("値 x{m}：M = Sw攻 · F = Co苦", "values x{m}: M = Sw atk · F = Co pain")
-_CHOOSE_START = Text("開始位置を選んでください（{s}）", "Choose the start ({s})")
-_NEXT_DRAW = Text("次：カードを引く", "Next: draw a card")
-_CHOICE = Text("{c}：{p}→{q}に動ける。動く／留まる？", "{c}: may move {p}→{q}. MOVE or STAY?")
-_WAR = Text(
-    "戦乱置換 {n}/{m}回 · Co {k}/{l}（引くと終了）", "War {n}/{m} · Co {k}/{l} (draw to end)"
-)
-_HOLDING = Text("{c}の置き場所は？", "Where does {c} go?")
-_WIN = Text("終了：駒は{p}、勝ち！", "Over: token on {p}, you win!")
-_LOSE = Text("終了：駒は{p}、負け", "Over: token on {p}, you lose")
-_NO_RESULT = Text("終了札0回：結果なし", "End card count 0: no result")
-_GOAL_LINE = Text(
-    "開始{p}（{side}）：最後に{a}か{b}で勝ち", "Start {p} ({side}): win on {a} or {b}"
-)
-_UPPER = Text("上卦", "upper")
-_LOWER = Text("下卦", "lower")
-
 
 def _count(value: int | str) -> str:
     return "∞" if value == INFINITY else str(value)
@@ -108,9 +101,9 @@ def _recent_cards(recent: Sequence[Event], locale: Locale) -> dict[str, str]:
     out: dict[str, str] = {}
     for event in recent:
         if event.kind == "draw":
-            out[str(event.data["card"])] = _DRAWN(locale)
+            out[str(event.data["card"])] = DRAWN(locale)
         elif event.kind in ("war_place", "war_cancel"):
-            out[str(event.data["card"])] = _MOVED(locale)
+            out[str(event.data["card"])] = MOVED(locale)
     return out
 
 
@@ -151,7 +144,7 @@ class _Board:
             c.text((MARGIN + w + 12, 36), title.en, 20, fill=MUTED, anchor="lm")
         if view.phase != START:
             status = self.t(
-                _STATUS, n=view.drawn_terminals, m=view.settings.rule_terminals, t=view.talon_len
+                STATUS, n=view.drawn_terminals, m=view.settings.rule_terminals, t=view.talon_len
             )
             c.text((c.width - MARGIN, 36), status, 19, fill=INK, anchor="rm")
         y = c.paragraph(
@@ -163,19 +156,17 @@ class _Board:
     def status_lines(self) -> list[str]:
         view = self.view
         if view.phase == START:
-            return [self.t(_CHOOSE_START, s=",".join(str(p) for p in view.legal_starts))]
+            return [self.t(CHOOSE_START, s=",".join(str(p) for p in view.legal_starts))]
         lines: list[str] = []
         if view.phase == PLAY:
-            lines.append(self.t(_NEXT_DRAW))
+            lines.append(self.t(NEXT_DRAW))
         elif view.phase == CHOOSE and view.pending is not None and view.token is not None:
-            lines.append(
-                self.t(_CHOICE, c=card_label(view.pending), p=view.token, q=view.token + 3)
-            )
+            lines.append(self.t(CHOICE, c=card_label(view.pending), p=view.token, q=view.token + 3))
         elif view.phase == WAR:
             s = view.settings
             lines.append(
                 self.t(
-                    _WAR,
+                    WAR_CHOICE,
                     n=view.war_total,
                     m=_count(s.rule_replacement),
                     k=view.war_to_co,
@@ -183,17 +174,17 @@ class _Board:
                 )
             )
             if view.holding is not None:
-                lines.append(self.t(_HOLDING, c=card_label(view.holding[1])))
+                lines.append(self.t(HOLDING, c=card_label(view.holding[1])))
         elif view.phase == OVER and view.outcome is not None:
             reason = view.outcome.reason
             if reason == "no_result":
-                lines.append(self.t(_NO_RESULT))
+                lines.append(self.t(NO_RESULT))
             else:
-                lines.append(self.t(_WIN if reason == "goal" else _LOSE, p=view.token))
+                lines.append(self.t(WIN if reason == "goal" else LOSE, p=view.token))
         if view.start is not None and view.goal is not None:
-            side = self.t(_UPPER if is_upper(view.start) else _LOWER)
+            side = self.t(UPPER if is_upper(view.start) else LOWER)
             a, b = view.goal
-            lines.append(self.t(_GOAL_LINE, p=view.start, side=side, a=a, b=b))
+            lines.append(self.t(GOAL_LINE, p=view.start, side=side, a=a, b=b))
         return lines
 
     def footer(self, top: float) -> None:
@@ -205,9 +196,9 @@ class _Board:
             y = c.paragraph((MARGIN, y), line, 23 if index == 0 else 19, width, bold=index == 0)
         shown = [e for e in self.recent if e.kind != "game_over"][-3:]
         for event in shown:
-            text = labelled(self.t(_LAST), describe_event(event, self.locale), self.locale)
+            text = labelled(self.t(LAST), describe_event(event, self.locale), self.locale)
             y = c.paragraph((MARGIN, y + 2), text, 17, width)
-        legend = _VALUES_SIMPLE if self.simplified else _VALUES
+        legend = VALUES_SIMPLE if self.simplified else VALUES
         c.paragraph(
             (MARGIN, y + 6),
             self.t(legend, m=self.view.settings.rule_major_influence),
@@ -257,12 +248,12 @@ class _Board:
             else [(x, y - 7), (x + 14, y - 7), (x + 7, y + 6)]
         )
         c.draw.polygon(tri, fill=INK if upright else VERMILLION)
-        c.text((x + 20, y), self.t(_UPRIGHT if upright else _REVERSED), 16, fill=MUTED, anchor="lm")
+        c.text((x + 20, y), self.t(UPRIGHT if upright else REVERSED), 16, fill=MUTED, anchor="lm")
         tags: list[tuple[str, Colour]] = []
         if view.goal is not None and p in view.goal:
-            tags.append(("★ " + self.t(_GOAL), GREEN))
+            tags.append(("★ " + self.t(GOAL), GREEN))
         if view.phase == START and p in view.legal_starts:
-            tags.append((self.t(_MAY_START), BLUE))
+            tags.append((self.t(MAY_START), BLUE))
         right = rect[2] - 10
         for label, colour in tags:
             box = c.badge((right, y), label, 13, fill=colour, anchor="r")
@@ -292,9 +283,9 @@ class _Board:
         values = [self.values[code] for code in cards]
         note = ""
         if self.simplified:
-            note = self.t(_MAX, n=max(values))
+            note = self.t(MAX, n=max(values))
         elif is_upper(p):
-            note = self.t(_SUM, n=sum(values))
+            note = self.t(SUM, n=sum(values))
         width = CARD_W - 24
         if note:
             w = c.text((rect[2] - 12, top + 12), note, 15, bold=True, fill=MUTED, anchor="rm")
@@ -331,7 +322,7 @@ class _Board:
         c, view = self.canvas, self.view
         x0, y0, _, y1 = rect
         small = (x0 + 4, y0 + 28, x0 + 86, y1 - 34)
-        c.text((x0 + 4, y0 + 10), self.t(_ASIDE), 15, fill=MUTED, anchor="lm")
+        c.text((x0 + 4, y0 + 10), self.t(ASIDE), 15, fill=MUTED, anchor="lm")
         c.raised(small, MAJOR_FILL, INK, 8)
         if view.aside is not None:
             number = int(view.aside[1:])
@@ -355,9 +346,9 @@ class _Board:
                 anchor="mm",
             )
         stack = (x0 + 112, y0 + 28, x0 + 190, y1 - 42)
-        c.text((x0 + 112, y0 + 10), self.t(_TALON), 15, fill=MUTED, anchor="lm")
+        c.text((x0 + 112, y0 + 10), self.t(TALON), 15, fill=MUTED, anchor="lm")
         face_down(c, stack, str(view.talon_len), 18)
-        ends = self.t(_END_CARDS, n=view.drawn_terminals, m=view.settings.rule_terminals)
+        ends = self.t(END_CARDS, n=view.drawn_terminals, m=view.settings.rule_terminals)
         c.text((x0 + 112, y1 - 14), ends, 15, bold=True, anchor="lm")
 
     def discards(self, rect: Box) -> None:
@@ -365,7 +356,7 @@ class _Board:
         cards = self.view.piles[DIS]
         c.box(rect, PANEL, RULE, 2, 10)
         c.text(
-            (rect[0] + 12, rect[1] + 18), self.t(_DISCARD, n=len(cards)), 18, bold=True, anchor="lm"
+            (rect[0] + 12, rect[1] + 18), self.t(DISCARD, n=len(cards)), 18, bold=True, anchor="lm"
         )
         chips = [_chip(code, self.recent_cards) for code in cards[-DISCARD_SHOWN:]]
         if len(cards) > DISCARD_SHOWN:

@@ -15,14 +15,11 @@ from bot.games.spec import AnyRules, AnySpec
 from bot.services.base import GameLoader, GuardedWriter, Planned, check_version, public_text
 from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot
-from rules.core import AcceptDraw, DeclineDraw, Event, Rng, RulesError, Seat, Text
+from bot.text.errors import SOLITAIRE_NOT_YOURS
+from rules.core import AcceptDraw, DeclineDraw, Event, Rng, RulesError, Seat
 
 log = logging.getLogger(__name__)
 
-SOLITAIRE_NOT_YOURS = Text(
-    "これは他の人の一人遊びです。見るのは自由です — 自分のゲームも始められます！",
-    "This solitaire belongs to someone else. You are welcome to watch — or start your own!",
-)
 #: Bot moves that may follow one human action (a solitaire never has bot seats).
 MAX_BOT_PLIES = 200
 

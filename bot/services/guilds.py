@@ -14,12 +14,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from bot.db import Database, GuildSettingRow
 from bot.services.clock import Clock, system_clock
 from bot.services.errors import ServiceError
-from rules.core import Locale, Text
-
-CHANNEL_NOT_ALLOWED = Text(
-    "このチャンネルでは対局できません。使えるチャンネル：{channels}",
-    "Games can't be played in this channel. Try: {channels}",
-)
+from bot.text.errors import CHANNEL_NOT_ALLOWED
+from rules.core import Locale
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,44 +25,25 @@ from bot.services.snapshots import (
     public_steps,
     seat_infos,
 )
-from bot.services.tournament_errors import DEAL_KEPT, NO_TOURNAMENT_HINTS
-from rules import verify
-from rules.core import Event, Text
-
-HINT_RATED = Text(
-    "レート戦の対局中はヒントを使えません。",
-    "Hints are not available in a rated game in progress.",
+from bot.text.errors import (
+    DAILY_DEAL_KEPT,
+    HINT_RATED,
+    NO_HINTS,
+    NO_SEAL,
+    NOT_OVER,
+    SEAL_KEPT_FOR_DAY,
+    STILL_PLAYING_DEAL,
 )
-NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
+from bot.text.tournament_errors import DEAL_KEPT, NO_TOURNAMENT_HINTS
+from rules import verify
+from rules.core import Event
+
 #: A tournament in these keeps its solitaire deals private.
 DEALING_STATUSES = ("signup", "running")
 #: How far back "the last move" is looked for (private steps may follow it).
 LAST_STEPS_SCANNED = 50
 #: Offering or declining a draw moves nothing: the board keeps showing the move before it.
 DRAW_TALK = frozenset({"draw_offer", "draw_decline"})
-NO_SEAL = Text(
-    "この対局には隠れた配札がないので、封印もありません。",
-    "This game deals nothing hidden, so it has no seal to check.",
-)
-SEAL_KEPT_FOR_DAY = Text(
-    "今日の配札はまだ他の人が遊んでいるかもしれないので、シードは明日公開されます。",
-    "Others may still be playing today's deal: its seed is revealed tomorrow (UTC).",
-)
-DAILY_DEAL_KEPT = Text(
-    "今日の配札はこのサーバーの全員に同じなので、その日が終わる（UTC の0時、{opens}）まで"
-    "遊んだ本人にしか見せられません。",
-    "Today's deal is the same for everyone in this server, so each game of it stays with its "
-    "player until the day is over (midnight UTC, {opens}).",
-)
-STILL_PLAYING_DEAL = Text(
-    "あなたはまだこの配札を遊んでいます（#{id}）。ほかの人の対局は、あなたの対局が終わってから"
-    "見られます。",
-    "You are still playing this deal (#{id}): others' games of it open to you once yours is over.",
-)
-NOT_OVER = Text(
-    "リプレイと記録は対局が終わってから見られます。",
-    "Replays and logs are available once the game is over.",
-)
 
 
 class GameQueries:

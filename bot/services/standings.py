@@ -16,13 +16,10 @@ from bot.games.spec import Ranking
 from bot.services.clock import Clock, system_clock
 from bot.services.errors import ServiceError
 from bot.services.stats import CONSERVATIVE_SIGMAS, PlayerStat
-from rules.core import Text
+from bot.text.errors import BAD_NOTIFY
 
 NOTIFY_CHOICES = ("channel", "dm", "none")
 PAGE_SIZE = 10
-BAD_NOTIFY = Text(
-    "通知先は channel / dm / none のどれかです。", "Notifications go to channel, dm or none."
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,22 +33,11 @@ from bot.services.errors import (
 from bot.services.secrets import DeploymentSecrets
 from bot.services.seeds import Seeds
 from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot, Player
-from rules.core import Rng, Seat, Text
+from bot.text.errors import ABORT_TOO_LATE, BOT_CANNOT_PLAY, ONLY_CHALLENGED, SELF_CHALLENGE
+from rules.core import Rng, Seat
 from rules.core.fairness import daily_seed, new_salt
 
-SELF_CHALLENGE = Text("自分自身には挑戦できません。", "You can't challenge yourself.")
-ONLY_CHALLENGED = Text(
-    "この挑戦を受けられるのは挑戦された人だけです。",
-    "Only the challenged player can answer this challenge.",
-)
-ABORT_TOO_LATE = Text(
-    "最初の手が指された後は中止できません。投了はできます。",
-    "A game can only be aborted before the first move. You can still resign.",
-)
 DAILY_SECRET = "daily"
-BOT_CANNOT_PLAY = Text(
-    "このゲームではボットと対戦できません。", "The bot can't play this game yet."
-)
 
 
 class GameStarts:

@@ -32,7 +32,20 @@ from bot.services.guilds import GuildService
 from bot.services.seeds import Seeds
 from bot.services.snapshots import ActionResult, Player
 from bot.services.starts import GameStarts
-from bot.services.tournament_errors import (
+from bot.services.tournament_errors import TournamentError, over_error
+from bot.services.tournament_queries import tournament_of
+from bot.services.tournament_scheduler import MIN_PLAYERS, TournamentScheduler
+from bot.services.tournament_snapshots import (
+    OPEN_STATUSES,
+    PAIRED_FORMATS,
+    SOLITAIRE,
+    Cancelled,
+    Deal,
+    TournamentInfo,
+    TournamentNotice,
+    Withdrawal,
+)
+from bot.text.tournament_errors import (
     ALL_DEALS_PLAYED,
     ALREADY_JOINED,
     ALREADY_STARTED,
@@ -51,20 +64,6 @@ from bot.services.tournament_errors import (
     NOT_STARTED,
     SIGNUP_CLOSED,
     THE_DEAL_PLAYED,
-    TournamentError,
-    over_error,
-)
-from bot.services.tournament_queries import tournament_of
-from bot.services.tournament_scheduler import MIN_PLAYERS, TournamentScheduler
-from bot.services.tournament_snapshots import (
-    OPEN_STATUSES,
-    PAIRED_FORMATS,
-    SOLITAIRE,
-    Cancelled,
-    Deal,
-    TournamentInfo,
-    TournamentNotice,
-    Withdrawal,
 )
 from rules.core.fairness import deal_seed, new_salt
 

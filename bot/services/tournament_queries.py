@@ -17,12 +17,7 @@ from bot.db import (
     TournamentRow,
 )
 from bot.services.snapshots import FINISHED_STATUSES
-from bot.services.tournament_errors import (
-    NO_TOURNAMENT,
-    UNKNOWN_TOURNAMENT,
-    WHICH_TOURNAMENT,
-    TournamentError,
-)
+from bot.services.tournament_errors import TournamentError
 from bot.services.tournament_rounds import (
     records_of,
     result_of,
@@ -37,6 +32,7 @@ from bot.services.tournament_snapshots import (
     Standing,
     TournamentInfo,
 )
+from bot.text.tournament_errors import NO_TOURNAMENT, UNKNOWN_TOURNAMENT, WHICH_TOURNAMENT
 from bot.tournament import DealResult, Entrant, solitaire_table, table, tie_break_names
 
 LIST_LIMIT = 25

@@ -84,6 +84,11 @@ def outcome_text(game: GameSummary, locale: Locale) -> str:
     if outcome is None:
         return ""
     reason = game.rules.reason_text(outcome.reason)
+    if not game.rules.counts(outcome):  # the rules say this ending is no result at all
+        if len(outcome.points) == 1:
+            user = player_label(game.player(0))
+            return tr("result.solo_no_result", locale, user=user, reason=reason(locale))
+        return tr("result.no_result", locale, reason=reason(locale))
     if len(outcome.points) == 1 and outcome.winner is None:
         return tr(
             "result.solo_loss", locale, user=player_label(game.player(0)), reason=reason(locale)

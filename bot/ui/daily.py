@@ -9,10 +9,8 @@ from datetime import date
 from bot.games.spec import AnySpec
 from bot.i18n import tr
 from bot.services.snapshots import GameSummary
-from rules.core import Locale, Text
-
-DAILY = Text("今日の配札", "daily")
-TODAY = Text("今日の結果", "today")
+from bot.text.daily import DAILY
+from rules.core import Locale
 
 
 def daily_command_name(spec: AnySpec) -> str:

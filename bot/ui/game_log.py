@@ -7,9 +7,8 @@ from datetime import date
 
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, LogEntry, public_steps
-from rules.core import Locale, Text, labelled
-
-LOG_RESULT = Text("結果", "Result")
+from bot.text.play import LOG_RESULT
+from rules.core import Locale, labelled
 
 
 def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale, today: date) -> str:

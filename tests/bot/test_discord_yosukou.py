@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import AsobibaBot
+from bot.services.snapshots import Player
 from bot.services.stats import player_stats
 from tests.bot.harness import make_bot, private_reply
 from tests.conftest import FakeClock
@@ -241,3 +242,41 @@ async def test_a_draw_reads_as_a_sentence_with_its_numbers_one_click_away(table:
     why = table.fake.ephemeral_messages(table.carol)[-1].text
     assert why.startswith("❓ 直前の一手の理由") and "動く側：引いた" in why and "だから" in why
     assert "設定:" not in why and len(why.splitlines()) < 25
+
+
+async def test_an_ending_with_no_result_reads_as_neither_won_nor_lost(table: Table) -> None:
+    """With no end card at all the game stops right after its start, with no result: the
+    board says so in the server's language, never "lost", and nothing is counted."""
+    for language, said in (
+        ("en", "ended, neither won nor lost (no result (end card count 0))"),
+        ("ja", "：勝ち負けなしで終了（終了カード0回のため結果なし）"),
+    ):
+        await table.bot.asobiba.services.servers.update(table.guild.id, locale=language)
+        board = await table.start(end_cards=0)
+        await table.press(board, table.alice, custom_id=start_buttons(board)[0]["custom_id"])
+        assert f"🌫️ <@{table.alice.id}>{said[0] if language == 'ja' else ': '}" in board.text
+        assert said in board.text
+        assert "> lost" not in board.text and "の負け" not in board.text and "🌑" not in board.text
+    assert not await player_stats(table.bot.db, table.alice.id, guild_id=table.guild.id)
+
+
+async def test_today_lists_a_deal_with_no_result_as_such(table: Table) -> None:
+    """``/yosukou today``: a deal that ended with no result is neither a win nor a loss."""
+    starts = table.bot.games.starts
+    alice = Player(table.alice.id, table.alice.username)
+    # Today's deal, but with no end card (the services take any settings; the command does not).
+    started, _ = await starts.start_daily(
+        "yosukou", alice, {"rule_terminals": 0}, guild_id=table.guild.id, channel_id=None
+    )
+    rules, state = started.game.rules, started.game.state
+    code = rules.format(rules.legal_actions(state, 0)[0])  # the start: and it is over
+    await table.bot.games.actions.act(started.game.id, alice.user_id, started.game.version, code)
+    for user, said in (
+        (table.alice, "🌫️ <@{id}> ended with no result ("),
+        (table.carol, "🌫️ <@{id}> 結果なし（"),
+    ):
+        record = await table.fake.slash("yosukou today", user=user, channel=table.channel)
+        await record.wait_response()
+        assert record.message is not None
+        assert said.format(id=table.alice.id) in record.message.text
+        assert "lost" not in record.message.text and "負け" not in record.message.text

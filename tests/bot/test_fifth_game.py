@@ -234,6 +234,8 @@ async def test_a_daily_deal_named_by_its_own_commands_and_results_counted_as_the
         today = await table.slash("solo today", alice)
         left = game.state.stones
         row = "won" if game.outcome.winner == 0 else "lost"
+        if not game.rules.counts(game.outcome):  # stuck: neither won nor lost
+            row = "ended with no result"
         assert f"<@{alice.id}> {row} (ended with {left} stones left)" in today.text
 
         # The rules say a stuck deal is no result: a win counts, a stuck deal counts nothing

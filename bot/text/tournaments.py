@@ -1,9 +1,10 @@
-"""The tournament part of the bot's message catalogue (merged into ``bot.i18n.MESSAGES``)."""
+"""The tournament part of the message catalogue: what /tournament says."""
 
 from __future__ import annotations
 
 from rules.core import Text
 
+#: Messages, looked up by key with ``bot.i18n.tr``.
 TOURNAMENT_MESSAGES: dict[str, Text] = {
     "tournament.default_name": Text("{game}大会", "{game} tournament"),
     "tournament.created": Text(

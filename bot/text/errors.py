@@ -1,0 +1,143 @@
+"""Refusals: why an action changed nothing (shown ephemerally)."""
+
+from __future__ import annotations
+
+from rules.core import Text
+
+#: Messages, looked up by key with ``bot.i18n.tr``.
+ERROR_MESSAGES: dict[str, Text] = {
+    "error.number": Text(
+        "{low}〜{high}の整数で入力してください。",
+        "Please type a whole number from {low} to {high}.",
+    ),
+    "error.unexpected": Text(
+        "予期しないエラーが起きました。対局は変更されていません。もう一度お試しください。",
+        "Something went wrong on our side. Nothing was changed; please try again.",
+    ),
+    "error.bad_button": Text(
+        "このボタンは古いか、壊れています。最新の盤面をお使いください。",
+        "That button is out of date or broken. Please use the latest board.",
+    ),
+    "error.unknown_component": Text(
+        "このボタンはもう使われていない機能のものか、壊れています。何も変更していません。"
+        "対局は最新の盤面か </games> からどうぞ。",
+        "That button belongs to a feature that no longer exists, or it is broken. Nothing was "
+        "changed; play on from the latest board, or find your games with </games>.",
+    ),
+    "error.guild_only": Text(
+        "このコマンドはサーバーのチャンネルで使ってください。",
+        "Please use this command in a server channel.",
+    ),
+    "error.permissions": Text(
+        "この操作にはサーバーの管理権限が必要です。",
+        "You need the Manage Server permission for that.",
+    ),
+}
+
+
+# --- Hints, seals and daily deals ---
+HINT_RATED = Text(
+    "レート戦の対局中はヒントを使えません。",
+    "Hints are not available in a rated game in progress.",
+)
+NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
+NO_SEAL = Text(
+    "この対局には隠れた配札がないので、封印もありません。",
+    "This game deals nothing hidden, so it has no seal to check.",
+)
+SEAL_KEPT_FOR_DAY = Text(
+    "今日の配札はまだ他の人が遊んでいるかもしれないので、シードは明日公開されます。",
+    "Others may still be playing today's deal: its seed is revealed tomorrow (UTC).",
+)
+DAILY_DEAL_KEPT = Text(
+    "今日の配札はこのサーバーの全員に同じなので、その日が終わる（UTC の0時、{opens}）まで"
+    "遊んだ本人にしか見せられません。",
+    "Today's deal is the same for everyone in this server, so each game of it stays with its "
+    "player until the day is over (midnight UTC, {opens}).",
+)
+STILL_PLAYING_DEAL = Text(
+    "あなたはまだこの配札を遊んでいます（#{id}）。ほかの人の対局は、あなたの対局が終わってから"
+    "見られます。",
+    "You are still playing this deal (#{id}): others' games of it open to you once yours is over.",
+)
+NOT_OVER = Text(
+    "リプレイと記録は対局が終わってから見られます。",
+    "Replays and logs are available once the game is over.",
+)
+
+# --- Starting and calling off games ---
+SELF_CHALLENGE = Text("自分自身には挑戦できません。", "You can't challenge yourself.")
+ONLY_CHALLENGED = Text(
+    "この挑戦を受けられるのは挑戦された人だけです。",
+    "Only the challenged player can answer this challenge.",
+)
+ABORT_TOO_LATE = Text(
+    "最初の手が指された後は中止できません。投了はできます。",
+    "A game can only be aborted before the first move. You can still resign.",
+)
+BOT_CANNOT_PLAY = Text(
+    "このゲームではボットと対戦できません。", "The bot can't play this game yet."
+)
+
+# --- Player settings ---
+BAD_NOTIFY = Text(
+    "通知先は channel / dm / none のどれかです。", "Notifications go to channel, dm or none."
+)
+
+# --- Server settings ---
+CHANNEL_NOT_ALLOWED = Text(
+    "このチャンネルでは対局できません。使えるチャンネル：{channels}",
+    "Games can't be played in this channel. Try: {channels}",
+)
+
+# --- Actions ---
+SOLITAIRE_NOT_YOURS = Text(
+    "これは他の人の一人遊びです。見るのは自由です — 自分のゲームも始められます！",
+    "This solitaire belongs to someone else. You are welcome to watch — or start your own!",
+)
+
+# --- What each kind of refusal says by default ---
+#: What ``GameNotFound`` says.
+GAME_NOT_FOUND = Text("その対局は見つかりません。", "That game could not be found.")
+
+#: What ``NotAParticipant`` says.
+NOT_A_PARTICIPANT = Text(
+    "これはあなたの対局ではありません。見るのは自由です！",
+    "This is not your game — but you are welcome to watch!",
+)
+
+#: What ``StaleVersion`` says.
+STALE_VERSION = Text(
+    "盤面が更新されています。最新の盤面を見てからもう一度どうぞ。",
+    "The board has changed since you looked. Check the latest board and try again.",
+)
+
+#: What ``WrongStatus`` says.
+WRONG_STATUS = Text(
+    "この対局ではもうその操作はできません。", "That is no longer possible in this game."
+)
+
+#: What ``ChallengeExpired`` says.
+CHALLENGE_EXPIRED = Text("この挑戦は期限切れです。", "This challenge has expired.")
+
+#: What ``InvalidChallenge`` says.
+INVALID_CHALLENGE = Text("その挑戦はできません。", "That challenge is not possible.")
+
+#: What ``GameDamaged`` says.
+GAME_DAMAGED = Text(
+    "この対局の保存データが壊れていて、記録からも復元できませんでした。ほかの対局には影響"
+    "ありません。管理者は /server abort で中止できます。",
+    "This game's saved position is damaged and could not be rebuilt from its record. No "
+    "other game is affected; an admin can call it off with /server abort.",
+)
+
+#: What ``FriendlyError`` says.
+CANNOT = Text("その操作はできません。", "That can't be done.")
+
+#: What ``DatabaseUnavailable`` says.
+DATABASE_UNAVAILABLE = Text(
+    "いまゲームの記録にアクセスできません（データベースが混雑しているか停止中です）。何も"
+    "変わっていません。少し待ってからもう一度どうぞ。",
+    "The game records can't be reached right now (the database is busy or down). Nothing "
+    "was changed — please try again in a moment.",
+)
