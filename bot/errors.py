@@ -3,6 +3,7 @@ message, and the front end shows it privately — nothing was changed."""
 
 from __future__ import annotations
 
+from bot.command_mentions import resolve
 from bot.text.errors import CANNOT
 from rules.core import Locale, Text
 
@@ -15,4 +16,5 @@ class FriendlyError(Exception):
         super().__init__(self.text.en)
 
     def message(self, locale: Locale) -> str:
-        return self.text(locale)
+        # Commands named as </path> become mentions in the reader's language.
+        return resolve(self.text(locale), locale)

@@ -126,9 +126,9 @@ INVALID_CHALLENGE = Text("その挑戦はできません。", "That challenge is
 #: What ``GameDamaged`` says.
 GAME_DAMAGED = Text(
     "この対局の保存データが壊れていて、記録からも復元できませんでした。ほかの対局には影響"
-    "ありません。管理者は /server abort で中止できます。",
+    "ありません。管理者は </server abort> で中止できます。",
     "This game's saved position is damaged and could not be rebuilt from its record. No "
-    "other game is affected; an admin can call it off with /server abort.",
+    "other game is affected; an admin can call it off with </server abort>.",
 )
 
 #: What ``FriendlyError`` says.

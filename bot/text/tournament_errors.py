@@ -5,16 +5,16 @@ from __future__ import annotations
 from rules.core import Text
 
 UNKNOWN_TOURNAMENT = Text(
-    "その番号の大会はこのサーバーにありません。/tournament list で確かめてください。",
-    "There is no tournament with that number in this server. See /tournament list.",
+    "その番号の大会はこのサーバーにありません。</tournament list> で確かめてください。",
+    "There is no tournament with that number in this server. See </tournament list>.",
 )
 WHICH_TOURNAMENT = Text(
     "大会がいくつかあります。番号を指定してください：{ids}",
     "There are several tournaments; please give its number: {ids}",
 )
 NO_TOURNAMENT = Text(
-    "このサーバーには該当する大会がありません。/tournament create で作れます。",
-    "There is no such tournament in this server. /tournament create makes one.",
+    "このサーバーには該当する大会がありません。</tournament create> で作れます。",
+    "There is no such tournament in this server. </tournament create> makes one.",
 )
 NOT_ALLOWED_TO_CREATE = Text(
     "このサーバーで大会を作れるのは「サーバー管理」権限のある人だけです。",
@@ -46,8 +46,8 @@ SIGNUP_CLOSED = Text(
 )
 ALREADY_STARTED = Text("この大会はもう始まっています。", "This tournament has already started.")
 NOT_STARTED = Text(
-    "この大会はまだ始まっていません。抜けるなら /tournament leave をどうぞ。",
-    "This tournament has not started yet: use /tournament leave to drop out.",
+    "この大会はまだ始まっていません。抜けるなら </tournament leave> をどうぞ。",
+    "This tournament has not started yet: use </tournament leave> to drop out.",
 )
 DEALS_NOT_OPEN = Text(
     "この大会はまだ始まっていません。受付が締め切られると配札を遊べます。",
@@ -63,12 +63,12 @@ NOT_SOLITAIRE = Text(
     "This tournament's games start by themselves, round by round.",
 )
 ALL_DEALS_PLAYED = Text(
-    "配札はすべて遊び終えました（{deals}回）。結果は /tournament show で。",
-    "You have played all {deals} deals. See /tournament show for the table.",
+    "配札はすべて遊び終えました（{deals}回）。結果は </tournament show> で。",
+    "You have played all {deals} deals. See </tournament show> for the table.",
 )
 THE_DEAL_PLAYED = Text(
-    "配札はもう遊び終えました。結果は /tournament show で。",
-    "You have played the deal. See /tournament show for the table.",
+    "配札はもう遊び終えました。結果は </tournament show> で。",
+    "You have played the deal. See </tournament show> for the table.",
 )
 CLOSED = Text("この大会の締め切りは過ぎました。", "This tournament's playing time is over.")
 DEAL_KEPT = Text(

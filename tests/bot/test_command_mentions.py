@@ -39,12 +39,30 @@ def test_a_command_is_named_in_the_readers_language_until_its_id_is_known() -> N
     assert names.mention("tournament", "en") == "</tournament:1234>"
 
 
+def every_text() -> dict[str, Text]:
+    """The catalogue and every named text of the text home (refusals included)."""
+    import importlib
+    import pkgutil
+
+    import bot.text
+
+    found: dict[str, Text] = dict(MESSAGES)
+    for module in pkgutil.walk_packages(bot.text.__path__, "bot.text."):
+        for name, value in vars(importlib.import_module(module.name)).items():
+            if isinstance(value, Text):
+                found[f"{module.name}.{name}"] = value
+    return found
+
+
 def test_no_message_names_a_command_in_english_words() -> None:
     """Every command a message names is written as a mention token, so Japanese readers never
     meet ``/tournament join`` (their client calls it ``/大会 参加``)."""
-    for key, text in MESSAGES.items():
+    texts = every_text()
+    assert len(texts) > len(MESSAGES)
+    pattern = r"`/[a-z]|(?<![<\w])/(games|tournament|settings|server|profile|history|standings)\b"
+    for key, text in texts.items():
         for words in (text.ja, text.en):
-            assert not re.search(r"`/[a-z]|(?<![<\w])/(games|tournament|settings)\b", words), key
+            assert not re.search(pattern, words), key
 
 
 def test_tr_turns_tokens_into_mentions() -> None:

@@ -316,7 +316,9 @@ async def test_a_one_deal_event_speaks_of_one_and_says_when_it_is_over(world: Wo
     await slash(world, "tournament play", world.carol)
     await resign_on_discord(world, world.fake.ephemeral_messages(world.carol)[-1], world.carol)
     played = await private(world, "tournament play", world.carol)
-    assert played == "You have played the deal. See /tournament show for the table."
+    (tournament,) = [c for c in world.fake.commands() if c["name"] == "tournament"]
+    show = f"</tournament show:{tournament['id']}>"  # a refusal names commands as mentions too
+    assert played == f"You have played the deal. See {show} for the table."
     await slash(world, "tournament play", world.bob)
     await resign_on_discord(world, world.fake.ephemeral_messages(world.bob)[-1], world.bob)
     over = await private(world, "tournament play", world.carol)
