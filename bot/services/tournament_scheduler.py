@@ -123,9 +123,11 @@ class TournamentScheduler:
         return notices
 
     async def _unposted_boards(self) -> list[TournamentNotice]:
-        """Games of a round whose boards were never posted: claimed (``message_id`` from NULL
-        to 0, no version bump) and announced again, so nobody is left without a board."""
-        cutoff = self.clock() - UNPOSTED_GRACE
+        """Games of a round whose boards were never posted: claimed (``board_claimed_at`` from
+        NULL to now, once, by one process; no version bump) and announced again, so nobody is
+        left without a board."""
+        now = self.clock()
+        cutoff = now - UNPOSTED_GRACE
         async with self.db.read() as session:
             rows = (
                 await session.execute(
@@ -135,6 +137,7 @@ class TournamentScheduler:
                         TournamentRow.format != SOLITAIRE,
                         GameRow.status == "active",
                         GameRow.message_id.is_(None),
+                        GameRow.board_claimed_at.is_(None),
                         GameRow.created_at <= cutoff,
                     )
                     .limit(BATCH)
@@ -145,8 +148,12 @@ class TournamentScheduler:
             async with self.db.transaction() as session:
                 done = await session.execute(
                     update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.message_id.is_(None))
-                    .values(message_id=0)
+                    .where(
+                        GameRow.id == game_id,
+                        GameRow.message_id.is_(None),
+                        GameRow.board_claimed_at.is_(None),
+                    )
+                    .values(board_claimed_at=now)
                 )
             if done.rowcount == 1 and tournament_id is not None:  # type: ignore[attr-defined]
                 claimed.setdefault(tournament_id, []).append(game_id)

@@ -1,0 +1,85 @@
+"""The stored vocabularies: what a game, a tournament, a clock notice can be. Each member's
+value is the text stored in its column (so rows written before these existed read as members),
+and the columns are typed by them (:class:`StatusType`): a misspelt status fails when written,
+not when someone wonders why a game never ends."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from sqlalchemy import String
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator
+
+
+class GameStatus(StrEnum):
+    """A game's life: challenge → active → finished; or declined / expired / aborted."""
+
+    #: Issued and waiting for the other seat(s) to accept.
+    CHALLENGE = "challenge"
+    ACTIVE = "active"
+    #: Played to a result (or resigned, or lost on time).
+    FINISHED = "finished"
+    DECLINED = "declined"
+    #: A challenge nobody accepted in time.
+    EXPIRED = "expired"
+    #: Called off (withdrawn, stuck, or its tournament cancelled): no result.
+    ABORTED = "aborted"
+
+
+#: Games still open: waiting for an answer or being played.
+OPEN_GAME_STATUSES = frozenset({GameStatus.CHALLENGE, GameStatus.ACTIVE})
+#: Games over, whether played to a result or not.
+OVER_GAME_STATUSES = frozenset(
+    {GameStatus.FINISHED, GameStatus.DECLINED, GameStatus.EXPIRED, GameStatus.ABORTED}
+)
+#: Games whose board shows a position (and so a sealed deal, and a move log).
+PLAYED_GAME_STATUSES = frozenset({GameStatus.ACTIVE, GameStatus.FINISHED})
+
+
+class TournamentStatus(StrEnum):
+    """A tournament's life: signup → running → finished, or cancelled."""
+
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+#: Tournaments still taking entrants or being played.
+OPEN_TOURNAMENT_STATUSES = frozenset({TournamentStatus.SIGNUP, TournamentStatus.RUNNING})
+#: Tournaments over, played out or called off.
+OVER_TOURNAMENT_STATUSES = frozenset({TournamentStatus.FINISHED, TournamentStatus.CANCELLED})
+
+
+class NoticeKind(StrEnum):
+    """What the move clock did that the players must be told (a ``clock_notice`` row)."""
+
+    #: Time is running out (a reminder's number says which).
+    REMINDER = "reminder"
+    #: A player ran out of time and lost.
+    TIMEOUT = "timeout"
+    #: A challenge nobody accepted in time.
+    EXPIRED = "expired"
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class StatusType(TypeDecorator[E]):
+    """A column holding one of ``vocabulary``'s members: stored as its text, read back as the
+    member; writing anything else (a misspelling) fails before it reaches the database."""
+
+    impl = String
+    cache_ok = True
+
+    def __init__(self, vocabulary: type[E], length: int = 16) -> None:
+        super().__init__(length)
+        self.vocabulary = vocabulary
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
+        return None if value is None else self.vocabulary(value).value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> E | None:
+        return None if value is None else self.vocabulary(value)
