@@ -26,6 +26,7 @@ from bot.cogs.options import (
     VARIANT,
     VARIANT_HELP,
 )
+from bot.db.statuses import GameStatus
 from bot.games.spec import AnySpec
 from bot.i18n import tr
 from bot.ui.common import localized, public_locale, send_ephemeral, user_locale
@@ -97,7 +98,7 @@ def hint_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any,
     async def hint(interaction: discord.Interaction, game: int | None = None) -> None:
         if game is None:
             mine = await context.services.games.queries.list_games(
-                interaction.user.id, statuses=("active",)
+                interaction.user.id, statuses=(GameStatus.ACTIVE,)
             )
             here = [
                 g

@@ -11,6 +11,7 @@ from typing import TypeVar
 
 from bot.console.io import Terminal, pick
 from bot.console.play import play_game, result_line
+from bot.db.statuses import GameStatus
 from bot.games.registry import all_specs
 from bot.games.spec import AnySpec, Variant
 from bot.services.errors import GameNotFound
@@ -240,7 +241,7 @@ async def resume_game(service: GameService, term: Terminal, game_id: int) -> Gam
     if not is_local(game):
         term.say(NOT_LOCAL.format(id=game_id))
         return None
-    if game.status != "active":
+    if game.status != GameStatus.ACTIVE:
         term.say(NOT_ACTIVE.format(id=game_id, result=result_line(game, term.locale)))
         return None
     term.say(RESUMING.format(id=game_id, title=game.rules.title_for(game.settings)(term.locale)))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.console.io import Terminal, pick
+from bot.db.statuses import GameStatus
 from bot.games.offers import Choice, NumberPrompt, Offer, Panel, default_offers
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
@@ -84,7 +85,7 @@ async def play_game(service: GameService, term: Terminal, result: ActionResult) 
     secret = hot_seat and game.spec.secret_hands
     shown: int | None = None
     events = result.events
-    while game.status == "active":
+    while game.status == GameStatus.ACTIVE:
         mover = next((s for s in game.seats_to_act if not s.is_bot), None)
         if secret and mover is not None and mover.seat != shown:
             term.pass_keyboard(mover.display_name)

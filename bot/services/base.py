@@ -22,6 +22,7 @@ from sqlalchemy.orm import joinedload
 
 from bot.db import Database, GameEventRow, GameRow
 from bot.db.records import EventRecord, GameWrite, NoticeWrite
+from bot.db.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
 from bot.services.clock import Clock
@@ -50,7 +51,7 @@ class Stored:
 
     state: dict[str, Any]
     to_act: frozenset[Seat]
-    status: str
+    status: GameStatus
     outcome: dict[str, Any] | None
     finished_at: datetime | None
     deadline_at: datetime | None
@@ -62,7 +63,7 @@ def stored(
     rules: AnyRules,
     state: Any,
     *,
-    status: str,
+    status: GameStatus,
     outcome: dict[str, Any] | None,
     finished_at: datetime | None,
     humans: Collection[Seat],
@@ -80,9 +81,9 @@ def stored(
     to_act = frozenset(rules.to_act(state))
     result = rules.outcome(state)
     if result is not None:
-        status, outcome, finished_at = "finished", result.dump(), now
+        status, outcome, finished_at = GameStatus.FINISHED, result.dump(), now
     reset = True
-    if status != "active" or not move_seconds or not (to_act & set(humans)):
+    if status != GameStatus.ACTIVE or not move_seconds or not (to_act & set(humans)):
         deadline_at = None
     elif deadline_at is None or not to_act <= set(acting):
         deadline_at = now + timedelta(seconds=move_seconds)
@@ -253,7 +254,7 @@ class GuardedWriter:
         game: GameSnapshot,
         state: Any,
         *,
-        status: str,
+        status: GameStatus,
         events: Sequence[EventRecord] = (),
         expires_at: datetime | None = None,
         finished: bool = False,
@@ -277,10 +278,10 @@ class GuardedWriter:
             deadline_at=game.deadline_at,
             now=now,
         )
-        to_act = frozenset() if after.status not in ("active", "challenge") else after.to_act
-        if after.status == "challenge":
+        to_act = frozenset() if after.status not in OPEN_GAME_STATUSES else after.to_act
+        if after.status == GameStatus.CHALLENGE:
             to_act = frozenset(s.seat for s in game.seats if s.seat != game.challenger_seat)
-        outcome = game.rules.outcome(state) if after.status == "finished" else None
+        outcome = game.rules.outcome(state) if after.status == GameStatus.FINISHED else None
         write = GameWrite(
             game_id=game.id,
             seen_version=game.version,

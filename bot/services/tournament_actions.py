@@ -24,6 +24,7 @@ from bot.db import (
     TournamentEntrantRow,
     TournamentRow,
 )
+from bot.db.statuses import OPEN_TOURNAMENT_STATUSES, GameStatus, TournamentStatus
 from bot.games.registry import spec_for
 from bot.services.base import GameLoader
 from bot.services.clock import Clock
@@ -57,7 +58,6 @@ from bot.services.tournament_errors import (
 from bot.services.tournament_queries import tournament_of
 from bot.services.tournament_scheduler import MIN_PLAYERS, TournamentScheduler
 from bot.services.tournament_snapshots import (
-    OPEN_STATUSES,
     PAIRED_FORMATS,
     SOLITAIRE,
     Cancelled,
@@ -151,7 +151,7 @@ class TournamentActions:
                 rated=rated and not spec.solitaire,
                 max_players=max_players,
                 entrant_count=0,
-                status="signup",
+                status=TournamentStatus.SIGNUP,
                 signup_until=now + timedelta(seconds=max(signup_seconds, 0)),
                 play_seconds=play_seconds if spec.solitaire else None,
                 current_round=0,
@@ -180,7 +180,7 @@ class TournamentActions:
                 update(TournamentRow)
                 .where(
                     TournamentRow.id == row.id,
-                    TournamentRow.status == "signup",
+                    TournamentRow.status == TournamentStatus.SIGNUP,
                     (TournamentRow.max_players.is_(None))
                     | (TournamentRow.entrant_count < TournamentRow.max_players),
                 )
@@ -212,7 +212,7 @@ class TournamentActions:
             self._require_signup(row)
             claimed = await session.execute(
                 update(TournamentRow)
-                .where(TournamentRow.id == row.id, TournamentRow.status == "signup")
+                .where(TournamentRow.id == row.id, TournamentRow.status == TournamentStatus.SIGNUP)
                 .values(entrant_count=TournamentRow.entrant_count - 1, updated_at=now)
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
@@ -254,8 +254,10 @@ class TournamentActions:
                 raise TournamentError(NOT_ORGANISER)
             claimed = await session.execute(
                 update(TournamentRow)
-                .where(TournamentRow.id == row.id, TournamentRow.status.in_(OPEN_STATUSES))
-                .values(status="cancelled", finished_at=now, updated_at=now)
+                .where(
+                    TournamentRow.id == row.id, TournamentRow.status.in_(OPEN_TOURNAMENT_STATUSES)
+                )
+                .values(status=TournamentStatus.CANCELLED, finished_at=now, updated_at=now)
             )
             await session.refresh(row)
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
@@ -276,12 +278,12 @@ class TournamentActions:
         by forfeit (round robin) or not paired (Swiss), no more deals (solitaire)."""
         async with self.db.transaction() as session:
             row = await tournament_of(session, tournament_id, guild_id)
-            if row.status == "signup":
+            if row.status == TournamentStatus.SIGNUP:
                 raise TournamentError(NOT_STARTED)
             # Taking the tournament row first orders this against a round being paired.
             claimed = await session.execute(
                 update(TournamentRow)
-                .where(TournamentRow.id == row.id, TournamentRow.status == "running")
+                .where(TournamentRow.id == row.id, TournamentRow.status == TournamentStatus.RUNNING)
                 .values(updated_at=self.clock())
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
@@ -305,9 +307,9 @@ class TournamentActions:
             row = await tournament_of(session, tournament_id, guild_id)
             if row.format != SOLITAIRE:
                 raise TournamentError(NOT_SOLITAIRE)
-            if row.status == "signup":
+            if row.status == TournamentStatus.SIGNUP:
                 raise TournamentError(DEALS_NOT_OPEN)
-            if row.status != "running":
+            if row.status != TournamentStatus.RUNNING:
                 raise over_error(row.status)
             if row.closes_at is not None and now >= row.closes_at:
                 raise TournamentError(CLOSED)
@@ -327,7 +329,7 @@ class TournamentActions:
                 )
             ).all()
             info = TournamentInfo.from_row(row)
-        playing = next(((n, g) for n, g, status in deals if status == "active"), None)
+        playing = next(((n, g) for n, g, status in deals if status == GameStatus.ACTIVE), None)
         if playing is not None and playing[1] is not None:
             game = await self.loader.get(playing[1])
             return Deal(info, ActionResult(game, (), game.version), playing[0], new=False)
@@ -337,7 +339,7 @@ class TournamentActions:
         deal_no = len(deals) + 1
         async with self.db.transaction() as session:
             row = await tournament_of(session, tournament_id, guild_id)
-            if row.status != "running":
+            if row.status != TournamentStatus.RUNNING:
                 raise over_error(row.status)  # it closed (or was cancelled) a moment ago
             new = self.starts.build_game(
                 session,
@@ -370,7 +372,7 @@ class TournamentActions:
 
     @staticmethod
     def _require_signup(row: TournamentRow) -> None:
-        if row.status == "running":
+        if row.status == TournamentStatus.RUNNING:
             raise TournamentError(ALREADY_STARTED)
-        if row.status != "signup":
+        if row.status != TournamentStatus.SIGNUP:
             raise over_error(row.status)

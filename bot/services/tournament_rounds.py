@@ -14,6 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import PlayerStatRow, TournamentEntrantRow, TournamentPairingRow, TournamentRow
+from bot.db.statuses import GameStatus
 from bot.services.seeds import Seeds
 from bot.services.snapshots import Player
 from bot.services.starts import GameStarts
@@ -59,10 +60,10 @@ def records_of(pairings: Sequence[TournamentPairingRow], format: Format) -> list
     return records
 
 
-def result_of(status: str, outcome: dict[str, Any] | None) -> str:
+def result_of(status: GameStatus, outcome: dict[str, Any] | None) -> str:
     """A finished game's result code from White's (seat 0's) points; a game called off with
     no result (nobody moved in time, or an admin stopped it) is lost by both."""
-    if status != "finished" or not outcome:
+    if status != GameStatus.FINISHED or not outcome:
         return Outcome.DOUBLE_FORFEIT.value
     white = float(outcome["points"][0])
     if white == 1.0:

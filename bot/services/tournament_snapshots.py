@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.db import TournamentEntrantRow, TournamentRow
+from bot.db.statuses import OVER_TOURNAMENT_STATUSES, TournamentStatus
 from bot.games.registry import spec_for
 from bot.games.spec import AnySpec
 from bot.services.snapshots import ActionResult, GameSnapshot
@@ -19,8 +20,6 @@ from rules.core.fairness import commitment
 #: have their own.
 PAIRED_FORMATS = tuple(f.value for f in Format)
 SOLITAIRE = "solitaire"
-OPEN_STATUSES = ("signup", "running")
-OVER_STATUSES = ("finished", "cancelled")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +37,7 @@ class TournamentInfo:
     rated: bool
     max_players: int | None
     entrant_count: int
-    status: str
+    status: TournamentStatus
     signup_until: datetime
     play_seconds: int | None
     closes_at: datetime | None
@@ -53,7 +52,7 @@ class TournamentInfo:
 
     @classmethod
     def from_row(cls, row: TournamentRow) -> TournamentInfo:
-        over = row.status in OVER_STATUSES
+        over = row.status in OVER_TOURNAMENT_STATUSES
         return cls(
             id=row.id,
             guild_id=row.guild_id,
