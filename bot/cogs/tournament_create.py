@@ -21,6 +21,7 @@ from bot.cogs.options import (
     RATED_HELP,
     duration_choices,
 )
+from bot.db.statuses import TournamentFormat
 from bot.games.registry import all_specs
 from bot.games.spec import AnySpec, CommandOption
 from bot.i18n import tr
@@ -43,11 +44,14 @@ FORMAT_HELP = Text(
     "総当たり（既定）・二回総当たり・スイス式", "Round robin (default), double, Swiss"
 )
 FORMATS = [
-    app_commands.Choice(name=localized(Text("総当たり", "round robin")), value="round_robin"),
     app_commands.Choice(
-        name=localized(Text("二回総当たり", "double round robin")), value="double_round_robin"
+        name=localized(Text("総当たり", "round robin")), value=TournamentFormat.ROUND_ROBIN
     ),
-    app_commands.Choice(name=localized(Text("スイス式", "Swiss")), value="swiss"),
+    app_commands.Choice(
+        name=localized(Text("二回総当たり", "double round robin")),
+        value=TournamentFormat.DOUBLE_ROUND_ROBIN,
+    ),
+    app_commands.Choice(name=localized(Text("スイス式", "Swiss")), value=TournamentFormat.SWISS),
 ]
 ROUNDS = Text("回戦数", "rounds")
 ROUNDS_HELP = Text(
@@ -149,7 +153,7 @@ def create_command(spec: AnySpec, context: UiContext) -> app_commands.Command[An
             name=name,
             game_type=spec.game_type,
             settings=settings,
-            format=plain(values.get("format")) or "round_robin",
+            format=plain(values.get("format")) or TournamentFormat.ROUND_ROBIN,
             rounds=values.get("rounds") or values.get("deals") or DEFAULT_ROUNDS,
             move_seconds=move_seconds,
             rated=bool(values.get("rated")),

@@ -21,7 +21,13 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.sql.elements import ColumnElement
 
-from bot.db.statuses import GameStatus, NoticeKind, StatusType, TournamentStatus
+from bot.db.statuses import (
+    GameStatus,
+    NoticeKind,
+    StatusType,
+    TournamentFormat,
+    TournamentStatus,
+)
 from bot.db.types import JSONType, UTCDateTime
 
 # Stable constraint names so Alembic can alter them on every backend.
@@ -237,8 +243,7 @@ class TournamentRow(Base):
     name: Mapped[str] = mapped_column(String(100))
     game_type: Mapped[str] = mapped_column(String(32))
     settings: Mapped[dict[str, Any]] = mapped_column(JSONType)
-    #: ``round_robin``, ``double_round_robin``, ``swiss`` or ``solitaire``.
-    format: Mapped[str] = mapped_column(String(24))
+    format: Mapped[TournamentFormat] = mapped_column(StatusType(TournamentFormat, 24))
     #: Swiss: the rounds asked for; solitaire: the number of deals; round robin: set at start.
     rounds: Mapped[int] = mapped_column(Integer)
     move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)

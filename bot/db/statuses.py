@@ -1,4 +1,5 @@
-"""The stored vocabularies: what a game, a tournament, a clock notice can be. Each member's
+"""The stored vocabularies: what a game, a tournament, a clock notice can be, and a
+tournament's format. Each member's
 value is the text stored in its column (so rows written before these existed read as members),
 and the columns are typed by them (:class:`StatusType`): a misspelt status fails when written,
 not when someone wonders why a game never ends."""
@@ -51,6 +52,20 @@ class TournamentStatus(StrEnum):
 OPEN_TOURNAMENT_STATUSES = frozenset({TournamentStatus.SIGNUP, TournamentStatus.RUNNING})
 #: Tournaments over, played out or called off.
 OVER_TOURNAMENT_STATUSES = frozenset({TournamentStatus.FINISHED, TournamentStatus.CANCELLED})
+
+
+class TournamentFormat(StrEnum):
+    """How a tournament is played: the paired formats (``bot.tournament.Format``'s values), or
+    a solitaire event (everyone plays the same deals)."""
+
+    ROUND_ROBIN = "round_robin"
+    DOUBLE_ROUND_ROBIN = "double_round_robin"
+    SWISS = "swiss"
+    SOLITAIRE = "solitaire"
+
+
+#: Formats of two-player tournaments, paired by ``bot.tournament``.
+PAIRED_TOURNAMENT_FORMATS = frozenset(set(TournamentFormat) - {TournamentFormat.SOLITAIRE})
 
 
 class NoticeKind(StrEnum):

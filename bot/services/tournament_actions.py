@@ -24,7 +24,13 @@ from bot.db import (
     TournamentEntrantRow,
     TournamentRow,
 )
-from bot.db.statuses import OPEN_TOURNAMENT_STATUSES, GameStatus, TournamentStatus
+from bot.db.statuses import (
+    OPEN_TOURNAMENT_STATUSES,
+    PAIRED_TOURNAMENT_FORMATS,
+    GameStatus,
+    TournamentFormat,
+    TournamentStatus,
+)
 from bot.games.registry import spec_for
 from bot.services.base import GameLoader
 from bot.services.clock import Clock
@@ -58,8 +64,6 @@ from bot.services.tournament_errors import (
 from bot.services.tournament_queries import tournament_of
 from bot.services.tournament_scheduler import MIN_PLAYERS, TournamentScheduler
 from bot.services.tournament_snapshots import (
-    PAIRED_FORMATS,
-    SOLITAIRE,
     Cancelled,
     Deal,
     TournamentInfo,
@@ -125,8 +129,8 @@ class TournamentActions:
             raise TournamentError(NOT_ALLOWED_TO_CREATE)
         spec = spec_for(game_type)
         if spec.solitaire:
-            format = SOLITAIRE
-        elif format not in PAIRED_FORMATS:
+            format = TournamentFormat.SOLITAIRE
+        elif format not in PAIRED_TOURNAMENT_FORMATS:
             raise TournamentError(BAD_FORMAT)
         if not 1 <= rounds <= MAX_ROUNDS:
             raise TournamentError(BAD_ROUNDS.format(most=MAX_ROUNDS))
@@ -145,7 +149,7 @@ class TournamentActions:
                 name=name,
                 game_type=game_type,
                 settings=normalized,
-                format=format,
+                format=TournamentFormat(format),
                 rounds=rounds,
                 move_seconds=None if spec.solitaire else move_seconds or None,
                 rated=rated and not spec.solitaire,
@@ -305,7 +309,7 @@ class TournamentActions:
         now = self.clock()
         async with self.db.read() as session:
             row = await tournament_of(session, tournament_id, guild_id)
-            if row.format != SOLITAIRE:
+            if row.format != TournamentFormat.SOLITAIRE:
                 raise TournamentError(NOT_SOLITAIRE)
             if row.status == TournamentStatus.SIGNUP:
                 raise TournamentError(DEALS_NOT_OPEN)

@@ -21,6 +21,7 @@ from bot.db.statuses import (
     OVER_GAME_STATUSES,
     OVER_TOURNAMENT_STATUSES,
     GameStatus,
+    TournamentFormat,
     TournamentStatus,
 )
 from bot.services.tournament_errors import (
@@ -34,7 +35,6 @@ from bot.services.tournament_rounds import (
     result_of,
 )
 from bot.services.tournament_snapshots import (
-    SOLITAIRE,
     BoardLabel,
     EntrantInfo,
     PairingInfo,
@@ -91,10 +91,12 @@ class TournamentQueries:
         if found is None:
             return None
         name, format, rounds, round_no, deal_no = found
-        number = deal_no if format == SOLITAIRE else round_no
+        number = deal_no if format == TournamentFormat.SOLITAIRE else round_no
         if number is None:
             return None  # not (yet) one of its rounds' or deals' games
-        label = BoardLabel(tournament_id, name, format == SOLITAIRE, number, rounds)
+        label = BoardLabel(
+            tournament_id, name, format == TournamentFormat.SOLITAIRE, number, rounds
+        )
         if len(self._labels) >= LABELS_KEPT:
             del self._labels[next(iter(self._labels))]  # the oldest
         self._labels[game_id] = label

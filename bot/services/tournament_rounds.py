@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import PlayerStatRow, TournamentEntrantRow, TournamentPairingRow, TournamentRow
-from bot.db.statuses import GameStatus
+from bot.db.statuses import GameStatus, TournamentFormat
 from bot.services.seeds import Seeds
 from bot.services.snapshots import Player
 from bot.services.starts import GameStarts
@@ -52,7 +52,9 @@ def records_of(pairings: Sequence[TournamentPairingRow], format: Format) -> list
         if row.result is None:
             continue
         if row.black_id is None:
-            records.append(ByeRecord(row.round_no, row.white_id, bye_points(format.value)))
+            records.append(
+                ByeRecord(row.round_no, row.white_id, bye_points(TournamentFormat(format.value)))
+            )
         else:
             records.append(
                 GameRecord(row.round_no, row.white_id, row.black_id, Outcome(row.result))

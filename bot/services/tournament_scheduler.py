@@ -31,6 +31,7 @@ from bot.db.statuses import (
     OVER_GAME_STATUSES,
     OVER_TOURNAMENT_STATUSES,
     GameStatus,
+    TournamentFormat,
     TournamentStatus,
 )
 from bot.games.registry import spec_for
@@ -49,7 +50,6 @@ from bot.services.tournament_rounds import (
     total_rounds,
 )
 from bot.services.tournament_snapshots import (
-    SOLITAIRE,
     Cancelled,
     DealsOpened,
     Finished,
@@ -142,7 +142,7 @@ class TournamentScheduler:
                     select(GameRow.id, GameRow.tournament_id)
                     .join(TournamentRow, TournamentRow.id == GameRow.tournament_id)
                     .where(
-                        TournamentRow.format != SOLITAIRE,
+                        TournamentRow.format != TournamentFormat.SOLITAIRE,
                         GameRow.status == GameStatus.ACTIVE,
                         GameRow.message_id.is_(None),
                         GameRow.board_claimed_at.is_(None),
@@ -201,7 +201,7 @@ class TournamentScheduler:
             row = await session.get(TournamentRow, tournament_id)
             if row is None or row.status != TournamentStatus.RUNNING:
                 return []
-            solitaire = row.format == SOLITAIRE
+            solitaire = row.format == TournamentFormat.SOLITAIRE
         if solitaire:
             return await self._advance_solitaire(tournament_id)
         notices: list[TournamentNotice] = list(await self._resign_withdrawn(tournament_id))
@@ -237,7 +237,7 @@ class TournamentScheduler:
                 row.finished_at = now
             else:
                 players = await seed_entrants(session, row)
-                if row.format == SOLITAIRE:
+                if row.format == TournamentFormat.SOLITAIRE:
                     row.closes_at = now + timedelta(seconds=row.play_seconds or 0)
                 else:
                     row.rounds = total_rounds(Format(row.format), len(players), row.rounds)

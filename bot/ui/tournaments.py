@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.db.statuses import GameStatus, TournamentStatus
+from bot.db.statuses import GameStatus, TournamentFormat, TournamentStatus
 from bot.games.spec import CommandOption
 from bot.i18n import tr
 from bot.services.snapshots import GameSummary
@@ -33,7 +33,11 @@ def points(value: float) -> str:
 
 
 def format_label(info: TournamentInfo, locale: Locale) -> str:
-    one = "_one" if info.rounds == 1 and info.format in ("swiss", "solitaire") else ""
+    one = (
+        "_one"
+        if info.rounds == 1 and info.format in (TournamentFormat.SWISS, TournamentFormat.SOLITAIRE)
+        else ""
+    )
     return tr(f"tournament.format.{info.format}{one}", locale, rounds=info.rounds)
 
 
