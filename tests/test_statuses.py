@@ -14,7 +14,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import StatementError
 
 from bot.db import Database, GameRow
-from bot.db.statuses import (
+from bot.statuses import (
     OPEN_GAME_STATUSES,
     OVER_GAME_STATUSES,
     OVER_TOURNAMENT_STATUSES,
@@ -32,7 +32,7 @@ STORED = frozenset(member.value for vocabulary in VOCABULARIES for member in voc
 #: Names that hold a vocabulary's value (``status=…``, ``kind: … = …``, ``OVER_STATUSES = …``).
 HOLDERS = ("status", "kind", "format")
 #: Where the values are spelled once, as the members' values.
-HOME = ROOT / "bot" / "db" / "statuses.py"
+HOME = ROOT / "bot" / "statuses.py"
 
 
 def _stored(node: ast.AST | None) -> bool:

@@ -26,9 +26,9 @@ from bot.cogs.options import (
     VARIANT,
     VARIANT_HELP,
 )
-from bot.db.statuses import GameStatus
 from bot.games.spec import AnySpec
 from bot.i18n import tr
+from bot.statuses import GameStatus
 from bot.ui.common import localized, public_locale, send_ephemeral, user_locale
 from bot.ui.context import UiContext
 from bot.ui.daily import DAILY, TODAY, daily_command_name

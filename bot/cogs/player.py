@@ -7,10 +7,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.db.statuses import GameStatus
 from bot.games.registry import variant_for_key
 from bot.i18n import tr
 from bot.services.snapshots import GameSummary
+from bot.statuses import GameStatus
 from bot.ui.boards import game_title, player_label
 from bot.ui.common import clip, jump_url, localized, send_ephemeral, user_locale
 from bot.ui.context import UiContext

@@ -21,12 +21,12 @@ from bot.cogs.options import (
     RATED_HELP,
     duration_choices,
 )
-from bot.db.statuses import TournamentFormat
 from bot.games.registry import all_specs
 from bot.games.spec import AnySpec, CommandOption
 from bot.i18n import tr
 from bot.services.snapshots import Player
 from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
+from bot.statuses import TournamentFormat
 from bot.ui.common import NO_PINGS, localized, mention, public_locale
 from bot.ui.context import UiContext
 from bot.ui.tournaments import chosen_rules, created_text

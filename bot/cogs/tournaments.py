@@ -10,12 +10,12 @@ from discord import app_commands
 
 from bot.cogs.builder import CommandBuilder
 from bot.cogs.tournament_create import add_create_commands, create_group
-from bot.db.statuses import OPEN_TOURNAMENT_STATUSES, OVER_TOURNAMENT_STATUSES, TournamentStatus
 from bot.i18n import tr
 from bot.services.snapshots import Player
 from bot.services.tournament_errors import UNKNOWN_TOURNAMENT, TournamentError
 from bot.services.tournament_snapshots import Cancelled
 from bot.services.tournaments import TournamentService
+from bot.statuses import OPEN_TOURNAMENT_STATUSES, OVER_TOURNAMENT_STATUSES, TournamentStatus
 from bot.ui.common import NO_PINGS, localized, mention, send_ephemeral, think, user_locale
 from bot.ui.context import UiContext
 from bot.ui.tournament_pages import posted_views, standing_view

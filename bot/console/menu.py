@@ -11,12 +11,12 @@ from typing import TypeVar
 
 from bot.console.io import Terminal, pick
 from bot.console.play import play_game, result_line
-from bot.db.statuses import GameStatus
 from bot.games.registry import all_specs
 from bot.games.spec import AnySpec, Variant
 from bot.services.errors import GameNotFound
 from bot.services.games import GameService
 from bot.services.snapshots import LOCAL_USER_MAX, ActionResult, GameSnapshot, GameSummary, Player
+from bot.statuses import GameStatus
 from rules.core import Locale, Text
 
 T = TypeVar("T")

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.console.io import Terminal, pick
-from bot.db.statuses import GameStatus
 from bot.games.offers import Choice, NumberPrompt, Offer, Panel, default_offers
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, GameSnapshot, SeatInfo
+from bot.statuses import GameStatus
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign, RulesError, Text
 
 RESIGN_WORD = Text("投了", "resign")

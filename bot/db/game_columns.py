@@ -21,8 +21,7 @@ from sqlalchemy import JSON, BigInteger, Boolean, Column, Integer, String, Table
 
 from bot.db.models import FIRST_VERSION, GameEventRow, GameRow, GameSeatRow, next_version
 from bot.db.records import EventRecord, GameRecord, GameWrite, NewGame, SeatRecord, Written
-from bot.db.statuses import StatusType
-from bot.db.types import UTCDateTime
+from bot.db.types import StatusType, UTCDateTime
 
 GAME: Table = GameRow.__table__  # type: ignore[assignment]
 SEAT: Table = GameSeatRow.__table__  # type: ignore[assignment]

@@ -21,14 +21,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.sql.elements import ColumnElement
 
-from bot.db.statuses import (
-    GameStatus,
-    NoticeKind,
-    StatusType,
-    TournamentFormat,
-    TournamentStatus,
-)
-from bot.db.types import JSONType, UTCDateTime
+from bot.db.types import JSONType, StatusType, UTCDateTime
+from bot.statuses import GameStatus, NoticeKind, TournamentFormat, TournamentStatus
 
 # Stable constraint names so Alembic can alter them on every backend.
 NAMING_CONVENTION = {

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from bot.db.statuses import GameStatus, NoticeKind
+from bot.statuses import GameStatus, NoticeKind
 
 
 @dataclass(frozen=True, slots=True)

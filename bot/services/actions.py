@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.db.records import EventRecord, NoticeWrite
-from bot.db.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
 from bot.services.base import GameLoader, GuardedWriter, Planned, check_version, public_text
 from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
 from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from rules.core import AcceptDraw, DeclineDraw, Event, Rng, RulesError, Seat, Text
 
 log = logging.getLogger(__name__)

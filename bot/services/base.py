@@ -22,7 +22,6 @@ from sqlalchemy.orm import joinedload
 
 from bot.db import Database, GameEventRow, GameRow
 from bot.db.records import EventRecord, GameWrite, NoticeWrite
-from bot.db.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
 from bot.services.clock import Clock
@@ -31,6 +30,7 @@ from bot.services.game_cache import GameCache
 from bot.services.pings import PingBook
 from bot.services.snapshots import GameSnapshot, seat_infos
 from bot.services.stats import results_of
+from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from rules.core import CodecError, Event, RulesError, Seat
 
 log = logging.getLogger(__name__)

@@ -24,7 +24,6 @@ from sqlalchemy.orm import defer
 from bot.db import ClockNoticeRow, GameRow, GameSeatRow
 from bot.db.game_columns import BUMPED_VERSION
 from bot.db.records import NoticeWrite
-from bot.db.statuses import GameStatus, NoticeKind
 from bot.services.actions import ActionPipeline
 from bot.services.base import GameLoader
 from bot.services.errors import ServiceError, StaleVersion
@@ -32,6 +31,7 @@ from bot.services.games import GameService
 from bot.services.messages import BoardMessages
 from bot.services.queries import GameQueries
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
+from bot.statuses import GameStatus, NoticeKind
 from rules.core import RulesError, Seat
 
 log = logging.getLogger(__name__)

@@ -11,12 +11,6 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import aliased, defer
 
 from bot.db import Database, GameEventRow, GameRow, GameSeatRow, TournamentRow
-from bot.db.statuses import (
-    OPEN_GAME_STATUSES,
-    OPEN_TOURNAMENT_STATUSES,
-    PLAYED_GAME_STATUSES,
-    GameStatus,
-)
 from bot.games.registry import spec_for
 from bot.services.base import GameLoader
 from bot.services.clock import Clock
@@ -31,6 +25,12 @@ from bot.services.snapshots import (
     seat_infos,
 )
 from bot.services.tournament_errors import DEAL_KEPT, NO_TOURNAMENT_HINTS
+from bot.statuses import (
+    OPEN_GAME_STATUSES,
+    OPEN_TOURNAMENT_STATUSES,
+    PLAYED_GAME_STATUSES,
+    GameStatus,
+)
 from rules import verify
 from rules.core import Event, Text
 

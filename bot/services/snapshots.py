@@ -9,9 +9,9 @@ from typing import Any
 
 from bot.db.models import GameRow, next_version
 from bot.db.records import GameRecord, GameWrite, Written
-from bot.db.statuses import GameStatus
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
+from bot.statuses import GameStatus
 from rules import verify
 from rules.core import Event, Locale, Outcome, Seat
 from rules.core.fairness import commitment

@@ -13,7 +13,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.db import Database, GameRow, GameSeatRow
 from bot.db.game_columns import new_game_row
 from bot.db.records import NewGame, SeatRecord
-from bot.db.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.games.registry import spec_for
 from bot.services.actions import ActionPipeline
 from bot.services.base import (
@@ -34,6 +33,7 @@ from bot.services.errors import (
 from bot.services.secrets import DeploymentSecrets
 from bot.services.seeds import Seeds
 from bot.services.snapshots import ActionResult, GameSnapshot, Player
+from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from rules.core import Rng, Seat, Text
 from rules.core.fairness import daily_seed, new_salt
 

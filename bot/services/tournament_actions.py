@@ -24,13 +24,6 @@ from bot.db import (
     TournamentEntrantRow,
     TournamentRow,
 )
-from bot.db.statuses import (
-    OPEN_TOURNAMENT_STATUSES,
-    PAIRED_TOURNAMENT_FORMATS,
-    GameStatus,
-    TournamentFormat,
-    TournamentStatus,
-)
 from bot.games.registry import spec_for
 from bot.services.base import GameLoader
 from bot.services.clock import Clock
@@ -69,6 +62,13 @@ from bot.services.tournament_snapshots import (
     TournamentInfo,
     TournamentNotice,
     Withdrawal,
+)
+from bot.statuses import (
+    OPEN_TOURNAMENT_STATUSES,
+    PAIRED_TOURNAMENT_FORMATS,
+    GameStatus,
+    TournamentFormat,
+    TournamentStatus,
 )
 from rules.core.fairness import deal_seed, new_salt
 

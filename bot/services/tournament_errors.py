@@ -3,8 +3,8 @@ Discord layer shows them privately and nothing has changed."""
 
 from __future__ import annotations
 
-from bot.db.statuses import TournamentStatus
 from bot.services.errors import ServiceError
+from bot.statuses import TournamentStatus
 from rules.core import Text
 
 

@@ -16,14 +16,6 @@ from bot.db import (
     TournamentPairingRow,
     TournamentRow,
 )
-from bot.db.statuses import (
-    OPEN_TOURNAMENT_STATUSES,
-    OVER_GAME_STATUSES,
-    OVER_TOURNAMENT_STATUSES,
-    GameStatus,
-    TournamentFormat,
-    TournamentStatus,
-)
 from bot.services.tournament_errors import (
     NO_TOURNAMENT,
     UNKNOWN_TOURNAMENT,
@@ -40,6 +32,14 @@ from bot.services.tournament_snapshots import (
     PairingInfo,
     Standing,
     TournamentInfo,
+)
+from bot.statuses import (
+    OPEN_TOURNAMENT_STATUSES,
+    OVER_GAME_STATUSES,
+    OVER_TOURNAMENT_STATUSES,
+    GameStatus,
+    TournamentFormat,
+    TournamentStatus,
 )
 from bot.tournament import DealResult, Entrant, solitaire_table, table, tie_break_names
 

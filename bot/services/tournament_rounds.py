@@ -14,12 +14,12 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import PlayerStatRow, TournamentEntrantRow, TournamentPairingRow, TournamentRow
-from bot.db.statuses import GameStatus, TournamentFormat
 from bot.services.seeds import Seeds
 from bot.services.snapshots import Player
 from bot.services.starts import GameStarts
 from bot.services.stats import conservative, game_key
 from bot.services.tournament_snapshots import bye_points
+from bot.statuses import GameStatus, TournamentFormat
 from bot.tournament import (
     ByeRecord,
     Entrant,

@@ -27,13 +27,6 @@ from bot.db import (
     TournamentPairingRow,
     TournamentRow,
 )
-from bot.db.statuses import (
-    OVER_GAME_STATUSES,
-    OVER_TOURNAMENT_STATUSES,
-    GameStatus,
-    TournamentFormat,
-    TournamentStatus,
-)
 from bot.games.registry import spec_for
 from bot.services.actions import ActionPipeline
 from bot.services.base import GameLoader
@@ -57,6 +50,13 @@ from bot.services.tournament_snapshots import (
     RoundStarted,
     TournamentInfo,
     TournamentNotice,
+)
+from bot.statuses import (
+    OVER_GAME_STATUSES,
+    OVER_TOURNAMENT_STATUSES,
+    GameStatus,
+    TournamentFormat,
+    TournamentStatus,
 )
 from bot.tournament import Format
 from rules.core import Resign, RulesError

@@ -8,10 +8,10 @@ from datetime import datetime
 from typing import Any
 
 from bot.db import TournamentEntrantRow, TournamentRow
-from bot.db.statuses import OVER_TOURNAMENT_STATUSES, TournamentFormat, TournamentStatus
 from bot.games.registry import spec_for
 from bot.games.spec import AnySpec
 from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.statuses import OVER_TOURNAMENT_STATUSES, TournamentFormat, TournamentStatus
 from bot.tournament import BYE_POINTS, Format, SolitaireRow, TableRow
 from rules.core import Text
 from rules.core.fairness import commitment

@@ -14,10 +14,10 @@ from datetime import date, datetime
 
 import discord
 
-from bot.db.statuses import PLAYED_GAME_STATUSES, GameStatus
 from bot.games.offers import default_offers
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo
+from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
 from bot.ui.common import mention
 from bot.ui.components import (
     ChallengeButton,

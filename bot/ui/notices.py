@@ -11,10 +11,10 @@ from typing import Any
 
 import discord
 
-from bot.db.statuses import GameStatus
 from bot.i18n import tr
 from bot.services.clocks import Notice, Reminder, TimedOut
 from bot.services.snapshots import GameSummary
+from bot.statuses import GameStatus
 from bot.ui.boards import game_locale, game_title, outcome_text
 from bot.ui.common import NO_PINGS, USER_PINGS, jump_url, mention
 from bot.ui.components import HandButton

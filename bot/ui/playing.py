@@ -13,11 +13,11 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.db.statuses import GameStatus
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.queries import DRAW_TALK
 from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.statuses import GameStatus
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board

@@ -16,8 +16,8 @@ import time
 
 import discord
 
-from bot.db.statuses import OPEN_GAME_STATUSES
 from bot.services.snapshots import ActionResult, GameSummary
+from bot.statuses import OPEN_GAME_STATUSES
 from bot.ui.board_painter import BoardPainter
 from bot.ui.boards import Board
 from bot.ui.context import Services

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.db.statuses import OPEN_GAME_STATUSES
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, GameSummary, Player
 from bot.services.tournament_errors import TournamentOver
@@ -23,6 +22,7 @@ from bot.services.tournament_snapshots import (
     TournamentInfo,
     TournamentNotice,
 )
+from bot.statuses import OPEN_GAME_STATUSES
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import game_title

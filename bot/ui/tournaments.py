@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.db.statuses import GameStatus, TournamentFormat, TournamentStatus
 from bot.games.spec import CommandOption
 from bot.i18n import tr
 from bot.services.snapshots import GameSummary
@@ -18,6 +17,7 @@ from bot.services.tournament_snapshots import (
     Standing,
     TournamentInfo,
 )
+from bot.statuses import GameStatus, TournamentFormat, TournamentStatus
 from bot.ui.boards import clock_label
 from bot.ui.common import jump_url
 from rules.core import Locale

@@ -1,17 +1,12 @@
 """The stored vocabularies: what a game, a tournament, a clock notice can be, and a
-tournament's format. Each member's
-value is the text stored in its column (so rows written before these existed read as members),
-and the columns are typed by them (:class:`StatusType`): a misspelt status fails when written,
-not when someone wonders why a game never ends."""
+tournament's format. Each member's value is the text stored in its column (so rows written
+before these existed read as members), and the columns are typed by them (``bot.db.types.StatusType``): a misspelt status fails when
+written, not when someone wonders why a game never ends. Plain Python, so the database, the
+services and the views all name the same members."""
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, TypeVar
-
-from sqlalchemy import String
-from sqlalchemy.engine import Dialect
-from sqlalchemy.types import TypeDecorator
 
 
 class GameStatus(StrEnum):
@@ -77,24 +72,3 @@ class NoticeKind(StrEnum):
     TIMEOUT = "timeout"
     #: A challenge nobody accepted in time.
     EXPIRED = "expired"
-
-
-E = TypeVar("E", bound=StrEnum)
-
-
-class StatusType(TypeDecorator[E]):
-    """A column holding one of ``vocabulary``'s members: stored as its text, read back as the
-    member; writing anything else (a misspelling) fails before it reaches the database."""
-
-    impl = String
-    cache_ok = True
-
-    def __init__(self, vocabulary: type[E], length: int = 16) -> None:
-        super().__init__(length)
-        self.vocabulary = vocabulary
-
-    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
-        return None if value is None else self.vocabulary(value).value
-
-    def process_result_value(self, value: Any, dialect: Dialect) -> E | None:
-        return None if value is None else self.vocabulary(value)
