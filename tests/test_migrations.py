@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +12,10 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import MetaData, Table, inspect, select, text
 from sqlalchemy.engine import Connection
 
-from bot.db import Base, Database
+from bot.db import Base, Database, GameRow
 from bot.db.engine import alembic_config
 from tests.conftest import drop_schema, make_database, postgres_url
 
@@ -84,3 +85,45 @@ async def test_two_processes_migrating_a_fresh_database_at_once_both_succeed(
         await second.dispose()
         if schema is not None:
             await drop_schema(schema)
+
+
+async def test_0011_turns_a_board_claimed_by_message_id_0_into_board_claimed_at(
+    db: Database,
+) -> None:
+    """Before 0011 the scheduler claimed an unposted tournament board by setting its
+    ``message_id`` to 0; after it, such a game has no message and a claim time (its last
+    update), and a posted or unclaimed game is left as it was."""
+
+    def claimed_before_and_after(sync: Connection) -> list[tuple[Any, ...]]:
+        command.downgrade(alembic_config(sync), "0010")
+        game = Table("game", MetaData(), autoload_with=sync)
+        values: dict[str, Any] = {
+            c.name: 0
+            for c in game.c
+            if not c.nullable and c.server_default is None and not c.primary_key
+        }
+        values.update(
+            game_type="bushi",
+            status="active",
+            settings="{}",
+            state="{}",
+            locale="en",
+            created_at=datetime(2026, 11, 1, tzinfo=UTC),
+            updated_at=datetime(2026, 11, 2, tzinfo=UTC),
+        )
+        for game_id, message_id in ((1, 0), (2, None), (3, 77)):
+            sync.execute(game.insert().values(id=game_id, message_id=message_id, **values))
+        command.upgrade(alembic_config(sync), "head")
+        return list(
+            sync.execute(text("SELECT id, message_id, board_claimed_at FROM game ORDER BY id"))
+        )
+
+    rows = await db.run_migrations(claimed_before_and_after)
+    assert [(r[0], r[1], r[2] is not None) for r in rows] == [
+        (1, None, True),
+        (2, None, False),
+        (3, 77, False),
+    ]
+    async with db.read() as session:
+        claimed = await session.scalar(select(GameRow.board_claimed_at).where(GameRow.id == 1))
+    assert claimed == datetime(2026, 11, 2, tzinfo=UTC)

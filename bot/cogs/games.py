@@ -16,6 +16,7 @@ from bot.cogs.builder import CommandBuilder, plain
 from bot.cogs.options import CLOCK_CHOICES
 from bot.games.spec import AnySpec
 from bot.i18n import tr
+from bot.statuses import GameStatus
 from bot.text.commands import (
     CHALLENGE,
     CHALLENGE_HELP,
@@ -90,7 +91,7 @@ def hint_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any,
     async def hint(interaction: discord.Interaction, game: int | None = None) -> None:
         if game is None:
             mine = await context.services.games.queries.list_games(
-                interaction.user.id, statuses=("active",)
+                interaction.user.id, statuses=(GameStatus.ACTIVE,)
             )
             here = [
                 g

@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot.games.registry import variant_for_key
 from bot.i18n import tr
 from bot.services.snapshots import GameSummary
+from bot.statuses import GameStatus
 from bot.text.player import (
     BOARDS,
     BOARDS_HELP,
@@ -62,7 +63,7 @@ def games_text(games: list[GameSummary], user_id: int, locale: Locale) -> str:
         mine = any(s.user_id == user_id for s in game.seats_to_act)
         if mine:
             turn = tr("games.your_turn", locale)
-        elif game.status == "challenge":
+        elif game.status == GameStatus.CHALLENGE:
             turn = tr("games.challenge", locale)
         else:
             turn = tr("games.waiting", locale)

@@ -18,6 +18,7 @@ from bot.games.spec import AnySpec, CommandOption
 from bot.i18n import tr
 from bot.services.snapshots import Player
 from bot.services.tournament_errors import TournamentError
+from bot.statuses import TournamentFormat
 from bot.text.commands import CLOCK, CLOCK_HELP, RATED, RATED_HELP
 from bot.text.tournament_commands import (
     CREATE,
@@ -48,9 +49,11 @@ from bot.ui.tournaments import chosen_rules, created_text
 from rules.core import Text
 
 FORMATS = [
-    app_commands.Choice(name=localized(ROUND_ROBIN), value="round_robin"),
-    app_commands.Choice(name=localized(DOUBLE_ROUND_ROBIN), value="double_round_robin"),
-    app_commands.Choice(name=localized(SWISS), value="swiss"),
+    app_commands.Choice(name=localized(ROUND_ROBIN), value=TournamentFormat.ROUND_ROBIN),
+    app_commands.Choice(
+        name=localized(DOUBLE_ROUND_ROBIN), value=TournamentFormat.DOUBLE_ROUND_ROBIN
+    ),
+    app_commands.Choice(name=localized(SWISS), value=TournamentFormat.SWISS),
 ]
 SIGNUP_CHOICES = duration_choices()
 DEFAULT_ROUNDS = 5
@@ -139,7 +142,7 @@ def create_command(spec: AnySpec, context: UiContext) -> app_commands.Command[An
             name=name,
             game_type=spec.game_type,
             settings=settings,
-            format=plain(values.get("format")) or "round_robin",
+            format=plain(values.get("format")) or TournamentFormat.ROUND_ROBIN,
             rounds=values.get("rounds") or values.get("deals") or DEFAULT_ROUNDS,
             move_seconds=move_seconds,
             rated=bool(values.get("rated")),

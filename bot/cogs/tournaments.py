@@ -13,8 +13,9 @@ from bot.cogs.tournament_create import add_create_commands, create_group
 from bot.i18n import tr
 from bot.services.snapshots import Player
 from bot.services.tournament_errors import TournamentError
-from bot.services.tournament_snapshots import OPEN_STATUSES, OVER_STATUSES, Cancelled
+from bot.services.tournament_snapshots import Cancelled
 from bot.services.tournaments import TournamentService
+from bot.statuses import OPEN_TOURNAMENT_STATUSES, OVER_TOURNAMENT_STATUSES, TournamentStatus
 from bot.text.tournament_commands import (
     CANCEL,
     CANCEL_HELP,
@@ -68,7 +69,7 @@ def join_command(context: UiContext) -> Command:
 
     async def join(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        chosen = await tournaments.queries.resolve(guild_id, tournament, ("signup",))
+        chosen = await tournaments.queries.resolve(guild_id, tournament, (TournamentStatus.SIGNUP,))
         player = Player(interaction.user.id, interaction.user.display_name)
         info = await tournaments.actions.join(chosen, guild_id, player)
         locale = user_locale(interaction)
@@ -91,7 +92,7 @@ def leave_command(context: UiContext) -> Command:
 
     async def leave(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        chosen = await tournaments.queries.resolve(guild_id, tournament, ("signup",))
+        chosen = await tournaments.queries.resolve(guild_id, tournament, (TournamentStatus.SIGNUP,))
         info = await tournaments.actions.leave(chosen, guild_id, interaction.user.id)
         await send_ephemeral(
             interaction,
@@ -106,7 +107,9 @@ def start_command(context: UiContext) -> Command:
 
     async def start(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        chosen = await services.tournaments.queries.resolve(guild_id, tournament, ("signup",))
+        chosen = await services.tournaments.queries.resolve(
+            guild_id, tournament, (TournamentStatus.SIGNUP,)
+        )
         # Starting posts a board per game: acknowledge first.
         await think(interaction, privately=True)
         notices = await services.tournaments.actions.start(
@@ -127,7 +130,9 @@ def cancel_command(context: UiContext) -> Command:
 
     async def cancel(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        chosen = await services.tournaments.queries.resolve(guild_id, tournament, OPEN_STATUSES)
+        chosen = await services.tournaments.queries.resolve(
+            guild_id, tournament, OPEN_TOURNAMENT_STATUSES
+        )
         # Cancelling may abort many games and redraw their boards: acknowledge first.
         await think(interaction, privately=True)
         notices = await services.tournaments.actions.cancel(
@@ -147,7 +152,9 @@ def withdraw_command(context: UiContext) -> Command:
 
     async def withdraw(interaction: discord.Interaction, tournament: int | None = None) -> None:
         guild_id = _guild(interaction)
-        chosen = await services.tournaments.queries.resolve(guild_id, tournament, OPEN_STATUSES)
+        chosen = await services.tournaments.queries.resolve(
+            guild_id, tournament, OPEN_TOURNAMENT_STATUSES
+        )
         await think(interaction, privately=True)
         withdrawal = await services.tournaments.actions.withdraw(
             chosen, guild_id, interaction.user.id
@@ -177,9 +184,11 @@ async def _open_or_last(
     """The tournament meant: the one given, else the server's only open one, else (none
     open) the one that ended last."""
     try:
-        return await tournaments.queries.resolve(guild_id, tournament, OPEN_STATUSES)
+        return await tournaments.queries.resolve(guild_id, tournament, OPEN_TOURNAMENT_STATUSES)
     except TournamentError:
-        return await tournaments.queries.resolve(guild_id, tournament, OVER_STATUSES, newest=True)
+        return await tournaments.queries.resolve(
+            guild_id, tournament, OVER_TOURNAMENT_STATUSES, newest=True
+        )
 
 
 def play_command(context: UiContext) -> Command:

@@ -16,6 +16,7 @@ from bot.games.spec import AnySpec, Variant
 from bot.services.errors import GameNotFound
 from bot.services.games import GameService
 from bot.services.snapshots import LOCAL_USER_MAX, ActionResult, GameSnapshot, GameSummary, Player
+from bot.statuses import GameStatus
 from bot.text.console import (
     BOT_NAME,
     CHOOSE_GAME,
@@ -229,7 +230,7 @@ async def resume_game(service: GameService, term: Terminal, game_id: int) -> Gam
     if not is_local(game):
         term.say(NOT_LOCAL.format(id=game_id))
         return None
-    if game.status != "active":
+    if game.status != GameStatus.ACTIVE:
         term.say(NOT_ACTIVE.format(id=game_id, result=result_line(game, term.locale)))
         return None
     term.say(RESUMING.format(id=game_id, title=game.rules.title_for(game.settings)(term.locale)))

@@ -12,6 +12,7 @@ from bot.games.offers import Choice, NumberPrompt, Offer, Panel, default_offers
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, GameSnapshot, SeatInfo
+from bot.statuses import GameStatus
 from bot.text.console import (
     ALSO,
     ANSWER_DRAW,
@@ -76,7 +77,7 @@ async def play_game(service: GameService, term: Terminal, result: ActionResult) 
     secret = hot_seat and game.spec.secret_hands
     shown: int | None = None
     events = result.events
-    while game.status == "active":
+    while game.status == GameStatus.ACTIVE:
         mover = next((s for s in game.seats_to_act if not s.is_bot), None)
         if secret and mover is not None and mover.seat != shown:
             term.pass_keyboard(mover.display_name)

@@ -21,7 +21,7 @@ from sqlalchemy import JSON, BigInteger, Boolean, Column, Integer, String, Table
 
 from bot.db.models import FIRST_VERSION, GameEventRow, GameRow, GameSeatRow, next_version
 from bot.db.records import EventRecord, GameRecord, GameWrite, NewGame, SeatRecord, Written
-from bot.db.types import UTCDateTime
+from bot.db.types import StatusType, UTCDateTime
 
 GAME: Table = GameRow.__table__  # type: ignore[assignment]
 SEAT: Table = GameSeatRow.__table__  # type: ignore[assignment]
@@ -38,12 +38,16 @@ class Kind(enum.Enum):
     JSON = "json"
     #: An aware UTC time (naive UTC text on SQLite, timestamptz on PostgreSQL).
     TIME = "time"
+    #: A status (text on every driver; read back as its vocabulary's member).
+    STATUS = "status"
 
 
 def kind_of(column: Column[Any]) -> Kind:
     kind = column.type
     if isinstance(kind, UTCDateTime):
         return Kind.TIME
+    if isinstance(kind, StatusType):
+        return Kind.STATUS
     if isinstance(kind, JSON):
         return Kind.JSON
     if isinstance(kind, Boolean):
@@ -60,6 +64,8 @@ def pg_type(column: Column[Any]) -> str:
         return "jsonb"
     if kind is Kind.FLAG:
         return "boolean"
+    if kind is Kind.STATUS:
+        return "text"
     if isinstance(sql, BigInteger):
         return "bigint"
     if isinstance(sql, Integer):
@@ -105,6 +111,7 @@ STARTS: Mapping[str, Any] = {
     "ply": 0,
     "outcome": None,
     "message_id": None,
+    "board_claimed_at": None,
     "ping_message_id": None,
     "reminders_sent": 0,
     "finished_at": None,
@@ -172,6 +179,17 @@ def decoders(
     )
 
 
+def members(table: Table, names: Sequence[str]) -> tuple[tuple[int, Convert], ...]:
+    """(place in ``names``, its vocabulary) for each status column among ``names``: every driver
+    hands the text back, and a read gives the member."""
+    out = []
+    for at, name in enumerate(names):
+        kind = table.c[name].type
+        if isinstance(kind, StatusType):
+            out.append((at, kind.vocabulary))
+    return tuple(out)
+
+
 def decoded(row: Iterable[Any], conversions: Iterable[tuple[int, Convert]]) -> list[Any]:
     """A row's values with each conversion applied at its place."""
     values = list(row)
@@ -194,7 +212,10 @@ class Codec:
 
     def __init__(self, encode: Mapping[Kind, Convert], decode: Mapping[Kind, Convert]) -> None:
         #: A read's fields (but seats), and a seat's.
-        self.read = decoders(GAME, RECORD_FIELDS[:-1], decode)
+        self.read = (
+            *decoders(GAME, RECORD_FIELDS[:-1], decode),
+            *members(GAME, RECORD_FIELDS[:-1]),
+        )
         self.seat = decoders(SEAT, SEAT_COLUMNS, decode)
         self._create = converters(GAME, CREATE_COLUMNS, encode)
         self._write = converters(GAME, (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN), encode)

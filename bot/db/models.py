@@ -21,7 +21,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.sql.elements import ColumnElement
 
-from bot.db.types import JSONType, UTCDateTime
+from bot.db.types import JSONType, StatusType, UTCDateTime
+from bot.statuses import GameStatus, NoticeKind, TournamentFormat, TournamentStatus
 
 # Stable constraint names so Alembic can alter them on every backend.
 NAMING_CONVENTION = {
@@ -65,7 +66,7 @@ class GameRow(Base):
     rules_version: Mapped[int] = mapped_column(Integer)
     schema_version: Mapped[int] = mapped_column(Integer)
     #: challenge → active → finished; or declined / expired / aborted.
-    status: Mapped[str] = mapped_column(String(16), index=True)
+    status: Mapped[GameStatus] = mapped_column(StatusType(GameStatus), index=True)
     settings: Mapped[dict[str, Any]] = mapped_column(JSONType)
     seed: Mapped[int] = mapped_column(BigInteger)
     #: Hex salt sealing the seed (games with hidden randomness): the board shows the hash of
@@ -82,6 +83,9 @@ class GameRow(Base):
     guild_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     channel_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: A tournament game whose board was never posted, claimed by the scheduler to announce it
+    #: again (once, by one process): when. None: never claimed.
+    board_claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     #: The last "your turn" ping, deleted when the next one is sent (one ping, not a wall).
     ping_message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     locale: Mapped[str] = mapped_column(String(8), default="en")
@@ -233,8 +237,7 @@ class TournamentRow(Base):
     name: Mapped[str] = mapped_column(String(100))
     game_type: Mapped[str] = mapped_column(String(32))
     settings: Mapped[dict[str, Any]] = mapped_column(JSONType)
-    #: ``round_robin``, ``double_round_robin``, ``swiss`` or ``solitaire``.
-    format: Mapped[str] = mapped_column(String(24))
+    format: Mapped[TournamentFormat] = mapped_column(StatusType(TournamentFormat, 24))
     #: Swiss: the rounds asked for; solitaire: the number of deals; round robin: set at start.
     rounds: Mapped[int] = mapped_column(Integer)
     move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -242,7 +245,7 @@ class TournamentRow(Base):
     max_players: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: Kept in step with the entrant rows by conditional UPDATEs (the player limit holds).
     entrant_count: Mapped[int] = mapped_column(Integer, default=0)
-    status: Mapped[str] = mapped_column(String(16), index=True)
+    status: Mapped[TournamentStatus] = mapped_column(StatusType(TournamentStatus), index=True)
     signup_until: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
     #: Solitaire events: how long entrants have to play their deals once it starts, and when.
     play_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -331,8 +334,7 @@ class ClockNoticeRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
-    #: ``reminder``, ``timeout`` or ``expired``.
-    kind: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[NoticeKind] = mapped_column(StatusType(NoticeKind))
     #: A reminder's number (1: half the time left, 2: a sixth), and the deadline it warns of.
     number: Mapped[int] = mapped_column(Integer, default=0)
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

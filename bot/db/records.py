@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from bot.statuses import GameStatus, NoticeKind
+
 
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
@@ -32,7 +34,7 @@ class GameRecord:
 
     id: int
     game_type: str
-    status: str
+    status: GameStatus
     settings: dict[str, Any]
     seed: int
     salt: str | None
@@ -106,8 +108,7 @@ class NoticeWrite:
     """What the move clock owes the players for the change it claims (a ``clock_notice``
     row, the outbox): written in the change's own transaction, so a crash cannot lose it."""
 
-    #: ``reminder``, ``timeout`` or ``expired``.
-    kind: str
+    kind: NoticeKind
     number: int = 0
     deadline_at: datetime | None = None
 
@@ -121,7 +122,7 @@ class GameWrite:
     seen_version: int
     state: dict[str, Any]
     ply: int
-    status: str
+    status: GameStatus
     outcome: dict[str, Any] | None
     finished_at: datetime | None
     expires_at: datetime | None
@@ -148,7 +149,7 @@ class NewGame:
     game_type: str
     rules_version: int
     schema_version: int
-    status: str
+    status: GameStatus
     settings: dict[str, Any]
     seed: int
     salt: str | None

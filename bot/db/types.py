@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
-from sqlalchemy import JSON, DateTime
+from sqlalchemy import JSON, DateTime, String
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
@@ -34,3 +35,24 @@ class UTCDateTime(TypeDecorator[datetime]):
             return None
         assert isinstance(value, datetime)
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class StatusType(TypeDecorator[E]):
+    """A column holding one of ``vocabulary``'s members: stored as its text, read back as the
+    member; writing anything else (a misspelling) fails before it reaches the database."""
+
+    impl = String
+    cache_ok = True
+
+    def __init__(self, vocabulary: type[E], length: int = 16) -> None:
+        super().__init__(length)
+        self.vocabulary = vocabulary
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
+        return None if value is None else self.vocabulary(value).value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> E | None:
+        return None if value is None else self.vocabulary(value)

@@ -14,7 +14,8 @@ from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
 from bot.services.base import GameLoader, GuardedWriter, Planned, check_version, public_text
 from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
-from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot
+from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.text.errors import SOLITAIRE_NOT_YOURS
 from rules.core import AcceptDraw, DeclineDraw, Event, Rng, RulesError, Seat
 
@@ -72,10 +73,10 @@ class ActionPipeline:
             # Version first: a scheduler that lost the race to end this game sees a stale
             # version (the normal race), not a "wrong status" error.
             check_version(game, version)
-            if game.status not in ACTIVE_STATUSES:
+            if game.status not in OPEN_GAME_STATUSES:
                 raise WrongStatus()
             write, to_act = self.writer.write_for(
-                game, game.state, status="aborted", finished=True, notice=notice
+                game, game.state, status=GameStatus.ABORTED, finished=True, notice=notice
             )
             return Planned(write, game.state, to_act)
 
@@ -173,9 +174,9 @@ class ActionPipeline:
     def _check_status(game: GameSnapshot, version: int | None) -> None:
         # A stale version on a game that has ended since (a late click, a second clock
         # scheduler) is the normal race: StaleVersion, so the caller refreshes the board.
-        if version is not None and game.version != version and game.status != "active":
+        if version is not None and game.version != version and game.status != GameStatus.ACTIVE:
             raise StaleVersion()
-        if game.status != "active":
+        if game.status != GameStatus.ACTIVE:
             raise WrongStatus()
 
     @staticmethod
@@ -217,7 +218,7 @@ class ActionPipeline:
         game = result.game
         spec = spec_for(game.game_type)
         for _ in range(MAX_BOT_PLIES):
-            if game.status != "active":
+            if game.status != GameStatus.ACTIVE:
                 break
             try:
                 answer = await self._bot_draw_answer(spec, game)

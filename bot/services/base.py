@@ -30,6 +30,7 @@ from bot.services.game_cache import GameCache
 from bot.services.pings import PingBook
 from bot.services.snapshots import GameSnapshot, seat_infos
 from bot.services.stats import results_of
+from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from rules.core import CodecError, Event, RulesError, Seat
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ class Stored:
 
     state: dict[str, Any]
     to_act: frozenset[Seat]
-    status: str
+    status: GameStatus
     outcome: dict[str, Any] | None
     finished_at: datetime | None
     deadline_at: datetime | None
@@ -62,7 +63,7 @@ def stored(
     rules: AnyRules,
     state: Any,
     *,
-    status: str,
+    status: GameStatus,
     outcome: dict[str, Any] | None,
     finished_at: datetime | None,
     humans: Collection[Seat],
@@ -80,9 +81,9 @@ def stored(
     to_act = frozenset(rules.to_act(state))
     result = rules.outcome(state)
     if result is not None:
-        status, outcome, finished_at = "finished", result.dump(), now
+        status, outcome, finished_at = GameStatus.FINISHED, result.dump(), now
     reset = True
-    if status != "active" or not move_seconds or not (to_act & set(humans)):
+    if status != GameStatus.ACTIVE or not move_seconds or not (to_act & set(humans)):
         deadline_at = None
     elif deadline_at is None or not to_act <= set(acting):
         deadline_at = now + timedelta(seconds=move_seconds)
@@ -257,7 +258,7 @@ class GuardedWriter:
         game: GameSnapshot,
         state: Any,
         *,
-        status: str,
+        status: GameStatus,
         events: Sequence[EventRecord] = (),
         expires_at: datetime | None = None,
         finished: bool = False,
@@ -281,10 +282,10 @@ class GuardedWriter:
             deadline_at=game.deadline_at,
             now=now,
         )
-        to_act = frozenset() if after.status not in ("active", "challenge") else after.to_act
-        if after.status == "challenge":
+        to_act = frozenset() if after.status not in OPEN_GAME_STATUSES else after.to_act
+        if after.status == GameStatus.CHALLENGE:
             to_act = frozenset(s.seat for s in game.seats if s.seat != game.challenger_seat)
-        outcome = game.rules.outcome(state) if after.status == "finished" else None
+        outcome = game.rules.outcome(state) if after.status == GameStatus.FINISHED else None
         write = GameWrite(
             game_id=game.id,
             seen_version=game.version,

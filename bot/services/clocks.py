@@ -31,6 +31,7 @@ from bot.services.games import GameService
 from bot.services.messages import BoardMessages
 from bot.services.queries import GameQueries
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
+from bot.statuses import GameStatus, NoticeKind
 from rules.core import RulesError, Seat
 
 log = logging.getLogger(__name__)
@@ -110,12 +111,12 @@ class ClockService:
         for row in rows:
             game = await self.loader.get(row.game_id)
             notice: Notice | None = None
-            if row.kind == "expired":
+            if row.kind == NoticeKind.EXPIRED:
                 notice = Expired(game, row.id)
-            elif row.kind == "timeout":
+            elif row.kind == NoticeKind.TIMEOUT:
                 events = await self.queries.last_public_events(game.id)
                 notice = TimedOut(ActionResult(game, events, game.version), row.id)
-            elif game.status == "active" and game.deadline_at == row.deadline_at:
+            elif game.status == GameStatus.ACTIVE and game.deadline_at == row.deadline_at:
                 assert row.deadline_at is not None
                 seats = tuple(s.seat for s in game.seats_to_act if not s.is_bot)
                 notice = Reminder(game, seats, row.number, row.deadline_at, row.id)
@@ -130,7 +131,7 @@ class ClockService:
         self,
         session: AsyncSession,
         game_id: int,
-        kind: str,
+        kind: NoticeKind,
         number: int = 0,
         deadline: datetime | None = None,
     ) -> ClockNoticeRow:
@@ -146,7 +147,7 @@ class ClockService:
             ids = list(
                 await session.scalars(
                     select(GameRow.id)
-                    .where(GameRow.status == "challenge", GameRow.expires_at <= now)
+                    .where(GameRow.status == GameStatus.CHALLENGE, GameRow.expires_at <= now)
                     .limit(BATCH)
                 )
             )
@@ -155,15 +156,15 @@ class ClockService:
             async with self.db.transaction() as session:
                 claimed = await session.execute(
                     update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.status == "challenge")
-                    .values(status="expired", updated_at=now, version=BUMPED_VERSION)
+                    .where(GameRow.id == game_id, GameRow.status == GameStatus.CHALLENGE)
+                    .values(status=GameStatus.EXPIRED, updated_at=now, version=BUMPED_VERSION)
                 )
                 if claimed.rowcount != 1:  # type: ignore[attr-defined]
                     continue  # another scheduler got it first
                 await session.execute(
                     update(GameSeatRow).where(GameSeatRow.game_id == game_id).values(to_act=False)
                 )
-                owed = self._owe(session, game_id, "expired")
+                owed = self._owe(session, game_id, NoticeKind.EXPIRED)
                 await session.flush()
             out.append(Expired(await self.loader.get(game_id), owed.id))
         return out
@@ -175,7 +176,7 @@ class ClockService:
                 await session.scalars(
                     select(GameRow)
                     .options(defer(GameRow.state))
-                    .where(GameRow.status == "active", GameRow.deadline_at <= now)
+                    .where(GameRow.status == GameStatus.ACTIVE, GameRow.deadline_at <= now)
                     .limit(BATCH)
                 )
             )
@@ -184,7 +185,7 @@ class ClockService:
         for game in due:
             late = [s.seat for s in game.seats_to_act if not s.is_bot]
             # Written by the claim's own guarded write (the store inserts it with the change).
-            owe = NoticeWrite("timeout")
+            owe = NoticeWrite(NoticeKind.TIMEOUT)
             try:
                 defaults = await self.actions.play_timeout_defaults(
                     game.id, game.version, notice=owe
@@ -218,7 +219,7 @@ class ClockService:
                     select(GameRow)
                     .options(defer(GameRow.state))
                     .where(
-                        GameRow.status == "active",
+                        GameRow.status == GameStatus.ACTIVE,
                         GameRow.deadline_at.is_not(None),
                         GameRow.move_seconds.is_not(None),
                         GameRow.reminders_sent < len(REMINDER_FRACTIONS),
@@ -243,13 +244,13 @@ class ClockService:
                         GameRow.id == game.id,
                         GameRow.reminders_sent == game.reminders_sent,
                         GameRow.deadline_at == game.deadline_at,
-                        GameRow.status == "active",
+                        GameRow.status == GameStatus.ACTIVE,
                     )
                     .values(reminders_sent=due)
                 )
                 if claimed.rowcount != 1:  # type: ignore[attr-defined]
                     continue
-                owed = self._owe(session, game.id, "reminder", due, game.deadline_at)
+                owed = self._owe(session, game.id, NoticeKind.REMINDER, due, game.deadline_at)
                 await session.flush()
             seats = tuple(s.seat for s in game.seats_to_act if not s.is_bot)
             # Several thresholds passed at once (the bot was down): one reminder, not a burst.

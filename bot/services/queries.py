@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Collection
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
@@ -16,7 +16,6 @@ from bot.services.base import GameLoader
 from bot.services.clock import Clock
 from bot.services.errors import GameNotFound, WrongStatus
 from bot.services.snapshots import (
-    ACTIVE_STATUSES,
     LOCAL_USER_MAX,
     GameSnapshot,
     GameSummary,
@@ -24,6 +23,12 @@ from bot.services.snapshots import (
     Verification,
     public_steps,
     seat_infos,
+)
+from bot.statuses import (
+    OPEN_GAME_STATUSES,
+    OPEN_TOURNAMENT_STATUSES,
+    PLAYED_GAME_STATUSES,
+    GameStatus,
 )
 from bot.text.errors import (
     DAILY_DEAL_KEPT,
@@ -38,8 +43,6 @@ from bot.text.tournament_errors import DEAL_KEPT, NO_TOURNAMENT_HINTS
 from rules import verify
 from rules.core import Event
 
-#: A tournament in these keeps its solitaire deals private.
-DEALING_STATUSES = ("signup", "running")
 #: How far back "the last move" is looked for (private steps may follow it).
 LAST_STEPS_SCANNED = 50
 #: Offering or declining a draw moves nothing: the board keeps showing the move before it.
@@ -77,7 +80,7 @@ class GameQueries:
         user_id: int,
         *,
         guild_id: int | None = None,
-        statuses: Sequence[str] = ACTIVE_STATUSES,
+        statuses: Collection[GameStatus] = OPEN_GAME_STATUSES,
         limit: int = 25,
         newest_first: bool = False,
         offset: int = 0,
@@ -107,7 +110,7 @@ class GameQueries:
             return [GameSummary.summary_of(r) for r in rows]
 
     async def list_local_games(
-        self, *, statuses: Sequence[str] = ACTIVE_STATUSES, limit: int = 25
+        self, *, statuses: Collection[GameStatus] = OPEN_GAME_STATUSES, limit: int = 25
     ) -> list[GameSummary]:
         """Games with no Discord user in them (every seat a local player or the console's
         bot), the most recently moved first."""
@@ -140,7 +143,7 @@ class GameQueries:
         return await self.list_games(
             user_id,
             guild_id=guild_id,
-            statuses=("finished",),
+            statuses=(GameStatus.FINISHED,),
             limit=limit,
             newest_first=True,
             offset=offset,
@@ -151,7 +154,7 @@ class GameQueries:
         """Conditions leaving out deals others may still be playing: today's daily deals (their
         keys begin with the day) and a running solitaire tournament's deals."""
         today = self.clock().date().isoformat()
-        running = select(TournamentRow.id).where(TournamentRow.status.in_(DEALING_STATUSES))
+        running = select(TournamentRow.id).where(TournamentRow.status.in_(OPEN_TOURNAMENT_STATUSES))
         other = aliased(GameSeatRow)
         two_players = select(other.game_id).where(other.game_id == GameRow.id, other.seat > 0)
         return (
@@ -230,7 +233,7 @@ class GameQueries:
 
     @staticmethod
     def _require_over(game: GameSnapshot) -> None:
-        if game.status in ACTIVE_STATUSES:
+        if game.status in OPEN_GAME_STATUSES:
             raise WrongStatus(NOT_OVER)
 
     async def shown_game(self, game_id: int, viewer: int) -> GameSnapshot:
@@ -260,7 +263,7 @@ class GameQueries:
             status = await session.scalar(
                 select(TournamentRow.status).where(TournamentRow.id == game.tournament_id)
             )
-        if status in DEALING_STATUSES:
+        if status in OPEN_TOURNAMENT_STATUSES:
             raise WrongStatus(DEAL_KEPT)
 
     async def _playing_daily(self, game: GameSummary, user_id: int) -> int | None:
@@ -272,7 +275,7 @@ class GameQueries:
                 .where(
                     GameRow.daily_key == game.daily_key,
                     GameRow.guild_id == game.guild_id,
-                    GameRow.status == "active",
+                    GameRow.status == GameStatus.ACTIVE,
                     GameSeatRow.user_id == user_id,
                 )
                 .limit(1)
@@ -288,7 +291,7 @@ class GameQueries:
         if game.salt is None or game.commitment is None:
             raise WrongStatus(NO_SEAL)
         if not game.seed_revealed(self.clock().date()):
-            raise WrongStatus(SEAL_KEPT_FOR_DAY if game.status == "finished" else NOT_OVER)
+            raise WrongStatus(SEAL_KEPT_FOR_DAY if game.status == GameStatus.FINISHED else NOT_OVER)
         await self._require_deal_shown(game, viewer)
         moves = [(r.seat, r.action) for r in await self.event_log(game_id)]
         record = verify.GameRecord(
@@ -316,12 +319,12 @@ class GameQueries:
         hinter = spec_for(game.game_type).hinter
         if hinter is None:
             raise WrongStatus(NO_HINTS)
-        if game.status == "active" and game.rated:
+        if game.status == GameStatus.ACTIVE and game.rated:
             raise WrongStatus(HINT_RATED)
-        if game.status == "active" and game.tournament_id is not None:
+        if game.status == GameStatus.ACTIVE and game.tournament_id is not None:
             raise WrongStatus(NO_TOURNAMENT_HINTS)
         await self._require_deal_shown(game, viewer)
-        if game.status not in ("active", "finished"):
+        if game.status not in PLAYED_GAME_STATUSES:
             raise WrongStatus()
         seats = game.rules.to_act(game.state)
         seat = seats[0] if seats else 0

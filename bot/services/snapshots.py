@@ -11,13 +11,10 @@ from bot.db.models import GameRow, next_version
 from bot.db.records import GameRecord, GameWrite, Written
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
+from bot.statuses import GameStatus
 from rules import verify
 from rules.core import Event, Locale, Outcome, Seat
 from rules.core.fairness import commitment
-
-ACTIVE_STATUSES = ("challenge", "active")
-FINISHED_STATUSES = ("finished", "declined", "expired", "aborted")
-
 
 #: Local players (the console's, and its bot) have ids up to this one; Discord's are positive.
 LOCAL_USER_MAX = 0
@@ -48,7 +45,7 @@ class GameSummary:
 
     id: int
     game_type: str
-    status: str
+    status: GameStatus
     settings: dict[str, Any]
     version: int
     ply: int
@@ -88,7 +85,7 @@ class GameSummary:
 
     @property
     def is_active(self) -> bool:
-        return self.status == "active"
+        return self.status == GameStatus.ACTIVE
 
     @property
     def daily_day(self) -> date | None:
@@ -128,7 +125,7 @@ class GameSummary:
 
     @property
     def seats_to_act(self) -> tuple[SeatInfo, ...]:
-        return tuple(s for s in self.seats if s.to_act) if self.status == "active" else ()
+        return tuple(s for s in self.seats if s.to_act) if self.status == GameStatus.ACTIVE else ()
 
     @staticmethod
     def fields_from(row: GameRow) -> dict[str, Any]:
@@ -183,7 +180,7 @@ class GameSnapshot(GameSummary):
     def seed_revealed(self, today: date) -> bool:
         """A seed is shown once nobody can use it: after the game — and for a daily deal,
         which others may still be playing, after its day."""
-        if self.salt is None or self.status != "finished":
+        if self.salt is None or self.status != GameStatus.FINISHED:
             return False
         return not self.daily_deal_open(today)
 
@@ -342,4 +339,4 @@ class ActionResult:
 
     @property
     def finished(self) -> bool:
-        return self.game.status == "finished"
+        return self.game.status == GameStatus.FINISHED

@@ -32,7 +32,8 @@ from bot.services.errors import (
 )
 from bot.services.secrets import DeploymentSecrets
 from bot.services.seeds import Seeds
-from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSnapshot, Player
+from bot.services.snapshots import ActionResult, GameSnapshot, Player
+from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.text.errors import ABORT_TOO_LATE, BOT_CANNOT_PLAY, ONLY_CHALLENGED, SELF_CHALLENGE
 from rules.core import Rng, Seat
 from rules.core.fairness import daily_seed, new_salt
@@ -101,7 +102,7 @@ class GameStarts:
             self.new_game(
                 game_type,
                 players,
-                status="active" if opponent.is_bot else "challenge",
+                status=GameStatus.ACTIVE if opponent.is_bot else GameStatus.CHALLENGE,
                 settings=normalized,
                 seed=seed,
                 rated=rated and not opponent.is_bot,
@@ -170,7 +171,7 @@ class GameStarts:
         seat = game.seat_of(user_id)
         if seat is None:
             raise NotAParticipant()
-        if game.status != "finished" or len(game.seats) != 2:
+        if game.status != GameStatus.FINISHED or len(game.seats) != 2:
             raise WrongStatus()
         me, other = game.player(seat), game.player(1 - seat)
         return await self.challenge(
@@ -195,10 +196,10 @@ class GameStarts:
             expired = game.expires_at is not None and self.clock() >= game.expires_at
             if expired:
                 write, to_act = self.writer.write_for(
-                    game, game.state, status="expired", expires_at=game.expires_at
+                    game, game.state, status=GameStatus.EXPIRED, expires_at=game.expires_at
                 )
             else:
-                write, to_act = self.writer.write_for(game, game.state, status="active")
+                write, to_act = self.writer.write_for(game, game.state, status=GameStatus.ACTIVE)
             return Planned(write, game.state, to_act)
 
         changed = await self.writer.change(game_id, version, plan)
@@ -210,7 +211,7 @@ class GameStarts:
         def plan(game: GameSnapshot) -> Planned:
             self._check_answer(game, user_id, version)
             write, to_act = self.writer.write_for(
-                game, game.state, status="declined", expires_at=game.expires_at
+                game, game.state, status=GameStatus.DECLINED, expires_at=game.expires_at
             )
             return Planned(write, game.state, to_act)
 
@@ -225,7 +226,7 @@ class GameStarts:
         # Version before status: a click on a challenge answered meanwhile is stale (the
         # board where it was clicked gets refreshed), not "no longer possible".
         check_version(game, version)
-        if game.status != "challenge":
+        if game.status != GameStatus.CHALLENGE:
             raise WrongStatus()
 
     async def abort(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
@@ -235,12 +236,16 @@ class GameStarts:
             if not any(s.user_id == user_id for s in game.seats):
                 raise NotAParticipant()
             check_version(game, version)  # before status: see _check_answer
-            if game.status not in ACTIVE_STATUSES:
+            if game.status not in OPEN_GAME_STATUSES:
                 raise WrongStatus()
-            if game.status == "active" and game.ply > 0:
+            if game.status == GameStatus.ACTIVE and game.ply > 0:
                 raise WrongStatus(ABORT_TOO_LATE)
             write, to_act = self.writer.write_for(
-                game, game.state, status="aborted", expires_at=game.expires_at, finished=True
+                game,
+                game.state,
+                status=GameStatus.ABORTED,
+                expires_at=game.expires_at,
+                finished=True,
             )
             return Planned(write, game.state, to_act)
 
@@ -287,7 +292,7 @@ class GameStarts:
         *,
         settings: dict[str, Any],
         seed: int,
-        status: str = "active",
+        status: GameStatus = GameStatus.ACTIVE,
         rated: bool = False,
         challenger_seat: Seat = 0,
         move_seconds: int | None = None,
@@ -319,7 +324,7 @@ class GameStarts:
             now=now,
         )
         to_act = after.to_act
-        if status == "challenge":
+        if status == GameStatus.CHALLENGE:
             to_act = frozenset(n for n in range(len(seats)) if n != challenger_seat)
         return NewGame(
             game_type=game_type,

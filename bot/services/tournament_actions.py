@@ -36,14 +36,18 @@ from bot.services.tournament_errors import TournamentError, over_error
 from bot.services.tournament_queries import tournament_of
 from bot.services.tournament_scheduler import MIN_PLAYERS, TournamentScheduler
 from bot.services.tournament_snapshots import (
-    OPEN_STATUSES,
-    PAIRED_FORMATS,
-    SOLITAIRE,
     Cancelled,
     Deal,
     TournamentInfo,
     TournamentNotice,
     Withdrawal,
+)
+from bot.statuses import (
+    OPEN_TOURNAMENT_STATUSES,
+    PAIRED_TOURNAMENT_FORMATS,
+    GameStatus,
+    TournamentFormat,
+    TournamentStatus,
 )
 from bot.text.tournament_errors import (
     ALL_DEALS_PLAYED,
@@ -124,8 +128,8 @@ class TournamentActions:
             raise TournamentError(NOT_ALLOWED_TO_CREATE)
         spec = spec_for(game_type)
         if spec.solitaire:
-            format = SOLITAIRE
-        elif format not in PAIRED_FORMATS:
+            format = TournamentFormat.SOLITAIRE
+        elif format not in PAIRED_TOURNAMENT_FORMATS:
             raise TournamentError(BAD_FORMAT)
         if not 1 <= rounds <= MAX_ROUNDS:
             raise TournamentError(BAD_ROUNDS.format(most=MAX_ROUNDS))
@@ -144,13 +148,13 @@ class TournamentActions:
                 name=name,
                 game_type=game_type,
                 settings=normalized,
-                format=format,
+                format=TournamentFormat(format),
                 rounds=rounds,
                 move_seconds=None if spec.solitaire else move_seconds or None,
                 rated=rated and not spec.solitaire,
                 max_players=max_players,
                 entrant_count=0,
-                status="signup",
+                status=TournamentStatus.SIGNUP,
                 signup_until=now + timedelta(seconds=max(signup_seconds, 0)),
                 play_seconds=play_seconds if spec.solitaire else None,
                 current_round=0,
@@ -179,7 +183,7 @@ class TournamentActions:
                 update(TournamentRow)
                 .where(
                     TournamentRow.id == row.id,
-                    TournamentRow.status == "signup",
+                    TournamentRow.status == TournamentStatus.SIGNUP,
                     (TournamentRow.max_players.is_(None))
                     | (TournamentRow.entrant_count < TournamentRow.max_players),
                 )
@@ -211,7 +215,7 @@ class TournamentActions:
             self._require_signup(row)
             claimed = await session.execute(
                 update(TournamentRow)
-                .where(TournamentRow.id == row.id, TournamentRow.status == "signup")
+                .where(TournamentRow.id == row.id, TournamentRow.status == TournamentStatus.SIGNUP)
                 .values(entrant_count=TournamentRow.entrant_count - 1, updated_at=now)
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
@@ -253,8 +257,10 @@ class TournamentActions:
                 raise TournamentError(NOT_ORGANISER)
             claimed = await session.execute(
                 update(TournamentRow)
-                .where(TournamentRow.id == row.id, TournamentRow.status.in_(OPEN_STATUSES))
-                .values(status="cancelled", finished_at=now, updated_at=now)
+                .where(
+                    TournamentRow.id == row.id, TournamentRow.status.in_(OPEN_TOURNAMENT_STATUSES)
+                )
+                .values(status=TournamentStatus.CANCELLED, finished_at=now, updated_at=now)
             )
             await session.refresh(row)
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
@@ -275,12 +281,12 @@ class TournamentActions:
         by forfeit (round robin) or not paired (Swiss), no more deals (solitaire)."""
         async with self.db.transaction() as session:
             row = await tournament_of(session, tournament_id, guild_id)
-            if row.status == "signup":
+            if row.status == TournamentStatus.SIGNUP:
                 raise TournamentError(NOT_STARTED)
             # Taking the tournament row first orders this against a round being paired.
             claimed = await session.execute(
                 update(TournamentRow)
-                .where(TournamentRow.id == row.id, TournamentRow.status == "running")
+                .where(TournamentRow.id == row.id, TournamentRow.status == TournamentStatus.RUNNING)
                 .values(updated_at=self.clock())
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
@@ -302,11 +308,11 @@ class TournamentActions:
         now = self.clock()
         async with self.db.read() as session:
             row = await tournament_of(session, tournament_id, guild_id)
-            if row.format != SOLITAIRE:
+            if row.format != TournamentFormat.SOLITAIRE:
                 raise TournamentError(NOT_SOLITAIRE)
-            if row.status == "signup":
+            if row.status == TournamentStatus.SIGNUP:
                 raise TournamentError(DEALS_NOT_OPEN)
-            if row.status != "running":
+            if row.status != TournamentStatus.RUNNING:
                 raise over_error(row.status)
             if row.closes_at is not None and now >= row.closes_at:
                 raise TournamentError(CLOSED)
@@ -326,7 +332,7 @@ class TournamentActions:
                 )
             ).all()
             info = TournamentInfo.from_row(row)
-        playing = next(((n, g) for n, g, status in deals if status == "active"), None)
+        playing = next(((n, g) for n, g, status in deals if status == GameStatus.ACTIVE), None)
         if playing is not None and playing[1] is not None:
             game = await self.loader.get(playing[1])
             return Deal(info, ActionResult(game, (), game.version), playing[0], new=False)
@@ -336,7 +342,7 @@ class TournamentActions:
         deal_no = len(deals) + 1
         async with self.db.transaction() as session:
             row = await tournament_of(session, tournament_id, guild_id)
-            if row.status != "running":
+            if row.status != TournamentStatus.RUNNING:
                 raise over_error(row.status)  # it closed (or was cancelled) a moment ago
             new = self.starts.build_game(
                 session,
@@ -369,7 +375,7 @@ class TournamentActions:
 
     @staticmethod
     def _require_signup(row: TournamentRow) -> None:
-        if row.status == "running":
+        if row.status == TournamentStatus.RUNNING:
             raise TournamentError(ALREADY_STARTED)
-        if row.status != "signup":
+        if row.status != TournamentStatus.SIGNUP:
             raise over_error(row.status)

@@ -4,6 +4,7 @@ Discord layer shows them privately and nothing has changed."""
 from __future__ import annotations
 
 from bot.services.errors import ServiceError
+from bot.statuses import TournamentStatus
 from bot.text.tournament_errors import (
     CALLED_OFF,
     NOT_IN_THIS_TOURNAMENT,
@@ -25,8 +26,8 @@ class TournamentOver(TournamentError):
         self.finished = finished
 
 
-def over_error(status: str) -> TournamentOver:
+def over_error(status: TournamentStatus) -> TournamentOver:
     """The refusal for a tournament that no longer takes part in anything."""
-    if status == "cancelled":
+    if status == TournamentStatus.CANCELLED:
         return TournamentOver(CALLED_OFF, finished=False)
     return TournamentOver(OVER, finished=True)

@@ -3,7 +3,7 @@ tournament of a server, which every tournament use case does."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -16,21 +16,25 @@ from bot.db import (
     TournamentPairingRow,
     TournamentRow,
 )
-from bot.services.snapshots import FINISHED_STATUSES
 from bot.services.tournament_errors import TournamentError
 from bot.services.tournament_rounds import (
     records_of,
     result_of,
 )
 from bot.services.tournament_snapshots import (
-    OPEN_STATUSES,
-    OVER_STATUSES,
-    SOLITAIRE,
     BoardLabel,
     EntrantInfo,
     PairingInfo,
     Standing,
     TournamentInfo,
+)
+from bot.statuses import (
+    OPEN_TOURNAMENT_STATUSES,
+    OVER_GAME_STATUSES,
+    OVER_TOURNAMENT_STATUSES,
+    GameStatus,
+    TournamentFormat,
+    TournamentStatus,
 )
 from bot.text.tournament_errors import NO_TOURNAMENT, UNKNOWN_TOURNAMENT, WHICH_TOURNAMENT
 from bot.tournament import DealResult, Entrant, solitaire_table, table, tie_break_names
@@ -83,10 +87,12 @@ class TournamentQueries:
         if found is None:
             return None
         name, format, rounds, round_no, deal_no = found
-        number = deal_no if format == SOLITAIRE else round_no
+        number = deal_no if format == TournamentFormat.SOLITAIRE else round_no
         if number is None:
             return None  # not (yet) one of its rounds' or deals' games
-        label = BoardLabel(tournament_id, name, format == SOLITAIRE, number, rounds)
+        label = BoardLabel(
+            tournament_id, name, format == TournamentFormat.SOLITAIRE, number, rounds
+        )
         if len(self._labels) >= LABELS_KEPT:
             del self._labels[next(iter(self._labels))]  # the oldest
         self._labels[game_id] = label
@@ -96,7 +102,7 @@ class TournamentQueries:
         self,
         guild_id: int,
         tournament_id: int | None,
-        statuses: Sequence[str] = OPEN_STATUSES,
+        statuses: Collection[TournamentStatus] = OPEN_TOURNAMENT_STATUSES,
         *,
         newest: bool = False,
     ) -> int:
@@ -125,7 +131,9 @@ class TournamentQueries:
             rows = await session.scalars(
                 select(TournamentRow)
                 .where(TournamentRow.guild_id == guild_id)
-                .order_by(TournamentRow.status.in_(OVER_STATUSES), TournamentRow.id.desc())
+                .order_by(
+                    TournamentRow.status.in_(OVER_TOURNAMENT_STATUSES), TournamentRow.id.desc()
+                )
                 .limit(LIST_LIMIT)
             )
             return [TournamentInfo.from_row(r) for r in rows]
@@ -166,8 +174,10 @@ class TournamentQueries:
             pairings = []
             for pairing, channel_id, message_id, status, outcome in joined:
                 # A game aborted because the tournament was cancelled has no result at all.
-                called_off = info.status == "cancelled" and status == "aborted"
-                if pairing.result is None and status in FINISHED_STATUSES and not called_off:
+                called_off = (
+                    info.status == TournamentStatus.CANCELLED and status == GameStatus.ABORTED
+                )
+                if pairing.result is None and status in OVER_GAME_STATUSES and not called_off:
                     # Ended, not yet recorded by the scheduler: show it as it will be.
                     session.expunge(pairing)
                     pairing.result = result_of(status, outcome)

@@ -19,6 +19,7 @@ from bot.services.snapshots import Player
 from bot.services.starts import GameStarts
 from bot.services.stats import conservative, game_key
 from bot.services.tournament_snapshots import bye_points
+from bot.statuses import GameStatus, TournamentFormat
 from bot.tournament import (
     ByeRecord,
     Entrant,
@@ -51,7 +52,9 @@ def records_of(pairings: Sequence[TournamentPairingRow], format: Format) -> list
         if row.result is None:
             continue
         if row.black_id is None:
-            records.append(ByeRecord(row.round_no, row.white_id, bye_points(format.value)))
+            records.append(
+                ByeRecord(row.round_no, row.white_id, bye_points(TournamentFormat(format.value)))
+            )
         else:
             records.append(
                 GameRecord(row.round_no, row.white_id, row.black_id, Outcome(row.result))
@@ -59,10 +62,10 @@ def records_of(pairings: Sequence[TournamentPairingRow], format: Format) -> list
     return records
 
 
-def result_of(status: str, outcome: dict[str, Any] | None) -> str:
+def result_of(status: GameStatus, outcome: dict[str, Any] | None) -> str:
     """A finished game's result code from White's (seat 0's) points; a game called off with
     no result (nobody moved in time, or an admin stopped it) is lost by both."""
-    if status != "finished" or not outcome:
+    if status != GameStatus.FINISHED or not outcome:
         return Outcome.DOUBLE_FORFEIT.value
     white = float(outcome["points"][0])
     if white == 1.0:

@@ -33,7 +33,7 @@ from bot.services.base import GameLoader
 from bot.services.clock import Clock
 from bot.services.errors import ServiceError, StaleVersion
 from bot.services.seeds import Seeds
-from bot.services.snapshots import FINISHED_STATUSES, ActionResult
+from bot.services.snapshots import ActionResult
 from bot.services.starts import GameStarts
 from bot.services.tournament_queries import TournamentQueries, pairing_info
 from bot.services.tournament_rounds import (
@@ -43,8 +43,6 @@ from bot.services.tournament_rounds import (
     total_rounds,
 )
 from bot.services.tournament_snapshots import (
-    OVER_STATUSES,
-    SOLITAIRE,
     Cancelled,
     DealsOpened,
     Finished,
@@ -52,6 +50,13 @@ from bot.services.tournament_snapshots import (
     RoundStarted,
     TournamentInfo,
     TournamentNotice,
+)
+from bot.statuses import (
+    OVER_GAME_STATUSES,
+    OVER_TOURNAMENT_STATUSES,
+    GameStatus,
+    TournamentFormat,
+    TournamentStatus,
 )
 from bot.tournament import Format
 from rules.core import Resign, RulesError
@@ -101,14 +106,17 @@ class TournamentScheduler:
             due = list(
                 await session.scalars(
                     select(TournamentRow.id)
-                    .where(TournamentRow.status == "signup", TournamentRow.signup_until <= now)
+                    .where(
+                        TournamentRow.status == TournamentStatus.SIGNUP,
+                        TournamentRow.signup_until <= now,
+                    )
                     .limit(BATCH)
                 )
             )
             running = list(
                 await session.scalars(
                     select(TournamentRow.id)
-                    .where(TournamentRow.status == "running")
+                    .where(TournamentRow.status == TournamentStatus.RUNNING)
                     .order_by(TournamentRow.updated_at)
                     .limit(BATCH)
                 )
@@ -123,18 +131,21 @@ class TournamentScheduler:
         return notices
 
     async def _unposted_boards(self) -> list[TournamentNotice]:
-        """Games of a round whose boards were never posted: claimed (``message_id`` from NULL
-        to 0, no version bump) and announced again, so nobody is left without a board."""
-        cutoff = self.clock() - UNPOSTED_GRACE
+        """Games of a round whose boards were never posted: claimed (``board_claimed_at`` from
+        NULL to now, once, by one process; no version bump) and announced again, so nobody is
+        left without a board."""
+        now = self.clock()
+        cutoff = now - UNPOSTED_GRACE
         async with self.db.read() as session:
             rows = (
                 await session.execute(
                     select(GameRow.id, GameRow.tournament_id)
                     .join(TournamentRow, TournamentRow.id == GameRow.tournament_id)
                     .where(
-                        TournamentRow.format != SOLITAIRE,
-                        GameRow.status == "active",
+                        TournamentRow.format != TournamentFormat.SOLITAIRE,
+                        GameRow.status == GameStatus.ACTIVE,
                         GameRow.message_id.is_(None),
+                        GameRow.board_claimed_at.is_(None),
                         GameRow.created_at <= cutoff,
                     )
                     .limit(BATCH)
@@ -145,8 +156,12 @@ class TournamentScheduler:
             async with self.db.transaction() as session:
                 done = await session.execute(
                     update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.message_id.is_(None))
-                    .values(message_id=0)
+                    .where(
+                        GameRow.id == game_id,
+                        GameRow.message_id.is_(None),
+                        GameRow.board_claimed_at.is_(None),
+                    )
+                    .values(board_claimed_at=now)
                 )
             if done.rowcount == 1 and tournament_id is not None:  # type: ignore[attr-defined]
                 claimed.setdefault(tournament_id, []).append(game_id)
@@ -184,9 +199,9 @@ class TournamentScheduler:
         round (or rounds, when one is all byes and forfeits), or the end."""
         async with self.db.read() as session:
             row = await session.get(TournamentRow, tournament_id)
-            if row is None or row.status != "running":
+            if row is None or row.status != TournamentStatus.RUNNING:
                 return []
-            solitaire = row.format == SOLITAIRE
+            solitaire = row.format == TournamentFormat.SOLITAIRE
         if solitaire:
             return await self._advance_solitaire(tournament_id)
         notices: list[TournamentNotice] = list(await self._resign_withdrawn(tournament_id))
@@ -206,8 +221,11 @@ class TournamentScheduler:
         async with self.db.transaction() as session:
             claimed = await session.execute(
                 update(TournamentRow)
-                .where(TournamentRow.id == tournament_id, TournamentRow.status == "signup")
-                .values(status="running", started_at=now, updated_at=now)
+                .where(
+                    TournamentRow.id == tournament_id,
+                    TournamentRow.status == TournamentStatus.SIGNUP,
+                )
+                .values(status=TournamentStatus.RUNNING, started_at=now, updated_at=now)
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
                 return []  # started by someone else
@@ -215,11 +233,11 @@ class TournamentScheduler:
             assert row is not None
             pairings: list[TournamentPairingRow] = []
             if row.entrant_count < MIN_PLAYERS:
-                row.status = "cancelled"
+                row.status = TournamentStatus.CANCELLED
                 row.finished_at = now
             else:
                 players = await seed_entrants(session, row)
-                if row.format == SOLITAIRE:
+                if row.format == TournamentFormat.SOLITAIRE:
                     row.closes_at = now + timedelta(seconds=row.play_seconds or 0)
                 else:
                     row.rounds = total_rounds(Format(row.format), len(players), row.rounds)
@@ -227,7 +245,7 @@ class TournamentScheduler:
                     pairings = await RoundMaker(self.starts, self.seeds, session, row).pair(1)
             await session.flush()
             info = TournamentInfo.from_row(row)
-        if info.status == "cancelled":
+        if info.status == TournamentStatus.CANCELLED:
             return [Cancelled(info)]
         if info.solitaire:
             standing = await self.queries.show(tournament_id)
@@ -266,7 +284,7 @@ class TournamentScheduler:
                     .where(
                         TournamentPairingRow.tournament_id == tournament_id,
                         TournamentPairingRow.result.is_(None),
-                        GameRow.status == "active",
+                        GameRow.status == GameStatus.ACTIVE,
                         TournamentPairingRow.white_id.in_(withdrawn)
                         | TournamentPairingRow.black_id.in_(withdrawn),
                     )
@@ -296,9 +314,12 @@ class TournamentScheduler:
                     .where(
                         TournamentPairingRow.tournament_id == tournament_id,
                         TournamentPairingRow.result.is_(None),
-                        GameRow.status.in_(FINISHED_STATUSES),
+                        GameRow.status.in_(OVER_GAME_STATUSES),
                         # A game aborted because the tournament was cancelled has no result.
-                        ~((TournamentRow.status == "cancelled") & (GameRow.status == "aborted")),
+                        ~(
+                            (TournamentRow.status == TournamentStatus.CANCELLED)
+                            & (GameRow.status == GameStatus.ABORTED)
+                        ),
                     )
                 )
             ).all()
@@ -319,7 +340,7 @@ class TournamentScheduler:
         """When the current round is complete: pair the next one, or finish."""
         async with self.db.read() as session:
             row = await session.get(TournamentRow, tournament_id)
-            if row is None or row.status != "running":
+            if row is None or row.status != TournamentStatus.RUNNING:
                 return None
             completed = row.current_round
             pending = await session.scalar(
@@ -337,7 +358,7 @@ class TournamentScheduler:
         async with self.db.transaction() as session:
             last = completed >= row.rounds
             values: dict[str, Any] = (
-                {"status": "finished", "finished_at": now, "updated_at": now}
+                {"status": TournamentStatus.FINISHED, "finished_at": now, "updated_at": now}
                 if last
                 else {"current_round": completed + 1, "updated_at": now}
             )
@@ -345,7 +366,7 @@ class TournamentScheduler:
                 update(TournamentRow)
                 .where(
                     TournamentRow.id == tournament_id,
-                    TournamentRow.status == "running",
+                    TournamentRow.status == TournamentStatus.RUNNING,
                     TournamentRow.current_round == completed,
                 )
                 .values(**values)
@@ -369,7 +390,7 @@ class TournamentScheduler:
         now = self.clock()
         async with self.db.read() as session:
             row = await session.get(TournamentRow, tournament_id)
-            if row is None or row.status != "running":
+            if row is None or row.status != TournamentStatus.RUNNING:
                 return []
             playing = set(
                 await session.scalars(
@@ -397,8 +418,11 @@ class TournamentScheduler:
         async with self.db.transaction() as session:
             claimed = await session.execute(
                 update(TournamentRow)
-                .where(TournamentRow.id == tournament_id, TournamentRow.status == "running")
-                .values(status="finished", finished_at=now, updated_at=now)
+                .where(
+                    TournamentRow.id == tournament_id,
+                    TournamentRow.status == TournamentStatus.RUNNING,
+                )
+                .values(status=TournamentStatus.FINISHED, finished_at=now, updated_at=now)
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
                 return []
@@ -415,7 +439,7 @@ class TournamentScheduler:
                     .where(
                         TournamentDealRow.tournament_id == tournament_id,
                         TournamentDealRow.won.is_(None),
-                        GameRow.status == "finished",
+                        GameRow.status == GameStatus.FINISHED,
                     )
                 )
             ).all()
@@ -442,7 +466,7 @@ class TournamentScheduler:
             open_games = (
                 await session.execute(
                     select(GameRow.id, GameRow.version).where(
-                        GameRow.tournament_id == tournament_id, GameRow.status == "active"
+                        GameRow.tournament_id == tournament_id, GameRow.status == GameStatus.ACTIVE
                     )
                 )
             ).all()
@@ -468,7 +492,10 @@ class TournamentScheduler:
                 await session.scalars(
                     select(GameRow.tournament_id)
                     .join(TournamentRow, TournamentRow.id == GameRow.tournament_id)
-                    .where(TournamentRow.status.in_(OVER_STATUSES), GameRow.status == "active")
+                    .where(
+                        TournamentRow.status.in_(OVER_TOURNAMENT_STATUSES),
+                        GameRow.status == GameStatus.ACTIVE,
+                    )
                     .distinct()
                     .limit(BATCH)
                 )

@@ -11,16 +11,10 @@ from bot.db import TournamentEntrantRow, TournamentRow
 from bot.games.registry import spec_for
 from bot.games.spec import AnySpec
 from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.statuses import OVER_TOURNAMENT_STATUSES, TournamentFormat, TournamentStatus
 from bot.tournament import BYE_POINTS, Format, SolitaireRow, TableRow
 from rules.core import Text
 from rules.core.fairness import commitment
-
-#: Formats of two-player tournaments (``bot.tournament.Format`` values); solitaire events
-#: have their own.
-PAIRED_FORMATS = tuple(f.value for f in Format)
-SOLITAIRE = "solitaire"
-OPEN_STATUSES = ("signup", "running")
-OVER_STATUSES = ("finished", "cancelled")
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +26,13 @@ class TournamentInfo:
     name: str
     game_type: str
     settings: dict[str, Any]
-    format: str
+    format: TournamentFormat
     rounds: int
     move_seconds: int | None
     rated: bool
     max_players: int | None
     entrant_count: int
-    status: str
+    status: TournamentStatus
     signup_until: datetime
     play_seconds: int | None
     closes_at: datetime | None
@@ -53,7 +47,7 @@ class TournamentInfo:
 
     @classmethod
     def from_row(cls, row: TournamentRow) -> TournamentInfo:
-        over = row.status in OVER_STATUSES
+        over = row.status in OVER_TOURNAMENT_STATUSES
         return cls(
             id=row.id,
             guild_id=row.guild_id,
@@ -91,7 +85,7 @@ class TournamentInfo:
 
     @property
     def solitaire(self) -> bool:
-        return self.format == SOLITAIRE
+        return self.format == TournamentFormat.SOLITAIRE
 
     @property
     def played(self) -> bool:
@@ -108,9 +102,9 @@ class TournamentInfo:
         return bye_points(self.format)
 
 
-def bye_points(format: str) -> float:
+def bye_points(format: TournamentFormat) -> float:
     """A Swiss bye scores a point; a round robin's (each player sits out once) scores none."""
-    return BYE_POINTS if format == Format.SWISS.value else 0.0
+    return BYE_POINTS if format == TournamentFormat.SWISS else 0.0
 
 
 @dataclass(frozen=True, slots=True)

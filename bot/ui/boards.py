@@ -17,6 +17,7 @@ import discord
 from bot.games.offers import default_offers
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo
+from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
 from bot.ui.common import mention
 from bot.ui.components import (
     ChallengeButton,
@@ -43,9 +44,9 @@ def seal_line(game: GameSnapshot, locale: Locale, today: date) -> str | None:
     """The deal's seal while it is played; that its seed is out once it may be (``today``:
     the services' date, in UTC)."""
     seal = game.commitment
-    if seal is None or game.status not in ("active", "finished"):
+    if seal is None or game.status not in PLAYED_GAME_STATUSES:
         return None
-    if game.status == "active":
+    if game.status == GameStatus.ACTIVE:
         key = "fair.sealed" if game.daily_key is None else "fair.sealed_daily"
         return tr(key, locale, code=seal[:16])
     return tr("fair.revealed" if game.seed_revealed(today) else "fair.tomorrow", locale)
@@ -105,7 +106,7 @@ def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
     says where the game belongs (a tournament's round), under the title."""
     rules = game.rules
     title = game_title(game, locale)
-    if game.status == "challenge":
+    if game.status == GameStatus.CHALLENGE:
         challenger, challenged = game.challenger, game.challenged
         side = rules.seat_name
         return "\n".join(
@@ -153,7 +154,7 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
     lines: list[str] = []
     # The end is said once, by the result line below, and a pending offer by its own line.
     said_below = {GAME_OVER}
-    if game.status == "active" and game.state.draw_offer is not None:
+    if game.status == GameStatus.ACTIVE and game.state.draw_offer is not None:
         said_below.add(DRAW_OFFER)
     public = [
         rules.describe_event(e, locale)
@@ -161,9 +162,9 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
         if e.visible_to is None and e.kind not in said_below
     ]
     public = [p for p in public if p]
-    if public and game.status in ("active", "finished"):
+    if public and game.status in PLAYED_GAME_STATUSES:
         lines.append(tr("last_move", locale, text=" / ".join(public[-3:])))
-    if game.status == "active":
+    if game.status == GameStatus.ACTIVE:
         to_act = game.seats_to_act
         if to_act and len(game.seats) > 1:
             lines.append(tr("turn.status", locale, user=", ".join(player_label(s) for s in to_act)))
@@ -179,7 +180,7 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
         offer = game.state.draw_offer
         if offer is not None:
             lines.append(tr("draw.offered", locale, user=player_label(game.player(offer))))
-    elif game.status == "finished":
+    elif game.status == GameStatus.FINISHED:
         lines.append(outcome_text(game, locale))
         changes = game.rating_changes
         if changes:
@@ -188,11 +189,11 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
                 for seat, (before, after) in sorted(changes.items())
             ]
             lines.append(tr("rating.change", locale, changes=" · ".join(parts)))
-    elif game.status == "declined":
+    elif game.status == GameStatus.DECLINED:
         lines.append(tr("challenge.declined", locale, user=game.challenged.display_name))
-    elif game.status == "expired":
+    elif game.status == GameStatus.EXPIRED:
         lines.append(tr("challenge.expired", locale))
-    elif game.status == "aborted":
+    elif game.status == GameStatus.ABORTED:
         lines.append(tr("challenge.aborted", locale))
     seal = seal_line(game, locale, today)
     if seal is not None:
@@ -205,7 +206,7 @@ def board_rows(
 ) -> list[Row]:
     """Only what can be done now, row by row: answers to a challenge; the legal moves of the
     player to move; then resign / draw / hint / why."""
-    if game.status == "challenge":
+    if game.status == GameStatus.CHALLENGE:
         return [
             [
                 ChallengeButton(
@@ -218,7 +219,7 @@ def board_rows(
                 )
             ]
         ]
-    if game.status == "finished":
+    if game.status == GameStatus.FINISHED:
         after: Row = [
             LogButton(game.id, tr("button.log", locale)),
             ReplayStartButton(game.id, tr("button.replay", locale)),
@@ -228,7 +229,7 @@ def board_rows(
         if game.seed_revealed(today):
             after.append(VerifyButton(game.id, tr("button.verify", locale)))
         return [after]
-    if game.status != "active":
+    if game.status != GameStatus.ACTIVE:
         return []
     rules = game.rules
     spec = game.spec
@@ -274,7 +275,11 @@ def meta_row(game: GameSnapshot, locale: Locale, recent: Sequence[Event]) -> Row
 
 
 #: A card's edge colour by the game's state (decoration only: the words say the same).
-ACCENTS = {"challenge": 0xF0B232, "active": 0x5865F2, "finished": 0x80848E}
+ACCENTS = {
+    GameStatus.CHALLENGE: 0xF0B232,
+    GameStatus.ACTIVE: 0x5865F2,
+    GameStatus.FINISHED: 0x80848E,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +323,7 @@ def board_card(
         picture_alt=board,
         text_board=None if picture else board,
         rows=board_rows(game, locale, recent, today),
-        accent=ACCENTS.get(game.status, ACCENTS["finished"]),
+        accent=ACCENTS.get(game.status, ACCENTS[GameStatus.FINISHED]),
     )
 
 
@@ -334,7 +339,7 @@ async def render_board(
     tens of milliseconds) from the public view only, so it can show no hidden card."""
     locale = game_locale(game)
     paint = game.spec.board_picture
-    if not pictures or paint is None or game.status == "challenge":
+    if not pictures or paint is None or game.status == GameStatus.CHALLENGE:
         return Board(board_card(game, locale, recent, today=today, tag=tag).view())
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)

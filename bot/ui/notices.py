@@ -14,6 +14,7 @@ import discord
 from bot.i18n import tr
 from bot.services.clocks import Notice, Reminder, TimedOut
 from bot.services.snapshots import GameSummary
+from bot.statuses import GameStatus
 from bot.ui.boards import game_locale, game_title, outcome_text
 from bot.ui.common import NO_PINGS, USER_PINGS, jump_url, mention
 from bot.ui.components import HandButton
@@ -61,7 +62,7 @@ class Pings:
 
     def _ping_view(self, game: GameSummary) -> discord.ui.View | None:
         """A turn ping of a secret-hand game carries the player's way into a fresh panel."""
-        if not game.spec.secret_hands or game.status != "active":
+        if not game.spec.secret_hands or game.status != GameStatus.ACTIVE:
             return None
         view = discord.ui.View(timeout=None)
         view.add_item(HandButton(game.id, tr("button.hand", game_locale(game))))
@@ -77,7 +78,7 @@ class Pings:
         locale = game_locale(game)
         title = game_title(game, locale)
         link = jump_url(game.guild_id, game.channel_id, game.message_id)
-        if game.status == "active":
+        if game.status == GameStatus.ACTIVE:
             targets = [
                 s.user_id for s in game.seats_to_act if not s.is_bot and s.user_id != actor_id
             ]
@@ -91,7 +92,7 @@ class Pings:
                     id=game.id,
                     link=link,
                 )
-        elif game.status == "finished":
+        elif game.status == GameStatus.FINISHED:
             targets = [s.user_id for s in game.seats if not s.is_bot and s.user_id != actor_id]
             result = outcome_text(game, locale)
 

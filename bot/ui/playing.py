@@ -17,6 +17,7 @@ from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.queries import DRAW_TALK
 from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.statuses import GameStatus
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board
@@ -173,7 +174,7 @@ class Playing:
                     )
         await self.panels.refresh_panels(game, interaction)
         await self.pings.notify(game, actor_id=interaction.user.id)
-        if any(e.kind == "draw_offer" for e in result.events) and game.status == "active":
+        if any(e.kind == "draw_offer" for e in result.events) and game.status == GameStatus.ACTIVE:
             await self.pings.offer_notice(game, interaction.user.id)
         await self.tournaments.after_game(game)
 

@@ -16,7 +16,8 @@ import time
 
 import discord
 
-from bot.services.snapshots import ACTIVE_STATUSES, ActionResult, GameSummary
+from bot.services.snapshots import ActionResult, GameSummary
+from bot.statuses import OPEN_GAME_STATUSES
 from bot.ui.board_painter import BoardPainter
 from bot.ui.boards import Board
 from bot.ui.context import Services
@@ -82,6 +83,6 @@ class PrivateBoards:
             log.info("the private board of game %s could not be edited", game.id)
             del self._private_boards[game.id]
             return False
-        if game.status not in ACTIVE_STATUSES:
+        if game.status not in OPEN_GAME_STATUSES:
             del self._private_boards[game.id]  # nothing will change on it again
         return True

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import tr
-from bot.services.snapshots import ACTIVE_STATUSES, GameSnapshot, GameSummary, Player
+from bot.services.snapshots import GameSnapshot, GameSummary, Player
 from bot.services.tournament_errors import TournamentOver
 from bot.services.tournament_scheduler import MIN_PLAYERS
 from bot.services.tournament_snapshots import (
@@ -22,6 +22,7 @@ from bot.services.tournament_snapshots import (
     TournamentInfo,
     TournamentNotice,
 )
+from bot.statuses import OPEN_GAME_STATUSES
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import game_title
@@ -79,7 +80,7 @@ class TournamentFlows:
         """Called once a game's change has been announced. A tournament game that has ended
         may complete its round, so the next one is paired now rather than at the next tick.
         The move itself has committed whatever happens here."""
-        if game.tournament_id is None or game.status in ACTIVE_STATUSES:
+        if game.tournament_id is None or game.status in OPEN_GAME_STATUSES:
             return
         try:
             notices = await self.services.tournaments.scheduler.advance(game.tournament_id)

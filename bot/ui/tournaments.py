@@ -17,6 +17,7 @@ from bot.services.tournament_snapshots import (
     Standing,
     TournamentInfo,
 )
+from bot.statuses import GameStatus, TournamentFormat, TournamentStatus
 from bot.ui.boards import clock_label
 from bot.ui.common import jump_url
 from rules.core import Locale
@@ -32,7 +33,11 @@ def points(value: float) -> str:
 
 
 def format_label(info: TournamentInfo, locale: Locale) -> str:
-    one = "_one" if info.rounds == 1 and info.format in ("swiss", "solitaire") else ""
+    one = (
+        "_one"
+        if info.rounds == 1 and info.format in (TournamentFormat.SWISS, TournamentFormat.SOLITAIRE)
+        else ""
+    )
     return tr(f"tournament.format.{info.format}{one}", locale, rounds=info.rounds)
 
 
@@ -51,16 +56,16 @@ def player_count(n: int, locale: Locale) -> str:
 
 
 def status_label(info: TournamentInfo, locale: Locale) -> str:
-    if info.status == "signup":
+    if info.status == TournamentStatus.SIGNUP:
         return tr(
             "tournament.status.signup",
             locale,
             deadline=when(info.signup_until, "R"),
             players=player_count(info.entrant_count, locale),
         )
-    if info.status == "running" and info.solitaire:
+    if info.status == TournamentStatus.RUNNING and info.solitaire:
         return tr("tournament.status.running_solitaire", locale, deadline=when(info.closes_at))
-    if info.status == "running":
+    if info.status == TournamentStatus.RUNNING:
         return tr("tournament.status.running", locale, round=info.current_round, rounds=info.rounds)
     return tr(f"tournament.status.{info.status}", locale)
 
@@ -89,7 +94,7 @@ def board_tag(label: BoardLabel, game: GameSummary, locale: Locale) -> str:
             "tournament.board_round", locale, name=label.name, round=label.number, rounds=label.of
         )
     tag = tr("tournament.board_deal", locale, name=label.name, deal=label.number, deals=label.of)
-    if game.status == "active":
+    if game.status == GameStatus.ACTIVE:
         tag += "\n-# " + tr("tournament.deal_private", locale)
     return tag
 
@@ -236,7 +241,7 @@ def standing_blocks(standing: Standing, locale: Locale) -> list[str]:
         blocks = table_lines(standing, locale)
     else:
         blocks = entrant_lines(standing, locale)
-    if standing.pairings and info.status == "running":
+    if standing.pairings and info.status == TournamentStatus.RUNNING:
         names_by_id = {e.user_id: e.display_name for e in standing.entrants}
         lines = pairing_lines(info, standing.pairings, names_by_id, locale)
         title = tr("tournament.pairings", locale, round=info.current_round)

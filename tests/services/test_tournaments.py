@@ -9,8 +9,9 @@ import itertools
 from collections import Counter
 
 import pytest
+from sqlalchemy import select
 
-from bot.db import Database
+from bot.db import Database, GameRow
 from bot.services.errors import ServiceError
 from bot.services.guilds import GuildService
 from bot.services.stats import player_stats
@@ -324,7 +325,7 @@ def test_helpers_decide_every_pair_one_way() -> None:
 
 
 async def test_a_round_whose_boards_were_never_posted_is_announced_again(
-    s: Services, clock: FakeClock
+    s: Services, db: Database, clock: FakeClock
 ) -> None:
     """The process stopped after pairing a round and before posting its boards."""
     t = await create(s, format="round_robin")
@@ -340,4 +341,17 @@ async def test_a_round_whose_boards_were_never_posted_is_announced_again(
     assert isinstance(again, RoundStarted) and again.round_no == 1
     assert [g.id for g in again.games] == [second]
     assert [p.game_id for p in again.pairings] == [second]
+    # The claim is its own column: the board's message stays unknown until it is posted.
+    async with db.read() as session:
+        claims = dict(
+            (
+                await session.execute(
+                    select(GameRow.id, GameRow.board_claimed_at).where(
+                        GameRow.id.in_((first, second))
+                    )
+                )
+            ).all()
+        )
+        unposted = await session.scalar(select(GameRow.message_id).where(GameRow.id == second))
+    assert claims == {first: None, second: clock()} and unposted is None
     assert await s.tournaments.scheduler.tick() == []

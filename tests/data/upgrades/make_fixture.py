@@ -14,7 +14,8 @@ reminder sent and clock notices both announced and left unannounced (a crash); r
 ratings, a rematch; preferences; server settings and a stuck game aborted; two days' daily
 deals (with the deployment secret they are keyed by); tournaments of every format (round robin
 finished, Swiss running with a withdrawal, solitaire events running and closed, one cancelled,
-one in sign-up). Six people (two with Japanese names) on two servers.
+one in sign-up; the Swiss round's unposted boards claimed to be announced again). Six people
+(two with Japanese names) on two servers.
 
 The file is the same on every run: fixed times, seeded choices, string hashing fixed, the
 deployment secret and salts counted instead of drawn, 戦列札's AI never cut short by its clock.
@@ -415,6 +416,9 @@ class Tournaments:
         signup = await self.create("Winter open", "bushi", format="swiss", rounds=3)
         await self.enter(signup, 3)
         await self.service.actions.leave(signup, GUILDS[0], CAROL.user_id)
+        # Nothing here posts boards: the scheduler claims the Swiss round's to announce again.
+        self.maker.clock.advance(minutes=5)
+        assert await self.service.scheduler.tick()
 
 
 async def fill(maker: Maker) -> None:

@@ -1,0 +1,74 @@
+"""The stored vocabularies: what a game, a tournament, a clock notice can be, and a
+tournament's format. Each member's value is the text stored in its column (so rows written
+before these existed read as members), and the columns are typed by them (``bot.db.types.StatusType``): a misspelt status fails when
+written, not when someone wonders why a game never ends. Plain Python, so the database, the
+services and the views all name the same members."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class GameStatus(StrEnum):
+    """A game's life: challenge → active → finished; or declined / expired / aborted."""
+
+    #: Issued and waiting for the other seat(s) to accept.
+    CHALLENGE = "challenge"
+    ACTIVE = "active"
+    #: Played to a result (or resigned, or lost on time).
+    FINISHED = "finished"
+    DECLINED = "declined"
+    #: A challenge nobody accepted in time.
+    EXPIRED = "expired"
+    #: Called off (withdrawn, stuck, or its tournament cancelled): no result.
+    ABORTED = "aborted"
+
+
+#: Games still open: waiting for an answer or being played.
+OPEN_GAME_STATUSES = frozenset({GameStatus.CHALLENGE, GameStatus.ACTIVE})
+#: Games over, whether played to a result or not.
+OVER_GAME_STATUSES = frozenset(
+    {GameStatus.FINISHED, GameStatus.DECLINED, GameStatus.EXPIRED, GameStatus.ABORTED}
+)
+#: Games whose board shows a position (and so a sealed deal, and a move log).
+PLAYED_GAME_STATUSES = frozenset({GameStatus.ACTIVE, GameStatus.FINISHED})
+
+
+class TournamentStatus(StrEnum):
+    """A tournament's life: signup → running → finished, or cancelled."""
+
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+#: Tournaments still taking entrants or being played.
+OPEN_TOURNAMENT_STATUSES = frozenset({TournamentStatus.SIGNUP, TournamentStatus.RUNNING})
+#: Tournaments over, played out or called off.
+OVER_TOURNAMENT_STATUSES = frozenset({TournamentStatus.FINISHED, TournamentStatus.CANCELLED})
+
+
+class TournamentFormat(StrEnum):
+    """How a tournament is played: the paired formats (``bot.tournament.Format``'s values), or
+    a solitaire event (everyone plays the same deals)."""
+
+    ROUND_ROBIN = "round_robin"
+    DOUBLE_ROUND_ROBIN = "double_round_robin"
+    SWISS = "swiss"
+    SOLITAIRE = "solitaire"
+
+
+#: Formats of two-player tournaments, paired by ``bot.tournament``.
+PAIRED_TOURNAMENT_FORMATS = frozenset(set(TournamentFormat) - {TournamentFormat.SOLITAIRE})
+
+
+class NoticeKind(StrEnum):
+    """What the move clock did that the players must be told (a ``clock_notice`` row)."""
+
+    #: Time is running out (a reminder's number says which).
+    REMINDER = "reminder"
+    #: A player ran out of time and lost.
+    TIMEOUT = "timeout"
+    #: A challenge nobody accepted in time.
+    EXPIRED = "expired"
