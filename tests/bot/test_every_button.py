@@ -70,50 +70,48 @@ async def waiting_for(world: World, user: FakeUser) -> str:
     return record.text
 
 
-async def test_decline_closes_the_challenge_and_says_who_declined(world: World) -> None:
-    board = await challenge(world)
-    # Carol is not part of it: she is told so privately and nothing changes.
-    await click(world, board, world.carol, label="Decline")
+async def answer(world: World, board: FakeMessage, user: FakeUser, label: str, said: str) -> None:
+    """``user`` clicks ``label`` on a challenge: it ends, saying ``said``, with nothing left
+    to click."""
+    await click(world, board, user, label=label)
+    await until(world, lambda: said in board.text)
+    assert "🏆" not in board.text
+    assert labels(board) == set() and board.selects() == []
+
+
+async def outsider_is_refused(world: World, board: FakeMessage, label: str) -> None:
+    await click(world, board, world.carol, label=label)
     assert "not your game" in await private_reply(world, world.carol, 0)
     assert labels(board) == CHALLENGE_BUTTONS
 
-    await click(world, board, world.bob, label="Decline")
-    await until(world, lambda: "declined the challenge" in board.text)
-    assert "bob declined the challenge." in board.text
-    assert "called off" not in board.text and "🏆" not in board.text
-    assert labels(board) == set() and board.selects() == []  # nothing left to answer
+
+async def test_decline_closes_the_challenge_and_says_who_declined(world: World) -> None:
+    board = await challenge(world)
+    await outsider_is_refused(world, board, "Decline")
+    await answer(world, board, world.bob, "Decline", "bob declined the challenge.")
+    assert "called off" not in board.text
     assert "no games" in await waiting_for(world, world.alice)
     assert "進行中の対局はありません" in await waiting_for(world, world.bob)
 
 
 async def test_decline_on_a_japanese_board(world: World) -> None:
     board = await japanese_challenge(world)
-    await click(world, board, world.bob, label="断る")
-    await until(world, lambda: "挑戦を断りました" in board.text)
-    assert "bob が挑戦を断りました。" in board.text
-    assert "中止" not in board.text and labels(board) == set()
+    await answer(world, board, world.bob, "断る", "bob が挑戦を断りました。")
+    assert "中止" not in board.text
 
 
 async def test_withdraw_calls_the_challenge_off(world: World) -> None:
     board = await challenge(world)
-    await click(world, board, world.carol, label="Withdraw")
-    assert "not your game" in await private_reply(world, world.carol, 0)
-    assert labels(board) == CHALLENGE_BUTTONS
-
-    await click(world, board, world.alice, label="Withdraw")
-    await until(world, lambda: "called off" in board.text)
-    assert "This game was called off." in board.text
-    assert "declined" not in board.text and "🏆" not in board.text
-    assert labels(board) == set() and board.selects() == []
+    await outsider_is_refused(world, board, "Withdraw")
+    await answer(world, board, world.alice, "Withdraw", "This game was called off.")
+    assert "declined" not in board.text
     assert "進行中の対局はありません" in await waiting_for(world, world.bob)
 
 
 async def test_withdraw_on_a_japanese_board(world: World) -> None:
     board = await japanese_challenge(world)
-    await click(world, board, world.alice, label="取り下げる")
-    await until(world, lambda: "中止されました" in board.text)
-    assert "この対局は中止されました。" in board.text
-    assert "断りました" not in board.text and labels(board) == set()
+    await answer(world, board, world.alice, "取り下げる", "この対局は中止されました。")
+    assert "断りました" not in board.text
 
 
 async def test_a_draw_offered_then_accepted_ends_the_game_drawn(world: World) -> None:
