@@ -417,3 +417,15 @@ async def test_a_long_hand_is_placed_card_first_then_where(world: World) -> None
     assert chosen["label"] in where[0]["placeholder"]  # "Where does <card> go?"
     assert any(o.get("default") for o in panel.selects()[0]["options"])  # the card stays chosen
     assert board.text == before  # a step plays nothing
+
+
+async def test_the_pings_a_player_is_promised_notify_them(world: World) -> None:
+    """A mention that notifies nobody is a silent ping: the challenge must reach Bob, and the
+    turn ping Alice."""
+    fake = world.fake
+    board = await challenge(world)
+    assert board.pinged == [world.bob.id]
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: len(fake.messages_in(world.channel)) == 2)
+    turn = fake.messages_in(world.channel)[-1]
+    assert turn.pinged == [world.alice.id]
