@@ -289,23 +289,28 @@ async def test_a_bug_under_a_command_is_apologised_for_and_logged(
     assert "no games" in await waiting_for(world, world.alice)
 
 
+async def rated_game(world: World, winner: FakeUser, loser: FakeUser) -> None:
+    """A rated 武士将棋 game that ``loser`` resigns once it has begun."""
+    record = await world.fake.slash(
+        "bushi challenge",
+        user=winner,
+        channel=world.channel,
+        options={"opponent": loser, "rated": True},
+    )
+    await record.wait_response()
+    board = record.message
+    assert board is not None
+    await click(world, board, loser, label="Accept")
+    await until(world, lambda: bool(board.selects()))
+    await resign(world, board, loser)
+
+
 async def twelve_rated_players(world: World) -> FakeMessage:
     """Six rated games between twelve players fill two pages of ten; Carol posts the table."""
     fake = world.fake
     players = [fake.add_user(f"p{n:02}") for n in range(12)]
     for winner, loser in zip(players[::2], players[1::2], strict=True):
-        record = await fake.slash(
-            "bushi challenge",
-            user=winner,
-            channel=world.channel,
-            options={"opponent": loser, "rated": True},
-        )
-        await record.wait_response()
-        board = record.message
-        assert board is not None
-        await click(world, board, loser, label="Accept")
-        await until(world, lambda board=board: bool(board.selects()))
-        await resign(world, board, loser)
+        await rated_game(world, winner, loser)
     record = await fake.slash(
         "standings", user=world.carol, channel=world.channel, options={"game": "bushi"}
     )

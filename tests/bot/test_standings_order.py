@@ -5,24 +5,8 @@ from __future__ import annotations
 
 import re
 
-from tests.bot.harness import World, click, until
-from tests.bot.test_every_button import resign
-from tests.fakediscord import FakeUser
-
-
-async def rated_game(world: World, winner: FakeUser, loser: FakeUser) -> None:
-    record = await world.fake.slash(
-        "bushi challenge",
-        user=winner,
-        channel=world.channel,
-        options={"opponent": loser, "rated": True},
-    )
-    await record.wait_response()
-    board = record.message
-    assert board is not None
-    await click(world, board, loser, label="Accept")
-    await until(world, lambda: bool(board.selects()))
-    await resign(world, board, loser)
+from tests.bot.harness import World
+from tests.bot.test_every_button import rated_game
 
 
 async def test_more_games_outrank_one_lucky_win(world: World) -> None:
