@@ -434,3 +434,11 @@ async def test_the_pings_a_player_is_promised_notify_them(world: World) -> None:
     await until(world, lambda: len(fake.messages_in(world.channel)) == 2)
     turn = fake.messages_in(world.channel)[-1]
     assert turn.pinged == [world.alice.id]
+
+
+async def test_the_move_clock_reads_in_days(world: World) -> None:
+    """One day, or many days: the board says which, in the board's language."""
+    board = await started(world, clock=str(24 * 3600))
+    assert "⏳ 1 day per move" in board.text
+    board = await started(world, clock=str(14 * 24 * 3600))
+    assert "⏳ 14 days per move" in board.text
