@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.bot.click_inventory import CONTROLS, click_key
 from tests.bot.harness import World, make_bot
 from tests.conftest import FakeClock
 from tests.fakediscord import FakeDiscord
@@ -26,3 +27,25 @@ async def world(discord_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Worl
     world = World(discord_fake, guild, channel, alice, bob, carol, url, bot, clock)
     yield world
     await discord_fake.stop_client(world.bot)
+
+
+@pytest.fixture(autouse=True)
+def _clicks_the_inventory_promises(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that ``click_inventory.CONTROLS`` names must click (or choose, or submit) that
+    control, and the bot must answer it: the inventory can't go stale while the suite passes."""
+    name = f"{request.path.name}::{getattr(request.node, 'originalname', request.node.name)}"
+    owed = [control for control in CONTROLS if name in control.tests]
+    if not owed or "discord_fake" not in request.fixturenames:
+        yield
+        return
+    fake: FakeDiscord = request.getfixturevalue("discord_fake")
+    yield
+    answered = [
+        key
+        for record in fake.interactions.values()
+        if record.payload.get("type") in (3, 5) and record.response_type is not None
+        for key in [click_key(record.payload)]
+        if key is not None
+    ]
+    missing = [c.label for c in owed if not any(c.matches(key) for key in answered)]
+    assert not missing, f"{name} is listed as clicking {missing} but never did: {answered}"

@@ -408,6 +408,8 @@ class FakeMessage:
         self.interaction = interaction
         self.history: list[JSON] = []
         self.deleted = False
+        #: The users this message notified when it was posted (see ``FakeDiscord._pinged``).
+        self.pinged: list[int] = []
         #: When users last saw this message change (``time.monotonic()``): created or edited.
         self.changed_at = time.monotonic()
 

@@ -1084,6 +1084,18 @@ class FakeDiscord:
         self.uploads[aid] = att
         return att
 
+    def _pinged(self, data: JSON) -> list[int]:
+        """Whom a new message notifies: the users it mentions that its ``allowed_mentions``
+        lets through (without it, every mentioned user). Edits never notify anyone."""
+        mentioned = [int(u["id"]) for u in self._mentions(readable_text(data))]
+        allowed = data.get("allowed_mentions")
+        if not isinstance(allowed, dict):
+            return mentioned
+        if "users" in (allowed.get("parse") or []):
+            return mentioned
+        listed = {int(u) for u in allowed.get("users") or []}
+        return [u for u in mentioned if u in listed]
+
     def _mentions(self, content: str) -> list[JSON]:
         out = []
         for uid in dict.fromkeys(int(m) for m in MENTION_RE.findall(content or "")):
@@ -1159,6 +1171,7 @@ class FakeDiscord:
             ephemeral_for=interaction.user if (ephemeral and interaction) else None,
             interaction=interaction,
         )
+        msg.pinged = self._pinged(data)
         self.messages[mid] = msg
         if ephemeral:
             self.ephemeral.append(msg)

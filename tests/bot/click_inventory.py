@@ -1,0 +1,165 @@
+"""Every control of every board, panel and page, and the test that clicks it as a player would.
+
+A control is known by its custom_id (a select menu's by ``<custom_id>=<chosen value>``): the
+custom_id layouts are the bot's lasting contract with Discord (a board posted a year ago still
+carries them), so they outlive any renaming of the classes behind them.
+``test_click_inventory.py`` fails if a component of the bot has no control here; the ``world``
+of ``tests/bot`` (see ``conftest.py``) fails a test listed here that no longer clicks its
+control (and has the bot answer it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+ID = r"[0-9]+"
+
+
+@dataclass(frozen=True)
+class Control:
+    label: str  #: what the player sees on it (English)
+    pattern: str  #: a regex on its click key (see ``click_key``)
+    tests: tuple[str, ...]  #: ``file.py::test`` in tests/bot that click it and check the effect
+
+    @property
+    def prefix(self) -> str:
+        return self.pattern.split(":", 1)[0]
+
+    def matches(self, key: str) -> bool:
+        return re.fullmatch(self.pattern, key) is not None
+
+
+BUSHI = "test_discord_bushi.py::"
+EVERY = "test_every_button.py::"
+SENRETSU = "test_discord_senretsu.py::"
+YOSUKOU = "test_discord_yosukou.py::"
+
+CONTROLS: tuple[Control, ...] = (
+    # The challenge board.
+    Control("Accept", rf"ch:{ID}:{ID}:accept", (BUSHI + "test_a_whole_game_between_two_people",)),
+    Control(
+        "Decline",
+        rf"ch:{ID}:{ID}:decline",
+        (
+            EVERY + "test_decline_closes_the_challenge_and_says_who_declined",
+            EVERY + "test_decline_on_a_japanese_board",
+        ),
+    ),
+    Control(
+        "Withdraw",
+        rf"ch:{ID}:{ID}:cancel",
+        (
+            EVERY + "test_withdraw_calls_the_challenge_off",
+            EVERY + "test_withdraw_on_a_japanese_board",
+        ),
+    ),
+    # The board of a game on.
+    Control(
+        "a move from a menu",
+        rf"gs:{ID}:{ID}:[0-9]=[^~#].*",
+        (BUSHI + "test_a_whole_game_between_two_people",),
+    ),
+    Control(
+        "a move button",
+        rf"g:{ID}:{ID}:(?!resign$|draw-)[^~#].*",
+        (BUSHI + "test_playing_the_bot_itself",),
+    ),
+    Control("Resign", rf"rs:{ID}:{ID}", (BUSHI + "test_a_whole_game_between_two_people",)),
+    Control(
+        "Resign (confirm)",
+        rf"g:{ID}:{ID}:resign",
+        (BUSHI + "test_a_whole_game_between_two_people",),
+    ),
+    Control(
+        "Offer draw",
+        rf"g:{ID}:{ID}:draw-offer",
+        (EVERY + "test_a_draw_offered_then_accepted_ends_the_game_drawn",),
+    ),
+    Control(
+        "Accept draw",
+        rf"g:{ID}:{ID}:draw-accept",
+        (EVERY + "test_a_draw_offered_then_accepted_ends_the_game_drawn",),
+    ),
+    Control(
+        "Decline draw",
+        rf"g:{ID}:{ID}:draw-decline",
+        (EVERY + "test_a_declined_draw_lets_the_game_go_on",),
+    ),
+    Control("Hint", rf"hint:{ID}", (BUSHI + "test_hint_and_rules_are_private_and_localised",)),
+    Control(
+        "Why?",
+        rf"why:{ID}",
+        (YOSUKOU + "test_a_draw_reads_as_a_sentence_with_its_numbers_one_click_away",),
+    ),
+    # A secret hand's private panel.
+    Control("My hand", rf"hand:{ID}", (SENRETSU + "test_janken_hands_staging_and_secrecy",)),
+    Control(
+        "a panel step (a card, then where it goes)",
+        rf"gs:{ID}:{ID}:[0-9]=~.*",
+        (EVERY + "test_a_long_hand_is_placed_card_first_then_where",),
+    ),
+    Control(
+        "a joker (asks for its range)",
+        rf"gs:{ID}:{ID}:[0-9]=#.*",
+        (SENRETSU + "test_a_joker_asks_for_its_range",),
+    ),
+    Control(
+        "the joker's range form",
+        rf"nm:{ID}:{ID}:.+",
+        (SENRETSU + "test_a_joker_asks_for_its_range",),
+    ),
+    # A finished board.
+    Control("Game log", rf"log:{ID}", (BUSHI + "test_a_whole_game_between_two_people",)),
+    Control(
+        "Rematch", rf"rm:{ID}", (EVERY + "test_rematch_challenges_again_with_the_sides_swapped",)
+    ),
+    Control(
+        "Replay",
+        rf"rps:{ID}",
+        (
+            EVERY + "test_replay_steps_back_and_forth_privately",
+            EVERY + "test_replay_speaks_the_clickers_language",
+        ),
+    ),
+    Control(
+        "Verify", rf"vf:{ID}", (YOSUKOU + "test_the_deal_is_sealed_then_revealed_and_verified",)
+    ),
+    # A replay, and the history that opens one.
+    Control("⏮", rf"rp:{ID}:-?{ID}:f", (EVERY + "test_replay_steps_back_and_forth_privately",)),
+    Control("◀", rf"rp:{ID}:-?{ID}:p", (EVERY + "test_replay_steps_back_and_forth_privately",)),
+    Control("▶", rf"rp:{ID}:-?{ID}:n", (EVERY + "test_replay_steps_back_and_forth_privately",)),
+    Control("⏭", rf"rp:{ID}:-?{ID}:l", (EVERY + "test_replay_steps_back_and_forth_privately",)),
+    Control(
+        "a game in /history",
+        rf"hs:{ID}={ID}",
+        ("test_discord_player.py::test_history_replays_a_finished_game_step_by_step",),
+    ),
+    # Pages of tables.
+    Control(
+        "/standings ◀ ▶",
+        rf"stp:{ID}:[a-z0-9_:]+:-?{ID}",
+        (EVERY + "test_standings_pages_forward_and_back",),
+    ),
+    Control(
+        "/tournament show ◀ ▶",
+        rf"tpg:{ID}:-?{ID}",
+        ("test_discord_tournament_pages.py::test_sixty_entrants_see_every_line",),
+    ),
+)
+
+#: Forms are not components: their custom_ids are answered by the client's own listener.
+FORM_PREFIXES = frozenset({"nm"})
+
+
+def click_key(payload: dict[str, Any]) -> str | None:
+    """The key a player's click, choice or form carries: its custom_id, a menu's with the
+    chosen value after ``=``."""
+    data = payload.get("data")
+    if not isinstance(data, dict) or not isinstance(data.get("custom_id"), str):
+        return None
+    values = data.get("values")
+    if payload.get("type") == 3 and isinstance(values, list) and values:
+        return f"{data['custom_id']}={values[0]}"
+    return str(data["custom_id"])
