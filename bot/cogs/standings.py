@@ -20,7 +20,7 @@ from bot.text.commands import (
 )
 from bot.ui.common import NO_PINGS, localized, user_locale
 from bot.ui.context import UiContext
-from bot.ui.standings import standings_text, standings_view
+from bot.ui.standings import standings_text, standings_view, table_locale
 
 EMBED_DESCRIPTION_LIMIT = 4096
 
@@ -42,8 +42,9 @@ def standings_command(context: UiContext) -> app_commands.Command:  # type: igno
         result = await context.services.standings.standings(
             interaction.guild_id, game.value, page - 1
         )
+        locale = await table_locale(context.services.servers, interaction)
         await interaction.response.send_message(
-            standings_text(result, user_locale(interaction)),
+            standings_text(result, locale),
             view=standings_view(result, interaction.guild_id),
             allowed_mentions=NO_PINGS,
         )

@@ -9,8 +9,9 @@ import discord
 
 from bot.games.registry import variant_for_key
 from bot.i18n import tr
+from bot.services.guilds import GuildService
 from bot.services.standings import StandingsPage, is_rated_game
-from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
+from bot.ui.common import NO_PINGS, clip, public_locale, send_ephemeral, user_locale
 from bot.ui.components import Guarded
 from bot.ui.context import context_of
 from rules.core import Locale
@@ -93,11 +94,18 @@ class StandingsPageButton(
             await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
             return
         await interaction.response.defer()
-        page = await context_of(interaction).services.standings.standings(
-            self.guild_id or None, self.key, self.page
-        )
+        services = context_of(interaction).services
+        page = await services.standings.standings(self.guild_id or None, self.key, self.page)
+        # Everyone reads the table: it stays in the server's language whoever pages it.
+        locale = await table_locale(services.servers, interaction)
         await interaction.edit_original_response(
-            content=standings_text(page, user_locale(interaction)),
+            content=standings_text(page, locale),
             view=standings_view(page, self.guild_id),
             allowed_mentions=NO_PINGS,
         )
+
+
+async def table_locale(servers: GuildService, interaction: discord.Interaction) -> Locale:
+    """A public table's language: the server's choice for public boards, else its locale."""
+    server = await servers.get(interaction.guild_id)
+    return server.board_locale(public_locale(interaction))

@@ -338,13 +338,9 @@ async def test_standings_pages_forward_and_back(world: World) -> None:
     assert table.text.count("— rating") == 10
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: /standings is public but written, and re-written on every ◀ ▶, in the "
-    "clicker's language (user_locale) — a Japanese reader paging it turns everyone's table "
-    "Japanese; messages everyone reads follow the server's language (public_locale)",
-)
 async def test_a_public_table_keeps_the_servers_language_when_paged(world: World) -> None:
+    """/standings is public: a Japanese reader paging it must not turn everyone's table
+    Japanese (it follows the server's language, as boards do)."""
     table = await twelve_rated_players(world)
     await click(world, table, world.bob, label="▶")  # Bob's client is Japanese
     await until(world, lambda: "2/2" in table.text)
