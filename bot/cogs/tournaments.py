@@ -43,6 +43,7 @@ from bot.ui.common import NO_PINGS, localized, mention, send_ephemeral, think, u
 from bot.ui.context import UiContext
 from bot.ui.tournament_pages import posted_views, standing_view
 from bot.ui.tournaments import list_blocks, player_count
+from rules.core import normalize_locale
 
 Command = app_commands.Command[Any, ..., None]
 
@@ -209,8 +210,10 @@ def show_command(context: UiContext) -> Command:
         guild_id = _guild(interaction)
         chosen = await _open_or_last(tournaments, guild_id, tournament)
         standing = await tournaments.queries.show(chosen, guild_id)
+        # Everyone reads the table: in the tournament's own language, whoever asks.
+        locale = normalize_locale(standing.tournament.locale)
         await interaction.response.send_message(
-            view=standing_view(standing, user_locale(interaction)), allowed_mentions=NO_PINGS
+            view=standing_view(standing, locale), allowed_mentions=NO_PINGS
         )
 
     return _with_tournament().build(SHOW, SHOW_HELP, show)

@@ -18,7 +18,7 @@ from bot.ui.components import Guarded
 from bot.ui.context import context_of
 from bot.ui.layout import Card
 from bot.ui.tournaments import header, standing_blocks
-from rules.core import Locale
+from rules.core import Locale, normalize_locale
 
 PAGE_LINES = 30
 PAGE_CHARS = 3500
@@ -114,6 +114,6 @@ class TournamentPageButton(
         await interaction.response.defer()
         tournaments = context_of(interaction).services.tournaments
         standing = await tournaments.queries.show(self.tournament_id, interaction.guild_id)
-        await interaction.edit_original_response(
-            view=standing_view(standing, user_locale(interaction), self.page)
-        )
+        # A public table stays in the tournament's language whoever pages it.
+        locale = normalize_locale(standing.tournament.locale)
+        await interaction.edit_original_response(view=standing_view(standing, locale, self.page))
