@@ -6,7 +6,7 @@ per-player results (``player_stat``) to 武士将棋, whose games are ``make_000
 Run from a checkout of that commit (this folder must be the script's own, for ``_common``):
 
     git worktree add --detach /tmp/rel-0002 60aabe4
-    cd /tmp/rel-0002 && PYTHONPATH=. /work/main/.venv/bin/python \
+    cd /tmp/rel-0002 && PYTHONPATH=. <repo>/.venv/bin/python \
         <repo>/tests/data/upgrades/makers/make_0002.py <repo>/tests/data/upgrades/0002.sqlite
 """
 

@@ -9,7 +9,7 @@ in progress; rated and casual; a board message and a turn ping recorded.
 Run from a checkout of that commit (this folder must be the script's own, for ``_common``):
 
     git worktree add --detach /tmp/rel-0003 dfa2b66
-    cd /tmp/rel-0003 && PYTHONPATH=. /work/main/.venv/bin/python \
+    cd /tmp/rel-0003 && PYTHONPATH=. <repo>/.venv/bin/python \
         <repo>/tests/data/upgrades/makers/make_0003.py <repo>/tests/data/upgrades/0003.sqlite
 """
 

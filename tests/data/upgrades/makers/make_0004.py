@@ -7,7 +7,7 @@ service), 戦列札, 易双六, 略式易双六 and 武士将棋.
 Run from a checkout of that commit (this folder must be the script's own, for ``_common``):
 
     git worktree add --detach /tmp/rel-0004 f58e7c1
-    cd /tmp/rel-0004 && PYTHONPATH=. /work/main/.venv/bin/python \
+    cd /tmp/rel-0004 && PYTHONPATH=. <repo>/.venv/bin/python \
         <repo>/tests/data/upgrades/makers/make_0004.py <repo>/tests/data/upgrades/0004.sqlite
 """
 

@@ -10,7 +10,7 @@ registry: the same service calls), wrote ``0005-403b87a.sqlite``.
 Run from a checkout of that commit (this folder must be the script's own, for ``_common``):
 
     git worktree add --detach /tmp/rel-0005 8de540b
-    cd /tmp/rel-0005 && PYTHONPATH=. /work/main/.venv/bin/python \\
+    cd /tmp/rel-0005 && PYTHONPATH=. <repo>/.venv/bin/python \\
         <repo>/tests/data/upgrades/makers/make_0005.py <repo>/tests/data/upgrades/0005.sqlite
 """
 

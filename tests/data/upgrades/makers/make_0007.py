@@ -9,7 +9,7 @@ settings, preferences, ratings, rematches, move clocks, 戦列札, 易双六, �
 Run from a checkout of that commit (this folder must be the script's own, for ``_common``):
 
     git worktree add --detach /tmp/rel-0007 19986bf
-    cd /tmp/rel-0007 && PYTHONPATH=. /work/main/.venv/bin/python \\
+    cd /tmp/rel-0007 && PYTHONPATH=. <repo>/.venv/bin/python \\
         <repo>/tests/data/upgrades/makers/make_0007.py <repo>/tests/data/upgrades/0007.sqlite
 """
 

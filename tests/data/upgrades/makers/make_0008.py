@@ -12,7 +12,7 @@ aborted), preferences, ratings, rematches, move clocks, 戦列札, 易双六, �
 Run from a checkout of that commit (this folder must be the script's own, for ``_common``):
 
     git worktree add --detach /tmp/rel-0008 2f0eb3b
-    cd /tmp/rel-0008 && PYTHONPATH=. /work/main/.venv/bin/python \\
+    cd /tmp/rel-0008 && PYTHONPATH=. <repo>/.venv/bin/python \\
         <repo>/tests/data/upgrades/makers/make_0008.py <repo>/tests/data/upgrades/0008.sqlite
 """
 
