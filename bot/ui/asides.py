@@ -8,6 +8,7 @@ import io
 import discord
 
 from bot.i18n import tr
+from bot.services.queries import GameQueries
 from bot.ui.common import clip, send_ephemeral, think, user_locale
 from bot.ui.context import Services
 from bot.ui.game_log import log_text
@@ -17,10 +18,11 @@ from bot.ui.replay import replay_message
 class Asides:
     def __init__(self, services: Services) -> None:
         self.games = services.games
+        self.queries: GameQueries = services.games.queries
 
     async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None:
         await think(interaction, privately=True)
-        text = await self.games.queries.hint(game_id, user_locale(interaction), interaction.user.id)
+        text = await self.queries.hint(game_id, user_locale(interaction), interaction.user.id)
         await send_ephemeral(interaction, text)
 
     async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -34,11 +36,11 @@ class Asides:
         """Why the last move went as it did (its numbers, in words), with the board, privately."""
         await think(interaction, privately=True)
         locale = user_locale(interaction)
-        game = await self.games.queries.shown_game(game_id, interaction.user.id)
+        game = await self.queries.shown_game(game_id, interaction.user.id)
         rules = game.rules
         reasons = [
             line
-            for event in await self.games.queries.last_public_events(game_id)
+            for event in await self.queries.last_public_events(game_id)
             for line in rules.explain_in_words(event, locale)
         ]
         # The short board: the reasons are the point, the board only where they happened.
@@ -51,7 +53,7 @@ class Asides:
         the end, and hand over the record for ``python -m rules.verify``."""
         await think(interaction, privately=True)
         locale = user_locale(interaction)
-        checked = await self.games.queries.verification(game_id, interaction.user.id)
+        checked = await self.queries.verification(game_id, interaction.user.id)
         name = f"asobiba-game-{game_id}-verify.json"
         record = checked.record.to_json().encode()
         record_file = discord.File(io.BytesIO(record), filename=name)
@@ -67,7 +69,7 @@ class Asides:
         await think(interaction, privately=True)
         locale = user_locale(interaction)
         # Refused while it runs, and to others while its deal may still be played.
-        game, entries = await self.games.queries.log_download(game_id, interaction.user.id)
+        game, entries = await self.queries.log_download(game_id, interaction.user.id)
         text = log_text(game, entries, locale, self.games.clock().date())
         log_file = discord.File(io.BytesIO(text.encode()), filename=f"asobiba-game-{game_id}.txt")
         lines = text.count("\n")

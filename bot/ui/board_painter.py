@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.services.snapshots import GameSnapshot
+from bot.services.tournament_queries import TournamentQueries
 from bot.ui.boards import Board, game_locale, render_board
 from bot.ui.context import Services
 from bot.ui.daily import daily_tag
@@ -18,6 +19,7 @@ class BoardPainter:
 
     def __init__(self, services: Services) -> None:
         self.services = services
+        self.tournament_queries: TournamentQueries = services.tournaments.queries
 
     async def paint_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> Board:
         """The board as its server wants it; a tournament game's says which tournament and
@@ -26,7 +28,7 @@ class BoardPainter:
         today = self.services.games.clock().date()
         tag = ""
         if game.tournament_id is not None:
-            label = await self.services.tournaments.queries.board_label(game.id, game.tournament_id)
+            label = await self.tournament_queries.board_label(game.id, game.tournament_id)
             if label is not None:
                 tag = board_tag(label, game, game_locale(game))
         elif game.daily_key is not None:

@@ -13,6 +13,7 @@ import discord
 
 from bot.i18n import tr
 from bot.services.clocks import Notice, Reminder, TimedOut
+from bot.services.messages import BoardMessages
 from bot.services.snapshots import GameSummary
 from bot.statuses import GameStatus
 from bot.ui.boards import game_locale, game_title, outcome_text
@@ -50,6 +51,7 @@ class Pings:
     def __init__(self, client: discord.Client, services: Services) -> None:
         self.client = client
         self.services = services
+        self.messages: BoardMessages = services.games.messages
 
     async def challenge_mentions(
         self, user_id: int, is_bot: bool
@@ -174,7 +176,7 @@ class Pings:
         self, game: GameSummary, user_id: int, sent: discord.Message
     ) -> None:
         """One notice per game in a player's DMs too: the one before this goes."""
-        previous = await self.services.games.messages.swap_dm_ping(game.id, user_id, sent.id)
+        previous = await self.messages.swap_dm_ping(game.id, user_id, sent.id)
         if previous is not None and previous != sent.id:
             with contextlib.suppress(discord.HTTPException):
                 await sent.channel.get_partial_message(previous).delete()  # type: ignore[union-attr]
@@ -205,7 +207,7 @@ class Pings:
         except discord.HTTPException:
             log.warning("could not ping in game %s", game.id, exc_info=True)
             return
-        previous = await self.services.games.messages.swap_ping(game.id, message.id)
+        previous = await self.messages.swap_ping(game.id, message.id)
         if previous is not None and previous != message.id:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(previous).delete()

@@ -17,6 +17,7 @@ import discord
 from bot.games.offers import NumberPrompt
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
+from bot.services.queries import GameQueries
 from bot.services.snapshots import GameSnapshot
 from bot.ui.boards import Board
 from bot.ui.common import user_locale
@@ -59,6 +60,7 @@ class Panels:
 
     def __init__(self, services: Services) -> None:
         self.services = services
+        self.queries: GameQueries = services.games.queries
         #: (game, user) → the newest interaction that can edit that user's open panel.
         self._panels: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
 
@@ -91,7 +93,7 @@ class Panels:
         from_panel = is_panel(interaction)
         if from_panel:
             await interaction.response.defer()
-        game = await self.services.games.queries.get(game_id)
+        game = await self.queries.get(game_id)
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()
@@ -155,7 +157,7 @@ class Panels:
     ) -> NumberPrompt:
         """The number the panel asks for under ``prefix``, as the panel is now, in the
         player's words."""
-        game = await self.services.games.queries.get(game_id)
+        game = await self.queries.get(game_id)
         seat = game.seat_of(user_id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()

@@ -14,9 +14,11 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import tr
+from bot.services.actions import ActionPipeline
 from bot.services.errors import NotAParticipant, StaleVersion
-from bot.services.queries import DRAW_TALK
+from bot.services.queries import DRAW_TALK, GameQueries
 from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.services.starts import GameStarts
 from bot.statuses import GameStatus
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
@@ -49,6 +51,9 @@ class Playing:
         tournaments: TournamentFlows,
     ) -> None:
         self.games = services.games
+        self.actions: ActionPipeline = services.games.actions
+        self.queries: GameQueries = services.games.queries
+        self.starts: GameStarts = services.games.starts
         self.painter = painter
         self.posts = posts
         self.private_boards = private_boards
@@ -62,7 +67,7 @@ class Playing:
         if not interaction.response.is_done():
             await interaction.response.defer()
         try:
-            result = await self.games.actions.act(game_id, interaction.user.id, version, code)
+            result = await self.actions.act(game_id, interaction.user.id, version, code)
         except StaleVersion:
             await self._refresh_where_clicked(interaction, game_id)
             raise
@@ -97,20 +102,20 @@ class Playing:
 
     async def _answer(self, game_id: int, user_id: int, version: int, answer: str) -> ActionResult:
         if answer == "accept":
-            return await self.games.starts.accept(game_id, user_id, version)
-        game = await self.games.queries.get(game_id)
+            return await self.starts.accept(game_id, user_id, version)
+        game = await self.queries.get(game_id)
         if game.seat_of(user_id) is None:
             raise NotAParticipant()
         if user_id == game.challenger.user_id:
-            game = await self.games.starts.abort(game_id, user_id, version)
+            game = await self.starts.abort(game_id, user_id, version)
         else:
-            game = await self.games.starts.decline(game_id, user_id, version)
+            game = await self.starts.decline(game_id, user_id, version)
         return ActionResult(game, (), version)
 
     async def confirm_resign(
         self, interaction: discord.Interaction, game_id: int, version: int
     ) -> None:
-        game = await self.games.queries.get(game_id)
+        game = await self.queries.get(game_id)
         if game.seat_of(interaction.user.id) is None:
             raise NotAParticipant()
         locale = user_locale(interaction)
@@ -183,7 +188,7 @@ class Playing:
         framing) the last move, with the offer after it."""
         public = [e for e in events if e.visible_to is None]
         if public and all(e.kind in DRAW_TALK for e in public):
-            return (*await self.games.queries.last_public_events(game.id), *events)
+            return (*await self.queries.last_public_events(game.id), *events)
         return events
 
     async def _board_elsewhere(
@@ -215,7 +220,7 @@ class Playing:
 
     async def _refresh_where_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
         """A stale click still shows what is true now: the fresh board, or the fresh panel."""
-        game = await self.games.queries.get(game_id)
+        game = await self.queries.get(game_id)
         with contextlib.suppress(discord.HTTPException):
             if interaction.message is not None and interaction.message.id == game.message_id:
                 board = await self.painter.paint_board(game)

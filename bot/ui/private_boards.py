@@ -16,6 +16,7 @@ import time
 
 import discord
 
+from bot.services.messages import BoardMessages
 from bot.services.snapshots import ActionResult, GameSummary
 from bot.statuses import OPEN_GAME_STATUSES
 from bot.ui.board_painter import BoardPainter
@@ -31,6 +32,7 @@ class PrivateBoards:
 
     def __init__(self, services: Services, painter: BoardPainter) -> None:
         self.services = services
+        self.messages: BoardMessages = services.games.messages
         self.painter = painter
         #: game → the newest interaction that can edit its private board, that board's
         #: message, and when the interaction came.
@@ -61,9 +63,7 @@ class PrivateBoards:
         )
         if sent.message_id is None or interaction.channel_id is None:
             return
-        await self.services.games.messages.attach_message(
-            game.id, interaction.channel_id, sent.message_id
-        )
+        await self.messages.attach_message(game.id, interaction.channel_id, sent.message_id)
         self.remember_private_board(game.id, interaction, sent.message_id)
 
     async def edit_private_board(self, game: GameSummary, board: Board) -> bool | None:

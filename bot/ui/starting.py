@@ -9,7 +9,10 @@ from typing import Any
 import discord
 
 from bot.i18n import tr
+from bot.services.messages import BoardMessages
+from bot.services.queries import GameQueries
 from bot.services.snapshots import ActionResult, Player
+from bot.services.starts import GameStarts
 from bot.ui.board_painter import BoardPainter
 from bot.ui.boards import game_locale, game_title
 from bot.ui.common import ANSWERED, NO_PINGS, jump_url, send_ephemeral, think, user_locale
@@ -30,6 +33,9 @@ class Starting:
     ) -> None:
         self.client = client
         self.services = services
+        self.messages: BoardMessages = services.games.messages
+        self.queries: GameQueries = services.games.queries
+        self.starts: GameStarts = services.games.starts
         self.games = services.games
         self.painter = painter
         self.pings = pings
@@ -60,7 +66,7 @@ class Starting:
         if move_seconds is None:  # not chosen: the server's default, else the bot's
             move_seconds = server.default_clock_seconds or self.services.default_move_seconds
         locale = server.board_locale(locale)
-        result = await self.games.starts.challenge(
+        result = await self.starts.challenge(
             game_type,
             Player(interaction.user.id, interaction.user.display_name),
             Player(opponent.id, opponent.display_name, is_bot=opponent.bot),
@@ -100,7 +106,7 @@ class Starting:
         server = await self.services.servers.check_channel(
             interaction.guild_id, interaction.channel_id
         )
-        result = await self.games.starts.start_solitaire(
+        result = await self.starts.start_solitaire(
             game_type,
             Player(interaction.user.id, interaction.user.display_name),
             settings=settings,
@@ -122,7 +128,7 @@ class Starting:
         # Everyone here is dealt the same cards today: the board is the player's alone (in
         # their language), and asking again (for a board lost from sight, or played out)
         # shows it again.
-        result, _ = await self.games.starts.start_daily(
+        result, _ = await self.starts.start_daily(
             game_type,
             Player(interaction.user.id, interaction.user.display_name),
             settings,
@@ -133,10 +139,10 @@ class Starting:
         await self.private_boards.show_private_board(interaction, result)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        game = await self.games.queries.get(game_id)
+        game = await self.queries.get(game_id)
         if any(s.is_bot for s in game.seats):
             await think(interaction, privately=False)
-        result = await self.games.starts.rematch(game_id, interaction.user.id)
+        result = await self.starts.rematch(game_id, interaction.user.id)
         opponent = next(s for s in result.game.seats if s.user_id != interaction.user.id)
         _, mentions = await self.pings.challenge_mentions(opponent.user_id, opponent.is_bot)
         await self._post_board(interaction, result, mentions)
@@ -169,5 +175,5 @@ class Starting:
                 if isinstance(resource, discord.InteractionMessage)
                 else await interaction.original_response()
             )
-        await self.games.messages.attach_message(result.game.id, message.channel.id, message.id)
+        await self.messages.attach_message(result.game.id, message.channel.id, message.id)
         return message

@@ -10,9 +10,12 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import tr
+from bot.services.messages import BoardMessages
 from bot.services.snapshots import GameSnapshot, GameSummary, Player
+from bot.services.tournament_actions import TournamentActions
 from bot.services.tournament_errors import TournamentOver
-from bot.services.tournament_scheduler import MIN_PLAYERS
+from bot.services.tournament_queries import TournamentQueries
+from bot.services.tournament_scheduler import MIN_PLAYERS, TournamentScheduler
 from bot.services.tournament_snapshots import (
     Cancelled,
     DealsOpened,
@@ -71,6 +74,10 @@ class TournamentFlows:
     ) -> None:
         self.client = client
         self.services = services
+        self.messages: BoardMessages = services.games.messages
+        self.scheduler: TournamentScheduler = services.tournaments.scheduler
+        self.tournament_actions: TournamentActions = services.tournaments.actions
+        self.tournament_queries: TournamentQueries = services.tournaments.queries
         self.painter = painter
         self.posts = posts
         self.pings = pings
@@ -83,7 +90,7 @@ class TournamentFlows:
         if game.tournament_id is None or game.status in OPEN_GAME_STATUSES:
             return
         try:
-            notices = await self.services.tournaments.scheduler.advance(game.tournament_id)
+            notices = await self.scheduler.advance(game.tournament_id)
             await self.announce_tournaments(notices)
         except Exception:  # the tick will try again; the player's move stands
             log.exception("could not advance tournament %s", game.tournament_id)
@@ -155,7 +162,7 @@ class TournamentFlows:
         except discord.HTTPException:
             log.warning("could not post the board of game %s", game.id, exc_info=True)
             return None
-        await self.services.games.messages.attach_message(game.id, message.channel.id, message.id)
+        await self.messages.attach_message(game.id, message.channel.id, message.id)
         locale = tournament_locale(notice.tournament)
         for user_id in (u for u in users if prefs[u].notify == "dm"):
             await self.pings.direct_message(
@@ -199,7 +206,7 @@ class TournamentFlows:
         self, interaction: discord.Interaction, tournament_id: int, guild_id: int
     ) -> None:
         """Asked for a deal of a finished event: that it is over, and how it ended."""
-        standing = await self.services.tournaments.queries.show(tournament_id, guild_id)
+        standing = await self.tournament_queries.show(tournament_id, guild_id)
         info = standing.tournament
         locale = user_locale(interaction)
         title = tr("tournament.over_play", locale, name=info.name, id=info.id)
@@ -213,7 +220,7 @@ class TournamentFlows:
         everyone plays the same deals, so nobody may see one before playing it."""
         assert interaction.guild_id is not None
         try:
-            deal = await self.services.tournaments.actions.play(
+            deal = await self.tournament_actions.play(
                 tournament_id,
                 interaction.guild_id,
                 Player(interaction.user.id, interaction.user.display_name),
