@@ -311,17 +311,17 @@ async def test_more_expired_challenges_than_a_batch_are_all_handled_over_ticks(
     assert await clocks.tick() == []
 
 
-@pytest.mark.usefixtures("batch_of_one")
 async def test_reminders_look_at_five_batches_of_candidates_a_tick(
-    service: GameService, clock: FakeClock
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    games = {(await clocked_game(service)).game.id for _ in range(6)}
+    monkeypatch.setattr("bot.services.clocks.BATCH", 2)
+    games = {(await clocked_game(service)).game.id for _ in range(11)}
     clocks = ClockService(service)
-    clock.advance(hours=12)  # half the time left in all six
+    clock.advance(hours=12)  # half the time left in all eleven
     first = await clocks.tick()
-    assert len(first) == 5 and all(isinstance(n, Reminder) and n.number == 1 for n in first)
-    # The candidates are the earliest deadlines still owed a reminder, so the sixth waits
-    # until the first five have had their last one; no game is left without a reminder.
+    assert len(first) == 10 and all(isinstance(n, Reminder) and n.number == 1 for n in first)
+    # The candidates are the earliest deadlines still owed a reminder, so the eleventh waits
+    # until the first ten have had their last one; no game is left without a reminder.
     clock.advance(hours=8)  # a sixth left
     reminded = {n.game.id for n in first if isinstance(n, Reminder)}
     for _ in range(3):
