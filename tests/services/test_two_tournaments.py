@@ -83,3 +83,24 @@ async def test_cancelling_one_leaves_the_other_and_its_games_running(
     assert set(await active_games(s.games, first)) == playing
     listed = {t.id: t.status for t in await s.tournaments.queries.in_server(GUILD)}
     assert listed == {first: "running", second: "cancelled"}
+
+
+async def test_withdrawing_from_one_keeps_the_player_s_game_in_the_other(
+    s: Services, clock: FakeClock
+) -> None:
+    first, second = await two_running(s, clock)
+
+    async def game_of(tournament_id: int, user_id: int) -> int:
+        for game_id in await active_games(s.games, tournament_id):
+            game = await s.games.queries.get(game_id)
+            if user_id in (game.player(0).user_id, game.player(1).user_id):
+                return game_id
+        raise AssertionError("no game in progress")
+
+    # player1 and player2 are entrants of both: each leaves one and plays on in the other.
+    for leaves, stays, user in ((second, first, PLAYERS[0]), (first, second, PLAYERS[1])):
+        staying = await game_of(stays, user.user_id)
+        withdrawal = await s.tournaments.actions.withdraw(leaves, GUILD, user.user_id)
+        assert withdrawal.tournament.id == leaves
+        await s.tournaments.scheduler.tick()
+        assert (await s.games.queries.get(staying)).status == "active"
