@@ -271,3 +271,59 @@ async def notices_in(db: Database) -> list[tuple[int | None, int, str]]:
             )
         )
         return [(i, g, k) for i, g, k in rows.all()]
+
+
+@pytest.fixture
+def batch_of_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One tick handles one due item of each kind (and five reminder candidates)."""
+    monkeypatch.setattr("bot.services.clocks.BATCH", 1)
+
+
+@pytest.mark.usefixtures("batch_of_one")
+async def test_more_timeouts_than_a_batch_are_all_handled_over_ticks(
+    service: GameService, clock: FakeClock
+) -> None:
+    games = {(await clocked_game(service)).game.id for _ in range(2)}
+    clocks = ClockService(service)
+    clock.advance(days=1, hours=1)
+    first = await clocks.tick()
+    assert [type(n) for n in first] == [TimedOut]
+    second = await clocks.tick()
+    assert [type(n) for n in second] == [TimedOut]
+    assert {n.result.game.id for n in first + second if isinstance(n, TimedOut)} == games
+    assert await clocks.tick() == []
+
+
+@pytest.mark.usefixtures("batch_of_one")
+async def test_more_expired_challenges_than_a_batch_are_all_handled_over_ticks(
+    service: GameService, clock: FakeClock
+) -> None:
+    challenges = [
+        await service.starts.challenge("bushi", ALICE, BOB, challenger_seat=0) for _ in range(2)
+    ]
+    clocks = ClockService(service)
+    clock.advance(days=30)
+    first = await clocks.tick()
+    second = await clocks.tick()
+    assert [type(n) for n in first] == [Expired] and [type(n) for n in second] == [Expired]
+    expired = {n.game.id for n in first + second if isinstance(n, Expired)}
+    assert expired == {c.game.id for c in challenges}
+    assert await clocks.tick() == []
+
+
+async def test_reminders_look_at_five_batches_of_candidates_a_tick(
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.services.clocks.BATCH", 2)
+    games = {(await clocked_game(service)).game.id for _ in range(11)}
+    clocks = ClockService(service)
+    clock.advance(hours=12)  # half the time left in all eleven
+    first = await clocks.tick()
+    assert len(first) == 10 and all(isinstance(n, Reminder) and n.number == 1 for n in first)
+    # The candidates are the earliest deadlines still owed a reminder, so the eleventh waits
+    # until the first ten have had their last one; no game is left without a reminder.
+    clock.advance(hours=8)  # a sixth left
+    reminded = {n.game.id for n in first if isinstance(n, Reminder)}
+    for _ in range(3):
+        reminded |= {n.game.id for n in await clocks.tick() if isinstance(n, Reminder)}
+    assert reminded == games

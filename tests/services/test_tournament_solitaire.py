@@ -169,3 +169,24 @@ async def test_cancelling_a_solitaire_event_calls_off_the_deals_being_played(
     assert standing.tournament.status == "cancelled" and standing.tournament.revealed is not None
     deals = {r.player: r.deals for r in standing.solitaire_rows}
     assert deals == {PLAYERS[0].user_id: 1, PLAYERS[1].user_id: 0}
+
+
+async def test_play_again_shows_the_deal_in_progress_not_a_finished_one(
+    s: Services, clock: FakeClock
+) -> None:
+    t = await create(s, "yosukou", rounds=3, settings={"variant": "simplified"})
+    await enter(s, t.id, 2)
+    clock.advance(hours=24)
+    await s.tournaments.scheduler.tick()
+    play = s.tournaments.actions.play
+    # Both entrants play deal 1 and start deal 2, so game ids and deal numbers differ.
+    for player in PLAYERS[:2]:
+        first = await play(t.id, GUILD, player)
+        await s.games.actions.act(first.result.game.id, player.user_id, None, Resign.code)
+    for player in PLAYERS[:2]:
+        second = await play(t.id, GUILD, player)
+        assert second.new and second.deal_no == 2
+    again = await play(t.id, GUILD, PLAYERS[1])
+    assert not again.new and again.deal_no == 2
+    assert again.result.game.id == second.result.game.id != 2
+    assert again.result.game.status == "active"

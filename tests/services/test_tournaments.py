@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import select
@@ -355,3 +356,24 @@ async def test_a_round_whose_boards_were_never_posted_is_announced_again(
         unposted = await session.scalar(select(GameRow.message_id).where(GameRow.id == second))
     assert claims == {first: None, second: clock()} and unposted is None
     assert await s.tournaments.scheduler.tick() == []
+
+
+@pytest.mark.parametrize("seconds", [0, -60])
+async def test_a_sign_up_of_no_time_is_closed_at_once_never_in_the_past(
+    s: Services, clock: FakeClock, seconds: int
+) -> None:
+    made = await create(s, signup_seconds=seconds)
+    assert made.signup_until == clock.now
+    with pytest.raises(ServiceError, match="Sign-up for this tournament has closed"):
+        await s.tournaments.actions.join(made.id, GUILD, PLAYERS[1])
+
+
+async def test_a_one_second_sign_up_takes_entrants_for_that_second(
+    s: Services, clock: FakeClock
+) -> None:
+    made = await create(s, signup_seconds=1)
+    joined = await s.tournaments.actions.join(made.id, GUILD, PLAYERS[1])
+    assert joined.signup_until == clock.now + timedelta(seconds=1)
+    clock.advance(seconds=1)
+    with pytest.raises(ServiceError, match="has closed"):
+        await s.tournaments.actions.join(made.id, GUILD, PLAYERS[2])

@@ -41,6 +41,7 @@ async def create(
     max_players: int | None = None,
     rated: bool = False,
     settings: dict[str, object] | None = None,
+    signup_seconds: int = 24 * HOUR,
 ) -> TournamentInfo:
     return await s.tournaments.actions.create(
         guild_id=GUILD,
@@ -54,7 +55,7 @@ async def create(
         rounds=rounds,
         move_seconds=24 * HOUR,
         rated=rated,
-        signup_seconds=24 * HOUR,
+        signup_seconds=signup_seconds,
         max_players=max_players,
         play_seconds=7 * 24 * HOUR,
         locale="en",
