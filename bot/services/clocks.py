@@ -17,7 +17,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import defer
 
@@ -212,26 +212,57 @@ class ClockService:
         return out
 
     async def _remind(self) -> list[Notice]:
+        """At most five batches of reminders a tick. The candidates are read a page at a time
+        in deadline order until that many are claimed: a reminder is due by the game's own
+        clock, not by its deadline's rank, so games already reminded (or not yet due) ahead of
+        it must not hide a game that is due."""
         now = self.clock()
+        out: list[Notice] = []
+        after: tuple[datetime, int] | None = None
+        while len(out) < BATCH * 5:
+            page = await self._reminder_candidates(now, after)
+            if not page:
+                break
+            last = page[-1]
+            assert last.deadline_at is not None
+            after = (last.deadline_at, last.id)
+            out += await self._remind_page(now, page, BATCH * 5 - len(out))
+        return out
+
+    async def _reminder_candidates(
+        self, now: datetime, after: tuple[datetime, int] | None
+    ) -> list[GameSummary]:
         async with self.db.read() as session:
-            rows = list(
-                await session.scalars(
-                    select(GameRow)
-                    .options(defer(GameRow.state))
-                    .where(
-                        GameRow.status == GameStatus.ACTIVE,
-                        GameRow.deadline_at.is_not(None),
-                        GameRow.move_seconds.is_not(None),
-                        GameRow.reminders_sent < len(REMINDER_FRACTIONS),
-                        GameRow.deadline_at > now,
-                    )
-                    .order_by(GameRow.deadline_at)
-                    .limit(BATCH * 5)
+            query = (
+                select(GameRow)
+                .options(defer(GameRow.state))
+                .where(
+                    GameRow.status == GameStatus.ACTIVE,
+                    GameRow.deadline_at.is_not(None),
+                    GameRow.move_seconds.is_not(None),
+                    GameRow.reminders_sent < len(REMINDER_FRACTIONS),
+                    GameRow.deadline_at > now,
                 )
+                .order_by(GameRow.deadline_at, GameRow.id)
+                .limit(BATCH * 5)
             )
-            candidates = [GameSummary.summary_of(r) for r in rows]
+            if after is not None:
+                deadline, game_id = after
+                query = query.where(
+                    or_(
+                        GameRow.deadline_at > deadline,
+                        and_(GameRow.deadline_at == deadline, GameRow.id > game_id),
+                    )
+                )
+            return [GameSummary.summary_of(r) for r in await session.scalars(query)]
+
+    async def _remind_page(
+        self, now: datetime, candidates: list[GameSummary], room: int
+    ) -> list[Notice]:
         out: list[Notice] = []
         for game in candidates:
+            if len(out) >= room:
+                break
             assert game.deadline_at is not None and game.move_seconds is not None
             left = (game.deadline_at - now).total_seconds()
             due = sum(1 for f in REMINDER_FRACTIONS if left <= f * game.move_seconds)

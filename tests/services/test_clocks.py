@@ -311,7 +311,7 @@ async def test_more_expired_challenges_than_a_batch_are_all_handled_over_ticks(
     assert await clocks.tick() == []
 
 
-async def test_reminders_look_at_five_batches_of_candidates_a_tick(
+async def test_reminders_are_five_batches_a_tick_and_none_is_skipped(
     service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("bot.services.clocks.BATCH", 2)
@@ -320,10 +320,15 @@ async def test_reminders_look_at_five_batches_of_candidates_a_tick(
     clock.advance(hours=12)  # half the time left in all eleven
     first = await clocks.tick()
     assert len(first) == 10 and all(isinstance(n, Reminder) and n.number == 1 for n in first)
-    # The candidates are the earliest deadlines still owed a reminder, so the eleventh waits
-    # until the first ten have had their last one; no game is left without a reminder.
-    clock.advance(hours=8)  # a sixth left
-    reminded = {n.game.id for n in first if isinstance(n, Reminder)}
-    for _ in range(3):
-        reminded |= {n.game.id for n in await clocks.tick() if isinstance(n, Reminder)}
-    assert reminded == games
+    # The eleventh's halfway reminder comes on the next tick: the ten reminded games ahead of
+    # it in deadline order (owed nothing until a sixth is left) do not hide it.
+    second = await clocks.tick()
+    assert [(n.game.id, n.number) for n in second if isinstance(n, Reminder)] == [
+        (game, 1) for game in games - {n.game.id for n in first}
+    ]
+    assert await clocks.tick() == []
+    clock.advance(hours=8)  # a sixth left: the second reminders, ten then one
+    last = await clocks.tick() + await clocks.tick()
+    assert sorted(n.game.id for n in last if isinstance(n, Reminder) and n.number == 2) == sorted(
+        games
+    )
