@@ -199,11 +199,6 @@ def _network_errors() -> tuple[type[BaseException], ...]:
     )
 
 
-def _describe(error: BaseException) -> str:
-    text = str(error).strip().splitlines()[0] if str(error).strip() else ""
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
 async def migrate_database(settings: Settings, err: TextIO) -> int:
     """Upgrade the schema (a file database is backed up first, and the copy named);
     ``EXIT_DATABASE`` with one line if the database can't be used."""
@@ -252,6 +247,8 @@ async def run_bot(
     SIGTERM and SIGINT close the bot gracefully (running interactions finish); a second one
     stops at once. ``sleep`` replaces the back-off wait (tests)."""
     import discord
+
+    from bot.db.diagnosis import first_line
 
     out = err if err is not None else sys.stderr
     token = settings.discord_token
@@ -313,7 +310,7 @@ async def run_bot(
                 limit = settings.connect_attempts
                 if limit and failures >= limit:
                     print(
-                        f"error: cannot reach Discord ({_describe(error)}) after {failures} "
+                        f"error: cannot reach Discord ({first_line(error)}) after {failures} "
                         "attempts: check this machine's network, DNS, proxy and firewall "
                         f"(exit code {EXIT_UNREACHABLE})",
                         file=out,
@@ -322,7 +319,7 @@ async def run_bot(
                 delay = backoff_delay(failures)
                 of = f" of {limit}" if limit else ""
                 print(
-                    f"cannot reach Discord ({_describe(error)}); attempt {failures}{of} failed, "
+                    f"cannot reach Discord ({first_line(error)}); attempt {failures}{of} failed, "
                     f"retrying in {delay:g} s",
                     file=out,
                 )
@@ -366,8 +363,10 @@ async def _serving_alone(settings: Settings, token: str, out: TextIO) -> AsyncIt
 
 
 def _login_refused(out: TextIO, error: BaseException) -> int:
+    from bot.db.diagnosis import first_line
+
     print(
-        f"error: Discord refused the token ({_describe(error)}): check DISCORD_TOKEN — "
+        f"error: Discord refused the token ({first_line(error)}): check DISCORD_TOKEN — "
         "Developer Portal → your application → Bot → Reset Token "
         f"(exit code {EXIT_LOGIN_REFUSED})",
         file=out,

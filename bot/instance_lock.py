@@ -27,6 +27,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.db import Database
+from bot.db.engine import advisory_key
 
 
 class AlreadyRunning(RuntimeError):
@@ -39,9 +40,8 @@ class LockKey:
     exclusive: bool
 
     def number(self) -> int:
-        """The PostgreSQL advisory lock key: 8 bytes of SHA-256 as a signed 64-bit number."""
-        digest = hashlib.sha256(f"asobiba:{self.name}".encode()).digest()
-        return int.from_bytes(digest[:8], "big", signed=True)
+        """The PostgreSQL advisory lock key."""
+        return advisory_key(self.name)
 
 
 def lock_keys(token: str, shard_ids: tuple[int, ...] | None) -> list[LockKey]:

@@ -8,13 +8,12 @@ references the table)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 from alembic import context
 from sqlalchemy.engine import Connection
 
 from bot.config import Settings
-from bot.db.migrations import assert_foreign_keys_off, check_foreign_keys, sqlite_foreign_keys_off
+from bot.db.migrations import assert_foreign_keys_off, check_foreign_keys
 from bot.db.models import Base
 
 config = context.config
@@ -37,29 +36,14 @@ def _run(connection: Connection) -> None:
             check_foreign_keys(connection)
 
 
-def _run_standalone(connection: Connection) -> None:
-    off = (
-        sqlite_foreign_keys_off(connection)
-        if connection.dialect.name == "sqlite"
-        else contextlib.nullcontext()
-    )
-    with off:
-        try:
-            _run(connection)
-            connection.commit()
-        except BaseException:
-            connection.rollback()
-            raise
-
-
 async def _run_async() -> None:
     from bot.db import Database
 
     url = config.get_main_option("sqlalchemy.url") or Settings.from_env().database_url
-    database = Database(url)  # the app's engine: its SQLite connections begin IMMEDIATE
+    # The app's own upgrade: its lock, SQLite's foreign keys off, one transaction.
+    database = Database(url)
     try:
-        async with database.engine.connect() as connection:
-            await connection.run_sync(_run_standalone)
+        await database.run_migrations(_run)
     finally:
         await database.dispose()
 

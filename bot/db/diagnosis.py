@@ -32,6 +32,7 @@ _SQLITE_NOT_WRITABLE = (
 
 
 def first_line(error: BaseException) -> str:
+    """The error (a database driver's own, where wrapped) in one line: its type and first line."""
     cause = getattr(error, "orig", None) or error
     text = str(cause).strip().splitlines()[0] if str(cause).strip() else ""
     return f"{type(cause).__name__}: {text}" if text else type(cause).__name__

@@ -41,11 +41,18 @@ __all__ = [
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 READ_ONLY_OPTION = "asobiba_read_only"
-#: The PostgreSQL advisory lock that serialises migrations: the first 8 bytes of
-#: SHA-256("asobiba:migrations") as a signed 64-bit number.
-MIGRATION_LOCK_KEY = int.from_bytes(
-    hashlib.sha256(b"asobiba:migrations").digest()[:8], "big", signed=True
-)
+
+
+def advisory_key(name: str) -> int:
+    """A PostgreSQL advisory lock's key: the first 8 bytes of SHA-256("asobiba:<name>") as a
+    signed 64-bit number."""
+    return int.from_bytes(
+        hashlib.sha256(f"asobiba:{name}".encode()).digest()[:8], "big", signed=True
+    )
+
+
+#: The lock that serialises migrations.
+MIGRATION_LOCK_KEY = advisory_key("migrations")
 
 
 def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
@@ -72,10 +79,8 @@ class Database:
         from bot.config import normalize_database_url
 
         self.url = make_url(normalize_database_url(url))
-        if self.url.get_backend_name() == "sqlite":
-            database = self.url.database
-            if database and database != ":memory:":
-                Path(database).parent.mkdir(parents=True, exist_ok=True)
+        if self.sqlite_file is not None:
+            self.sqlite_file.parent.mkdir(parents=True, exist_ok=True)
         if not self.is_sqlite:
             # A connection dropped by a database restart is noticed and replaced before use:
             # the next action works without restarting the bot.
@@ -102,7 +107,7 @@ class Database:
         args, kwargs = self.engine.dialect.create_connect_args(self.url)
         if self._sqlite_writer is None:
             return PostgresGameStore({**kwargs, **self._connect_args})
-        if self.url.database in (None, "", ":memory:"):
+        if self.sqlite_file is None:
             raise ValueError("the SQLite hot path needs a database file, not :memory:")
 
         database, options = str(args[0]), {**kwargs, **self._connect_args}
