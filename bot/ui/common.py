@@ -36,6 +36,17 @@ def public_locale(interaction: discord.Interaction) -> Locale:
     return normalize_locale(str(guild_locale) if guild_locale else str(interaction.locale))
 
 
+def installed_guild_id(interaction: discord.Interaction) -> int | None:
+    """The server this interaction happened in, if that server installed the bot; ``None`` in
+    DMs, group DMs, and servers where only the player added Asobiba to their own account.
+    Only in such a server is the bot a member: it can post there, and the server's settings,
+    tables and tournaments apply. (Discord: "Interaction Object — authorizing integration
+    owners": the key ``0`` holds the guild for a server install.)"""
+    if interaction.guild_id is not None and interaction.is_guild_integration():
+        return interaction.guild_id
+    return None
+
+
 def jump_url(guild_id: int | None, channel_id: int | None, message_id: int | None) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
