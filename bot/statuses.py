@@ -34,6 +34,19 @@ OVER_GAME_STATUSES = frozenset(
 PLAYED_GAME_STATUSES = frozenset({GameStatus.ACTIVE, GameStatus.FINISHED})
 
 
+class BoardReach(StrEnum):
+    """How the bot reaches a game's board: where a board lives decides how it is posted,
+    edited and how its players are pinged (``bot.ui.board_places``)."""
+
+    #: The bot posts and edits there itself: a channel of a server that installed it, or
+    #: the bot's own DM.
+    CHANNEL = "channel"
+    #: Only through the interactions on the board (Discord's user installs: DMs and group DMs
+    #: between people, servers that did not add the bot): a click redraws it, and for 15
+    #: minutes that click can redraw it again; no REST call ever reaches that channel.
+    INTERACTION = "interaction"
+
+
 class TournamentStatus(StrEnum):
     """A tournament's life: signup → running → finished, or cancelled."""
 

@@ -22,6 +22,7 @@ from sqlalchemy import JSON, BigInteger, Boolean, Column, Integer, String, Table
 from bot.db.models import FIRST_VERSION, GameEventRow, GameRow, GameSeatRow, next_version
 from bot.db.records import EventRecord, GameRecord, GameWrite, NewGame, SeatRecord, Written
 from bot.db.types import StatusType, UTCDateTime
+from bot.statuses import BoardReach
 
 GAME: Table = GameRow.__table__  # type: ignore[assignment]
 SEAT: Table = GameSeatRow.__table__  # type: ignore[assignment]
@@ -111,6 +112,7 @@ STARTS: Mapping[str, Any] = {
     "ply": 0,
     "outcome": None,
     "message_id": None,
+    "board_reach": BoardReach.CHANNEL,
     "board_claimed_at": None,
     "ping_message_id": None,
     "reminders_sent": 0,

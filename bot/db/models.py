@@ -22,7 +22,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db.types import JSONType, StatusType, UTCDateTime
-from bot.statuses import GameStatus, NoticeKind, TournamentFormat, TournamentStatus
+from bot.statuses import BoardReach, GameStatus, NoticeKind, TournamentFormat, TournamentStatus
 
 # Stable constraint names so Alembic can alter them on every backend.
 NAMING_CONVENTION = {
@@ -83,6 +83,11 @@ class GameRow(Base):
     guild_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     channel_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: How the bot reaches that message: itself (a channel it is in) or only through the
+    #: interactions on it (a user install's DM, group DM or server without the bot).
+    board_reach: Mapped[BoardReach] = mapped_column(
+        StatusType(BoardReach, 16), default=BoardReach.CHANNEL, server_default="channel"
+    )
     #: A tournament game whose board was never posted, claimed by the scheduler to announce it
     #: again (once, by one process): when. None: never claimed.
     board_claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

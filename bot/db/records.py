@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from bot.statuses import GameStatus, NoticeKind
+from bot.statuses import BoardReach, GameStatus, NoticeKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,7 @@ class GameRecord:
     guild_id: int | None
     channel_id: int | None
     message_id: int | None
+    board_reach: BoardReach
     ping_message_id: int | None
     locale: str
     created_at: datetime
@@ -176,6 +177,7 @@ class Written:
 
     channel_id: int | None
     message_id: int | None
+    board_reach: BoardReach
     ping_message_id: int | None
     reminders_sent: int
     #: After a rated game: each seat's rating before and after, as stored in the outcome.

@@ -7,6 +7,7 @@ from sqlalchemy import select, update
 
 from bot.db import Database, GameRow, GameSeatRow
 from bot.services.pings import PingBook
+from bot.statuses import BoardReach
 
 
 class BoardMessages:
@@ -17,14 +18,20 @@ class BoardMessages:
         self.db = db
         self.pings = pings
 
-    async def attach_message(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """Remember where the board is. A Core UPDATE: it does not bump the version, so the
-        buttons on that very board stay current."""
+    async def attach_message(
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        reach: BoardReach = BoardReach.CHANNEL,
+    ) -> None:
+        """Remember where the board is, and how the bot reaches it. A Core UPDATE: it does not
+        bump the version, so the buttons on that very board stay current."""
         async with self.db.transaction() as session:
             await session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id)
-                .values(channel_id=channel_id, message_id=message_id)
+                .values(channel_id=channel_id, message_id=message_id, board_reach=reach)
             )
 
     async def swap_ping(self, game_id: int, message_id: int) -> int | None:

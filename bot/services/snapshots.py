@@ -11,7 +11,7 @@ from bot.db.models import GameRow, next_version
 from bot.db.records import GameRecord, GameWrite, Written
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
-from bot.statuses import GameStatus
+from bot.statuses import BoardReach, GameStatus
 from rules import verify
 from rules.core import Event, Locale, Outcome, Seat
 from rules.core.fairness import commitment
@@ -55,6 +55,8 @@ class GameSummary:
     guild_id: int | None
     channel_id: int | None
     message_id: int | None
+    #: How the bot reaches the board (itself, or only through the interactions on it).
+    board_reach: BoardReach
     locale: str
     created_at: datetime
     updated_at: datetime
@@ -142,6 +144,7 @@ class GameSummary:
             "guild_id": row.guild_id,
             "channel_id": row.channel_id,
             "message_id": row.message_id,
+            "board_reach": row.board_reach,
             "locale": row.locale,
             "created_at": row.created_at,
             "updated_at": row.updated_at,
@@ -210,6 +213,7 @@ class GameSnapshot(GameSummary):
             guild_id=record.guild_id,
             channel_id=record.channel_id,
             message_id=record.message_id,
+            board_reach=record.board_reach,
             locale=record.locale,
             created_at=record.created_at,
             updated_at=record.updated_at,
@@ -253,6 +257,7 @@ class GameSnapshot(GameSummary):
             guild_id=self.guild_id,
             channel_id=written.channel_id,
             message_id=written.message_id,
+            board_reach=written.board_reach,
             locale=self.locale,
             created_at=self.created_at,
             updated_at=change.updated_at,

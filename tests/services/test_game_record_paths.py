@@ -78,6 +78,7 @@ def created_columns(tournament_id: int) -> dict[str, Any]:
         "guild_id": 2**60 + 1,
         "channel_id": 2**60 + 2,
         "message_id": None,
+        "board_reach": "channel",
         "board_claimed_at": None,
         "ping_message_id": None,
         "locale": "ja",
