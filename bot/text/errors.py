@@ -40,6 +40,16 @@ HINT_RATED = Text(
     "レート戦の対局中はヒントを使えません。",
     "Hints are not available in a rated game in progress.",
 )
+ANSWERS_FORCED_PRIVATE = Text(
+    "このサーバーは外部アプリの公開の返答を許可していないため、Asobiba の返答はここではあなたにしか"
+    "見えません。相手に盤面が見えないので、ここでは対局を申し込めません。相手との DM か"
+    "グループ DM で申し込むか、サーバーの管理者に Asobiba をサーバーに追加してもらってください。"
+    "ひとり遊びはここでもできます（盤面はあなたにだけ見えます）。",
+    "This server doesn't let outside apps answer in public, so here only you can see what "
+    "Asobiba says — your opponent couldn't see the board, so a challenge can't start here. "
+    "Challenge them in a DM or group DM instead, or ask a server admin to add Asobiba to the "
+    "server. Solitaires still work here (only you see the board).",
+)
 NO_HINTS = Text("このゲームにはヒントがありません。", "This game has no hints.")
 NO_SEAL = Text(
     "この対局には隠れた配札がないので、封印もありません。",

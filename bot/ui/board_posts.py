@@ -1,39 +1,143 @@
-"""Where a game's board lives, and redrawing it there from afar (a clock, an admin, the other
-player): a private board only its player sees, while this process can still reach it, or
-else the board's message in its channel."""
+"""Where a game's board lives, decided here and nowhere else: posting it, redrawing it from
+afar (a clock, an admin, the other player's move in a panel) and pinging its players there.
+
+Two kinds of place (``BoardReach``):
+- a channel the bot is in (a server that installed it, or the bot's own DM): the bot posts
+  and edits there itself, through the REST API;
+- a place the bot is not in (a user install's DM or group DM between people, a server that
+  did not add the bot): Discord lets an app act there only through the interactions on its own
+  messages — answer, edit its response and send follow-ups with the interaction's token, for 15
+  minutes, at most five follow-ups when only the user installed the app
+  (developers/interactions/receiving-and-responding: "Followup Messages"). No REST call ever
+  goes to such a channel: the board is redrawn through the interaction that holds it, else at
+  the next click on it; pings are follow-ups of the click that made the move, else a DM.
+
+Flows hand every board and ping to this class and never ask where the board is.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
-from bot.services.snapshots import GameSnapshot, GameSummary
+from bot.services.messages import BoardMessages
+from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
+from bot.statuses import BoardReach
 from bot.ui.board_painter import BoardPainter
 from bot.ui.boards import Board
-from bot.ui.common import NO_PINGS
-from bot.ui.private_boards import PrivateBoards
+from bot.ui.common import ANSWERED, NO_PINGS, USER_PINGS, installed_guild_id, send_options
+from bot.ui.context import Services
+from bot.ui.held_boards import HeldBoards
 from rules.core import Event
 
 log = logging.getLogger(__name__)
 
+#: ``Interaction.extras`` key: follow-ups this bot sent for the interaction.
+FOLLOWUPS_SENT = "asobiba.followups_sent"
+#: "Apps are limited to 5 followup messages per interaction if it was initiated from a
+#: user-installed app and isn't installed in the server" (receiving-and-responding).
+FOLLOWUP_LIMIT = 5
+
+
+def reach_of(interaction: discord.Interaction) -> BoardReach:
+    """How the bot will reach a board posted in answer to ``interaction``: itself in a server
+    that installed it and in its own DM (context 1, "BOT_DM"), else only through interactions
+    (context 2 "PRIVATE_CHANNEL", and context 0 where only the user installed the app)."""
+    if installed_guild_id(interaction) is not None or interaction.context.dm_channel:
+        return BoardReach.CHANNEL
+    return BoardReach.INTERACTION
+
+
+def answers_are_forced_private(interaction: discord.Interaction) -> bool:
+    """Whether Discord makes every answer here ephemeral: a server that did not add the bot
+    and denies "Use External Apps" (developers/topics/permissions: USE_EXTERNAL_APPS "When
+    disabled, users will still be allowed to use their apps but the responses will be
+    ephemeral. This only applies to apps not also installed to the server")."""
+    return (
+        interaction.guild_id is not None
+        and installed_guild_id(interaction) is None
+        and not interaction.app_permissions.use_external_apps
+    )
+
+
+def _count_followup(interaction: discord.Interaction) -> bool:
+    """Take one of the interaction's follow-ups; whether one was left (only user-install
+    interactions outside servers that added the bot are limited)."""
+    if installed_guild_id(interaction) is not None:
+        return True
+    sent = int(interaction.extras.get(FOLLOWUPS_SENT, 0))
+    if sent >= FOLLOWUP_LIMIT:
+        return False
+    interaction.extras[FOLLOWUPS_SENT] = sent + 1
+    return True
+
 
 class BoardPosts:
     def __init__(
-        self, client: discord.Client, painter: BoardPainter, private_boards: PrivateBoards
+        self,
+        client: discord.Client,
+        services: Services,
+        painter: BoardPainter,
+        held_boards: HeldBoards,
     ) -> None:
         self.client = client
+        self.messages: BoardMessages = services.games.messages
         self.painter = painter
-        self.private_boards = private_boards
+        self.held_boards = held_boards
+
+    async def post_board(
+        self,
+        interaction: discord.Interaction,
+        result: ActionResult,
+        mentions: discord.AllowedMentions,
+    ) -> discord.InteractionMessage:
+        """Answer the command with the new game's board and remember where it is and how it is
+        reached. Creating a game takes milliseconds, far inside the 3-second limit; only when
+        the bot plays (and may think first) has the interaction been deferred."""
+        board = await self.painter.paint_board(result.game, result.events)
+        if interaction.response.is_done():  # deferred: the board replaces "thinking…"
+            interaction.extras[ANSWERED] = True  # an error after this must not remove it
+            message = await interaction.edit_original_response(
+                content=None,
+                view=board.view,
+                attachments=board.files,
+                allowed_mentions=mentions,
+            )
+        else:
+            callback = await interaction.response.send_message(
+                view=board.view, files=board.files, allowed_mentions=mentions
+            )
+            resource = callback.resource
+            message = (
+                resource
+                if isinstance(resource, discord.InteractionMessage)
+                else await interaction.original_response()
+            )
+        reach = reach_of(interaction)
+        await self.messages.attach_message(result.game.id, message.channel.id, message.id, reach)
+        if reach is BoardReach.INTERACTION:
+            self.held_boards.hold(result.game.id, interaction, message.id)
+        return message
+
+    def clicked(self, game: GameSummary, interaction: discord.Interaction, message_id: int) -> None:
+        """The board was just redrawn by a click on it: where the bot cannot edit it itself,
+        that click can for the next 15 minutes."""
+        if game.board_reach is BoardReach.INTERACTION:
+            self.held_boards.hold(game.id, interaction, message_id)
 
     async def edit_board(self, game: GameSummary, board: Board) -> bool:
-        """Redraw the game's board where it lives; whether it could be. A private board this
-        process still reaches comes first: its game's message is that private board, which
-        only the interaction that showed it can edit."""
-        edited = await self.private_boards.edit_private_board(game, board)
+        """Redraw the game's board where it lives; whether it could be. An interaction that
+        holds it comes first (a private board, or a board in a place the bot is not in);
+        only in a channel the bot is in does it edit the message itself."""
+        edited = await self.held_boards.edit_held(game, board)
         if edited is not None:
             return edited
+        if game.board_reach is BoardReach.INTERACTION:
+            return False  # redrawn at the next click on it
         return await self._edit_message(game, board)
 
     async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> bool:
@@ -53,4 +157,38 @@ class BoardPosts:
         except discord.HTTPException:
             log.warning("could not edit the board of game %s", game.id, exc_info=True)
             return False
+        return True
+
+    async def ping(
+        self,
+        game: GameSummary,
+        content: str,
+        view: discord.ui.View | None,
+        once: str | None,
+        via: discord.Interaction | None,
+    ) -> bool:
+        """Post a ping beside the board; whether it got there. In a channel the bot is in,
+        the previous ping is deleted (one ping, not a wall). Elsewhere it is a follow-up of
+        the click that made the move (``via``) — never possible from a clock."""
+        if game.board_reach is BoardReach.INTERACTION:
+            if via is None or not _count_followup(via):
+                return False
+            try:
+                extra: dict[str, Any] = {"view": view} if view is not None else {}
+                await via.followup.send(content, allowed_mentions=USER_PINGS, **extra)
+            except discord.HTTPException:
+                log.info("could not ping through the interaction in game %s", game.id)
+                return False
+            return True
+        assert game.channel_id is not None
+        channel = self.client.get_partial_messageable(game.channel_id)
+        try:
+            message = await channel.send(content, **send_options(USER_PINGS, view, once))
+        except discord.HTTPException:
+            log.warning("could not ping in game %s", game.id, exc_info=True)
+            return False
+        previous = await self.messages.swap_ping(game.id, message.id)
+        if previous is not None and previous != message.id:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(previous).delete()
         return True

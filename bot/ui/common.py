@@ -66,6 +66,18 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values") or []]
 
 
+def send_options(
+    mentions: discord.AllowedMentions, view: discord.ui.View | None, once: str | None
+) -> dict[str, Any]:
+    """``send``'s keywords: a view and a nonce only when there is one."""
+    options: dict[str, Any] = {"allowed_mentions": mentions}
+    if view is not None:
+        options["view"] = view
+    if once is not None:
+        options["nonce"] = once
+    return options
+
+
 #: ``Interaction.extras`` keys: a "thinking…" deferral only its clicker sees, and that the
 #: deferred response has had its answer.
 THINKING_PRIVATELY = "asobiba.thinking_privately"

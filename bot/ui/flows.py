@@ -2,7 +2,7 @@
 (:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), private
 answers beside the play (:mod:`asides`), telling players (:mod:`notices`,
 :mod:`clock_notices`), tournaments (:mod:`tournament_flows`), and where a board lives
-(:mod:`board_posts`, :mod:`private_boards`). Each is handed the others it uses; messages go out
+(:mod:`board_posts`, :mod:`held_boards`). Each is handed the others it uses; messages go out
 only after the service has committed."""
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.context import Services
+from bot.ui.held_boards import HeldBoards
 from bot.ui.notices import Pings
 from bot.ui.panel_flows import Panels
 from bot.ui.playing import Playing
-from bot.ui.private_boards import PrivateBoards
 from bot.ui.starting import Starting
 from bot.ui.tournament_flows import TournamentFlows
 
@@ -40,14 +40,14 @@ class GameFlows:
 def compose_flows(client: discord.Client, services: Services) -> GameFlows:
     """Build every flow over one Discord client and one set of services."""
     painter = BoardPainter(services)
-    private_boards = PrivateBoards(services, painter)
-    posts = BoardPosts(client, painter, private_boards)
-    pings = Pings(client, services)
+    held_boards = HeldBoards(services, painter)
+    posts = BoardPosts(client, services, painter, held_boards)
+    pings = Pings(client, services, posts)
     panels = Panels(services)
-    tournaments = TournamentFlows(client, services, painter, posts, pings, private_boards)
+    tournaments = TournamentFlows(client, services, painter, posts, pings, held_boards)
     return GameFlows(
-        starting=Starting(client, services, painter, pings, private_boards),
-        playing=Playing(services, painter, posts, private_boards, panels, pings, tournaments),
+        starting=Starting(client, services, painter, posts, pings, held_boards),
+        playing=Playing(services, painter, posts, held_boards, panels, pings, tournaments),
         panels=panels,
         asides=Asides(services),
         posts=posts,

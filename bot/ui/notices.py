@@ -7,7 +7,6 @@ import contextlib
 import hashlib
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import discord
 
@@ -16,8 +15,9 @@ from bot.services.clocks import Notice, Reminder, TimedOut
 from bot.services.messages import BoardMessages
 from bot.services.snapshots import GameSummary
 from bot.statuses import GameStatus
+from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import game_locale, game_title, outcome_text
-from bot.ui.common import NO_PINGS, USER_PINGS, jump_url, mention
+from bot.ui.common import NO_PINGS, jump_url, mention, send_options
 from bot.ui.components import HandButton
 from bot.ui.context import Services
 
@@ -33,24 +33,13 @@ def nonce(notice: Notice, target: int) -> str:
     return hashlib.blake2b(key, digest_size=12).hexdigest()
 
 
-def send_options(
-    mentions: discord.AllowedMentions, view: discord.ui.View | None, once: str | None
-) -> dict[str, Any]:
-    """``send``'s keywords: a view and a nonce only when there is one."""
-    options: dict[str, Any] = {"allowed_mentions": mentions}
-    if view is not None:
-        options["view"] = view
-    if once is not None:
-        options["nonce"] = once
-    return options
-
-
 class Pings:
     """Sends what players are told, by the way each wants it."""
 
-    def __init__(self, client: discord.Client, services: Services) -> None:
+    def __init__(self, client: discord.Client, services: Services, posts: BoardPosts) -> None:
         self.client = client
         self.services = services
+        self.posts = posts
         self.messages: BoardMessages = services.games.messages
 
     async def challenge_mentions(
@@ -71,10 +60,15 @@ class Pings:
         return view
 
     async def notify(
-        self, game: GameSummary, *, actor_id: int | None, notice: Notice | None = None
+        self,
+        game: GameSummary,
+        *,
+        actor_id: int | None,
+        notice: Notice | None = None,
+        via: discord.Interaction | None = None,
     ) -> None:
         """One short notice for whoever must act next (never the one who just acted), with a
-        link to the board: the previous ping is deleted, so the channel stays readable."""
+        link to the board, beside the board (``via``: the click that made the move)."""
         if game.channel_id is None:
             return
         locale = game_locale(game)
@@ -108,9 +102,11 @@ class Pings:
                 )
         else:
             return
-        await self._deliver(game, targets, message, notice)
+        await self._deliver(game, targets, message, notice, via)
 
-    async def offer_notice(self, game: GameSummary, actor_id: int) -> None:
+    async def offer_notice(
+        self, game: GameSummary, actor_id: int, via: discord.Interaction | None = None
+    ) -> None:
         locale = game_locale(game)
         others = [s.user_id for s in game.seats if not s.is_bot and s.user_id != actor_id]
 
@@ -124,7 +120,7 @@ class Pings:
                 link=jump_url(game.guild_id, game.channel_id, game.message_id),
             )
 
-        await self._deliver(game, others, message)
+        await self._deliver(game, others, message, via=via)
 
     async def remind(self, notice: Reminder) -> None:
         """Remind the seats a move clock is running out for."""
@@ -153,18 +149,24 @@ class Pings:
         users: Sequence[int],
         message: Callable[[Sequence[int]], str],
         notice: Notice | None = None,
+        via: discord.Interaction | None = None,
     ) -> None:
-        """Route a notice by each user's preference: channel (one ping), DM, or none. A clock
-        ``notice`` makes each post idempotent (a nonce per notice and target)."""
+        """Route a notice by each user's preference: beside the board (one ping), DM, or none.
+        Where the ping can't go beside the board (a place the bot is not in, with no click
+        to answer: a clock), those who wanted it there get it by DM. A clock ``notice`` makes each
+        post idempotent (a nonce per notice and target)."""
         if not users:
             return
         prefs = await self.services.standings.prefs_for(list(users))
         in_channel = [u for u in users if prefs[u].notify == "channel"]
+        by_dm = [u for u in users if prefs[u].notify == "dm"]
         if in_channel:
             assert game.channel_id is not None
             once = nonce(notice, game.channel_id) if notice else None
-            await self._ping(game, message(in_channel), once)
-        for user_id in (u for u in users if prefs[u].notify == "dm"):
+            view = self._ping_view(game)
+            if not await self.posts.ping(game, message(in_channel), view, once, via):
+                by_dm = [*in_channel, *by_dm]
+        for user_id in by_dm:
             once = nonce(notice, user_id) if notice else None
             sent = await self.direct_message(
                 user_id, message([user_id]), self._ping_view(game), once
@@ -195,19 +197,3 @@ class Pings:
         except discord.HTTPException:
             log.info("could not DM user %s (DMs closed?)", user_id)
             return None
-
-    async def _ping(self, game: GameSummary, content: str, once: str | None = None) -> None:
-        """Send one ping for ``game`` and delete the one before it. With a nonce (``once``)
-        a retry gets the first post back, which is then already the newest ping."""
-        assert game.channel_id is not None
-        channel = self.client.get_partial_messageable(game.channel_id)
-        view = self._ping_view(game)
-        try:
-            message = await channel.send(content, **send_options(USER_PINGS, view, once))
-        except discord.HTTPException:
-            log.warning("could not ping in game %s", game.id, exc_info=True)
-            return
-        previous = await self.messages.swap_ping(game.id, message.id)
-        if previous is not None and previous != message.id:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(previous).delete()

@@ -26,10 +26,10 @@ from bot.ui.boards import Board, board_heading, board_status, game_locale, text_
 from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.context import Services
+from bot.ui.held_boards import HeldBoards
 from bot.ui.layout import notice_view
 from bot.ui.notices import Pings
 from bot.ui.panel_flows import Panels, is_panel
-from bot.ui.private_boards import PrivateBoards
 from bot.ui.tournament_flows import TournamentFlows
 from rules.core import Event, Resign
 
@@ -45,7 +45,7 @@ class Playing:
         services: Services,
         painter: BoardPainter,
         posts: BoardPosts,
-        private_boards: PrivateBoards,
+        held_boards: HeldBoards,
         panels: Panels,
         pings: Pings,
         tournaments: TournamentFlows,
@@ -56,7 +56,7 @@ class Playing:
         self.starts: GameStarts = services.games.starts
         self.painter = painter
         self.posts = posts
-        self.private_boards = private_boards
+        self.held_boards = held_boards
         self.panels = panels
         self.pings = pings
         self.tournaments = tournaments
@@ -150,8 +150,7 @@ class Playing:
                 log.warning("Discord refused the board of game %s", game.id, exc_info=True)
                 await self._board_elsewhere(interaction, game, board, recent)
             else:
-                if is_panel(interaction):  # a private board: this click can redraw it later
-                    self.private_boards.remember_private_board(game.id, interaction, source.id)
+                self.posts.clicked(game, interaction, source.id)
         else:
             # Private steps (staging cards) leave the public board exactly as it was.
             redraw = any(e.visible_to is None for e in result.events) or not result.events
@@ -178,9 +177,9 @@ class Playing:
                         attachments=[],
                     )
         await self.panels.refresh_panels(game, interaction)
-        await self.pings.notify(game, actor_id=interaction.user.id)
+        await self.pings.notify(game, actor_id=interaction.user.id, via=interaction)
         if any(e.kind == "draw_offer" for e in result.events) and game.status == GameStatus.ACTIVE:
-            await self.pings.offer_notice(game, interaction.user.id)
+            await self.pings.offer_notice(game, interaction.user.id, via=interaction)
         await self.tournaments.after_game(game)
 
     async def _with_last_move(self, game: GameSnapshot, events: Sequence[Event]) -> Sequence[Event]:
@@ -225,9 +224,6 @@ class Playing:
             if interaction.message is not None and interaction.message.id == game.message_id:
                 board = await self.painter.paint_board(game)
                 await board.replace_response(interaction)
-                if is_panel(interaction):
-                    self.private_boards.remember_private_board(
-                        game.id, interaction, interaction.message.id
-                    )
+                self.posts.clicked(game, interaction, interaction.message.id)
             elif is_panel(interaction):
                 await self.panels.redraw_own_panel(interaction, game)

@@ -8,18 +8,35 @@ from typing import Any
 
 import discord
 
+from bot.errors import FriendlyError
 from bot.i18n import tr
 from bot.services.messages import BoardMessages
 from bot.services.queries import GameQueries
-from bot.services.snapshots import ActionResult, Player
+from bot.services.snapshots import Player
 from bot.services.starts import GameStarts
+from bot.text.errors import ANSWERS_FORCED_PRIVATE
 from bot.ui.board_painter import BoardPainter
+from bot.ui.board_posts import BoardPosts, answers_are_forced_private
 from bot.ui.boards import game_locale, game_title
-from bot.ui.common import ANSWERED, NO_PINGS, jump_url, send_ephemeral, think, user_locale
+from bot.ui.common import (
+    NO_PINGS,
+    installed_guild_id,
+    jump_url,
+    send_ephemeral,
+    think,
+    user_locale,
+)
 from bot.ui.context import Services
+from bot.ui.held_boards import HeldBoards
 from bot.ui.notices import Pings
-from bot.ui.private_boards import PrivateBoards
 from rules.core import Locale, Seat
+
+
+def refuse_where_only_i_would_see(interaction: discord.Interaction) -> None:
+    """A challenge nobody else could see is no challenge: where Discord makes every answer
+    private, say so (and what to do) before anything is written."""
+    if answers_are_forced_private(interaction):
+        raise FriendlyError(ANSWERS_FORCED_PRIVATE)
 
 
 class Starting:
@@ -28,8 +45,9 @@ class Starting:
         client: discord.Client,
         services: Services,
         painter: BoardPainter,
+        posts: BoardPosts,
         pings: Pings,
-        private_boards: PrivateBoards,
+        held_boards: HeldBoards,
     ) -> None:
         self.client = client
         self.services = services
@@ -38,8 +56,9 @@ class Starting:
         self.starts: GameStarts = services.games.starts
         self.games = services.games
         self.painter = painter
+        self.posts = posts
         self.pings = pings
-        self.private_boards = private_boards
+        self.held_boards = held_boards
 
     async def challenge(
         self,
@@ -57,8 +76,9 @@ class Starting:
         if opponent.bot and (me is None or opponent.id != me.id):
             await send_ephemeral(interaction, tr("challenge.not_a_bot", user_locale(interaction)))
             return
+        refuse_where_only_i_would_see(interaction)
         server = await self.services.servers.check_channel(
-            interaction.guild_id, interaction.channel_id
+            installed_guild_id(interaction), interaction.channel_id
         )
         if opponent.bot:
             # The bot may move first, and searching can take a while: acknowledge now.
@@ -74,14 +94,14 @@ class Starting:
             challenger_seat=challenger_seat,
             rated=rated,
             move_seconds=move_seconds or None,
-            guild_id=interaction.guild_id,
+            guild_id=installed_guild_id(interaction),
             channel_id=interaction.channel_id,
             locale=locale,
         )
         # One message that both shows the board and pings the challenged player — unless they
         # asked for DMs (then a DM with the link) or for no notifications.
         notify, mentions = await self.pings.challenge_mentions(opponent.id, opponent.bot)
-        message = await self._post_board(interaction, result, mentions)
+        message = await self.posts.post_board(interaction, result, mentions)
         if notify == "dm":
             game = result.game
             await self.pings.direct_message(
@@ -104,17 +124,17 @@ class Starting:
         locale: Locale,
     ) -> None:
         server = await self.services.servers.check_channel(
-            interaction.guild_id, interaction.channel_id
+            installed_guild_id(interaction), interaction.channel_id
         )
         result = await self.starts.start_solitaire(
             game_type,
             Player(interaction.user.id, interaction.user.display_name),
             settings=settings,
-            guild_id=interaction.guild_id,
+            guild_id=installed_guild_id(interaction),
             channel_id=interaction.channel_id,
             locale=server.board_locale(locale),
         )
-        await self._post_board(interaction, result, NO_PINGS)
+        await self.posts.post_board(interaction, result, NO_PINGS)
 
     async def start_daily(
         self,
@@ -124,7 +144,9 @@ class Starting:
         *,
         locale: Locale,
     ) -> None:
-        await self.services.servers.check_channel(interaction.guild_id, interaction.channel_id)
+        await self.services.servers.check_channel(
+            installed_guild_id(interaction), interaction.channel_id
+        )
         # Everyone here is dealt the same cards today: the board is the player's alone (in
         # their language), and asking again (for a board lost from sight, or played out)
         # shows it again.
@@ -132,48 +154,18 @@ class Starting:
             game_type,
             Player(interaction.user.id, interaction.user.display_name),
             settings,
-            guild_id=interaction.guild_id,
+            guild_id=installed_guild_id(interaction),
             channel_id=interaction.channel_id,
             locale=locale,
         )
-        await self.private_boards.show_private_board(interaction, result)
+        await self.held_boards.show_private_board(interaction, result)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        refuse_where_only_i_would_see(interaction)
         game = await self.queries.get(game_id)
         if any(s.is_bot for s in game.seats):
             await think(interaction, privately=False)
         result = await self.starts.rematch(game_id, interaction.user.id)
         opponent = next(s for s in result.game.seats if s.user_id != interaction.user.id)
         _, mentions = await self.pings.challenge_mentions(opponent.user_id, opponent.is_bot)
-        await self._post_board(interaction, result, mentions)
-
-    async def _post_board(
-        self,
-        interaction: discord.Interaction,
-        result: ActionResult,
-        mentions: discord.AllowedMentions,
-    ) -> discord.InteractionMessage:
-        """Answer the command with the new game's board and remember where it is. Creating a
-        game takes milliseconds, far inside the 3-second limit; only when the bot plays (and
-        may think first) has the interaction been deferred."""
-        board = await self.painter.paint_board(result.game, result.events)
-        if interaction.response.is_done():  # deferred: the board replaces "thinking…"
-            interaction.extras[ANSWERED] = True  # an error after this must not remove it
-            message = await interaction.edit_original_response(
-                content=None,
-                view=board.view,
-                attachments=board.files,
-                allowed_mentions=mentions,
-            )
-        else:
-            callback = await interaction.response.send_message(
-                view=board.view, files=board.files, allowed_mentions=mentions
-            )
-            resource = callback.resource
-            message = (
-                resource
-                if isinstance(resource, discord.InteractionMessage)
-                else await interaction.original_response()
-            )
-        await self.messages.attach_message(result.game.id, message.channel.id, message.id)
-        return message
+        await self.posts.post_board(interaction, result, mentions)

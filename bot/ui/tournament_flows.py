@@ -31,8 +31,8 @@ from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import game_title
 from bot.ui.common import NO_PINGS, jump_url, mention, user_locale
 from bot.ui.context import Services
+from bot.ui.held_boards import HeldBoards
 from bot.ui.notices import Pings
-from bot.ui.private_boards import PrivateBoards
 from bot.ui.tournament_pages import posted_views
 from bot.ui.tournaments import final_blocks, format_label, round_blocks, round_heading, when
 from rules.core import Locale, normalize_locale
@@ -70,7 +70,7 @@ class TournamentFlows:
         painter: BoardPainter,
         posts: BoardPosts,
         pings: Pings,
-        private_boards: PrivateBoards,
+        held_boards: HeldBoards,
     ) -> None:
         self.client = client
         self.services = services
@@ -81,7 +81,7 @@ class TournamentFlows:
         self.painter = painter
         self.posts = posts
         self.pings = pings
-        self.private_boards = private_boards
+        self.held_boards = held_boards
 
     async def after_game(self, game: GameSummary) -> None:
         """Called once a game's change has been announced. A tournament game that has ended
@@ -231,4 +231,4 @@ class TournamentFlows:
             await self._show_final_table(interaction, tournament_id, interaction.guild_id)
             return
         # The card itself says which tournament and deal it is, and that it is private.
-        await self.private_boards.show_private_board(interaction, deal.result)
+        await self.held_boards.show_private_board(interaction, deal.result)
