@@ -2517,7 +2517,8 @@ class FakeDiscord:
         # Absent, integration_types is GUILD_INSTALL ([0]) and contexts all ([0, 1, 2], kept
         # as null here) — application-commands.mdx, Bulk Overwrite JSON Params.
         stored.setdefault("contexts", None)
-        stored.setdefault("integration_types", [0])
+        if stored.get("integration_types") is None:
+            stored["integration_types"] = [0]
         stored["id"] = previous["id"] if previous else str(self.snowflake())
         stored["application_id"] = str(self.application_id)
         stored["version"] = str(self.snowflake())
