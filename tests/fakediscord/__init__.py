@@ -52,13 +52,31 @@ Only one FakeDiscord may run at a time (it patches class attributes).
 
 World building (synchronous; gateway events are queued for connected clients):
     ``add_guild(name="Test Guild", *, locale="en-US", owner=None, everyone_permissions=...,
-    shard=None)`` (``shard`` picks an id that lands on that shard of ``shard_count``)
+    shard=None, bot_installed=True)`` (``shard`` picks an id that lands on that shard of
+    ``shard_count``; ``bot_installed=False``: a server that never installed the bot — not sent
+    over the gateway, REST on it or its channels answers 403 50001)
     ``add_text_channel(guild, name, *, topic=None)``
     ``add_role(guild, name, *, permissions=0, color=0)``
     ``add_user(username, *, global_name=None, locale="en-US", guilds=None, bot=False,
     accepts_dms=True)`` (``guilds=None`` = every existing guild)
     ``add_member(guild, user, *, nick=None, roles=(), permissions=None)``
     ``dm_channel(user)``, ``make_attachment(filename, data, *, content_type=None)``
+
+User installs (Discord's user-installed apps):
+    ``install_for_user(user)`` (the user added the app to their account),
+    ``set_external_apps(guild, allowed)`` (@everyone's Use External Apps; denied, user-install
+    responses in a server without the bot are forced ephemeral),
+    ``add_group_dm(*users, name=None)`` (type 3) and ``add_private_dm(a, b)`` (type 1): channels
+    between users that the bot is not in, ``close_dms(user)`` (the bot's DMs answer 50007; a
+    user sharing no server with the bot answers 50278), ``bot_can_access(channel)``.
+    Interactions carry ``context`` (0 server, 1 the bot's DM, 2 DMs/group DMs between users),
+    ``authorizing_integration_owners`` and ``app_permissions`` as Discord computes them; a
+    component or modal answers for the installs of the interaction that made its message.
+    Commands are offered per their ``integration_types`` (default ``[0]``) and ``contexts``
+    (default all). REST on a channel or server the bot cannot access is a ``rest.no_access``
+    violation; a 6th follow-up to a user-install-only interaction answers 40094 and is a
+    ``followup.limit`` violation. Discord's clock: ``clock()``, ``advance(seconds)``; tokens
+    older than 15 minutes answer 401 50027 and land in ``expired_token_requests``.
 
 Clients:
     ``await run_client(client, *, token=None, wait_for_sync=False, wait_ready=False,
@@ -82,7 +100,8 @@ Acting as users (each returns an :class:`InteractionRecord` right after dispatch
     ``await post_user_message(channel, user, content)`` (MESSAGE_CREATE, intent-aware)
     ``message`` may be a FakeMessage, an InteractionRecord (its response message) or an id.
 
-InteractionRecord: ``await wait_response(timeout=None)``, ``await wait_complete()`` (also
+InteractionRecord: ``context``, ``authorizing_integration_owners``, ``user_install_only``,
+``forced_ephemeral``, ``await wait_response(timeout=None)``, ``await wait_complete()`` (also
 waits for a type-5 "thinking…" message to be filled), ``await wait_followups(n)``,
 ``await wait_until(pred)``; ``response_type`` (4/5/6/7/8/9), ``message`` (FakeMessage
 created or edited; follows @original edits), ``ephemeral``, ``followups``, ``modal``,
@@ -96,7 +115,9 @@ FakeMessage (live view, latest edit applied): mapping access (``msg["content"]``
 ``buttons()``, ``selects()``, ``find_component(custom_id=None, *, prefix, label, type,
 predicate)``, ``find_components(...)``, ``attachment(index_or_filename)``.
 
-Queries: ``messages_in(channel)``, ``last_message(channel)``, ``ephemeral_messages(user)``,
+Queries: ``messages_in(channel)``, ``visible_messages(channel, user)`` (what that user
+sees: no other user's ephemerals), ``rest_calls_to(channel)``, ``last_message(channel)``,
+``ephemeral_messages(user)``,
 ``dm_messages(user)``, ``message(id)``, ``await wait_for_message(channel, predicate)``,
 ``commands(guild=None)``, ``command(name, guild=None)``, ``syncs`` (every bulk overwrite:
 ``guild_id``, ``payload`` as sent, ``result``), ``identifies``, ``requests`` (REST log),
@@ -158,7 +179,7 @@ from .models import (
     UnhandledRequest,
     Violation,
 )
-from .server import FakeDiscord, SyncRecord
+from .server import FakeDiscord, RestRequest, SyncRecord
 
 __all__ = [
     "FakeAttachment",
@@ -171,6 +192,7 @@ __all__ = [
     "FakeRole",
     "FakeUser",
     "InteractionRecord",
+    "RestRequest",
     "SyncRecord",
     "UnhandledRequest",
     "Violation",

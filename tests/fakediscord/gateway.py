@@ -281,7 +281,9 @@ class GatewayHub:
         self.active_shard_count = shard_count
 
         guilds = [
-            g for g in fake.guilds.values() if self.shard_for_guild(g.id, shard_count) == shard_id
+            g
+            for g in fake.guilds.values()
+            if g.bot_installed and self.shard_for_guild(g.id, shard_count) == shard_id
         ]
         ready = {
             "v": 10,
@@ -334,7 +336,7 @@ class GatewayHub:
 
     async def _request_members(self, session: GatewaySession, d: JSON) -> None:
         guild = self.fake.guilds.get(int(d.get("guild_id", 0)))
-        if guild is None:
+        if guild is None or not guild.bot_installed:
             return
         members = list(guild.members.values())
         user_ids = d.get("user_ids")

@@ -38,6 +38,15 @@ MESSAGE_COMPONENT = 3
 APPLICATION_COMMAND_AUTOCOMPLETE = 4
 MODAL_SUBMIT = 5
 
+# Interaction context types and installation (integration) types
+# (developers/interactions/receiving-and-responding.mdx: "Interaction Context Types";
+# developers/resources/application.mdx: "Application Integration Types").
+CONTEXT_GUILD = 0
+CONTEXT_BOT_DM = 1
+CONTEXT_PRIVATE_CHANNEL = 2
+GUILD_INSTALL = 0
+USER_INSTALL = 1
+
 # Interaction callback types
 CB_PONG = 1
 CB_CHANNEL_MESSAGE = 4
@@ -52,6 +61,7 @@ CB_LAUNCH_ACTIVITY = 12
 GUILD_TEXT = 0
 DM = 1
 GUILD_VOICE = 2
+GROUP_DM = 3
 GUILD_CATEGORY = 4
 PUBLIC_THREAD = 11
 
@@ -216,6 +226,9 @@ class FakeGuild:
     roles: list[FakeRole] = field(default_factory=list)
     channels: list[FakeChannel] = field(default_factory=list)
     members: dict[int, FakeMember] = field(default_factory=dict)
+    #: False: the server never installed the bot (it is not a member; only user installs
+    #: reach it, see ``FakeDiscord.add_guild(bot_installed=False)``).
+    bot_installed: bool = True
 
     def member(self, user: FakeUser | int) -> FakeMember:
         uid = user if isinstance(user, int) else user.id
@@ -280,8 +293,12 @@ class FakeChannel:
     name: str
     type: int = GUILD_TEXT
     guild: FakeGuild | None = None
-    #: For DM channels: the (non-bot) recipient.
+    #: For the bot's DM channels: the (non-bot) recipient.
     recipient: FakeUser | None = None
+    #: For DMs and group DMs between users (the bot is not in them): everyone in it.
+    private_members: list[FakeUser] = field(default_factory=list)
+    #: For group DMs: the user who made it.
+    owner: FakeUser | None = None
     topic: str | None = None
     position: int = 0
     last_message_id: int | None = None
@@ -294,13 +311,40 @@ class FakeChannel:
     def is_dm(self) -> bool:
         return self.type == DM
 
-    def payload(self, *, permissions: int | None = None) -> JSON:
+    @property
+    def is_bot_dm(self) -> bool:
+        """The DM between the bot and one user (interaction context BOT_DM)."""
+        return self.type == DM and self.recipient is not None
+
+    @property
+    def is_private_channel(self) -> bool:
+        """A DM or group DM between users, without the bot (context PRIVATE_CHANNEL)."""
+        return self.type == GROUP_DM or (self.type == DM and self.recipient is None)
+
+    def payload(self, *, permissions: int | None = None, viewer: FakeUser | None = None) -> JSON:
+        """The channel object; for DMs between users ``recipients`` leaves out ``viewer``
+        (a channel object lists the *other* people in it, developers/resources/channel.mdx
+        "Example DM Channel" / "Example Group DM Channel")."""
         data: JSON
-        if self.type == DM:
+        last = str(self.last_message_id) if self.last_message_id else None
+        if self.is_private_channel:
+            others = [u for u in self.private_members if viewer is None or u.id != viewer.id]
+            data = {
+                "id": str(self.id),
+                "type": self.type,
+                "last_message_id": last,
+                "recipients": [u.payload() for u in others],
+                "flags": 0,
+            }
+            if self.type == GROUP_DM:
+                data["name"] = self.name
+                data["icon"] = None
+                data["owner_id"] = str((self.owner or self.private_members[0]).id)
+        elif self.type == DM:
             data = {
                 "id": str(self.id),
                 "type": DM,
-                "last_message_id": str(self.last_message_id) if self.last_message_id else None,
+                "last_message_id": last,
                 "recipients": [self.recipient.payload()] if self.recipient else [],
                 "flags": 0,
             }
@@ -628,6 +672,12 @@ class InteractionRecord:
         self.deferred_placeholder: FakeMessage | None = None
         self.expect_no_response = False
         self.violations: list[Violation] = []
+        #: Discord's clock (``FakeDiscord.clock()``) when the token was issued: it is valid for
+        #: 15 minutes (developers/interactions/receiving-and-responding.mdx, "Followup Messages").
+        self.issued_at: float = 0.0
+        #: Responses forced ephemeral: a user install in a server that did not install the bot
+        #: and denies Use External Apps (developers/topics/permissions.mdx, USE_EXTERNAL_APPS).
+        self.forced_ephemeral = False
 
     def __repr__(self) -> str:
         return (
@@ -638,6 +688,20 @@ class InteractionRecord:
     @property
     def responded(self) -> bool:
         return self.response_type is not None
+
+    @property
+    def context(self) -> int:
+        """The interaction context sent (0 server, 1 the bot's DM, 2 DMs/group DMs)."""
+        return int(self.payload.get("context", CONTEXT_GUILD))
+
+    @property
+    def authorizing_integration_owners(self) -> dict[str, str]:
+        return dict(self.payload.get("authorizing_integration_owners") or {})
+
+    @property
+    def user_install_only(self) -> bool:
+        """Authorized by a user install alone (the server, if any, did not install the app)."""
+        return set(self.authorizing_integration_owners) == {str(USER_INSTALL)}
 
     @property
     def response_delay(self) -> float | None:
@@ -727,4 +791,9 @@ class Waiter:
 
 # Permission bits used for defaults.
 ADMINISTRATOR = 1 << 3
+MENTION_EVERYONE = 1 << 17
+ATTACH_FILES = 1 << 15
+EMBED_LINKS = 1 << 14
+USE_EXTERNAL_EMOJIS = 1 << 18
+USE_EXTERNAL_APPS = 1 << 50
 ALL_PERMISSIONS = (1 << 53) - 1

@@ -41,22 +41,33 @@ from .models import (
     ADMINISTRATOR,
     APPLICATION_COMMAND,
     APPLICATION_COMMAND_AUTOCOMPLETE,
+    ATTACH_FILES,
     CB_AUTOCOMPLETE_RESULT,
     CB_CHANNEL_MESSAGE,
     CB_DEFERRED_CHANNEL_MESSAGE,
     CB_DEFERRED_UPDATE_MESSAGE,
     CB_MODAL,
     CB_UPDATE_MESSAGE,
+    CONTEXT_BOT_DM,
+    CONTEXT_GUILD,
+    CONTEXT_PRIVATE_CHANNEL,
     DM,
+    EMBED_LINKS,
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
     FLAG_SUPPRESS_NOTIFICATIONS,
+    GROUP_DM,
+    GUILD_INSTALL,
     GUILD_TEXT,
     JSON,
+    MENTION_EVERYONE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    USE_EXTERNAL_APPS,
+    USE_EXTERNAL_EMOJIS,
+    USER_INSTALL,
     FakeAttachment,
     FakeChannel,
     FakeDiscordError,
@@ -91,6 +102,8 @@ DEFAULT_EVERYONE_PERMISSIONS = discord.Permissions(
     use_external_emojis=True,
     use_external_stickers=True,
     use_application_commands=True,
+    # "enabled for servers by default" (developers/change-log.mdx, User-Installed Apps GA).
+    use_external_apps=True,
     create_instant_invite=True,
     change_nickname=True,
     connect=True,
@@ -106,6 +119,16 @@ CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONE
 INTERACTION_CREATE_FLAGS = CREATE_FLAGS | FLAG_EPHEMERAL
 
 MENTION_RE = re.compile(r"<@!?(\d+)>")
+#: Interaction tokens are valid for 15 minutes (developers/interactions/
+#: receiving-and-responding.mdx, "Followup Messages").
+TOKEN_LIFETIME_SECONDS = 15 * 60
+#: "Apps are limited to 5 followup messages per interaction if it was initiated from a
+#: user-installed app and isn't installed in the server" (receiving-and-responding.mdx,
+#: "Create Followup Message"); the error is 40094 (topics/opcodes-and-status-codes.mdx).
+USER_INSTALL_FOLLOWUP_LIMIT = 5
+#: What ``app_permissions`` holds in (G)DMs with other users (receiving-and-responding.mdx,
+#: Interaction Structure, note ***); the bot's DM adds USE_EXTERNAL_EMOJIS.
+PRIVATE_CHANNEL_APP_PERMISSIONS = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE
 #: Discord checks an enforced nonce for uniqueness "in the past few minutes".
 NONCE_WINDOW_SECONDS = 300.0
 MAX_NONCE = 25
@@ -312,6 +335,14 @@ class FakeDiscord:
         self.violations: list[Violation] = []
         self.unhandled: list[UnhandledRequest] = []
         self.requests: list[RequestLog] = []
+        #: Every REST request under the API prefix, as parsed (see :meth:`rest_calls_to`).
+        self.rest_requests: list[RestRequest] = []
+        #: Ids of users who added the app to their account (:meth:`install_for_user`).
+        self.user_installs: set[int] = set()
+        #: Calls with an interaction token older than 15 minutes (answered 401, 50027).
+        self.expired_token_requests: list[RestRequest] = []
+        #: Seconds Discord's clock is ahead of ``time.monotonic()`` (:meth:`advance`).
+        self._clock_offset = 0.0
         self.client_errors: list[logging.LogRecord] = []
 
         self.gateway = GatewayHub(self, heartbeat_interval_ms=int(heartbeat_interval * 1000))
@@ -737,9 +768,16 @@ class FakeDiscord:
         owner: FakeUser | None = None,
         everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
         shard: int | None = None,
+        bot_installed: bool = True,
     ) -> FakeGuild:
-        """A guild the bot is in. ``shard`` picks an id that lands on that shard (out of
-        ``shard_count``)."""
+        """A guild, by default one the bot is in. ``shard`` picks an id that lands on that
+        shard (out of ``shard_count``).
+
+        ``bot_installed=False``: the server never installed the bot, so the bot is not a
+        member, the gateway never tells the bot about it, and every REST call on it or its
+        channels answers 403 50001 (and is a ``rest.no_access`` violation). Users who installed
+        the app to their account can still use its commands there (developers/resources/
+        application.mdx, "Installation Context")."""
         gid = (
             self.snowflake() if shard is None else self.snowflake.for_shard(shard, self.shard_count)
         )
@@ -752,8 +790,13 @@ class FakeDiscord:
             locale=locale,
             owner_id=(owner or self.owner).id,
             everyone_role=everyone,
+            bot_installed=bot_installed,
         )
         self.guilds[gid] = guild
+        if owner is not None:
+            guild.members[owner.id] = FakeMember(user=owner, guild=guild)
+        if not bot_installed:
+            return guild
         bot_role = FakeRole(
             id=self.snowflake(),
             guild_id=gid,
@@ -766,8 +809,6 @@ class FakeDiscord:
         guild.members[self.bot_user.id] = FakeMember(
             user=self.bot_user, guild=guild, roles=[bot_role]
         )
-        if owner is not None:
-            guild.members[owner.id] = FakeMember(user=owner, guild=guild)
 
         def guild_create(session: GatewaySession) -> JSON:
             return self.guild_create_payload(guild, session)
@@ -869,6 +910,70 @@ class FakeDiscord:
             self.channel_messages[channel.id] = []
         return channel
 
+    def install_for_user(self, user: FakeUser) -> None:
+        """``user`` added the app to their account (a user install): its user-installable
+        commands follow them into every server, DM and group DM (developers/resources/
+        application.mdx, "User Context")."""
+        self.user_installs.add(user.id)
+
+    def set_external_apps(self, guild: FakeGuild, allowed: bool) -> None:
+        """The server's "Use External Apps" permission for @everyone (on by default). Denied,
+        a user-installed app that the server did not install answers only ephemerally
+        (developers/topics/permissions.mdx, USE_EXTERNAL_APPS)."""
+        role = guild.everyone_role
+        if allowed:
+            role.permissions |= USE_EXTERNAL_APPS
+        else:
+            role.permissions &= ~USE_EXTERNAL_APPS
+
+    def close_dms(self, user: FakeUser) -> None:
+        """``user`` refuses DMs: the bot's posts to them answer 403 50007."""
+        user.accepts_dms = False
+
+    def add_group_dm(self, *users: FakeUser, name: str | None = None) -> FakeChannel:
+        """A group DM (channel type 3) between ``users``; the first one made it. Bots cannot
+        be in group DMs (developers/topics/oauth2.mdx, "Bot Vs User Accounts"), so every REST
+        call on it answers 403 50001."""
+        if len(users) < 2:
+            raise FakeDiscordError("a group DM needs at least two users")
+        return self._private_channel(GROUP_DM, list(users), name or "group-dm")
+
+    def add_private_dm(self, a: FakeUser, b: FakeUser) -> FakeChannel:
+        """A DM between two users (type 1), the bot not in it: REST on it answers 403 50001."""
+        return self._private_channel(DM, [a, b], f"dm-{a.username}-{b.username}")
+
+    def _private_channel(self, ctype: int, users: list[FakeUser], name: str) -> FakeChannel:
+        channel = FakeChannel(
+            id=self.snowflake(),
+            name=name,
+            type=ctype,
+            private_members=users,
+            owner=users[0] if ctype == GROUP_DM else None,
+        )
+        self.channels[channel.id] = channel
+        self.channel_messages[channel.id] = []
+        return channel
+
+    def bot_can_access(self, channel: FakeChannel) -> bool:
+        """Whether the bot may use REST on ``channel``: a channel of a server that installed
+        it, or its own DM."""
+        if channel.guild is not None:
+            return channel.guild.bot_installed
+        return channel.is_bot_dm
+
+    # -- Discord's clock ----------------------------------------------------------------------
+    def clock(self) -> float:
+        """Discord's notion of time (monotonic seconds, moved on by :meth:`advance`)."""
+        return time.monotonic() + self._clock_offset
+
+    def advance(self, seconds: float) -> None:
+        """Move Discord's clock on by ``seconds`` (the bot's clock is not touched): interaction
+        tokens older than 15 minutes stop working."""
+        if seconds < 0:
+            raise FakeDiscordError("Discord's clock only moves forward")
+        self._clock_offset += seconds
+        self.notify()
+
     def make_attachment(
         self, filename: str, data: bytes | str, *, content_type: str | None = None
     ) -> FakeAttachment:
@@ -896,6 +1001,9 @@ class FakeDiscord:
     ) -> None:
         if not self.gateway.sessions:
             return
+        guild = self.guilds.get(guild_id) if guild_id is not None else None
+        if guild is not None and not guild.bot_installed:
+            return  # the bot is not a member: the gateway never tells it about this server
         self._outbox.append((guild_id, event, data, intent))
         try:
             loop = asyncio.get_running_loop()
@@ -933,6 +1041,24 @@ class FakeDiscord:
             if not m.deleted
             and (user is None or (m.ephemeral_for is not None and m.ephemeral_for.id == user.id))
         ]
+
+    def visible_messages(self, channel: FakeChannel, user: FakeUser) -> list[FakeMessage]:
+        """What ``user`` sees in ``channel``: its messages that are not deleted, without the
+        ephemeral ones of other users, oldest first."""
+        mine = [
+            m
+            for m in self.ephemeral
+            if m.channel is channel
+            and not m.deleted
+            and m.ephemeral_for is not None
+            and m.ephemeral_for.id == user.id
+        ]
+        return sorted([*self.messages_in(channel), *mine], key=lambda m: m.id)
+
+    def rest_calls_to(self, channel: FakeChannel) -> list[RestRequest]:
+        """Every REST request whose route names ``channel``'s id (``/channels/<id>...``)."""
+        pattern = re.compile(rf"/channels/{channel.id}(?:/|$)")
+        return [r for r in self.rest_requests if pattern.search(r.path)]
 
     def dm_messages(self, user: FakeUser) -> list[FakeMessage]:
         channel = self.dm_channels.get(user.id)
@@ -1009,7 +1135,8 @@ class FakeDiscord:
             "tags": [],
             "install_params": None,
             "custom_install_url": None,
-            "approximate_guild_count": len(self.guilds),
+            "approximate_guild_count": sum(g.bot_installed for g in self.guilds.values()),
+            "approximate_user_install_count": len(self.user_installs),
             "redirect_uris": [],
         }
 
@@ -1022,7 +1149,7 @@ class FakeDiscord:
 
     def _channel_permissions(self, channel: FakeChannel, user: FakeUser) -> int:
         if channel.guild is None:
-            return DEFAULT_EVERYONE_PERMISSIONS
+            return DEFAULT_EVERYONE_PERMISSIONS & ~USE_EXTERNAL_APPS
         return channel.guild.member(user).permissions()
 
     def _message_event_payload(self, msg: FakeMessage) -> JSON:
@@ -1183,7 +1310,7 @@ class FakeDiscord:
         return msg
 
     async def _dispatch_message_event(self, event: str, msg: FakeMessage) -> None:
-        if msg.ephemeral:
+        if msg.ephemeral or not self.bot_can_access(msg.channel):
             return
         guild = msg.channel.guild
         intent = INTENT_GUILD_MESSAGES if guild is not None else INTENT_DIRECT_MESSAGES
@@ -1248,7 +1375,7 @@ class FakeDiscord:
     async def _delete_message(self, msg: FakeMessage) -> None:
         msg.deleted = True
         guild = msg.channel.guild
-        if not msg.ephemeral:
+        if not msg.ephemeral and self.bot_can_access(msg.channel):
             payload: JSON = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
             if guild is not None:
                 payload["guild_id"] = str(guild.id)
@@ -1268,8 +1395,7 @@ class FakeDiscord:
     ) -> FakeMessage:
         """A user writes a message (dispatched as MESSAGE_CREATE, subject to intents)."""
         await self.flush()
-        if channel.guild is not None:
-            channel.guild.member(user)
+        self._resolve_channel(channel, user)
         return await self._create_message(
             channel=channel, author=user, data={"content": content}, files=[]
         )
@@ -1279,7 +1405,98 @@ class FakeDiscord:
             return self.dm_channel(user)
         if channel.guild is not None:
             channel.guild.member(user)
+        elif channel.is_private_channel and all(u.id != user.id for u in channel.private_members):
+            raise FakeDiscordError(
+                f"{user.username} is not in the private channel {channel.name!r}"
+            )
+        elif (
+            channel.is_bot_dm and channel.recipient is not None and channel.recipient.id != user.id
+        ):
+            raise FakeDiscordError(f"{channel.name!r} is another user's DM with the bot")
         return channel
+
+    # -- where the app is installed (developers/resources/application.mdx, "Installation
+    # Context"; developers/interactions/receiving-and-responding.mdx, "Authorizing Integration
+    # Owners Object") ---------------------------------------------------------------------------
+    @staticmethod
+    def _context_of(channel: FakeChannel) -> int:
+        if channel.guild is not None:
+            return CONTEXT_GUILD
+        return CONTEXT_BOT_DM if channel.is_bot_dm else CONTEXT_PRIVATE_CHANNEL
+
+    def _shares_server_with_bot(self, user: FakeUser) -> bool:
+        return any(g.bot_installed and user.id in g.members for g in self.guilds.values())
+
+    def _installs_here(self, user: FakeUser, channel: FakeChannel) -> set[int]:
+        """The installation contexts that bring the app to ``user`` in ``channel``: the server's
+        install in its channels; in the bot's DM the guild install only when the user shares a
+        server with the bot ("An individual app's global commands are also available in DMs if
+        that app has a bot that shares a mutual guild with the user", application-commands.mdx);
+        a user install everywhere. PRIVATE_CHANNEL "is only meaningful for commands installed to
+        a user" (application-commands.mdx, "Interaction Contexts")."""
+        installs: set[int] = set()
+        guild = channel.guild
+        if guild is not None:
+            if guild.bot_installed:
+                installs.add(GUILD_INSTALL)
+        elif channel.is_bot_dm and self._shares_server_with_bot(user):
+            installs.add(GUILD_INSTALL)
+        if user.id in self.user_installs:
+            installs.add(USER_INSTALL)
+        return installs
+
+    def _owners(self, installs: set[int], user: FakeUser, channel: FakeChannel) -> dict[str, str]:
+        """``authorizing_integration_owners`` for these installs: "0" is the guild id (``"0"``
+        in the bot's DM), "1" the authorizing user's id."""
+        guild = channel.guild
+        if channel.is_bot_dm:
+            # The bot's DM names the user install when there is one, else the guild install.
+            return {"1": str(user.id)} if USER_INSTALL in installs else {"0": "0"}
+        owners: dict[str, str] = {}
+        if GUILD_INSTALL in installs and guild is not None:
+            owners[str(GUILD_INSTALL)] = str(guild.id)
+        if USER_INSTALL in installs:
+            owners[str(USER_INSTALL)] = str(user.id)
+        return owners
+
+    def _component_owners(
+        self, source_message: FakeMessage | None, user: FakeUser, channel: FakeChannel
+    ) -> dict[str, str]:
+        """A component on a message answers for the installs of the interaction that made the
+        message ("it can be used to tell the difference between the authorizing user and the
+        user that triggered an interaction (like a message component)"); on a message the bot
+        posted itself, for the server's install."""
+        if source_message is not None and source_message.interaction is not None:
+            return source_message.interaction.authorizing_integration_owners
+        return self._owners(self._installs_here(user, channel) - {USER_INSTALL}, user, channel)
+
+    def _app_permissions(self, user: FakeUser, channel: FakeChannel) -> int:
+        """``app_permissions``: the bot's where it is installed; a user install "is forced to
+        respect the user's permissions in the surface where the app is being used"
+        (application.mdx, "User Context"); in (G)DMs with other users ATTACH_FILES |
+        EMBED_LINKS | MENTION_EVERYONE, plus USE_EXTERNAL_EMOJIS in the bot's DM
+        (receiving-and-responding.mdx, Interaction Structure, note ***)."""
+        guild = channel.guild
+        if guild is not None:
+            if guild.bot_installed:
+                return self.bot_permissions
+            return guild.member(user).permissions()
+        if channel.is_bot_dm:
+            return self.bot_permissions | PRIVATE_CHANNEL_APP_PERMISSIONS | USE_EXTERNAL_EMOJIS
+        return PRIVATE_CHANNEL_APP_PERMISSIONS
+
+    @staticmethod
+    def _forced_ephemeral(
+        channel: FakeChannel, owners: Mapping[str, str], app_permissions: int
+    ) -> bool:
+        """USE_EXTERNAL_APPS "Allows user-installed apps to send public responses. When
+        disabled, users will still be allowed to use their apps but the responses will be
+        ephemeral. This only applies to apps not also installed to the server."
+        (developers/topics/permissions.mdx)."""
+        guild = channel.guild
+        if guild is None or guild.bot_installed or set(owners) != {str(USER_INSTALL)}:
+            return False
+        return not app_permissions & (USE_EXTERNAL_APPS | ADMINISTRATOR)
 
     def _new_interaction(
         self,
@@ -1292,10 +1509,27 @@ class FakeDiscord:
         source_message: FakeMessage | None = None,
         locale: str | None = None,
         guild_locale: str | None = None,
+        owners: Mapping[str, str] | None = None,
     ) -> InteractionRecord:
+        """An interaction as Discord sends it. ``owners`` (authorizing_integration_owners)
+        defaults to the owners of ``source_message``'s interaction, else the server's install."""
         iid = self.snowflake()
         token = f"fake-interaction-{iid}-{secrets.token_urlsafe(24)}"
         guild = channel.guild
+        if owners is None:
+            owners = self._component_owners(source_message, user, channel)
+        app_permissions = self._app_permissions(user, channel)
+        if channel.guild is not None or channel.is_private_channel:
+            channel_payload = channel.payload(
+                permissions=self._channel_permissions(channel, user), viewer=user
+            )
+        else:
+            channel_payload = {
+                "id": str(channel.id),
+                "type": DM,
+                "flags": 0,
+                "last_message_id": None,
+            }
         payload: JSON = {
             "id": str(iid),
             "application_id": str(self.application_id),
@@ -1304,16 +1538,14 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "locale": locale or user.locale,
-            "app_permissions": str(self.bot_permissions),
+            "app_permissions": str(app_permissions),
             "attachment_size_limit": self.attachment_size_limit,
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
-            "context": 0 if guild is not None else 1,
+            "authorizing_integration_owners": dict(owners),
+            "context": self._context_of(channel),
             "channel_id": str(channel.id),
-            "channel": channel.payload(permissions=self._channel_permissions(channel, user))
-            if guild is not None
-            else {"id": str(channel.id), "type": DM, "flags": 0, "last_message_id": None},
+            "channel": channel_payload,
         }
         if guild is not None:
             member = guild.member(user)
@@ -1325,7 +1557,7 @@ class FakeDiscord:
             payload["user"] = user.payload()
         if source_message is not None:
             payload["message"] = source_message.payload()
-        return InteractionRecord(
+        rec = InteractionRecord(
             fake=self,
             id=iid,
             token=token,
@@ -1336,6 +1568,9 @@ class FakeDiscord:
             source_message=source_message,
             name=name,
         )
+        rec.issued_at = self.clock()
+        rec.forced_ephemeral = self._forced_ephemeral(channel, owners, app_permissions)
+        return rec
 
     async def _dispatch_interaction(self, rec: InteractionRecord) -> InteractionRecord:
         await self.flush()
@@ -1375,26 +1610,54 @@ class FakeDiscord:
             f"(did the bot sync? registered: {available}; syncs so far: {len(self.syncs)})"
         )
 
-    def _check_can_use(self, cmd: JSON, user: FakeUser, channel: FakeChannel) -> None:
-        guild = channel.guild
-        context = 0 if guild is not None else 1
+    def _check_can_use(
+        self, cmd: JSON, user: FakeUser, channel: FakeChannel, scope: int | None = None
+    ) -> dict[str, str]:
+        """Raise :class:`FakeDiscordError` where Discord would not offer ``cmd`` to ``user`` in
+        ``channel``; else return the interaction's ``authorizing_integration_owners``.
+
+        A command is offered through an installation context in its ``integration_types``
+        (absent: ``[0]``, GUILD_INSTALL) that brings the app here, and only in its ``contexts``
+        (absent: all of ``[0, 1, 2]``) — developers/interactions/application-commands.mdx,
+        "Contexts" and Create Global Application Command. Guild commands belong to that
+        server's install. ``default_member_permissions`` gates the server's install only.
+        """
+        name = cmd["name"]
+        context = self._context_of(channel)
+        where = {0: "servers", 1: "the bot's DM", 2: "DMs/group DMs between users"}[context]
         contexts = cmd.get("contexts")
         if contexts is not None and context not in contexts:
             raise FakeDiscordError(
-                f"command {cmd['name']!r} is not available in "
-                f"{'guilds' if context == 0 else 'DMs'} (contexts={contexts})"
+                f"command {name!r} is not available in {where} (contexts={contexts})"
             )
-        if guild is None and cmd.get("dm_permission") is False:
-            raise FakeDiscordError(f"command {cmd['name']!r} is not available in DMs")
+        if context == CONTEXT_BOT_DM and cmd.get("dm_permission") is False:
+            raise FakeDiscordError(f"command {name!r} is not available in DMs")
+        types = set(cmd.get("integration_types") or [GUILD_INSTALL])
+        if scope is not None:
+            types &= {GUILD_INSTALL}
+        installs = self._installs_here(user, channel) & types
+        if context == CONTEXT_PRIVATE_CHANNEL:
+            installs &= {USER_INSTALL}
+        if not installs:
+            raise FakeDiscordError(
+                f"command {name!r} (integration_types={sorted(types)}) is not offered to "
+                f"{user.username} in {where}: the app reaches them there only through "
+                f"{sorted(self._installs_here(user, channel)) or 'no install'} "
+                "(0 = server install, 1 = user install; see install_for_user / add_guild)"
+            )
+        guild = channel.guild
         required = cmd.get("default_member_permissions")
-        if guild is not None and required is not None:
+        if GUILD_INSTALL in installs and guild is not None and required is not None:
             perms = guild.member(user).permissions()
             need = int(required)
             if not perms & ADMINISTRATOR and (need == 0 or perms & need != need):
-                raise FakeDiscordError(
-                    f"{user.username} lacks default_member_permissions={need} for "
-                    f"{cmd['name']!r}; Discord would not offer the command"
-                )
+                installs.discard(GUILD_INSTALL)
+                if not installs:
+                    raise FakeDiscordError(
+                        f"{user.username} lacks default_member_permissions={need} for "
+                        f"{name!r}; Discord would not offer the command"
+                    )
+        return self._owners(installs, user, channel)
 
     @staticmethod
     def _match_option(defs: list[JSON], name: str) -> JSON | None:
@@ -1578,7 +1841,7 @@ class FakeDiscord:
         if not parts:
             raise FakeDiscordError("empty command name")
         cmd, scope = self._find_command(parts[0], 1, guild)
-        self._check_can_use(cmd, user, channel)
+        owners = self._check_can_use(cmd, user, channel, scope)
         defs: list[JSON] = cmd.get("options") or []
         path: list[JSON] = []
         for part in parts[1:]:
@@ -1613,6 +1876,7 @@ class FakeDiscord:
             name=full_name,
             locale=locale,
             guild_locale=guild_locale,
+            owners=owners,
         )
         return await self._dispatch_interaction(rec)
 
@@ -1629,7 +1893,7 @@ class FakeDiscord:
         await self.flush()
         channel = self._resolve_channel(channel, user)
         cmd, scope = self._find_command(name, 2, channel.guild)
-        self._check_can_use(cmd, user, channel)
+        owners = self._check_can_use(cmd, user, channel, scope)
         resolved: dict[str, dict[str, JSON]] = {"users": {str(target.id): target.payload()}}
         member = channel.guild.members.get(target.id) if channel.guild else None
         if member is not None:
@@ -1652,6 +1916,7 @@ class FakeDiscord:
             data=data,
             name=cmd["name"],
             locale=locale,
+            owners=owners,
         )
         return await self._dispatch_interaction(rec)
 
@@ -1667,7 +1932,7 @@ class FakeDiscord:
         await self.flush()
         channel = self._resolve_channel(target.channel, user)
         cmd, scope = self._find_command(name, 3, channel.guild)
-        self._check_can_use(cmd, user, channel)
+        owners = self._check_can_use(cmd, user, channel, scope)
         data: JSON = {
             "id": cmd["id"],
             "name": cmd["name"],
@@ -1684,6 +1949,7 @@ class FakeDiscord:
             data=data,
             name=cmd["name"],
             locale=locale,
+            owners=owners,
         )
         return await self._dispatch_interaction(rec)
 
@@ -1916,6 +2182,8 @@ class FakeDiscord:
             name=None,
             source_message=opened_by.source_message,
             locale=locale,
+            # The modal answers for the installs of the interaction that opened it.
+            owners=opened_by.authorizing_integration_owners,
         )
         return await self._dispatch_interaction(rec)
 
@@ -2033,6 +2301,11 @@ class FakeDiscord:
                 files=files,
                 headers=request.headers,
             )
+            self.rest_requests.append(req)
+            denied = self._no_access(req)
+            if denied is not None:
+                entry.status = denied.status
+                return denied
             try:
                 response = await handler(req)
             except Exception as exc:
@@ -2044,11 +2317,37 @@ class FakeDiscord:
             entry.status = response.status
             return response
 
+        self.rest_requests.append(
+            RestRequest(request.method, sub, {}, request.query, body, files, request.headers)
+        )
         self.unhandled.append(UnhandledRequest(request.method, sub, request.query_string, body))
         log.warning("unimplemented route %s %s", request.method, sub)
         self.notify()
         entry.status = 404
         return error_response(404, 0, "404: Not Found")
+
+    def _no_access(self, req: RestRequest) -> web.Response | None:
+        """403 50001 Missing Access for REST on a server that did not install the bot, or on a
+        channel the bot is not in (its channels, DMs and group DMs between users): an app reaches
+        those only through interaction tokens (developers/resources/application.mdx, "User
+        Context"). The bot must never try, so it is also a ``rest.no_access`` violation."""
+        where: str | None = None
+        channel_id = req.params.get("channel_id")
+        guild_id = req.params.get("guild_id")
+        if channel_id is not None:
+            channel = self.channels.get(int(channel_id))
+            if channel is not None and not self.bot_can_access(channel):
+                where = f"channel {channel.name!r} ({channel.id})"
+        if guild_id is not None:
+            guild = self.guilds.get(int(guild_id))
+            if guild is not None and not guild.bot_installed:
+                where = f"server {guild.name!r} ({guild.id}), which did not install the bot"
+        if where is None:
+            return None
+        self.record_violation(
+            "rest.no_access", f"REST call on {where}, which the bot cannot access", route=req.route
+        )
+        return error_response(403, 50001, "Missing Access")
 
     async def _read_body(self, request: web.Request) -> tuple[Any, list[UploadedFile]]:
         if not request.can_read_body:
@@ -2215,8 +2514,11 @@ class FakeDiscord:
         stored.setdefault("nsfw", False)
         stored.setdefault("name_localizations", None)
         stored.setdefault("description_localizations", None)
+        # Absent, integration_types is GUILD_INSTALL ([0]) and contexts all ([0, 1, 2], kept
+        # as null here) — application-commands.mdx, Bulk Overwrite JSON Params.
         stored.setdefault("contexts", None)
-        stored.setdefault("integration_types", [0])
+        if stored.get("integration_types") is None:
+            stored["integration_types"] = [0]
         stored["id"] = previous["id"] if previous else str(self.snowflake())
         stored["application_id"] = str(self.application_id)
         stored["version"] = str(self.snowflake())
@@ -2412,12 +2714,10 @@ class FakeDiscord:
         channel = self._channel_or_error(req)
         if isinstance(channel, web.Response):
             return channel
-        if (
-            channel.type == DM
-            and channel.recipient is not None
-            and not channel.recipient.accepts_dms
-        ):
-            return error_response(403, 50007, "Cannot send messages to this user")
+        if channel.is_bot_dm and channel.recipient is not None:
+            refusal = self._dm_refusal(channel.recipient)
+            if refusal is not None:
+                return refusal
         data = req.body or {}
         errors = V.check_message(
             data, file_count=len(req.files), file_names=[f.filename for f in req.files]
@@ -2443,6 +2743,21 @@ class FakeDiscord:
         if key is not None:
             self.nonces[key] = (msg, time.monotonic())
         return json_response(msg.payload())
+
+    def _dm_refusal(self, user: FakeUser) -> web.Response | None:
+        """Why Discord refuses the bot's DM to ``user``, if it does: the user closed their DMs
+        (50007), or shares no server with the bot (50278 "Cannot send messages to this user due
+        to having no mutual guilds", developers/topics/opcodes-and-status-codes.mdx). Discord's
+        documentation says a user who installed the app "can open a DM with it"
+        (tutorials/developing-a-user-installable-app.mdx) but nowhere that a user install lets
+        the bot DM the user, so it does not here. A refusal is an answer, not a violation."""
+        if not user.accepts_dms:
+            return error_response(403, 50007, "Cannot send messages to this user")
+        if not self._shares_server_with_bot(user):
+            return error_response(
+                403, 50278, "Cannot send messages to this user due to having no mutual guilds"
+            )
+        return None
 
     async def _patch_channel_message(self, req: RestRequest) -> web.Response:
         found = self._channel_message(req)
@@ -2537,6 +2852,8 @@ class FakeDiscord:
             if errors:
                 return self._invalid(req, errors, "message.invalid", rec)
             flags = int(data.get("flags") or 0) & INTERACTION_CREATE_FLAGS
+            if rec.forced_ephemeral:
+                flags |= FLAG_EPHEMERAL
             ephemeral = bool(flags & FLAG_EPHEMERAL)
             msg = await self._create_message(
                 channel=rec.channel,
@@ -2548,7 +2865,7 @@ class FakeDiscord:
                 interaction=rec,
             )
         elif cb_type == CB_DEFERRED_CHANNEL_MESSAGE:
-            ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+            ephemeral = rec.forced_ephemeral or bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
             msg = await self._create_message(
                 channel=rec.channel,
                 author=self.bot_user,
@@ -2628,6 +2945,13 @@ class FakeDiscord:
                 "webhook.unknown", f"{what} with an unknown application id/token", route=req.route
             )
             return error_response(404, 10015, "Unknown Webhook")
+        if self.clock() - rec.issued_at > TOKEN_LIFETIME_SECONDS:
+            # Tokens last 15 minutes (receiving-and-responding.mdx); then Discord answers 401
+            # 50027 "Invalid Webhook Token" (topics/opcodes-and-status-codes.mdx). The bot may
+            # try, so this is counted (expired_token_requests), not a violation.
+            self.expired_token_requests.append(req)
+            self.notify()
+            return error_response(401, 50027, "Invalid Webhook Token")
         if not rec.responded:
             self.record_violation(
                 f"{what}.before_response",
@@ -2688,6 +3012,17 @@ class FakeDiscord:
         )
         if errors:
             return self._invalid(req, errors, "message.invalid", rec)
+        if rec.user_install_only and len(rec.followups) >= USER_INSTALL_FOLLOWUP_LIMIT:
+            self.record_violation(
+                "followup.limit",
+                f"follow-up #{len(rec.followups) + 1} to an interaction authorized by a user "
+                f"install only (at most {USER_INSTALL_FOLLOWUP_LIMIT})",
+                route=req.route,
+                interaction=rec,
+            )
+            return error_response(
+                400, 40094, "This interaction has hit the maximum number of follow up messages"
+            )
         placeholder = rec.deferred_placeholder
         if placeholder is not None and not placeholder.deleted:
             # The first follow-up after a deferred response fills the "thinking…" message and
@@ -2705,6 +3040,8 @@ class FakeDiscord:
             )
         else:
             flags = int(data.get("flags") or 0) & INTERACTION_CREATE_FLAGS
+            if rec.forced_ephemeral:
+                flags |= FLAG_EPHEMERAL
             msg = await self._create_message(
                 channel=rec.channel,
                 author=self.bot_user,

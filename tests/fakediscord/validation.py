@@ -620,6 +620,36 @@ def _check_options(
     return errors
 
 
+#: InteractionContextType and ApplicationIntegrationType in Discord's OpenAPI schema
+#: (discord-api-spec openapi.json; developers/interactions/application-commands.mdx, "Contexts").
+CONTEXT_TYPES = frozenset({0, 1, 2})
+INTEGRATION_TYPES = frozenset({0, 1})
+
+
+def _check_context_list(
+    value: Any, p: tuple[str | int, ...], allowed: frozenset[int]
+) -> list[FieldError]:
+    """``contexts`` / ``integration_types``: null, or a non-empty array of distinct known values
+    (``ApplicationCommandCreateRequest``: ``type: [array, null]``, ``minItems: 1``,
+    ``uniqueItems: true``)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        return [FieldError(p, "BASE_TYPE_ARRAY", "Must be an array.")]
+    if not value:
+        return [FieldError(p, "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")]
+    errors: list[FieldError] = []
+    for i, item in enumerate(value):
+        if isinstance(item, bool) or item not in allowed:
+            choices = ", ".join(str(v) for v in sorted(allowed))
+            errors.append(
+                FieldError((*p, i), "BASE_TYPE_CHOICES", f"Value must be one of ({choices}).")
+            )
+    if len(set(map(str, value))) != len(value):
+        errors.append(FieldError(p, "BASE_TYPE_DUPLICATES", "Must not contain duplicates."))
+    return errors
+
+
 def check_commands(commands: Any) -> list[FieldError]:
     """Rules for a bulk-overwrite (``PUT .../commands``) body."""
     if not isinstance(commands, list):
@@ -656,6 +686,10 @@ def check_commands(commands: Any) -> list[FieldError]:
         )
         errors += _check_localizations(
             cmd.get("description_localizations"), (*p, "description_localizations"), "description"
+        )
+        errors += _check_context_list(cmd.get("contexts"), (*p, "contexts"), CONTEXT_TYPES)
+        errors += _check_context_list(
+            cmd.get("integration_types"), (*p, "integration_types"), INTEGRATION_TYPES
         )
     if per_type.get(1, 0) > 100:
         errors.append(_too_long((), 100))
