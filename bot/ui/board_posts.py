@@ -45,9 +45,14 @@ FOLLOWUP_LIMIT = 5
 
 def reach_of(interaction: discord.Interaction) -> BoardReach:
     """How the bot will reach a board posted in answer to ``interaction``: itself in a server
-    that installed it and in its own DM (context 1, "BOT_DM"), else only through interactions
-    (context 2 "PRIVATE_CHANNEL", and context 0 where only the user installed the app)."""
-    if installed_guild_id(interaction) is not None or interaction.context.dm_channel:
+    that installed it, and in its own DM when the server install authorised the command (the
+    player shares a server with the bot, which may then message them); else only through
+    interactions — DMs and group DMs between people (context 2, "PRIVATE_CHANNEL"), servers
+    where only the player installed the app, and the bot's DM reached through a user install
+    (Discord refuses the bot's own posts to a user it shares no server with: 50278)."""
+    if installed_guild_id(interaction) is not None:
+        return BoardReach.CHANNEL
+    if interaction.context.dm_channel and not interaction.is_user_integration():
         return BoardReach.CHANNEL
     return BoardReach.INTERACTION
 

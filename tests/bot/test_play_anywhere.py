@@ -1,0 +1,270 @@
+"""Play anywhere: Alice added Asobiba to her own account (a user install) and plays where the
+bot is not — a group DM with friends who never installed it, a server without the bot, her
+DM with the bot. Driven through the fake Discord, which answers 403 (and records a violation)
+for any REST call on a channel the bot can't access, limits follow-ups to five, expires
+interaction tokens after 15 minutes and fails the test on any ERROR the bot logs."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.client import AsobibaBot
+from bot.services.snapshots import GameSnapshot
+from bot.statuses import BoardReach, GameStatus
+from tests.bot.harness import make_bot
+from tests.bot.test_discord_senretsu import hidden_labels
+from tests.conftest import FakeClock
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+
+@dataclass
+class Friends:
+    fake: FakeDiscord
+    bot: AsobibaBot
+    clock: FakeClock
+    db_url: str
+    alice: FakeUser  # installed the app to her account; English
+    bob: FakeUser  # never installed it; Japanese
+    carol: FakeUser  # in the group DM, not playing
+    group: FakeChannel
+
+    async def settle(self, record: object) -> None:
+        await record.wait_complete()  # type: ignore[attr-defined]
+        await self.bot.asobiba.activity.wait_idle()
+
+    async def click(self, message: FakeMessage, user: FakeUser, **where: str) -> None:
+        await self.settle(await self.fake.click(message, user=user, **where))
+
+    async def select_first(self, board: FakeMessage, user: FakeUser) -> None:
+        menu = board.selects()[0]
+        value = menu["options"][0]["value"]
+        await self.settle(await self.fake.select(board, menu["custom_id"], [value], user=user))
+
+    async def challenge(self, command: str, **options: object) -> FakeMessage:
+        record = await self.fake.slash(
+            command, user=self.alice, channel=self.group, options={"opponent": self.bob, **options}
+        )
+        await self.settle(record)
+        assert record.message is not None and not record.ephemeral
+        return record.message
+
+    async def game_of(self, board: FakeMessage) -> GameSnapshot:
+        [listed] = [
+            g
+            for g in await self.bot.games.queries.list_games(
+                self.alice.id, statuses=tuple(GameStatus)
+            )
+            if g.message_id == board.id
+        ]
+        return await self.bot.games.queries.get(listed.id)
+
+    def seen_by(self, user: FakeUser) -> str:
+        """Everything ``user`` can read in the group DM: every message and every edit of it
+        they can see, and the custom ids under its buttons."""
+        parts: list[str] = []
+        for message in self.fake.visible_messages(self.group, user):
+            for version in [*message.history, message]:
+                parts.append(version["content"] if isinstance(version, dict) else version.text)
+            parts += message.custom_ids()
+        return "\n".join(parts)
+
+    def assert_no_rest_in_the_group(self) -> None:
+        assert self.fake.rest_calls_to(self.group) == []
+
+
+@pytest.fixture
+async def friends(discord_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Friends]:
+    alice = discord_fake.add_user("alice")
+    bob = discord_fake.add_user("bob", locale="ja")
+    carol = discord_fake.add_user("carol")
+    discord_fake.install_for_user(alice)
+    group = discord_fake.add_group_dm(alice, bob, carol, name="friends")
+    url = f"sqlite+aiosqlite:///{tmp_path / 'anywhere.sqlite3'}"
+    clock = FakeClock()
+    bot = make_bot(url, clock)
+    await discord_fake.run_client(bot)
+    world = Friends(discord_fake, bot, clock, url, alice, bob, carol, group)
+    for user in (alice, bob):  # the boards' words are read below
+        await bot.asobiba.services.standings.set_prefs(user.id, pictures=False)
+    yield world
+    await discord_fake.stop_client(world.bot)
+    world.assert_no_rest_in_the_group()
+
+
+async def test_bushi_shogi_in_a_group_dm_the_bot_is_not_in(friends: Friends) -> None:
+    fake = friends.fake
+    board = await friends.challenge("bushi challenge", colour="black")
+    assert f"<@{friends.bob.id}>" in board.text  # the challenge itself pings Bob
+    game = await friends.game_of(board)
+    assert game.board_reach is BoardReach.INTERACTION and game.guild_id is None
+
+    # Bob, who never installed Asobiba, accepts on the board: it is edited in place, and
+    # Alice's turn is pinged as a follow-up of Bob's click, naming her alone.
+    before = len(fake.visible_messages(friends.group, friends.carol))
+    await friends.click(board, friends.bob, label="Accept")
+    assert board.selects(), "the board shows Alice's drops"
+    pings = fake.visible_messages(friends.group, friends.carol)[before:]
+    assert len(pings) == 1 and pings[0].interaction is not None
+    assert f"<@{friends.alice.id}>" in pings[0].text
+    assert f"<@{friends.bob.id}>" not in pings[0].text
+
+    # Alice drops her cube; Bob is pinged (in the game's language: the challenger's).
+    await friends.select_first(board, friends.alice)
+    assert "Black placed the cube" in board.text
+    assert f"<@{friends.bob.id}>" in fake.visible_messages(friends.group, friends.carol)[-1].text
+
+    # Bob resigns from the private confirmation: the board (held by Alice's click, within
+    # 15 minutes) shows the result at once.
+    await friends.click(board, friends.bob, label="Resign")
+    confirm = fake.ephemeral_messages(friends.bob)[-1]
+    assert "本当に投了" in confirm.text
+    await friends.click(confirm, friends.bob, prefix="g:")
+    assert "🏆" in board.text and "resignation" in board.text
+
+    # The result counts in the "everywhere" table, not a server's.
+    stats = await friends.bot.asobiba.services.standings.profile(
+        friends.alice.id, None, viewer_id=friends.alice.id
+    )
+    assert stats is not None and [(s.won, s.lost) for s in stats] == [(1, 0)]
+    friends.assert_no_rest_in_the_group()
+
+
+async def test_a_board_out_of_reach_is_brought_up_to_date_by_the_next_click(
+    friends: Friends,
+) -> None:
+    """A clock ends the game 2 hours on: nothing can edit the board then (its interactions'
+    tokens are long expired, the bot may not post there). Bob's next click shows the result;
+    the result reaches Bob by DM where Discord lets the bot DM him (Bob shares no server with
+    it: Discord refuses, and that is no error)."""
+    fake = friends.fake
+    board = await friends.challenge("bushi challenge", colour="black", clock="3600")
+    await friends.click(board, friends.bob, label="Accept")
+    assert "1 hour per move" in board.text
+    friends.clock.advance(minutes=61)
+    fake.advance(61 * 60)
+    await friends.bot.clock_tick()
+    await friends.bot.asobiba.activity.wait_idle()
+    game = await friends.game_of(board)
+    assert game.status is GameStatus.FINISHED
+    assert "🏆" not in board.text  # out of reach: still the old board
+
+    menu = board.selects()[0]
+    record = await fake.select(
+        board, menu["custom_id"], [menu["options"][0]["value"]], user=friends.alice
+    )
+    await friends.settle(record)
+    assert "🏆" in board.text and "time out" in board.text
+
+
+async def test_senretsu_fuda_in_a_group_dm_keeps_every_hand_secret(friends: Friends) -> None:
+    fake = friends.fake
+    board = await friends.challenge("senretsu challenge", colour="red")
+    await friends.click(board, friends.bob, label="Accept")
+    assert board.buttons()[0]["label"] == "My hand"
+
+    async def panel(user: FakeUser) -> FakeMessage:
+        await friends.click(board, user, prefix="hand:")
+        return fake.ephemeral_messages(user)[-1]
+
+    for _ in range(10):  # janken, secretly, until someone wins
+        game = await friends.game_of(board)
+        if game.state.phase != "janken":
+            break
+        for user, hand in ((friends.alice, "rock"), (friends.bob, "scissors")):
+            hand_panel = await panel(user)
+            choice = next(c for c in hand_panel.custom_ids() if c.endswith(f"j:{hand}"))
+            await friends.click(hand_panel, user, custom_id=choice)
+    game = await friends.game_of(board)
+    assert game.state.phase != "janken"
+
+    # Each player, in turn, does what the panel asks, a few turns long.
+    for _ in range(4):
+        game = await friends.game_of(board)
+        if game.status is not GameStatus.ACTIVE:
+            break
+        user = friends.alice if game.seats_to_act[0].user_id == friends.alice.id else friends.bob
+        hand_panel = await panel(user)
+        draws = [b for b in hand_panel.buttons() if b["label"] in ("Draw 6", "6枚引く")]
+        ends = [b for b in hand_panel.buttons() if b["label"] in ("End placement", "配置終了")]
+        picks = [s for s in hand_panel.selects() if s["custom_id"].startswith("gs:")]
+        if draws:
+            await friends.click(hand_panel, user, custom_id=draws[0]["custom_id"])
+        elif picks:
+            await friends.settle(
+                await fake.select(
+                    hand_panel,
+                    picks[0]["custom_id"],
+                    [picks[0]["options"][0]["value"]],
+                    user=user,
+                )
+            )
+            hand_panel = fake.ephemeral_messages(user)[-1]
+            ends = [b for b in hand_panel.buttons() if b["label"] in ("End placement", "配置終了")]
+            if ends:
+                await friends.click(hand_panel, user, custom_id=ends[0]["custom_id"])
+        elif ends:
+            await friends.click(hand_panel, user, custom_id=ends[0]["custom_id"])
+        else:
+            choice = next(c for c in hand_panel.custom_ids() if c.startswith("g:"))
+            await friends.click(hand_panel, user, custom_id=choice)
+
+    # Nobody else in the group DM ever saw a card of a hand, in any message or its edits.
+    game = await friends.game_of(board)
+    alice_seat, bob_seat = game.seat_of(friends.alice.id), game.seat_of(friends.bob.id)
+    assert alice_seat is not None and bob_seat is not None
+    for label in hidden_labels(game, alice_seat):
+        assert label not in friends.seen_by(friends.carol)
+        assert label not in friends.seen_by(friends.bob)
+    for label in hidden_labels(game, bob_seat):
+        assert label not in friends.seen_by(friends.carol)
+        assert label not in friends.seen_by(friends.alice)
+
+    # Alice resigns: a result, in the everywhere table.
+    await friends.click(board, friends.alice, label="Resign")
+    await friends.click(fake.ephemeral_messages(friends.alice)[-1], friends.alice, prefix="g:")
+    game = await friends.game_of(board)
+    assert game.status is GameStatus.FINISHED
+    assert "🏆" in board.text
+    stats = await friends.bot.asobiba.services.standings.profile(
+        friends.bob.id, None, viewer_id=friends.bob.id
+    )
+    assert stats is not None and [(s.won, s.lost) for s in stats] == [(1, 0)]
+
+
+async def test_a_solitaire_in_the_bots_dm_through_a_user_install(friends: Friends) -> None:
+    fake = friends.fake
+    record = await fake.slash("yosukou play", user=friends.alice, channel=None)
+    await friends.settle(record)
+    board = record.message
+    assert board is not None
+    game = await friends.game_of(board)
+    assert game.board_reach is BoardReach.INTERACTION and game.guild_id is None
+    for _ in range(3):
+        await friends.click(board, friends.alice, prefix="g:")
+    assert (await friends.game_of(board)).ply >= 3
+    assert fake.rest_calls_to(fake.dm_channel(friends.alice)) == []
+
+
+async def test_a_challenge_where_the_server_forces_answers_private(friends: Friends) -> None:
+    fake = friends.fake
+    guild = fake.add_guild("Strict", bot_installed=False)
+    channel = fake.add_text_channel(guild, "general")
+    fake.add_member(guild, friends.alice)
+    fake.add_member(guild, friends.bob)
+    fake.set_external_apps(guild, allowed=False)
+    for user, words in ((friends.alice, "Challenge them in a DM"), (friends.bob, "グループ DM")):
+        opponent = friends.bob if user is friends.alice else friends.alice
+        if user is friends.bob:
+            fake.install_for_user(friends.bob)
+        record = await fake.slash(
+            "bushi challenge", user=user, channel=channel, options={"opponent": opponent}
+        )
+        await friends.settle(record)
+        assert record.ephemeral
+        assert words in fake.ephemeral_messages(user)[-1].text
+    assert await friends.bot.games.queries.list_games(friends.alice.id) == []
+    assert fake.rest_calls_to(channel) == []
