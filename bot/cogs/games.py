@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.cogs.availability import anywhere
 from bot.cogs.builder import CommandBuilder, plain
 from bot.cogs.options import CLOCK_CHOICES
 from bot.games.spec import AnySpec
@@ -38,7 +39,13 @@ from bot.text.commands import (
     VARIANT_HELP,
 )
 from bot.text.daily import DAILY, TODAY
-from bot.ui.common import localized, public_locale, send_ephemeral, user_locale
+from bot.ui.common import (
+    installed_guild_id,
+    localized,
+    public_locale,
+    send_ephemeral,
+    user_locale,
+)
 from bot.ui.context import UiContext
 from bot.ui.daily import daily_command_name
 
@@ -137,7 +144,9 @@ def today_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
         variant = spec.variant(plain(values.get("variant")) or "") or spec.variants[0]
         games = context.services.games
         day = games.clock().date().isoformat()
-        results = await games.queries.daily_results(interaction.guild_id, f"{day}:{variant.key}")
+        results = await games.queries.daily_results(
+            installed_guild_id(interaction), f"{day}:{variant.key}"
+        )
         locale = user_locale(interaction)
         lines = [tr("daily.title", locale, game=variant.title(locale), day=day)]
         if not results:
@@ -160,10 +169,10 @@ def today_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
 
 
 def game_group(spec: AnySpec, context: UiContext) -> app_commands.Group:
-    group = app_commands.Group(
-        name=localized(spec.command.name),
-        description=localized(spec.command.description),
-        guild_only=True,
+    group = anywhere(
+        app_commands.Group(
+            name=localized(spec.command.name), description=localized(spec.command.description)
+        )
     )
     group.add_command(start_command(spec, context))
     if spec.hinter is not None:

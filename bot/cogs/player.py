@@ -7,9 +7,11 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.cogs.availability import anywhere
 from bot.games.registry import variant_for_key
 from bot.i18n import tr
 from bot.services.snapshots import GameSummary
+from bot.services.stats import PlayerStat
 from bot.statuses import GameStatus
 from bot.text.player import (
     BOARDS,
@@ -38,7 +40,14 @@ from bot.text.player import (
     USER,
 )
 from bot.ui.boards import game_title, player_label
-from bot.ui.common import clip, jump_url, localized, send_ephemeral, user_locale
+from bot.ui.common import (
+    clip,
+    installed_guild_id,
+    jump_url,
+    localized,
+    send_ephemeral,
+    user_locale,
+)
 from bot.ui.context import UiContext
 from bot.ui.replay import history_view
 from rules.core import Locale
@@ -53,9 +62,12 @@ def _time_left(game: GameSummary, locale: Locale) -> str:
     return " — ⏳ " + tr("games.due", locale, time=f"<t:{int(game.deadline_at.timestamp())}:R>")
 
 
-def games_text(games: list[GameSummary], user_id: int, locale: Locale) -> str:
+def games_text(
+    games: list[GameSummary], user_id: int, locale: Locale, *, in_server: bool = True
+) -> str:
+    """The player's games; ``in_server``: those of the server asked from (else all)."""
     if not games:
-        return tr("games.none", locale)
+        return tr("games.none" if in_server else "games.none_anywhere", locale)
     lines = [tr("games.title", locale)]
     for game in games:
         others = [s for s in game.seats if s.user_id != user_id]
@@ -78,22 +90,53 @@ def games_text(games: list[GameSummary], user_id: int, locale: Locale) -> str:
     return clip("\n".join(lines))
 
 
+def profile_rows(stats: list[PlayerStat], locale: Locale) -> list[str]:
+    """A line per game played (or that none has finished yet)."""
+    if not stats:
+        return [tr("profile.empty", locale)]
+    lines = []
+    for stat in stats:
+        found = variant_for_key(stat.game_key)
+        title = found[1].title(locale) if found else stat.game_key
+        line = tr(
+            "profile.row",
+            locale,
+            game=title,
+            played=stat.played,
+            won=stat.won,
+            drawn=stat.drawn,
+            lost=stat.lost,
+            rate=stat.win_rate,
+            streak=stat.current_streak,
+            best=stat.best_streak,
+        )
+        if stat.rating is not None:
+            line += " · " + tr(
+                "profile.rating", locale, rating=round(stat.rating), games=stat.rated_games
+            )
+        lines.append(line)
+    return lines
+
+
 class PlayerCog(commands.Cog):
     def __init__(self, context: UiContext) -> None:
         self.services = context.services
 
+    @anywhere
     @app_commands.command(
         name=localized(GAMES),
         description=localized(GAMES_HELP),
     )
     async def games(self, interaction: discord.Interaction) -> None:
-        games = await self.services.games.queries.list_games(
-            interaction.user.id, guild_id=interaction.guild_id
+        # In a server that added the bot, its games; anywhere else, all of the player's.
+        server = installed_guild_id(interaction)
+        games = await self.services.games.queries.list_games(interaction.user.id, guild_id=server)
+        text = games_text(
+            games, interaction.user.id, user_locale(interaction), in_server=server is not None
         )
-        await send_ephemeral(
-            interaction, games_text(games, interaction.user.id, user_locale(interaction))
-        )
+        await send_ephemeral(interaction, text)
 
+    @anywhere
     @app_commands.command(
         name=localized(PROFILE),
         description=localized(PROFILE_HELP),
@@ -105,39 +148,29 @@ class PlayerCog(commands.Cog):
     ) -> None:
         target = user or interaction.user
         locale = user_locale(interaction)
-        stats = await self.services.standings.profile(
-            target.id, interaction.guild_id, viewer_id=interaction.user.id
-        )
-        if stats is None:
+        standings = self.services.standings
+        viewer = interaction.user.id
+        # This server's table only in a server that added the bot; "everywhere" (games
+        # outside such servers) always.
+        sections: list[tuple[str, list[PlayerStat] | None]] = []
+        server = installed_guild_id(interaction)
+        if server is not None:
+            here = await standings.profile(target.id, server, viewer_id=viewer)
+            sections.append(("profile.section_server", here))
+        everywhere = await standings.profile(target.id, None, viewer_id=viewer)
+        sections.append(("profile.section_everywhere", everywhere))
+        if any(stats is None for _, stats in sections):
             await send_ephemeral(
                 interaction, tr("profile.hidden", locale, user=target.display_name)
             )
             return
         lines = [tr("profile.title", locale, user=target.display_name)]
-        if not stats:
-            lines.append(tr("profile.empty", locale))
-        for stat in stats:
-            found = variant_for_key(stat.game_key)
-            title = found[1].title(locale) if found else stat.game_key
-            line = tr(
-                "profile.row",
-                locale,
-                game=title,
-                played=stat.played,
-                won=stat.won,
-                drawn=stat.drawn,
-                lost=stat.lost,
-                rate=stat.win_rate,
-                streak=stat.current_streak,
-                best=stat.best_streak,
-            )
-            if stat.rating is not None:
-                line += " · " + tr(
-                    "profile.rating", locale, rating=round(stat.rating), games=stat.rated_games
-                )
-            lines.append(line)
-        await send_ephemeral(interaction, "\n".join(lines))
+        for heading, stats in sections:
+            lines.append(tr(heading, locale))
+            lines.extend(profile_rows(stats or [], locale))
+        await send_ephemeral(interaction, clip("\n".join(lines)))
 
+    @anywhere
     @app_commands.command(
         name=localized(HISTORY),
         description=localized(HISTORY_HELP),
@@ -165,7 +198,7 @@ class PlayerCog(commands.Cog):
             return
         games = await self.services.games.queries.finished_games(
             target.id,
-            guild_id=interaction.guild_id,
+            guild_id=installed_guild_id(interaction),
             limit=25,
             offset=(page - 1) * 25,
             viewer=interaction.user.id,
@@ -177,6 +210,7 @@ class PlayerCog(commands.Cog):
             text, view=history_view(games, target.id, locale), ephemeral=True
         )
 
+    @anywhere
     @app_commands.command(
         name=localized(SETTINGS),
         description=localized(SETTINGS_HELP),

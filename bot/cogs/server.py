@@ -46,7 +46,11 @@ from bot.ui.common import localized, send_ephemeral, user_locale
 from bot.ui.context import UiContext
 
 
+# A server's own settings: only where the bot was installed to a server, and used there (in
+# a DM or a server that never installed the bot there are no settings to change).
 @app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 @app_commands.default_permissions(manage_guild=True)
 class ServerCog(
     commands.GroupCog,

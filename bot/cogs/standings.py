@@ -5,24 +5,32 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.cogs.availability import anywhere
 from bot.cogs.builder import CommandBuilder
 from bot.games.registry import all_specs, all_variants, spec_for, variant_for_key
+from bot.i18n import tr
 from bot.text.commands import (
     GAME,
     PAGE,
     PAGE_HELP,
     RULES,
     RULES_HELP,
+    SCOPE,
+    SCOPE_EVERYWHERE,
+    SCOPE_HELP,
+    SCOPE_SERVER,
     STANDINGS,
     STANDINGS_HELP,
     WHICH_RULES,
     WHICH_STANDINGS,
 )
-from bot.ui.common import NO_PINGS, localized, user_locale
+from bot.ui.common import NO_PINGS, installed_guild_id, localized, send_ephemeral, user_locale
 from bot.ui.context import UiContext
 from bot.ui.standings import standings_text, standings_view, table_locale
 
 EMBED_DESCRIPTION_LIMIT = 4096
+#: ``/standings scope``: the server's own table, or the one of games outside such servers.
+THIS_SERVER, EVERYWHERE = "server", "everywhere"
 
 
 def standings_command(context: UiContext) -> app_commands.Command:  # type: ignore[type-arg]
@@ -33,23 +41,36 @@ def standings_command(context: UiContext) -> app_commands.Command:  # type: igno
     ]
     builder.add("game", GAME, WHICH_STANDINGS, app_commands.Choice[str], choices=choices)
     builder.add("page", PAGE, PAGE_HELP, app_commands.Range[int, 1, 10_000], 1)
+    scopes = [
+        app_commands.Choice(name=localized(SCOPE_SERVER), value=THIS_SERVER),
+        app_commands.Choice(name=localized(SCOPE_EVERYWHERE), value=EVERYWHERE),
+    ]
+    builder.add("scope", SCOPE, SCOPE_HELP, app_commands.Choice[str] | None, None, scopes)
 
     async def standings(
-        interaction: discord.Interaction, game: app_commands.Choice[str], page: int = 1
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        page: int = 1,
+        scope: app_commands.Choice[str] | None = None,
     ) -> None:
         if variant_for_key(game.value) is None:
             raise ValueError(f"unknown game {game.value!r}")
-        result = await context.services.standings.standings(
-            interaction.guild_id, game.value, page - 1
-        )
+        server = installed_guild_id(interaction)
+        wanted = scope.value if scope else THIS_SERVER if server is not None else EVERYWHERE
+        if wanted == THIS_SERVER and server is None:
+            await send_ephemeral(interaction, tr("standings.no_server", user_locale(interaction)))
+            return
+        # The "everywhere" table holds the games played outside servers that added the bot.
+        table = server if wanted == THIS_SERVER else None
+        result = await context.services.standings.standings(table, game.value, page - 1)
         locale = await table_locale(context.services.servers, interaction)
         await interaction.response.send_message(
-            standings_text(result, locale),
-            view=standings_view(result, interaction.guild_id),
+            standings_text(result, locale, everywhere=table is None),
+            view=standings_view(result, table),
             allowed_mentions=NO_PINGS,
         )
 
-    return builder.build(STANDINGS, STANDINGS_HELP, standings)
+    return anywhere(builder.build(STANDINGS, STANDINGS_HELP, standings))
 
 
 def rules_command() -> app_commands.Command:  # type: ignore[type-arg]
@@ -73,4 +94,4 @@ def rules_command() -> app_commands.Command:  # type: ignore[type-arg]
         ]
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
-    return builder.build(RULES, RULES_HELP, rules)
+    return anywhere(builder.build(RULES, RULES_HELP, rules))

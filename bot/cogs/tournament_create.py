@@ -11,13 +11,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.cogs.availability import tournament_server
 from bot.cogs.builder import CommandBuilder, plain
 from bot.cogs.options import CLOCK_CHOICES, HOUR, duration_choices
 from bot.games.registry import all_specs
 from bot.games.spec import AnySpec, CommandOption
 from bot.i18n import tr
 from bot.services.snapshots import Player
-from bot.services.tournament_errors import TournamentError
 from bot.statuses import TournamentFormat
 from bot.text.commands import CLOCK, CLOCK_HELP, RATED, RATED_HELP
 from bot.text.tournament_commands import (
@@ -42,7 +42,6 @@ from bot.text.tournament_commands import (
     SIGNUP_HELP,
     SWISS,
 )
-from bot.text.tournament_errors import UNKNOWN_TOURNAMENT
 from bot.ui.common import NO_PINGS, localized, mention, public_locale
 from bot.ui.context import UiContext
 from bot.ui.tournaments import chosen_rules, created_text
@@ -118,9 +117,7 @@ def create_command(spec: AnySpec, context: UiContext) -> app_commands.Command[An
     own = {option.key for option in options}
 
     async def create(interaction: discord.Interaction, **values: Any) -> None:
-        if interaction.guild_id is None:
-            raise TournamentError(UNKNOWN_TOURNAMENT)
-        guild_id = interaction.guild_id
+        guild_id = tournament_server(interaction)
         chosen = {k: plain(v) for k, v in values.items() if k in own and v is not None}
         # Only the rules: a starter's seat means nothing here (the pairings seat players).
         settings = spec.settings_from(chosen).settings

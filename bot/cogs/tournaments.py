@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.cogs.availability import anywhere, tournament_server
 from bot.cogs.builder import CommandBuilder
 from bot.cogs.tournament_create import add_create_commands, create_group
 from bot.i18n import tr
@@ -38,8 +39,20 @@ from bot.text.tournament_commands import (
     WITHDRAW,
     WITHDRAW_HELP,
 )
-from bot.text.tournament_errors import UNKNOWN_TOURNAMENT
-from bot.ui.common import NO_PINGS, localized, mention, send_ephemeral, think, user_locale
+from bot.text.tournament_errors import (
+    NONE_ENTERED,
+    NOT_ENTERED,
+    WHICH_TOURNAMENT,
+)
+from bot.ui.common import (
+    NO_PINGS,
+    installed_guild_id,
+    localized,
+    mention,
+    send_ephemeral,
+    think,
+    user_locale,
+)
 from bot.ui.context import UiContext
 from bot.ui.tournament_pages import posted_views, standing_view
 from bot.ui.tournaments import list_blocks, player_count
@@ -55,12 +68,6 @@ def _with_tournament() -> CommandBuilder:
     return builder
 
 
-def _guild(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise TournamentError(UNKNOWN_TOURNAMENT)
-    return interaction.guild_id
-
-
 def _manages_server(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_guild)
 
@@ -69,7 +76,7 @@ def join_command(context: UiContext) -> Command:
     tournaments = context.services.tournaments
 
     async def join(interaction: discord.Interaction, tournament: int | None = None) -> None:
-        guild_id = _guild(interaction)
+        guild_id = tournament_server(interaction)
         chosen = await tournaments.queries.resolve(guild_id, tournament, (TournamentStatus.SIGNUP,))
         player = Player(interaction.user.id, interaction.user.display_name)
         info = await tournaments.actions.join(chosen, guild_id, player)
@@ -92,7 +99,7 @@ def leave_command(context: UiContext) -> Command:
     tournaments = context.services.tournaments
 
     async def leave(interaction: discord.Interaction, tournament: int | None = None) -> None:
-        guild_id = _guild(interaction)
+        guild_id = tournament_server(interaction)
         chosen = await tournaments.queries.resolve(guild_id, tournament, (TournamentStatus.SIGNUP,))
         info = await tournaments.actions.leave(chosen, guild_id, interaction.user.id)
         await send_ephemeral(
@@ -107,7 +114,7 @@ def start_command(context: UiContext) -> Command:
     services, flows = context.services, context.flows
 
     async def start(interaction: discord.Interaction, tournament: int | None = None) -> None:
-        guild_id = _guild(interaction)
+        guild_id = tournament_server(interaction)
         chosen = await services.tournaments.queries.resolve(
             guild_id, tournament, (TournamentStatus.SIGNUP,)
         )
@@ -130,7 +137,7 @@ def cancel_command(context: UiContext) -> Command:
     services, flows = context.services, context.flows
 
     async def cancel(interaction: discord.Interaction, tournament: int | None = None) -> None:
-        guild_id = _guild(interaction)
+        guild_id = tournament_server(interaction)
         chosen = await services.tournaments.queries.resolve(
             guild_id, tournament, OPEN_TOURNAMENT_STATUSES
         )
@@ -152,7 +159,7 @@ def withdraw_command(context: UiContext) -> Command:
     services, flows = context.services, context.flows
 
     async def withdraw(interaction: discord.Interaction, tournament: int | None = None) -> None:
-        guild_id = _guild(interaction)
+        guild_id = tournament_server(interaction)
         chosen = await services.tournaments.queries.resolve(
             guild_id, tournament, OPEN_TOURNAMENT_STATUSES
         )
@@ -192,13 +199,30 @@ async def _open_or_last(
         )
 
 
+async def _entered(tournaments: TournamentService, user_id: int, tournament: int | None) -> int:
+    """Away from a server that added the bot, the tournament meant among those the player
+    entered: the one given, else their only open one, else the one that ended last."""
+    entered = await tournaments.queries.entered_by(user_id)
+    if tournament is not None:
+        if all(info.id != tournament for info in entered):
+            raise TournamentError(NOT_ENTERED)
+        return tournament
+    if not entered:
+        raise TournamentError(NONE_ENTERED)
+    running = [info.id for info in entered if info.status in OPEN_TOURNAMENT_STATUSES]
+    if len(running) > 1:
+        raise TournamentError(WHICH_TOURNAMENT.format(ids=", ".join(f"#{i}" for i in running)))
+    return running[0] if running else entered[0].id
+
+
 def play_command(context: UiContext) -> Command:
     services, flows = context.services, context.flows
 
     async def play(interaction: discord.Interaction, tournament: int | None = None) -> None:
+        guild_id = tournament_server(interaction)
         # With none open, the one that ended last: it says it is over, and how it ended.
-        chosen = await _open_or_last(services.tournaments, _guild(interaction), tournament)
-        await flows.tournaments.play_deal(interaction, chosen)
+        chosen = await _open_or_last(services.tournaments, guild_id, tournament)
+        await flows.tournaments.play_deal(interaction, chosen, guild_id)
 
     return _with_tournament().build(PLAY, PLAY_HELP, play)
 
@@ -207,8 +231,11 @@ def show_command(context: UiContext) -> Command:
     tournaments = context.services.tournaments
 
     async def show(interaction: discord.Interaction, tournament: int | None = None) -> None:
-        guild_id = _guild(interaction)
-        chosen = await _open_or_last(tournaments, guild_id, tournament)
+        guild_id = installed_guild_id(interaction)
+        if guild_id is None:
+            chosen = await _entered(tournaments, interaction.user.id, tournament)
+        else:
+            chosen = await _open_or_last(tournaments, guild_id, tournament)
         standing = await tournaments.queries.show(chosen, guild_id)
         # Everyone reads the table: in the tournament's own language, whoever asks.
         locale = normalize_locale(standing.tournament.locale)
@@ -223,9 +250,15 @@ def list_command(context: UiContext) -> Command:
     tournaments = context.services.tournaments
 
     async def list_(interaction: discord.Interaction) -> None:
-        found = await tournaments.queries.in_server(_guild(interaction))
+        guild_id = installed_guild_id(interaction)
         locale = user_locale(interaction)
-        title = tr("tournament.list_title", locale)
+        if guild_id is None:
+            # Away from the servers they run in: the player's own tournaments.
+            found = await tournaments.queries.entered_by(interaction.user.id)
+            title = tr("tournament.list_entered_title", locale)
+        else:
+            found = await tournaments.queries.in_server(guild_id)
+            title = tr("tournament.list_title", locale)
         first, *more = posted_views(title, list_blocks(found, locale), locale)
         await interaction.response.send_message(view=first, ephemeral=True)
         for view in more:
@@ -235,9 +268,10 @@ def list_command(context: UiContext) -> Command:
 
 
 def tournament_group(context: UiContext) -> app_commands.Group:
-    group = app_commands.Group(
-        name=localized(GROUP), description=localized(GROUP_HELP), guild_only=True
-    )
+    # Discord sets where a command is offered for the whole group, so /tournament is offered
+    # everywhere for the sake of show and list (a player's own tournaments away from their
+    # servers); the subcommands that make, join and run one answer elsewhere with why not.
+    group = anywhere(app_commands.Group(name=localized(GROUP), description=localized(GROUP_HELP)))
     create = create_group()
     add_create_commands(create, context)
     group.add_command(create)

@@ -138,6 +138,21 @@ class TournamentQueries:
             )
             return [TournamentInfo.from_row(r) for r in rows]
 
+    async def entered_by(self, user_id: int) -> list[TournamentInfo]:
+        """The tournaments ``user_id`` entered, in any server: open ones first, then the
+        newest. What a player may read of tournaments away from those servers."""
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(TournamentRow)
+                .join(TournamentEntrantRow, TournamentEntrantRow.tournament_id == TournamentRow.id)
+                .where(TournamentEntrantRow.user_id == user_id)
+                .order_by(
+                    TournamentRow.status.in_(OVER_TOURNAMENT_STATUSES), TournamentRow.id.desc()
+                )
+                .limit(LIST_LIMIT)
+            )
+            return [TournamentInfo.from_row(r) for r in rows]
+
     async def show(self, tournament_id: int, guild_id: int | None = None) -> Standing:
         async with self.db.read() as session:
             row = await tournament_of(session, tournament_id, guild_id)

@@ -44,7 +44,16 @@ VARIANT_HELP = Text("どのルールで遊ぶか", "Which form of the game")
 
 # --- /standings and /rules ---
 STANDINGS = Text("順位", "standings")
-STANDINGS_HELP = Text("このサーバーでのゲームごとの順位", "This server's standings for a game")
+STANDINGS_HELP = Text(
+    "ゲームごとの順位（このサーバー・どこでも）", "A game's standings: this server's, or everywhere"
+)
+SCOPE = Text("範囲", "scope")
+SCOPE_HELP = Text(
+    "このサーバーの順位か、DM やグループ DM など Asobiba のいない所での順位か",
+    "This server's table, or the one of games in DMs, group DMs and servers without Asobiba",
+)
+SCOPE_SERVER = Text("このサーバー", "this server")
+SCOPE_EVERYWHERE = Text("どこでも", "everywhere")
 RULES = Text("ルール", "rules")
 RULES_HELP = Text("ゲームのルールを表示する", "Show the rules of a game")
 GAME = Text("ゲーム", "game")

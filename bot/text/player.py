@@ -12,6 +12,7 @@ PLAYER_MESSAGES: dict[str, Text] = {
     "games.none": Text(
         "このサーバーで進行中の対局はありません。", "You have no games going in this server."
     ),
+    "games.none_anywhere": Text("進行中の対局はありません。", "You have no games going."),
     "games.your_turn": Text("**あなたの番**", "**your move**"),
     "games.waiting": Text("相手の番", "their move"),
     "games.challenge": Text("返事待ち", "challenge pending"),
@@ -25,6 +26,18 @@ PLAYER_MESSAGES: dict[str, Text] = {
     "standings.title": Text(
         "🏆 **{game}** の順位（{page}/{pages}ページ）",
         "🏆 **{game}** standings (page {page}/{pages})",
+    ),
+    "standings.title_everywhere": Text(
+        "🌐 **{game}** の順位 — どこでも（DM・グループ DM・Asobiba のいないサーバー）"
+        "（{page}/{pages}ページ）",
+        "🌐 **{game}** standings — everywhere (DMs, group DMs and servers without Asobiba) "
+        "(page {page}/{pages})",
+    ),
+    "standings.no_server": Text(
+        "「このサーバー」の順位は Asobiba を追加したサーバーでだけ見られます。ここでは"
+        "「どこでも」の順位をどうぞ（DM・グループ DM・Asobiba のいないサーバーでの対局）。",
+        "“This server” standings exist only in a server that added Asobiba. Here, choose "
+        "“everywhere”: the games played in DMs, group DMs and servers without Asobiba.",
     ),
     "standings.empty": Text("まだ記録がありません。", "No results yet."),
     "standings.empty_rated": Text(
@@ -44,6 +57,11 @@ PLAYER_MESSAGES: dict[str, Text] = {
         "{rank}. {user} — {won} won of {played} ({rate:.0%}, best streak {best})",
     ),
     "profile.title": Text("📇 **{user}** の成績", "📇 **{user}**'s results"),
+    "profile.section_server": Text("🏠 **このサーバー**", "🏠 **This server**"),
+    "profile.section_everywhere": Text(
+        "🌐 **どこでも**（DM・グループ DM・Asobiba のいないサーバー）",
+        "🌐 **Everywhere** (DMs, group DMs and servers without Asobiba)",
+    ),
     "profile.empty": Text("まだ終わった対局がありません。", "No finished games yet."),
     "profile.hidden": Text(
         "{user} さんは成績を非公開にしています。", "{user} keeps their results private."
@@ -74,11 +92,13 @@ PLAYER_MESSAGES: dict[str, Text] = {
 
 GAMES = Text("対局一覧", "games")
 GAMES_HELP = Text(
-    "このサーバーでのあなたの対局（あなたの番が先）",
-    "Your games in this server, the ones waiting on you first",
+    "あなたの対局（サーバーではそのサーバーのもの。あなたの番が先）",
+    "Your games (in a server, that server's), the ones waiting on you first",
 )
 PROFILE = Text("成績", "profile")
-PROFILE_HELP = Text("このサーバーでのプレイヤーの成績", "A player's results in this server")
+PROFILE_HELP = Text(
+    "プレイヤーの成績（このサーバーとどこでも）", "A player's results: this server and everywhere"
+)
 USER = Text("ユーザー", "user")
 PROFILE_USER_HELP = Text("誰の成績か（既定はあなた）", "Whose card (default: yours)")
 HISTORY = Text("対局履歴", "history")

@@ -83,3 +83,23 @@ NO_TOURNAMENT_HINTS = Text(
 NOT_IN_THIS_TOURNAMENT = Text(
     "その大会ではそれはできません。", "That is not possible in this tournament."
 )
+#: Why tournaments stay in servers that added the bot: it posts each round's boards and
+#: pairings in the tournament's channel on a schedule, long after any interaction's token has
+#: expired, and only a member of the server may post there.
+NEEDS_SERVER = Text(
+    "大会は Asobiba を追加したサーバーで開かれます。Bot が大会のチャンネルに回戦ごとの盤面と"
+    "組み合わせを自分で投稿するためです。サーバーの管理者に Asobiba の追加を頼むか、"
+    "参加した大会は </tournament show> と </tournament list> でここからも見られます。",
+    "Tournaments run in servers that added Asobiba: the bot posts each round's boards and "
+    "pairings in the tournament's channel by itself, which it can do only there. Ask a "
+    "server's admin to add Asobiba; tournaments you entered can be seen from here with "
+    "</tournament show> and </tournament list>.",
+)
+NOT_ENTERED = Text(
+    "あなたが参加した大会にその番号はありません。</tournament list> で確かめてください。",
+    "None of the tournaments you entered has that number. See </tournament list>.",
+)
+NONE_ENTERED = Text(
+    "まだどの大会にも参加していません。大会は Asobiba を追加したサーバーで開かれます。",
+    "You have not entered any tournament yet. Tournaments run in servers that added Asobiba.",
+)

@@ -142,6 +142,9 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "#{id} **{name}** — {game} · {format} · {status}",
         "#{id} **{name}** — {game} · {format} · {status}",
     ),
+    "tournament.list_entered_title": Text(
+        "🏆 **あなたが参加した大会**", "🏆 **Tournaments you entered**"
+    ),
     "tournament.list_empty": Text(
         "まだ大会はありません。</tournament create> で作れます。",
         "No tournaments yet — </tournament create> makes one.",

@@ -125,7 +125,9 @@ class TournamentFlow(Protocol):
 
     async def announce_tournaments(self, notices: Sequence[TournamentNotice]) -> None: ...
 
-    async def play_deal(self, interaction: discord.Interaction, tournament_id: int) -> None: ...
+    async def play_deal(
+        self, interaction: discord.Interaction, tournament_id: int, guild_id: int
+    ) -> None: ...
 
 
 class Flows(Protocol):

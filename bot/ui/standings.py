@@ -11,17 +11,27 @@ from bot.games.registry import variant_for_key
 from bot.i18n import tr
 from bot.services.guilds import GuildService
 from bot.services.standings import StandingsPage, is_rated_game
-from bot.ui.common import NO_PINGS, clip, public_locale, send_ephemeral, user_locale
+from bot.ui.common import (
+    NO_PINGS,
+    clip,
+    installed_guild_id,
+    public_locale,
+    send_ephemeral,
+    user_locale,
+)
 from bot.ui.components import Guarded
 from bot.ui.context import context_of
 from rules.core import Locale
 
 
-def standings_text(page: StandingsPage, locale: Locale) -> str:
+def standings_text(page: StandingsPage, locale: Locale, *, everywhere: bool = False) -> str:
+    """A server's table, or (``everywhere``) the one of games played outside servers that
+    added the bot, headed as such."""
     found = variant_for_key(page.game_key)
     title = found[1].title(locale) if found else page.game_key
     rated = is_rated_game(page.game_key)
-    lines = [tr("standings.title", locale, game=title, page=page.page + 1, pages=page.pages)]
+    heading = "standings.title_everywhere" if everywhere else "standings.title"
+    lines = [tr(heading, locale, game=title, page=page.page + 1, pages=page.pages)]
     if not page.rows:
         lines.append(tr("standings.empty_rated" if rated else "standings.empty", locale))
     for rank, stat in page.rows:
@@ -59,6 +69,8 @@ def standings_text(page: StandingsPage, locale: Locale) -> str:
 
 
 def standings_view(page: StandingsPage, guild_id: int | None) -> discord.ui.View:
+    """◀ ▶ for a table of many pages; ``guild_id`` None (0 in the button) pages the
+    "everywhere" table."""
     view = discord.ui.View(timeout=None)
     if page.pages > 1:
         for target, label in ((page.page - 1, "◀"), (page.page + 1, "▶")):
@@ -99,13 +111,14 @@ class StandingsPageButton(
         # Everyone reads the table: it stays in the server's language whoever pages it.
         locale = await table_locale(services.servers, interaction)
         await interaction.edit_original_response(
-            content=standings_text(page, locale),
+            content=standings_text(page, locale, everywhere=not self.guild_id),
             view=standings_view(page, self.guild_id),
             allowed_mentions=NO_PINGS,
         )
 
 
 async def table_locale(servers: GuildService, interaction: discord.Interaction) -> Locale:
-    """A public table's language: the server's choice for public boards, else its locale."""
-    server = await servers.get(interaction.guild_id)
+    """A public table's language: the server's choice for public boards (in a server that
+    added the bot), else its locale."""
+    server = await servers.get(installed_guild_id(interaction))
     return server.board_locale(public_locale(interaction))

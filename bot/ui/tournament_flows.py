@@ -215,20 +215,22 @@ class TournamentFlows:
         for view in more:
             await interaction.followup.send(view=view, ephemeral=True)
 
-    async def play_deal(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        """The player's next deal (or the one they are in), on a board only they can see:
-        everyone plays the same deals, so nobody may see one before playing it."""
-        assert interaction.guild_id is not None
+    async def play_deal(
+        self, interaction: discord.Interaction, tournament_id: int, guild_id: int
+    ) -> None:
+        """The player's next deal (or the one they are in) of a tournament of ``guild_id``,
+        on a board only they can see: everyone plays the same deals, so nobody may see one
+        before playing it."""
         try:
             deal = await self.tournament_actions.play(
                 tournament_id,
-                interaction.guild_id,
+                guild_id,
                 Player(interaction.user.id, interaction.user.display_name),
             )
         except TournamentOver as over:
             if not over.finished:
                 raise
-            await self._show_final_table(interaction, tournament_id, interaction.guild_id)
+            await self._show_final_table(interaction, tournament_id, guild_id)
             return
         # The card itself says which tournament and deal it is, and that it is private.
         await self.held_boards.show_private_board(interaction, deal.result)

@@ -13,7 +13,7 @@ import discord
 
 from bot.i18n import tr
 from bot.services.tournament_snapshots import Standing
-from bot.ui.common import clip, send_ephemeral, user_locale
+from bot.ui.common import clip, installed_guild_id
 from bot.ui.components import Guarded
 from bot.ui.context import context_of
 from bot.ui.layout import Card
@@ -108,12 +108,13 @@ class TournamentPageButton(
         return cls(int(match["tournament"]), int(match["page"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        if interaction.guild_id is None:
-            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
-            return
         await interaction.response.defer()
         tournaments = context_of(interaction).services.tournaments
-        standing = await tournaments.queries.show(self.tournament_id, interaction.guild_id)
+        # In a server that added the bot, only its own tournaments; elsewhere the table was
+        # shown to a player who entered it (``/tournament show``), and this pages it.
+        standing = await tournaments.queries.show(
+            self.tournament_id, installed_guild_id(interaction)
+        )
         # A public table stays in the tournament's language whoever pages it.
         locale = normalize_locale(standing.tournament.locale)
         await interaction.edit_original_response(view=standing_view(standing, locale, self.page))
