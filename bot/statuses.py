@@ -45,6 +45,9 @@ class BoardReach(StrEnum):
     #: between people, servers that did not add the bot): a click redraws it, and for 15
     #: minutes that click can redraw it again; no REST call ever reaches that channel.
     INTERACTION = "interaction"
+    #: A private board only its player sees (an ephemeral message: a daily deal, a solitaire
+    #: tournament's deal): only through the interactions on it, and never shown to others.
+    PRIVATE = "private"
 
 
 class TournamentStatus(StrEnum):

@@ -48,6 +48,7 @@ from bot.ui.common import (
     send_ephemeral,
     user_locale,
 )
+from bot.ui.components import ReopenSelect
 from bot.ui.context import UiContext
 from bot.ui.replay import history_view
 from rules.core import Locale
@@ -88,6 +89,23 @@ def games_text(
             f"{turn}{_time_left(game, locale)}" + (f" — {board}" if board else "")
         )
     return clip("\n".join(lines))
+
+
+def reopen_view(games: list[GameSummary], locale: Locale) -> discord.ui.View | None:
+    """A menu to post any of these games' boards afresh where /games was asked (the newest
+    25: a menu holds no more)."""
+    if not games:
+        return None
+    options = [
+        discord.SelectOption(
+            label=tr("games.reopen_option", locale, game=game_title(game, locale), id=game.id),
+            value=str(game.id),
+        )
+        for game in games[:25]
+    ]
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReopenSelect(options, tr("games.reopen", locale)))
+    return view
 
 
 def profile_rows(stats: list[PlayerStat], locale: Locale) -> list[str]:
@@ -131,10 +149,9 @@ class PlayerCog(commands.Cog):
         # In a server that added the bot, its games; anywhere else, all of the player's.
         server = installed_guild_id(interaction)
         games = await self.services.games.queries.list_games(interaction.user.id, guild_id=server)
-        text = games_text(
-            games, interaction.user.id, user_locale(interaction), in_server=server is not None
-        )
-        await send_ephemeral(interaction, text)
+        locale = user_locale(interaction)
+        text = games_text(games, interaction.user.id, locale, in_server=server is not None)
+        await send_ephemeral(interaction, text, reopen_view(games, locale))
 
     @anywhere
     @app_commands.command(

@@ -19,6 +19,8 @@ PLAYER_MESSAGES: dict[str, Text] = {
     "games.solo": Text("一人遊び", "solitaire"),
     "games.due": Text("期限 {time}", "due {time}"),
     "games.open": Text("盤面へ", "board"),
+    "games.reopen": Text("盤面をここに出し直す…", "Show a game's board here…"),
+    "games.reopen_option": Text("{game} #{id}", "{game} #{id}"),
     "games.private": Text(
         "🔒 あなたにだけ見える盤面（始めたコマンドでもう一度）",
         "🔒 a board only you see (the command that dealt it shows it again)",

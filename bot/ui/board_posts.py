@@ -124,14 +124,14 @@ class BoardPosts:
             )
         reach = reach_of(interaction)
         await self.messages.attach_message(result.game.id, message.channel.id, message.id, reach)
-        if reach is BoardReach.INTERACTION:
+        if reach == BoardReach.INTERACTION:
             self.held_boards.hold(result.game.id, interaction, message.id)
         return message
 
     def clicked(self, game: GameSummary, interaction: discord.Interaction, message_id: int) -> None:
         """The board was just redrawn by a click on it: where the bot cannot edit it itself,
         that click can for the next 15 minutes."""
-        if game.board_reach is BoardReach.INTERACTION:
+        if game.board_reach != BoardReach.CHANNEL:
             self.held_boards.hold(game.id, interaction, message_id)
 
     async def edit_board(self, game: GameSummary, board: Board) -> bool:
@@ -141,14 +141,38 @@ class BoardPosts:
         edited = await self.held_boards.edit_held(game, board)
         if edited is not None:
             return edited
-        if game.board_reach is BoardReach.INTERACTION:
+        if game.board_reach != BoardReach.CHANNEL:
             return False  # redrawn at the next click on it
         return await self._edit_message(game, board)
 
-    async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> bool:
-        """Paint the game's board afresh and redraw it where it lives; whether it could be."""
+    async def show_board(
+        self,
+        game: GameSnapshot,
+        recent: Sequence[Event] = (),
+        via: discord.Interaction | None = None,
+    ) -> bool:
+        """Paint the game's board afresh and redraw it where it lives; whether it could be.
+        In a place the bot is not in, a board no interaction can edit any more is posted
+        afresh as a follow-up of the click that changed it (``via``, a move made in a
+        panel): the players find the game as it is at the foot of their conversation, and
+        that click can redraw it for the next 15 minutes."""
         board = await self.painter.paint_board(game, recent)
-        return await self.edit_board(game, board)
+        if await self.edit_board(game, board):
+            return True
+        if via is None or game.board_reach != BoardReach.INTERACTION or not _count_followup(via):
+            return False
+        try:
+            message = await via.followup.send(
+                view=board.view, files=board.files, allowed_mentions=NO_PINGS, wait=True
+            )
+        except discord.HTTPException:
+            log.info("could not post the board of game %s afresh", game.id)
+            return False
+        await self.messages.attach_message(
+            game.id, message.channel.id, message.id, BoardReach.INTERACTION
+        )
+        self.held_boards.hold(game.id, via, message.id, original=False)
+        return True
 
     async def _edit_message(self, game: GameSummary, board: Board) -> bool:
         if game.channel_id is None or game.message_id is None:
@@ -175,7 +199,9 @@ class BoardPosts:
         """Post a ping beside the board; whether it got there. In a channel the bot is in,
         the previous ping is deleted (one ping, not a wall). Elsewhere it is a follow-up of
         the click that made the move (``via``) — never possible from a clock."""
-        if game.board_reach is BoardReach.INTERACTION:
+        if game.board_reach == BoardReach.PRIVATE:
+            return False
+        if game.board_reach == BoardReach.INTERACTION:
             if via is None or not _count_followup(via):
                 return False
             try:

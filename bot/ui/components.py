@@ -358,6 +358,41 @@ def number_form_answer(interaction: discord.Interaction) -> tuple[int, int, str,
     return int(match["game"]), int(match["ver"]), match["prefix"], typed
 
 
+class ReopenSelect(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"games:reopen",
+):
+    """Under /games: one of the player's games, whose board is posted afresh where this
+    runs (a board out of reach, lost far up a conversation, or in another place)."""
+
+    def __init__(
+        self, options: list[discord.SelectOption] | None = None, placeholder: str | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id="games:reopen",
+                options=options or [],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReopenSelect:
+        return cls()
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        if len(values) != 1 or not values[0].isdigit():
+            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
+            return
+        await context_of(interaction).flows.starting.reopen(interaction, int(values[0]))
+
+
 ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GameActionButton,
     GameActionSelect,
@@ -370,4 +405,5 @@ ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
     VerifyButton,
     WhyButton,
+    ReopenSelect,
 )

@@ -102,6 +102,8 @@ class StartingFlow(Protocol):
         locale: Locale,
     ) -> None: ...
 
+    async def reopen(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
     async def start_daily(
         self,
         interaction: discord.Interaction,

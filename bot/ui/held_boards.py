@@ -86,7 +86,7 @@ class HeldBoards:
             return
         # An ephemeral message is never the bot's to edit through REST, wherever it is.
         await self.messages.attach_message(
-            game.id, interaction.channel_id, sent.message_id, BoardReach.INTERACTION
+            game.id, interaction.channel_id, sent.message_id, BoardReach.PRIVATE
         )
         self.hold(game.id, interaction, sent.message_id)
 

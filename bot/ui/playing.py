@@ -154,7 +154,7 @@ class Playing:
         else:
             # Private steps (staging cards) leave the public board exactly as it was.
             redraw = any(e.visible_to is None for e in result.events) or not result.events
-            shown = redraw and await self.posts.show_board(game, recent)
+            shown = redraw and await self.posts.show_board(game, recent, via=interaction)
             if is_panel(interaction):
                 if game.spec.secret_hands and game.seat_of(interaction.user.id) is not None:
                     try:
@@ -176,6 +176,12 @@ class Playing:
                         view=notice_view(tr("done.ok", user_locale(interaction))),
                         attachments=[],
                     )
+            elif source is not None:
+                # An older copy of the board (one /games posted afresh since): it shows the
+                # move it made too.
+                board = await self.painter.paint_board(game, recent)
+                with contextlib.suppress(discord.HTTPException):
+                    await board.replace_response(interaction)
         await self.panels.refresh_panels(game, interaction)
         await self.pings.notify(game, actor_id=interaction.user.id, via=interaction)
         if any(e.kind == "draw_offer" for e in result.events) and game.status == GameStatus.ACTIVE:

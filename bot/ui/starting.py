@@ -10,9 +10,10 @@ import discord
 
 from bot.errors import FriendlyError
 from bot.i18n import tr
+from bot.services.errors import NotAParticipant
 from bot.services.messages import BoardMessages
 from bot.services.queries import GameQueries
-from bot.services.snapshots import Player
+from bot.services.snapshots import ActionResult, Player
 from bot.services.starts import GameStarts
 from bot.text.errors import ANSWERS_FORCED_PRIVATE
 from bot.ui.board_painter import BoardPainter
@@ -159,6 +160,22 @@ class Starting:
             locale=locale,
         )
         await self.held_boards.show_private_board(interaction, result)
+
+    async def reopen(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Post a player's game's board afresh where this runs: it becomes the game's board
+        (the old one is left as it was, and its moves are refused as out of date). A private
+        board is shown privately again."""
+        game = await self.queries.get(game_id)
+        if game.seat_of(interaction.user.id) is None:
+            raise NotAParticipant()
+        # Drawn with its last move, as the board it replaces showed it.
+        recent = tuple(await self.queries.last_public_events(game.id))
+        result = ActionResult(game, recent, game.version)
+        if game.private_deal:
+            await self.held_boards.show_private_board(interaction, result)
+            return
+        refuse_where_only_i_would_see(interaction)
+        await self.posts.post_board(interaction, result, NO_PINGS)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         refuse_where_only_i_would_see(interaction)

@@ -23,6 +23,8 @@ def upgrade() -> None:
         batch.add_column(
             sa.Column("board_reach", sa.String(16), nullable=False, server_default="channel")
         )
+    # Daily deals were always played on a private board, reached only through interactions.
+    op.execute("UPDATE game SET board_reach = 'private' WHERE daily_key IS NOT NULL")
 
 
 def downgrade() -> None:

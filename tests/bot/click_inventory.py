@@ -68,6 +68,11 @@ CONTROLS: tuple[Control, ...] = (
     ),
     Control("Resign", rf"rs:{ID}:{ID}", (BUSHI + "test_a_whole_game_between_two_people",)),
     Control(
+        "Show a game's board here (/games)",
+        rf"games:reopen={ID}",
+        ("test_play_anywhere.py::test_games_posts_a_board_afresh_and_buttons_survive_a_restart",),
+    ),
+    Control(
         "Resign (confirm)",
         rf"g:{ID}:{ID}:resign",
         (BUSHI + "test_a_whole_game_between_two_people",),

@@ -100,7 +100,7 @@ async def test_bushi_shogi_in_a_group_dm_the_bot_is_not_in(friends: Friends) -> 
     board = await friends.challenge("bushi challenge", colour="black")
     assert f"<@{friends.bob.id}>" in board.text  # the challenge itself pings Bob
     game = await friends.game_of(board)
-    assert game.board_reach is BoardReach.INTERACTION and game.guild_id is None
+    assert game.board_reach == BoardReach.INTERACTION and game.guild_id is None
 
     # Bob, who never installed Asobiba, accepts on the board: it is edited in place, and
     # Alice's turn is pinged as a follow-up of Bob's click, naming her alone.
@@ -170,23 +170,30 @@ async def test_senretsu_fuda_in_a_group_dm_keeps_every_hand_secret(friends: Frie
         await friends.click(board, user, prefix="hand:")
         return fake.ephemeral_messages(user)[-1]
 
+    game_id = (await friends.game_of(board)).id
+
+    async def current() -> GameSnapshot:
+        return await friends.bot.games.queries.get(game_id)
+
     for _ in range(10):  # janken, secretly, until someone wins
-        game = await friends.game_of(board)
-        if game.state.phase != "janken":
+        if (await current()).state.phase != "janken":
             break
         for user, hand in ((friends.alice, "rock"), (friends.bob, "scissors")):
             hand_panel = await panel(user)
             choice = next(c for c in hand_panel.custom_ids() if c.endswith(f"j:{hand}"))
             await friends.click(hand_panel, user, custom_id=choice)
-    game = await friends.game_of(board)
-    assert game.state.phase != "janken"
+    assert (await current()).state.phase != "janken"
 
-    # Each player, in turn, does what the panel asks, a few turns long.
-    for _ in range(4):
-        game = await friends.game_of(board)
+    # A day later nothing can edit the board any more (interaction tokens last 15 minutes):
+    # the next move, made in a panel, posts the board afresh at the foot of the group DM.
+    fake.advance(24 * 3600)
+    old_board = board
+    for _ in range(3):  # each player, in turn, does what the panel asks
+        game = await current()
         if game.status is not GameStatus.ACTIVE:
             break
         user = friends.alice if game.seats_to_act[0].user_id == friends.alice.id else friends.bob
+        board = fake.message(game.message_id)  # type: ignore[arg-type]
         hand_panel = await panel(user)
         draws = [b for b in hand_panel.buttons() if b["label"] in ("Draw 6", "6枚引く")]
         ends = [b for b in hand_panel.buttons() if b["label"] in ("End placement", "配置終了")]
@@ -194,13 +201,9 @@ async def test_senretsu_fuda_in_a_group_dm_keeps_every_hand_secret(friends: Frie
         if draws:
             await friends.click(hand_panel, user, custom_id=draws[0]["custom_id"])
         elif picks:
+            value = picks[0]["options"][0]["value"]
             await friends.settle(
-                await fake.select(
-                    hand_panel,
-                    picks[0]["custom_id"],
-                    [picks[0]["options"][0]["value"]],
-                    user=user,
-                )
+                await fake.select(hand_panel, picks[0]["custom_id"], [value], user=user)
             )
             hand_panel = fake.ephemeral_messages(user)[-1]
             ends = [b for b in hand_panel.buttons() if b["label"] in ("End placement", "配置終了")]
@@ -211,9 +214,14 @@ async def test_senretsu_fuda_in_a_group_dm_keeps_every_hand_secret(friends: Frie
         else:
             choice = next(c for c in hand_panel.custom_ids() if c.startswith("g:"))
             await friends.click(hand_panel, user, custom_id=choice)
+    game = await current()
+    assert game.message_id != old_board.id, "the board was posted afresh"
+    board = fake.message(game.message_id)  # type: ignore[arg-type]
+    assert not board.ephemeral and board.interaction is not None
+    assert board in fake.visible_messages(friends.group, friends.carol)
 
     # Nobody else in the group DM ever saw a card of a hand, in any message or its edits.
-    game = await friends.game_of(board)
+    game = await current()
     alice_seat, bob_seat = game.seat_of(friends.alice.id), game.seat_of(friends.bob.id)
     assert alice_seat is not None and bob_seat is not None
     for label in hidden_labels(game, alice_seat):
@@ -226,7 +234,7 @@ async def test_senretsu_fuda_in_a_group_dm_keeps_every_hand_secret(friends: Frie
     # Alice resigns: a result, in the everywhere table.
     await friends.click(board, friends.alice, label="Resign")
     await friends.click(fake.ephemeral_messages(friends.alice)[-1], friends.alice, prefix="g:")
-    game = await friends.game_of(board)
+    game = await current()
     assert game.status is GameStatus.FINISHED
     assert "🏆" in board.text
     stats = await friends.bot.asobiba.services.standings.profile(
@@ -237,15 +245,19 @@ async def test_senretsu_fuda_in_a_group_dm_keeps_every_hand_secret(friends: Frie
 
 async def test_a_solitaire_in_the_bots_dm_through_a_user_install(friends: Friends) -> None:
     fake = friends.fake
-    record = await fake.slash("yosukou play", user=friends.alice, channel=None)
+    record = await fake.slash("yosukou start", user=friends.alice, channel=None)
     await friends.settle(record)
     board = record.message
     assert board is not None
     game = await friends.game_of(board)
-    assert game.board_reach is BoardReach.INTERACTION and game.guild_id is None
+    assert game.board_reach == BoardReach.INTERACTION and game.guild_id is None
     for _ in range(3):
-        await friends.click(board, friends.alice, prefix="g:")
-    assert (await friends.game_of(board)).ply >= 3
+        game = await friends.game_of(board)
+        if game.status != GameStatus.ACTIVE:
+            break
+        first = next(c for c in board.custom_ids() if c.startswith("g:"))
+        await friends.click(board, friends.alice, custom_id=first)
+    assert (await friends.game_of(board)).ply >= 2
     assert fake.rest_calls_to(fake.dm_channel(friends.alice)) == []
 
 
@@ -268,3 +280,49 @@ async def test_a_challenge_where_the_server_forces_answers_private(friends: Frie
         assert words in fake.ephemeral_messages(user)[-1].text
     assert await friends.bot.games.queries.list_games(friends.alice.id) == []
     assert fake.rest_calls_to(channel) == []
+
+
+async def test_games_posts_a_board_afresh_and_buttons_survive_a_restart(
+    friends: Friends,
+) -> None:
+    fake = friends.fake
+    board = await friends.challenge("bushi challenge", colour="white")  # Bob moves first
+    await friends.click(board, friends.bob, label="Accept")
+
+    # A restart: the bot holds no interaction any more; the board's buttons still work.
+    await fake.stop_client(friends.bot)
+    friends.bot = make_bot(friends.db_url, friends.clock)
+    await fake.run_client(friends.bot)
+    await friends.select_first(board, friends.bob)
+    assert "Black placed the cube" in board.text
+
+    # Bob (Japanese) liked it and added Asobiba to his account too. He lost the board far up
+    # the conversation: /games posts it afresh here.
+    fake.install_for_user(friends.bob)
+    record = await fake.slash("games", user=friends.bob, channel=friends.group)
+    await friends.settle(record)
+    listing = fake.ephemeral_messages(friends.bob)[-1]
+    assert "**武士将棋** #1" in listing.text and "相手の番" in listing.text
+    menu = listing.selects()[0]
+    assert menu["placeholder"] == "盤面をここに出し直す…"
+    game = await friends.game_of(board)
+    record = await fake.select(listing, menu["custom_id"], [str(game.id)], user=friends.bob)
+    await friends.settle(record)
+    fresh = fake.visible_messages(friends.group, friends.carol)[-1]
+    assert fresh.id != board.id and "Black placed the cube" in fresh.text
+    moved = await friends.bot.games.queries.get(game.id)
+    assert moved.message_id == fresh.id and moved.board_reach == BoardReach.INTERACTION
+
+    # A move made on the old copy counts once and shows on both; play goes on.
+    await friends.select_first(board, friends.alice)
+    assert (await friends.bot.games.queries.get(game.id)).ply == 2
+    assert "White placed the cube" in board.text and "White placed the cube" in fresh.text
+    await friends.click(fresh, friends.bob, label="Resign")
+    await friends.click(fake.ephemeral_messages(friends.bob)[-1], friends.bob, prefix="g:")
+    assert "🏆" in fresh.text
+
+    # Carol has no game to re-open.
+    fake.install_for_user(friends.carol)
+    record = await fake.slash("games", user=friends.carol, channel=friends.group)
+    await friends.settle(record)
+    assert fake.ephemeral_messages(friends.carol)[-1].selects() == []
