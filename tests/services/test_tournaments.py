@@ -377,3 +377,17 @@ async def test_a_one_second_sign_up_takes_entrants_for_that_second(
     clock.advance(seconds=1)
     with pytest.raises(ServiceError, match="has closed"):
         await s.tournaments.actions.join(made.id, GUILD, PLAYERS[2])
+
+
+async def test_no_hint_during_a_tournament_game_only_after_it(s: Services) -> None:
+    """Casual tournament games get no hint while they run (the tournament is the stake); the
+    same game, finished, may be studied."""
+    t = await create(s, format="round_robin", rated=False)
+    await enter(s, t.id, 2)
+    await s.tournaments.actions.start(t.id, GUILD, PLAYERS[0].user_id, manages_server=False)
+    [game_id] = await active_games(s.games, t.id)
+    with pytest.raises(ServiceError) as refused:
+        await s.games.queries.hint(game_id, "en")
+    assert "tournament" in refused.value.message("en")
+    await end_game(s.games, game_id, "1-0")
+    assert await s.games.queries.hint(game_id, "en")
