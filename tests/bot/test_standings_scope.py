@@ -148,3 +148,43 @@ async def test_profile_away_from_servers_shows_everywhere_only(tables: World) ->
     await record.wait_response()
     assert "このサーバー" not in record.text
     assert "🌐 **どこでも**" in record.text and "まだ終わった対局がありません。" in record.text
+
+
+USE_EXTERNAL_APPS = 1 << 50
+#: Every permission but "Use External Apps".
+NO_EXTERNAL_APPS = ~USE_EXTERNAL_APPS & ((1 << 53) - 1)
+
+
+@pytest.mark.parametrize(
+    ("user", "words"),
+    [
+        ("alice", "This server does not allow external apps"),
+        ("bob", "このサーバーでは外部アプリが許可されていない"),
+    ],
+)
+async def test_a_server_denying_external_apps_is_explained(
+    tables: World, user: str, words: str
+) -> None:
+    world = tables
+    player = getattr(world, user)
+    member = world.guild.member(player)
+    with installed_by_the_player_only(world.fake):
+        member.permissions_override = NO_EXTERNAL_APPS | USE_EXTERNAL_APPS
+        record = await standings(world, player)
+        assert words not in record.text  # allowed: a public answer, nothing to explain
+        member.permissions_override = NO_EXTERNAL_APPS
+        record = await standings(world, player)
+        assert words in record.text and "DM" in record.text
+    # Where the server added the bot, its answers are public whatever that permission says.
+    record = await standings(world, player)
+    assert words not in record.text
+
+
+async def test_games_away_from_servers_lists_all_of_the_players_games(tables: World) -> None:
+    world = tables
+    record = await world.fake.slash("games", user=world.carol, channel=None)
+    await record.wait_response()
+    assert record.ephemeral and record.text == "You have no games going."
+    record = await world.fake.slash("games", user=world.bob, channel=None)
+    await record.wait_response()
+    assert record.text == "進行中の対局はありません。"
