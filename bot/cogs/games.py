@@ -40,6 +40,8 @@ from bot.text.commands import (
 )
 from bot.text.daily import DAILY, TODAY
 from bot.ui.common import (
+    MAX_CONTENT,
+    clip,
     installed_guild_id,
     localized,
     public_locale,
@@ -48,6 +50,7 @@ from bot.ui.common import (
 )
 from bot.ui.context import UiContext
 from bot.ui.daily import daily_command_name
+from bot.ui.external_apps import forced_private_note
 
 #: How many players the daily results list.
 TODAY_ROWS = 30
@@ -161,8 +164,10 @@ def today_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
             else:
                 key = "daily.row_won" if game.outcome.winner == 0 else "daily.row_lost"
             lines.append(tr(key, locale, user=user, summary=summary))
+        note = forced_private_note(interaction, locale)
         await interaction.response.send_message(
-            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
+            clip("\n".join(lines), MAX_CONTENT - len(note)) + note,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     return _variant_builder(spec).build(TODAY, TODAY_HELP, today)

@@ -24,8 +24,17 @@ from bot.text.commands import (
     WHICH_RULES,
     WHICH_STANDINGS,
 )
-from bot.ui.common import NO_PINGS, installed_guild_id, localized, send_ephemeral, user_locale
+from bot.ui.common import (
+    MAX_CONTENT,
+    NO_PINGS,
+    clip,
+    installed_guild_id,
+    localized,
+    send_ephemeral,
+    user_locale,
+)
 from bot.ui.context import UiContext
+from bot.ui.external_apps import forced_private_note
 from bot.ui.standings import standings_text, standings_view, table_locale
 
 EMBED_DESCRIPTION_LIMIT = 4096
@@ -64,8 +73,10 @@ def standings_command(context: UiContext) -> app_commands.Command:  # type: igno
         table = server if wanted == THIS_SERVER else None
         result = await context.services.standings.standings(table, game.value, page - 1)
         locale = await table_locale(context.services.servers, interaction)
+        note = forced_private_note(interaction, user_locale(interaction))
         await interaction.response.send_message(
-            standings_text(result, locale, everywhere=table is None),
+            clip(standings_text(result, locale, everywhere=table is None), MAX_CONTENT - len(note))
+            + note,
             view=standings_view(result, table),
             allowed_mentions=NO_PINGS,
         )

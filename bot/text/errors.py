@@ -28,6 +28,14 @@ ERROR_MESSAGES: dict[str, Text] = {
         "このコマンドはサーバーのチャンネルで使ってください。",
         "Please use this command in a server channel.",
     ),
+    "external_apps.private": Text(
+        "このサーバーでは外部アプリが許可されていないので、Asobiba の返事はあなたにだけ"
+        "見えます。誰かと遊ぶなら DM かグループ DM で挑戦するか、サーバーの管理者に "
+        "Asobiba の追加を頼んでください。",
+        "This server does not allow external apps, so Asobiba's answers here are seen by you "
+        "alone. To play someone, challenge them in a DM or group DM, or ask an admin to add "
+        "Asobiba to the server.",
+    ),
     "error.permissions": Text(
         "この操作にはサーバーの管理権限が必要です。",
         "You need the Manage Server permission for that.",

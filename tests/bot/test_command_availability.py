@@ -57,6 +57,24 @@ async def test_tournaments_are_made_and_joined_only_in_servers_with_the_bot(
     assert not world.fake.messages_in(world.channel)
 
 
+async def test_tournaments_are_refused_in_group_dms_and_servers_without_the_bot(
+    world: World,
+) -> None:
+    fake = world.fake
+    fake.install_for_user(world.alice)
+    elsewhere = fake.add_guild("Elsewhere", bot_installed=False)
+    lounge = fake.add_text_channel(elsewhere, "lounge")
+    fake.add_member(elsewhere, world.alice)
+    for channel in (fake.add_group_dm(world.alice, world.bob), lounge):
+        record = await fake.slash("tournament create bushi", user=world.alice, channel=channel)
+        await record.wait_response()
+        assert record.ephemeral
+        assert "Tournaments run in servers that added Asobiba" in record.text
+        # /server is not even offered there.
+        with pytest.raises(FakeDiscordError):
+            await fake.slash("server settings", user=world.alice, channel=channel)
+
+
 async def test_away_from_servers_the_list_shows_the_players_own_tournaments(
     world: World,
 ) -> None:

@@ -4,15 +4,13 @@ played outside servers that added the bot (their results are kept under server 0
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
 from bot.db import PlayerStatRow
 from tests.bot.harness import World
-from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord import FakeChannel, FakeUser
 
 OUTSIDE_SERVERS = 0
 
@@ -37,29 +35,29 @@ async def seed(world: World, guild_id: int, user: FakeUser, won: int, played: in
         )
 
 
-@contextmanager
-def installed_by_the_player_only(fake: FakeDiscord) -> Iterator[None]:
-    """Interactions as from a server where only the player added Asobiba to their account
-    (Discord: ``authorizing_integration_owners`` holds the user install ``1`` alone)."""
-    made = fake._new_interaction
-
-    def user_install(**kwargs: Any) -> Any:
-        record = made(**kwargs)
-        record.payload["authorizing_integration_owners"] = {"1": str(kwargs["user"].id)}
-        return record
-
-    fake._new_interaction = user_install  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        fake._new_interaction = made  # type: ignore[method-assign]
+def server_without_the_bot(world: World, *players: FakeUser) -> FakeChannel:
+    """A channel of a server that never added Asobiba, where ``players`` added it to their
+    own accounts."""
+    guild = world.fake.add_guild("Elsewhere", bot_installed=False)
+    channel = world.fake.add_text_channel(guild, "lounge")
+    for player in players:
+        world.fake.add_member(guild, player)
+        world.fake.install_for_user(player)
+    return channel
 
 
-async def standings(world: World, user: FakeUser, *, dm: bool = False, **options: str) -> Any:
+async def standings(
+    world: World,
+    user: FakeUser,
+    *,
+    dm: bool = False,
+    channel: FakeChannel | None = None,
+    **options: str,
+) -> Any:
     record = await world.fake.slash(
         "standings",
         user=user,
-        channel=None if dm else world.channel,
+        channel=None if dm else channel or world.channel,
         options={"game": "yosukou:original", **options},
     )
     await record.wait_response()
@@ -111,13 +109,13 @@ async def test_this_server_where_the_bot_is_not_installed_is_refused(
     player = getattr(world, user)
     record = await standings(world, player, dm=True, scope="server")
     assert record.ephemeral and words in record.text
-    with installed_by_the_player_only(world.fake):
-        record = await standings(world, player, scope="server")
-        assert record.ephemeral and words in record.text
-        # Without a scope, a server that never added the bot shows the everywhere table.
-        record = await standings(world, player)
-        assert not record.ephemeral and f"<@{world.carol.id}>" in record.text
-        assert f"<@{world.alice.id}>" not in record.text
+    elsewhere = server_without_the_bot(world, player)
+    record = await standings(world, player, channel=elsewhere, scope="server")
+    assert record.ephemeral and words in record.text
+    # Without a scope, a server that never added the bot shows the everywhere table.
+    record = await standings(world, player, channel=elsewhere)
+    assert not record.ephemeral and f"<@{world.carol.id}>" in record.text
+    assert f"<@{world.alice.id}>" not in record.text
 
 
 async def test_profile_shows_both_tables_in_a_server(tables: World) -> None:
@@ -148,3 +146,37 @@ async def test_profile_away_from_servers_shows_everywhere_only(tables: World) ->
     await record.wait_response()
     assert "このサーバー" not in record.text
     assert "🌐 **どこでも**" in record.text and "まだ終わった対局がありません。" in record.text
+
+
+@pytest.mark.parametrize(
+    ("user", "words"),
+    [
+        ("alice", "This server does not allow external apps"),
+        ("bob", "このサーバーでは外部アプリが許可されていない"),
+    ],
+)
+async def test_a_server_denying_external_apps_is_explained(
+    tables: World, user: str, words: str
+) -> None:
+    world = tables
+    player = getattr(world, user)
+    elsewhere = server_without_the_bot(world, player)
+    record = await standings(world, player, channel=elsewhere)
+    assert not record.ephemeral and words not in record.text  # public: nothing to explain
+    world.fake.set_external_apps(elsewhere.guild, False)
+    record = await standings(world, player, channel=elsewhere)
+    assert record.ephemeral and words in record.text and "DM" in record.text
+    # Where the server added the bot, its answers are public whatever that permission says.
+    world.fake.set_external_apps(world.guild, False)
+    record = await standings(world, player)
+    assert not record.ephemeral and words not in record.text
+
+
+async def test_games_away_from_servers_lists_all_of_the_players_games(tables: World) -> None:
+    world = tables
+    record = await world.fake.slash("games", user=world.carol, channel=None)
+    await record.wait_response()
+    assert record.ephemeral and record.text == "You have no games going."
+    record = await world.fake.slash("games", user=world.bob, channel=None)
+    await record.wait_response()
+    assert record.text == "進行中の対局はありません。"
