@@ -244,21 +244,54 @@ async def test_senretsu_fuda_in_a_group_dm_keeps_every_hand_secret(friends: Frie
 
 
 async def test_a_solitaire_in_the_bots_dm_through_a_user_install(friends: Friends) -> None:
+    """Alice (her client in Japanese) plays 易双六 to its end in her DM with the bot: she
+    shares no server with it, so Discord refuses its own posts there — every draw goes
+    through her clicks."""
     fake = friends.fake
-    record = await fake.slash("yosukou start", user=friends.alice, channel=None)
+    record = await fake.slash("yosukou start", user=friends.alice, channel=None, locale="ja")
     await friends.settle(record)
     board = record.message
-    assert board is not None
+    assert board is not None and "易双六" in board.text
     game = await friends.game_of(board)
     assert game.board_reach == BoardReach.INTERACTION and game.guild_id is None
-    for _ in range(3):
+    for _ in range(400):
         game = await friends.game_of(board)
         if game.status != GameStatus.ACTIVE:
             break
-        first = next(c for c in board.custom_ids() if c.startswith("g:"))
-        await friends.click(board, friends.alice, custom_id=first)
-    assert (await friends.game_of(board)).ply >= 2
+        choice = next(c for c in board.custom_ids() if c.startswith("g:") and "resign" not in c)
+        await friends.click(board, friends.alice, custom_id=choice)
+    game = await friends.game_of(board)
+    assert game.status == GameStatus.FINISHED
+    assert "🏆" in board.text or "🌑" in board.text or "🌫️" in board.text
+    assert "の勝ち" in board.text or "の負け" in board.text or "勝ち負けなし" in board.text
     assert fake.rest_calls_to(fake.dm_channel(friends.alice)) == []
+    stats = await friends.bot.asobiba.services.standings.profile(
+        friends.alice.id, None, viewer_id=friends.alice.id
+    )
+    assert stats is not None and sum(s.played for s in stats) == 1
+
+
+async def test_a_timeout_reaches_a_player_by_dm_where_discord_allows(friends: Friends) -> None:
+    """Bob shares a server with the bot, so the bot may DM him: the reminder and the result
+    of a game timed out in the group DM come to his DMs (in the game's language)."""
+    fake = friends.fake
+    guild = fake.add_guild("Club")
+    fake.add_member(guild, friends.bob)
+    board = await friends.challenge("bushi challenge", colour="white", clock="3600")
+    await friends.click(board, friends.bob, label="Accept")  # Bob (Black) is to move
+    friends.clock.advance(minutes=31)
+    fake.advance(31 * 60)
+    await friends.bot.clock_tick()
+    await friends.bot.asobiba.activity.wait_idle()
+    reminders = fake.dm_messages(friends.bob)
+    assert len(reminders) == 1 and "Bushi Shogi #1" in reminders[0].text
+    friends.clock.advance(minutes=30)
+    fake.advance(30 * 60)
+    await friends.bot.clock_tick()
+    await friends.bot.asobiba.activity.wait_idle()
+    result = fake.dm_messages(friends.bob)[-1]
+    assert "is over" in result.text and "time" in result.text
+    assert (await friends.game_of(board)).status == GameStatus.FINISHED
 
 
 async def test_a_challenge_where_the_server_forces_answers_private(friends: Friends) -> None:
