@@ -20,7 +20,13 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord, FakeDiscordError, FakeUser, InteractionRecord
+from tests.fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeDiscordError,
+    FakeUser,
+    InteractionRecord,
+)
 
 #: What app_permissions holds in (G)DMs with other users: ATTACH_FILES | EMBED_LINKS |
 #: MENTION_EVERYONE (receiving-and-responding.mdx, Interaction Structure).
@@ -190,6 +196,14 @@ async def answered(record: InteractionRecord) -> InteractionRecord:
 
 
 # ----------------------------------------------------------------------------- tests
+def alice_and_bob_in_a_group_dm(fake: FakeDiscord) -> tuple[FakeUser, FakeUser, FakeChannel]:
+    """Alice, who added the app to her account, and Bob, who did not, in a group DM."""
+    alice = fake.add_user("alice")
+    bob = fake.add_user("bob")
+    fake.install_for_user(alice)
+    return alice, bob, fake.add_group_dm(alice, bob)
+
+
 async def test_commands_carry_contexts_and_integration_types(discord_fake: FakeDiscord) -> None:
     fake = discord_fake
     fake.add_guild("Home")
@@ -285,10 +299,7 @@ async def test_rest_on_a_channel_the_bot_is_not_in_is_refused_and_flagged(
     discord_fake: FakeDiscord,
 ) -> None:
     fake = discord_fake
-    alice = fake.add_user("alice")
-    bob = fake.add_user("bob")
-    fake.install_for_user(alice)
-    group = fake.add_group_dm(alice, bob)
+    alice, _bob, group = alice_and_bob_in_a_group_dm(fake)
     elsewhere = fake.add_guild("Elsewhere", bot_installed=False)
     lounge = fake.add_text_channel(elsewhere, "lounge")
     fake.add_member(elsewhere, alice)
@@ -382,10 +393,7 @@ async def test_five_followups_for_a_user_install(discord_fake: FakeDiscord) -> N
     fake = discord_fake
     home = fake.add_guild("Home")
     games = fake.add_text_channel(home, "games")
-    alice = fake.add_user("alice")
-    bob = fake.add_user("bob")
-    fake.install_for_user(alice)
-    group = fake.add_group_dm(alice, bob)
+    alice, _bob, group = alice_and_bob_in_a_group_dm(fake)
     bot = await start(fake)
 
     r = await answered(await fake.slash("spam", user=alice, channel=group, options={"count": 6}))
@@ -406,10 +414,7 @@ async def test_five_followups_for_a_user_install(discord_fake: FakeDiscord) -> N
 
 async def test_tokens_expire_after_fifteen_minutes(discord_fake: FakeDiscord) -> None:
     fake = discord_fake
-    alice = fake.add_user("alice")
-    bob = fake.add_user("bob")
-    fake.install_for_user(alice)
-    group = fake.add_group_dm(alice, bob)
+    alice, bob, group = alice_and_bob_in_a_group_dm(fake)
     bot = await start(fake)
     r = await answered(await fake.slash("play", user=alice, channel=group))
     interaction = bot.saved
@@ -493,10 +498,7 @@ async def test_bot_dms_are_refused_without_a_shared_server_or_when_closed(
 
 async def test_visible_messages_hide_other_users_ephemerals(discord_fake: FakeDiscord) -> None:
     fake = discord_fake
-    alice = fake.add_user("alice")
-    bob = fake.add_user("bob")
-    fake.install_for_user(alice)
-    group = fake.add_group_dm(alice, bob)
+    alice, bob, group = alice_and_bob_in_a_group_dm(fake)
     bot = await start(fake)
     r = await answered(await fake.slash("secret", user=alice, channel=group))
     await r.wait_followups(1)
