@@ -344,3 +344,68 @@ class ClockNoticeRow(Base):
     number: Mapped[int] = mapped_column(Integer, default=0)
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class LessonProgressRow(Base):
+    """How far a player got in a game's lesson (``/learn``): the next step to show, so a
+    lesson resumes where it was left."""
+
+    __tablename__ = "lesson_progress"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    #: The lesson's key: a game's registry key, or ``<game>:<variant>`` (易双六 and 略式).
+    lesson: Mapped[str] = mapped_column(String(48), primary_key=True)
+    step: Mapped[int] = mapped_column(Integer, default=0)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class PuzzleAttemptRow(Base):
+    """A player's answer to a puzzle: the first answer is the one that counts (rating,
+    streak); later tries are practice and are not written."""
+
+    __tablename__ = "puzzle_attempt"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    #: ``<game key>:<puzzle id>``: puzzles are data in each game's home.
+    puzzle: Mapped[str] = mapped_column(String(96), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger, default=0)  # 0 outside servers
+    #: The day (``YYYY-MM-DD``) when this was that server's daily puzzle; None otherwise.
+    daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    answer: Mapped[str] = mapped_column(String(64))
+    solved: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index("ix_puzzle_attempt_daily", "guild_id", "daily"),)
+
+
+class PuzzleStatRow(Base):
+    """The puzzle rating of a player per game (OpenSkill, as for games: a puzzle is an
+    opponent with a rating of its own), and their daily-puzzle streak per server."""
+
+    __tablename__ = "puzzle_stat"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    game_key: Mapped[str] = mapped_column(String(48), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # 0 outside servers
+    rating_mu: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_sigma: Mapped[float | None] = mapped_column(Float, nullable=True)
+    attempted: Mapped[int] = mapped_column(Integer, default=0)
+    solved: Mapped[int] = mapped_column(Integer, default=0)
+    current_streak: Mapped[int] = mapped_column(Integer, default=0)
+    best_streak: Mapped[int] = mapped_column(Integer, default=0)
+    #: The last day a daily puzzle was solved (the streak goes on only from the day before).
+    last_daily: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class PuzzleRatingRow(Base):
+    """A puzzle's own rating, moved by every first answer to it (as lichess rates puzzles)."""
+
+    __tablename__ = "puzzle_rating"
+
+    puzzle: Mapped[str] = mapped_column(String(96), primary_key=True)
+    rating_mu: Mapped[float] = mapped_column(Float)
+    rating_sigma: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    solved: Mapped[int] = mapped_column(Integer, default=0)
