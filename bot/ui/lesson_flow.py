@@ -174,7 +174,13 @@ class Lessons:
                 interaction, found, index, _lines(wrong, hint, tr("lesson.try_again", locale))
             )
             return
-        said = [rules.describe_event(e, locale) for e in events if e.visible_for(step.seat)]
+        # What the move did, with its working where the game explains one (易双六's sums).
+        said = [
+            line
+            for e in events
+            if e.visible_for(step.seat)
+            for line in rules.explain_in_words(e, locale) or [rules.describe_event(e, locale)]
+        ]
         done = step.done(locale) if step.done else ""
         note = _lines(tr("lesson.right", locale) + (" " + done if done else ""), *said)
         await self._advance(interaction, found, index + 1, note)
