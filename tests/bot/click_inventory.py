@@ -166,10 +166,20 @@ CONTROLS: tuple[Control, ...] = (
         (LEARN + "test_a_lesson_in_japanese",),
     ),
     Control("Next (a lesson)", rf"ln:{LESSON}:{ID}", (LEARN + "test_a_lesson_in_japanese",)),
+    Control(
+        "a lesson's joker (asks for its range)",
+        rf"lms:{LESSON}:{ID}:[0-9]=#.+",
+        (LEARN + "test_a_joker_in_a_lesson_asks_for_its_range",),
+    ),
+    Control(
+        "a lesson's range form",
+        rf"lnum:{LESSON}:{ID}:.+",
+        (LEARN + "test_a_joker_in_a_lesson_asks_for_its_range",),
+    ),
 )
 
 #: Forms are not components: their custom_ids are answered by the client's own listener.
-FORM_PREFIXES = frozenset({"nm"})
+FORM_PREFIXES = frozenset({"nm", "lnum"})
 
 
 def click_key(payload: dict[str, Any]) -> str | None:

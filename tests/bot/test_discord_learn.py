@@ -44,9 +44,21 @@ async def make(
             await settle(world, await world.fake.click(card, button["custom_id"], user=user))
             return
     for menu in card.selects():
-        if code in [option["value"] for option in menu.get("options", [])]:
+        values = [option["value"] for option in menu.get("options", [])]
+        if code in values:
             await settle(world, await world.fake.select(card, menu["custom_id"], [code], user=user))
             return
+        # A move that asks for a number (a joker's range): its prefix, then the form.
+        for value in values:
+            prefix = value[1:]
+            if value.startswith("#") and code.startswith(prefix) and code[len(prefix) :].isdigit():
+                opened = await world.fake.select(card, menu["custom_id"], [value], user=user)
+                await opened.wait_response()
+                assert opened.modal is not None
+                [label] = opened.modal["components"]
+                typed = {label["component"]["custom_id"]: code[len(prefix) :]}
+                await settle(world, await world.fake.submit_modal(opened, typed))
+                return
     raise AssertionError(f"step {index + 1} offers no {code}: {card.custom_ids()}")
 
 
@@ -132,3 +144,33 @@ async def test_text_boards_for_a_player_who_prefers_text(world: World) -> None:
     card = await open_lesson(world, world.alice, "bushi")
     assert not card.attachments
     assert "三方払い" in card.text and "facing back" in card.text  # the text board
+
+
+async def test_a_joker_in_a_lesson_asks_for_its_range(world: World) -> None:
+    key = "senretsu"
+    steps = lesson(key).steps
+    joker = next(i for i, s in enumerate(steps) if s.taught == ("p:JR:+2:3",))
+    card = await open_lesson(world, world.alice, key)
+    for index in range(joker):
+        await do_step(world, card, world.alice, key, index, steps[index])
+    assert "The joker" in card.text
+    menu = next(m for m in card.selects() if m["custom_id"].startswith("lms:"))
+    value = next(o["value"] for o in menu["options"] if o["value"] == "#p:JR:+2:")
+
+    async def submit(typed: str) -> None:
+        opened = await world.fake.select(card, menu["custom_id"], [value], user=world.alice)
+        await opened.wait_response()
+        assert opened.modal is not None
+        [label] = opened.modal["components"]
+        await settle(
+            world, await world.fake.submit_modal(opened, {label["component"]["custom_id"]: typed})
+        )
+
+    await submit("0")  # out of range: a polite word, nothing changed
+    assert "1 to 99" in world.fake.ephemeral_messages(world.alice)[-1].text
+    await submit("5")  # legal, but not what the step teaches
+    assert "❌ That is not the move this step teaches." in card.text
+    assert "Choose Jk → new back line, then type 3." in card.text
+    await submit("3")
+    assert f"{joker + 2}/{len(steps)}" in card.text and "Jk(3)" in card.text
+

@@ -24,7 +24,7 @@ def test_every_game_has_a_lesson_and_keys_are_unique() -> None:
     keys = [lesson.key for _, lesson in LESSONS]
     assert len(keys) == len(set(keys))
     games = {spec.game_type for spec, _ in LESSONS}
-    assert {"bushi", "yosukou"} <= games
+    assert {"bushi", "senretsu", "yosukou"} <= games
     assert lesson_for("yosukou:simplified") is not None
     for _, lesson in LESSONS:
         assert 3 <= len(lesson.steps) <= 16, lesson.key  # a lesson of minutes, not an hour
