@@ -173,4 +173,3 @@ async def test_a_joker_in_a_lesson_asks_for_its_range(world: World) -> None:
     assert "Choose Jk → new back line, then type 3." in card.text
     await submit("3")
     assert f"{joker + 2}/{len(steps)}" in card.text and "Jk(3)" in card.text
-
