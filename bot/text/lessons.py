@@ -26,6 +26,8 @@ LESSON_MESSAGES: dict[str, Text] = {
         "👉 下のボタン・メニューから指してください。", "👉 Make the move with the controls below."
     ),
     "lesson.you_play": Text("（あなたは{seat}）", "(You play {seat}.)"),
+    "lesson.later": Text("⏩ 何手か進んだ局面です。", "⏩ Some moves later."),
+    "lesson.elsewhere": Text("🔀 別の局面です。", "🔀 A new position."),
     "lesson.next": Text("次へ", "Next"),
     "lesson.finish": Text("終わる", "Finish"),
     "lesson.right": Text("✅ そのとおり！", "✅ Right!"),

@@ -30,6 +30,14 @@ class Position:
         """This position with more moves played."""
         return Position(self.settings, self.seed, self.moves + moves)
 
+    def extends(self, other: Position) -> bool:
+        """Whether this is ``other`` with more moves played (the same game, later on)."""
+        return (
+            (self.settings, self.seed) == (other.settings, other.seed)
+            and len(self.moves) > len(other.moves)
+            and self.moves[: len(other.moves)] == other.moves
+        )
+
     def build(self, rules: GameRules[Any, Any, Any]) -> Any:
         """The state, played through ``rules``; a move the rules refuse raises its
         ``RulesError`` (a lesson that no longer fits its rules fails loudly)."""
@@ -68,6 +76,13 @@ class LessonStep:
     def teaches_move(self) -> bool:
         return bool(self.taught)
 
+    def leads_to(self) -> tuple[Position, ...]:
+        """The positions the learner can reach from this step: after each taught move, or
+        this step's own position when it only shows."""
+        if not self.teaches_move:
+            return (self.position,)
+        return tuple(self.position.then((self.seat, code)) for code in self.taught)
+
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
@@ -77,3 +92,15 @@ class Lesson:
     key: str
     title: Text
     steps: tuple[LessonStep, ...] = ()
+
+    def jump(self, index: int) -> str | None:
+        """How step ``index``'s position follows the one before: ``None`` where it goes on
+        from it, ``later`` where the same game went on meanwhile, ``elsewhere`` for another
+        position (so the learner is told the board changed under them)."""
+        if index == 0:
+            return None
+        position = self.steps[index].position
+        before = self.steps[index - 1].leads_to()
+        if position in before:
+            return None
+        return "later" if any(position.extends(p) for p in before) else "elsewhere"

@@ -74,3 +74,14 @@ def test_step_replays_through_the_rules(
         with pytest.raises(IllegalActionError):
             rules.apply(state, step.seat, rules.parse(code))
         assert code in codes  # the forbidden move is offered, so the rules can refuse it
+
+
+def test_a_card_says_when_the_board_changed_under_the_learner() -> None:
+    bushi = lesson_for("bushi")
+    assert bushi is not None
+    steps = bushi[1].steps
+    drop = next(i for i, s in enumerate(steps) if s.tempting and s.taught[0].startswith("D-"))
+    assert bushi[1].jump(drop + 1) == "later"  # White dropped meanwhile
+    assert bushi[1].jump(0) is None
+    forced = next(i for i, s in enumerate(steps) if s.tempting and s.seat == 1)
+    assert bushi[1].jump(forced) is None  # the position the step before showed
