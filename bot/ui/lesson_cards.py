@@ -134,8 +134,7 @@ async def step_board(
     drawn = await asyncio.to_thread(paint, spec, step, position, locale) if pictures else None
     status = [note] if note else []
     jump = lesson.jump(index)
-    status.append(tr(f"lesson.{jump}", locale) + " " if jump else "")
-    status[-1] += step.body(locale)
+    status.append((tr(f"lesson.{jump}", locale) + "\n" if jump else "") + step.body(locale))
     if spec.rules.seats > 1:
         status.append(tr("lesson.you_play", locale, seat=spec.rules.seat_name(step.seat, locale)))
     if step.teaches_move:

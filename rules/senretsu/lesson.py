@@ -114,7 +114,7 @@ LESSON = Lesson(
         LessonStep(
             Text("後攻の最初の引き", "The second player's first draw"),
             Text(
-                "ここではあなたが後攻（Player 2）です。毎ターン、攻撃・3枚引く・置くの順ですが、後攻の"
+                "ここではあなたが後攻（プレイヤー2）です。毎ターン、攻撃・3枚引く・置くの順ですが、後攻の"
                 "最初の引きだけは 3〜6 枚から選べます。今回は6枚引きましょう。",
                 "Here you are the second player. Every turn goes attack, draw 3, place — but "
                 "the second player's first draw may be any number from 3 to 6. Take 6 this "
@@ -127,7 +127,7 @@ LESSON = Lesson(
                 "どれも引けますが、今回は6枚です。", "Any of them is allowed; take 6 this time."
             ),
             done=Text(
-                "Player 2 として ♣9 ♣2 を前に、♣3 を後ろに置いたところで、あなたの番に戻ります。",
+                "プレイヤー2として ♣9 ♣2 を前に、♣3 を後ろに置いたところで、あなたの番に戻ります。",
                 "As Player 2 you then put ♣9 ♣2 in front and ♣3 behind; back to your side.",
             ),
         ),
