@@ -99,11 +99,14 @@ def lesson_rows(lesson: Lesson, index: int, offers: Sequence[Offer]) -> list[Row
 
 
 def board_words(spec: AnySpec, step: LessonStep, state: Any, locale: Locale) -> str:
-    """The position in words: the seat's panel for a game played from one, else its board."""
+    """The position in words: the seat's panel for a game played from one, else its board —
+    in full before the first move (as the game's own board: choosing needs every value),
+    short after it."""
     rules = spec.rules
     if spec.panel is not None:
         return spec.panel(rules, state, step.seat, locale, None).text
-    return rules.render(rules.view_for(state, step.seat), locale)
+    render = rules.render if not step.position.moves else rules.render_compact
+    return render(rules.view_for(state, step.seat), locale)
 
 
 def paint(spec: AnySpec, step: LessonStep, position: StepPosition, locale: Locale) -> bytes | None:
