@@ -198,7 +198,7 @@ class GameSpec(Generic[S, A, V]):
             raise SpecError(f"{name}: a daily deal is a solitaire's, dealt by hidden chance")
         if self.tally is not None and not self.solitaire:
             raise SpecError(f"{name}: a tally breaks ties between solitaire deals only")
-        if any(not lesson.key.startswith(name) for lesson in self.lessons):
+        if any(lesson.key.split(":")[0] != name for lesson in self.lessons):
             raise SpecError(f"{name}: a lesson's key is the game's, or <game>:<variant>")
 
     @property
