@@ -16,6 +16,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from bot.games.offers import Offer, Panel
 from rules.core import Event, GameRules, Locale, Rng, Seat, Text
+from rules.core.lesson import Lesson
 from rules.core.protocol import MatchState
 
 #: A game's state, its moves and a viewer's view of a state (``GameRules[S, A, V]``).
@@ -185,6 +186,9 @@ class GameSpec(Generic[S, A, V]):
     panel_picture: PanelPainter[V] | None = None
     #: A solitaire's tie-break in tournaments (without one, ties stay ties).
     tally: SolitaireTally[S] | None = None
+    #: The game's interactive lessons (``/learn``), data in its rules home: one for most games,
+    #: one per variant where a variant plays differently. Keys are unique across games.
+    lessons: tuple[Lesson, ...] = ()
 
     def __post_init__(self) -> None:
         name = self.rules.name
@@ -194,6 +198,8 @@ class GameSpec(Generic[S, A, V]):
             raise SpecError(f"{name}: a daily deal is a solitaire's, dealt by hidden chance")
         if self.tally is not None and not self.solitaire:
             raise SpecError(f"{name}: a tally breaks ties between solitaire deals only")
+        if any(lesson.key.split(":")[0] != name for lesson in self.lessons):
+            raise SpecError(f"{name}: a lesson's key is the game's, or <game>:<variant>")
 
     @property
     def hidden_randomness(self) -> bool:

@@ -11,6 +11,7 @@ console's prompts, the words drawn on pictures.
 - ``daily`` — /<game> daily and /<game> today
 - ``server`` — /server settings and /server abort
 - ``tournaments``, ``tournament_commands``, ``tournament_errors`` — /tournament
+- ``lessons`` — /learn
 - ``commands`` — the game groups' commands and shared options, /standings, /rules
 - ``errors`` — refusals (every ``FriendlyError``'s words)
 - ``console`` — the terminal console
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
+from bot.text.lessons import LESSON_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
 from bot.text.server import SERVER_MESSAGES
@@ -38,4 +40,5 @@ MESSAGES: dict[str, Text] = {
     **SERVER_MESSAGES,
     **ERROR_MESSAGES,
     **TOURNAMENT_MESSAGES,
+    **LESSON_MESSAGES,
 }

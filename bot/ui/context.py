@@ -17,6 +17,7 @@ import discord
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
+from bot.services.lessons import LessonService
 from bot.services.snapshots import GameSnapshot
 from bot.services.standings import StandingsService
 from bot.services.tournament_snapshots import TournamentNotice
@@ -132,6 +133,22 @@ class TournamentFlow(Protocol):
     ) -> None: ...
 
 
+class LessonFlow(Protocol):
+    """Implemented by :class:`bot.ui.lesson_flow.Lessons`."""
+
+    async def open_lesson(self, interaction: discord.Interaction, key: str) -> None: ...
+
+    async def answer_choice(
+        self, interaction: discord.Interaction, key: str, index: int, value: str
+    ) -> None: ...
+
+    async def next_step(self, interaction: discord.Interaction, key: str, index: int) -> None: ...
+
+    async def answer_number(
+        self, interaction: discord.Interaction, key: str, index: int, prefix: str, typed: str
+    ) -> None: ...
+
+
 class Flows(Protocol):
     """The flows by job (implemented by :class:`bot.ui.flows.GameFlows`)."""
 
@@ -153,6 +170,9 @@ class Flows(Protocol):
     @property
     def tournaments(self) -> TournamentFlow: ...
 
+    @property
+    def lessons(self) -> LessonFlow: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Services:
@@ -161,6 +181,7 @@ class Services:
     servers: GuildService
     clocks: ClockService
     tournaments: TournamentService
+    lessons: LessonService
     #: The move clock when neither the challenger nor the server picks one.
     default_move_seconds: int | None
 

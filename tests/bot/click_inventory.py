@@ -35,6 +35,8 @@ BUSHI = "test_discord_bushi.py::"
 EVERY = "test_every_button.py::"
 SENRETSU = "test_discord_senretsu.py::"
 YOSUKOU = "test_discord_yosukou.py::"
+LEARN = "test_discord_learn.py::"
+LESSON = r"[a-z0-9_]+(?::[a-z0-9_]+)?"
 
 CONTROLS: tuple[Control, ...] = (
     # The challenge board.
@@ -152,10 +154,32 @@ CONTROLS: tuple[Control, ...] = (
         rf"tpg:{ID}:-?{ID}",
         ("test_discord_tournament_pages.py::test_sixty_entrants_see_every_line",),
     ),
+    # A lesson's card (/learn).
+    Control(
+        "a lesson's move button",
+        rf"lm:{LESSON}:{ID}:[^~#].*",
+        (LEARN + "test_a_wrong_move_is_refused_with_why_and_tried_again",),
+    ),
+    Control(
+        "a lesson's move from a menu",
+        rf"lms:{LESSON}:{ID}:[0-9]=[^~#].*",
+        (LEARN + "test_a_lesson_in_japanese",),
+    ),
+    Control("Next (a lesson)", rf"ln:{LESSON}:{ID}", (LEARN + "test_a_lesson_in_japanese",)),
+    Control(
+        "a lesson's joker (asks for its range)",
+        rf"lms:{LESSON}:{ID}:[0-9]=#.+",
+        (LEARN + "test_a_joker_in_a_lesson_asks_for_its_range",),
+    ),
+    Control(
+        "a lesson's range form",
+        rf"lnum:{LESSON}:{ID}:.+",
+        (LEARN + "test_a_joker_in_a_lesson_asks_for_its_range",),
+    ),
 )
 
 #: Forms are not components: their custom_ids are answered by the client's own listener.
-FORM_PREFIXES = frozenset({"nm"})
+FORM_PREFIXES = frozenset({"nm", "lnum"})
 
 
 def click_key(payload: dict[str, Any]) -> str | None:

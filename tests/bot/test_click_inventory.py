@@ -95,6 +95,11 @@ EXAMPLES = {
     "Show a game's board here (/games)": "games:reopen=12",
     "/standings ◀ ▶": "stp:1:bushi:1",
     "/tournament show ◀ ▶": "tpg:5:1",
+    "a lesson's move button": "lm:bushi:5:ROT",
+    "a lesson's move from a menu": "lms:bushi:1:0=D-T0-B",
+    "Next (a lesson)": "ln:yosukou:simplified:0",
+    "a lesson's joker (asks for its range)": "lms:senretsu:2:0=#p:JR:+2:",
+    "a lesson's range form": "lnum:senretsu:2:p:JR:+2:",
 }
 
 
