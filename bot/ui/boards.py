@@ -28,6 +28,7 @@ from bot.ui.components import (
     RematchButton,
     ReplayStartButton,
     ResignButton,
+    ReviewButton,
     VerifyButton,
     WhyButton,
 )
@@ -228,6 +229,8 @@ def board_rows(
             after.append(RematchButton(game.id, tr("button.rematch", locale)))
         if game.seed_revealed(today):
             after.append(VerifyButton(game.id, tr("button.verify", locale)))
+        if game.spec.reviewer is not None and any(s.is_bot for s in game.seats):
+            after.append(ReviewButton(game.id, tr("button.review", locale)))
         return [after]
     if game.status != GameStatus.ACTIVE:
         return []
