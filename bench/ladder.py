@@ -1,11 +1,12 @@
 """The bot levels' ladder: each level against the one below it, and 戦列札's strongest level
 against today's bot, with a 95 % interval on each score.
 
-Every pairing plays ``--games`` games, seats alternating, game ``n`` seeded with ``n``: a win
-scores 1, a draw ½. 戦列札's searching levels get the same time cap per decision
+Every pairing plays ``--games`` games, seats alternating: games ``2k`` and ``2k + 1`` are the
+same deal (戦列札's seed ``k``) with the seats swapped, so the luck of a deal cancels out; each
+game's decisions draw on a generator seeded with its number. A win scores 1, a draw ½. 戦列札's searching levels get the same time cap per decision
 (``--seconds``), so a stronger level is stronger for the same thinking time.
 
-python -m bench.ladder [--games 200] [--seconds 0.05] [--game bushi|senretsu]
+python -m bench.ladder [--games 200] [--seconds 0.1] [--game bushi|senretsu] [--upper LEVEL]
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def bushi_game(upper: BushiLevel, lower: BushiLevel) -> Match:
 def senretsu_game(upper: SenretsuLevel, lower: SenretsuLevel, seconds: float) -> Match:
     def play(n: int) -> float:
         players = (upper, lower) if n % 2 == 0 else (lower, upper)
-        state = SENRETSU.new_game({"first_player": "coin"}, n)
+        state = SENRETSU.new_game({"first_player": "coin"}, n // 2)
         rng = Rng.from_seed(n)
         for _ in range(MAX_PLIES):
             if state.outcome is not None:
@@ -95,21 +96,29 @@ def pairing(upper: str, lower: str, match: Match, games: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=0.05)
+    parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--game", choices=("bushi", "senretsu"), default=None)
+    parser.add_argument(
+        "--upper", default=None, help="only the pairing of this level and the one below"
+    )
     args = parser.parse_args()
     print("| level | against | games | score | 95 % interval | time |")
     print("|---|---|---|---|---|---|")
     if args.game in (None, "bushi"):
         for lower, upper in pairwise(BUSHI_LEVELS):
+            if args.upper not in (None, upper.key):
+                continue
             match = bushi_game(upper, lower)
             print(pairing(f"武士将棋 {upper.key}", lower.key, match, args.games), flush=True)
     if args.game in (None, "senretsu"):
         for lower, upper in pairwise(SENRETSU_LEVELS):
+            if args.upper not in (None, upper.key):
+                continue
             match = senretsu_game(upper, lower, args.seconds)
             print(pairing(f"戦列札 {upper.key}", lower.key, match, args.games), flush=True)
         strongest, today = SENRETSU_LEVELS[-1], level(SENRETSU_TODAY)
-        if strongest.key != today.key and SENRETSU_LEVELS[-2].key != today.key:
+        below = SENRETSU_LEVELS[-2].key
+        if args.upper is None and today.key not in (strongest.key, below):
             match = senretsu_game(strongest, today, args.seconds)
             print(pairing(f"戦列札 {strongest.key}", today.key, match, args.games), flush=True)
 

@@ -26,6 +26,7 @@ PLAY_MESSAGES: dict[str, Text] = {
     ),
     "rated": Text("レート戦", "rated"),
     "casual": Text("非レート戦", "casual"),
+    "board.bot_level": Text("ボットの強さ：{level}", "bot level: {level}"),
     "turn.ping": Text(
         "{user} さんの番です — {game} #{id}：{link}", "{user}, your move — {game} #{id}: {link}"
     ),

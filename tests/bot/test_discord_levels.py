@@ -41,7 +41,7 @@ async def test_the_level_option_is_offered_in_both_languages(world: World) -> No
 
 async def test_a_game_against_the_bot_keeps_its_level_across_a_restart(world: World) -> None:
     board = await bot_game(world, level="beginner")
-    assert "White" in board.text
+    assert "bot level: beginner (blunders often)" in board.text
     game_id = await only_game_id(world)
     game = await world.bot.games.queries.get(game_id)
     assert game.settings[LEVEL_SETTING] == "beginner"
@@ -52,7 +52,8 @@ async def test_a_game_against_the_bot_keeps_its_level_across_a_restart(world: Wo
 
 
 async def test_no_level_means_the_usual_strength(world: World) -> None:
-    await bot_game(world)
+    board = await bot_game(world)
+    assert "bot level" not in board.text
     game = await world.bot.games.queries.get(await only_game_id(world))
     assert LEVEL_SETTING not in game.settings
 
