@@ -41,7 +41,8 @@ class Score:
     half_width: float
 
     def line(self, upper: str, lower: str) -> str:
-        low, high = self.mean - self.half_width, self.mean + self.half_width
+        # A score lies in [0, 1]: the normal approximation's interval is clipped to it.
+        low, high = max(self.mean - self.half_width, 0.0), min(self.mean + self.half_width, 1.0)
         return (
             f"| {upper} | {lower} | {self.games} | {100 * self.mean:.1f} % |"
             f" {100 * low:.1f}–{100 * high:.1f} % |"
