@@ -77,6 +77,8 @@ class AsideFlow(Protocol):
 
     async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
+    async def review(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
 
 class StartingFlow(Protocol):
     """Implemented by :class:`bot.ui.starting.Starting`."""

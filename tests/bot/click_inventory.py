@@ -131,6 +131,11 @@ CONTROLS: tuple[Control, ...] = (
         ),
     ),
     Control(
+        "Review",
+        rf"rv:{ID}",
+        ("test_discord_levels.py::test_review_names_the_first_slip_privately_in_both_languages",),
+    ),
+    Control(
         "Verify", rf"vf:{ID}", (YOSUKOU + "test_the_deal_is_sealed_then_revealed_and_verified",)
     ),
     # A replay, and the history that opens one.

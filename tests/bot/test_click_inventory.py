@@ -87,6 +87,7 @@ EXAMPLES = {
     "Rematch": "rm:12",
     "Replay": "rps:12",
     "Verify": "vf:12",
+    "Review": "rv:12",
     "⏮": "rp:12:0:f",
     "◀": "rp:12:4:p",
     "▶": "rp:12:6:n",
