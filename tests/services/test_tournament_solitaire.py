@@ -190,3 +190,22 @@ async def test_play_again_shows_the_deal_in_progress_not_a_finished_one(
     assert not again.new and again.deal_no == 2
     assert again.result.game.id == second.result.game.id != 2
     assert again.result.game.status == "active"
+
+
+async def test_two_solitaire_events_keep_their_deals_apart(s: Services, clock: FakeClock) -> None:
+    """A player in two events at once: each event's /tournament play deals and counts that
+    event's deals only (the first event's finished deal neither shows nor counts in the
+    second)."""
+    first = await create(s, "yosukou", rounds=1, settings={"variant": "simplified"})
+    second = await create(s, "yosukou", rounds=1, settings={"variant": "simplified"})
+    for t in (first, second):
+        await enter(s, t.id, 2)
+    clock.advance(hours=24)
+    await s.tournaments.scheduler.tick()
+    dealt = await s.tournaments.actions.play(first.id, GUILD, PLAYERS[0])
+    await s.games.actions.act(dealt.result.game.id, PLAYERS[0].user_id, None, Resign.code)
+    other = await s.tournaments.actions.play(second.id, GUILD, PLAYERS[0])
+    assert other.new and other.deal_no == 1
+    assert other.result.game.tournament_id == second.id
+    with pytest.raises(ServiceError, match="played"):
+        await s.tournaments.actions.play(first.id, GUILD, PLAYERS[0])
