@@ -1,0 +1,132 @@
+"""Make the 易双六 / 略式易双六 puzzle set: ``python -m rules.yosukou.make_puzzles``.
+
+Boards are dealt by the engine from seeds 1, 2, 3 …; each board may give a "where do you
+start?" puzzle, and the game played on from it through the engine (a seeded random start,
+draws, later swords by the simple rule) may give a "MOVE or STAY?" puzzle at its first lower
+swords. Only answers significant by :func:`rules.yosukou.puzzles.significant_best` are kept.
+The run stops at fixed counts, so it always makes the same set.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from rules.core.puzzle import Puzzle, write_puzzles
+from rules.core.rng import Rng
+from rules.yosukou.engine import goal_of
+from rules.yosukou.game import YosukouRules
+from rules.yosukou.puzzles import (
+    KIND_MOVE_OR_STAY,
+    KIND_START,
+    PUZZLES,
+    ranked,
+    significant_best,
+    simulate,
+)
+from rules.yosukou.state import CHOOSE, OVER, PLAY, START, WAR, YosukouState
+
+VARIANTS = ("original", "simplified")
+#: Simulated games per choice.
+GAMES = {KIND_START: 800, KIND_MOVE_OR_STAY: 1500}
+#: Puzzles to make per variant and kind.
+TARGET = {KIND_START: 18, KIND_MOVE_OR_STAY: 14}
+#: Lower-sword moments looked at per dealt game before giving up on it.
+MOMENTS_PER_GAME = 3
+
+Line = tuple[tuple[int, str], ...]
+
+
+def difficulty(wins: dict[str, int], games: int) -> int:
+    """Close calls are harder: the gap between the best and the runner-up, in points."""
+    order = ranked(wins)
+    gap = 100 * (order[0][1] - order[1][1]) / games
+    return 5 if gap < 6 else 4 if gap < 9 else 3 if gap < 13 else 2 if gap < 18 else 1
+
+
+def _puzzle(
+    kind: str, variant: str, seed: int, line: Line, state: YosukouState, sim_seed: int
+) -> Puzzle | None:
+    games = GAMES[kind]
+    wins = simulate(state, kind, games, sim_seed)
+    best = significant_best(wins, games)
+    if best is None:
+        return None
+    return Puzzle(
+        id="",
+        kind=kind,
+        settings={"variant": variant},
+        seed=seed,
+        moves=line,
+        seat=0,
+        answers=(best[0],),
+        difficulty=difficulty(wins, games),
+        proof={"games": games, "sim_seed": sim_seed, "wins": wins, "p": best[1]},
+    )
+
+
+def moments(state: YosukouState, seed: int) -> list[tuple[Line, YosukouState]]:
+    """Play on through the engine from a dealt board to its first lower-sword moments."""
+    rules = YosukouRules()
+    rng = Rng.from_seed(seed)
+    line: Line = ()
+    found: list[tuple[Line, YosukouState]] = []
+    while state.phase != OVER and len(found) < MOMENTS_PER_GAME:
+        if state.phase == START:
+            start, rng = rng.choice(rules.legal_starts(state))
+            code = f"start:{start}"
+        elif state.phase in (PLAY, WAR):
+            code = "draw"
+        elif state.phase == CHOOSE:
+            found.append((line, state))
+            assert state.start is not None and state.token is not None
+            goal = goal_of(state.start)
+            code = "stay" if state.token in goal and state.token + 3 not in goal else "move"
+        else:
+            break
+        line = (*line, (0, code))
+        state = rules.apply(state, 0, rules.parse(code)).state
+    return found
+
+
+def make_variant(variant: str) -> list[Puzzle]:
+    rules = YosukouRules()
+    made: dict[str, list[Puzzle]] = {KIND_START: [], KIND_MOVE_OR_STAY: []}
+    seed = 0
+    while any(len(made[k]) < TARGET[k] for k in made):
+        seed += 1
+        dealt = rules.new_game({"variant": variant}, seed)
+        if len(made[KIND_START]) < TARGET[KIND_START] and len(rules.legal_starts(dealt)) > 1:
+            found = _puzzle(KIND_START, variant, seed, (), dealt, seed)
+            if found is not None:
+                made[KIND_START].append(found)
+        if len(made[KIND_MOVE_OR_STAY]) < TARGET[KIND_MOVE_OR_STAY]:
+            for line, state in moments(dealt, seed):
+                found = _puzzle(KIND_MOVE_OR_STAY, variant, seed, line, state, seed)
+                if found is not None:
+                    made[KIND_MOVE_OR_STAY].append(found)
+                    break
+    prefix = {"original": "o", "simplified": "s"}[variant]
+    return [
+        Puzzle(**{**_fields(p), "id": f"{prefix}-{kind}-{n:02d}"})
+        for kind in (KIND_START, KIND_MOVE_OR_STAY)
+        for n, p in enumerate(made[kind], 1)
+    ]
+
+
+def _fields(p: Puzzle) -> dict[str, object]:
+    return {name: getattr(p, name) for name in Puzzle.__dataclass_fields__}
+
+
+def main() -> None:
+    began = time.perf_counter()
+    puzzles: list[Puzzle] = []
+    for variant in VARIANTS:
+        puzzles += make_variant(variant)
+        print(f"{variant}: {len(puzzles)} so far, {time.perf_counter() - began:.0f} s", file=sys.stderr)
+    write_puzzles(PUZZLES.path, puzzles, "python -m rules.yosukou.make_puzzles")
+    print(f"{len(puzzles)} puzzles in {time.perf_counter() - began:.0f} s -> {PUZZLES.path}")
+
+
+if __name__ == "__main__":
+    main()
