@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.cogs.games import game_group
 from bot.cogs.player import PlayerCog
+from bot.cogs.puzzles import puzzle_command
 from bot.cogs.server import ServerCog
 from bot.cogs.standings import rules_command, standings_command
 from bot.cogs.tournaments import tournament_group
@@ -29,6 +30,7 @@ from bot.i18n import tr
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
+from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
@@ -36,6 +38,7 @@ from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
 from bot.ui.flows import compose_flows
+from bot.ui.puzzle_components import PUZZLE_ITEMS
 from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.standings import StandingsPageButton
 from bot.ui.tournament_pages import TournamentPageButton
@@ -47,6 +50,7 @@ log = logging.getLogger(__name__)
 COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *ALL_DYNAMIC_ITEMS,
     *REPLAY_ITEMS,
+    *PUZZLE_ITEMS,
     StandingsPageButton,
     TournamentPageButton,
 )
@@ -111,6 +115,7 @@ class AsobibaBot(commands.AutoShardedBot):
             servers=servers,
             clocks=ClockService(games),
             tournaments=TournamentService(games, servers),
+            puzzles=PuzzleService(db, games.clock, games.starts.secrets),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
         )
         self.flows = compose_flows(self, services)
@@ -189,6 +194,7 @@ class AsobibaBot(commands.AutoShardedBot):
             self.tree.add_command(game_group(spec, self.asobiba))
         self.tree.add_command(standings_command(self.asobiba))
         self.tree.add_command(rules_command())
+        self.tree.add_command(puzzle_command(self.asobiba))
         self.tree.add_command(tournament_group(self.asobiba))
         await self.add_cog(PlayerCog(self.asobiba))
         await self.add_cog(ServerCog(self.asobiba))

@@ -19,6 +19,7 @@ from bot.games.spec import (
 from rules.bushi import RULES, BushiAction, BushiRules, BushiState, BushiView, Drop
 from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
+from rules.bushi.puzzles import PUZZLES as BUSHI_PUZZLES
 from rules.bushi.solve import Result, perfect_player, solution
 from rules.core import GameRules, Locale, Seat, Text
 
@@ -115,4 +116,5 @@ SPEC = GameSpec(
     hinter=hint,
     accepts_draw=accepts_draw,
     board_picture=painter("bot.pictures.bushi", "draw_board"),
+    puzzles=BUSHI_PUZZLES,
 )

@@ -37,6 +37,7 @@ from rules.senretsu import (
 )
 from rules.senretsu.ai import choose_action
 from rules.senretsu.help import RULES_HELP
+from rules.senretsu.puzzles import PUZZLES as SENRETSU_PUZZLES
 from rules.senretsu.render import destination_label, render_hand
 
 #: The order the prompt names them in: グー・チョキ・パー.
@@ -256,4 +257,5 @@ SPEC = GameSpec(
     bot_player=bot_player,
     board_picture=painter("bot.pictures.senretsu", "draw_board"),
     panel_picture=painter("bot.pictures.senretsu", "draw_hand"),
+    puzzles=SENRETSU_PUZZLES,
 )

@@ -17,6 +17,7 @@ from typing import Any, Generic, Literal, TypeVar
 from bot.games.offers import Offer, Panel
 from rules.core import Event, GameRules, Locale, Rng, Seat, Text
 from rules.core.protocol import MatchState
+from rules.core.puzzle import PuzzleBook
 
 #: A game's state, its moves and a viewer's view of a state (``GameRules[S, A, V]``).
 S = TypeVar("S", bound=MatchState)
@@ -185,6 +186,8 @@ class GameSpec(Generic[S, A, V]):
     panel_picture: PanelPainter[V] | None = None
     #: A solitaire's tie-break in tournaments (without one, ties stay ties).
     tally: SolitaireTally[S] | None = None
+    #: The game's puzzles (``/puzzle``): proven positions kept as data in its home.
+    puzzles: PuzzleBook | None = None
 
     def __post_init__(self) -> None:
         name = self.rules.name

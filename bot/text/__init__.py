@@ -9,6 +9,7 @@ console's prompts, the words drawn on pictures.
 - ``play`` — challenges, turns, results, the board's buttons, fairness, logs, replays
 - ``player`` — /games, /profile, /history, /settings
 - ``daily`` — /<game> daily and /<game> today
+- ``puzzles`` — /puzzle, its card and its verdicts
 - ``server`` — /server settings and /server abort
 - ``tournaments``, ``tournament_commands``, ``tournament_errors`` — /tournament
 - ``commands`` — the game groups' commands and shared options, /standings, /rules
@@ -26,6 +27,7 @@ from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
+from bot.text.puzzles import PUZZLE_MESSAGES
 from bot.text.server import SERVER_MESSAGES
 from bot.text.tournaments import TOURNAMENT_MESSAGES
 from rules.core import Text
@@ -38,4 +40,5 @@ MESSAGES: dict[str, Text] = {
     **SERVER_MESSAGES,
     **ERROR_MESSAGES,
     **TOURNAMENT_MESSAGES,
+    **PUZZLE_MESSAGES,
 }

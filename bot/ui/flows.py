@@ -2,7 +2,7 @@
 (:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), private
 answers beside the play (:mod:`asides`), telling players (:mod:`notices`,
 :mod:`clock_notices`), tournaments (:mod:`tournament_flows`), and where a board lives
-(:mod:`board_posts`, :mod:`held_boards`). Each is handed the others it uses; messages go out
+(:mod:`board_posts`, :mod:`held_boards`), puzzles (:mod:`puzzles`). Each is handed the others it uses; messages go out
 only after the service has committed."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from bot.ui.held_boards import HeldBoards
 from bot.ui.notices import Pings
 from bot.ui.panel_flows import Panels
 from bot.ui.playing import Playing
+from bot.ui.puzzles import PuzzleCards
 from bot.ui.starting import Starting
 from bot.ui.tournament_flows import TournamentFlows
 
@@ -35,6 +36,7 @@ class GameFlows:
     posts: BoardPosts
     clock_notices: ClockNotices
     tournaments: TournamentFlows
+    puzzles: PuzzleCards
 
 
 def compose_flows(client: discord.Client, services: Services) -> GameFlows:
@@ -53,4 +55,5 @@ def compose_flows(client: discord.Client, services: Services) -> GameFlows:
         posts=posts,
         clock_notices=ClockNotices(services, posts, pings, tournaments),
         tournaments=tournaments,
+        puzzles=PuzzleCards(services),
     )

@@ -2,15 +2,16 @@
 
 Every position reachable from the empty board (both cubes placed, game not over) is reached by
 its shortest line of play through the engine, so the stored moves replay without repeating a
-position. A position is kept when the side to move wins and exactly one move wins fastest.
+position. A position is kept when the side to move has a choice, wins, and exactly one move wins
+fastest.
 The set is the same on every run (no randomness but a seeded sample).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from collections import deque
+from dataclasses import replace
 
 from rules.bushi.game import BushiRules, BushiState
 from rules.bushi.puzzles import KIND_WIN_IN_N, PUZZLES, prove_state
@@ -61,10 +62,13 @@ def make() -> list[Puzzle]:
     for cube in CUBES:
         for state, line in shortest_lines(cube):
             answers, values = prove_state(state)
-            if len(answers) != 1:
+            # A puzzle is a choice: one fastest win among at least two legal moves.
+            if len(answers) != 1 or len(values) < 2:
                 continue
             plies = values[answers[0]][1]
-            tempting = sum(1 for code, (r, _) in values.items() if code != answers[0] and r != "loss")
+            tempting = sum(
+                1 for code, (r, _) in values.items() if code != answers[0] and r != "loss"
+            )
             puzzle = Puzzle(
                 id="",
                 kind=KIND_WIN_IN_N,

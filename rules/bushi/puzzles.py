@@ -33,9 +33,7 @@ VALUE_WORDS = {
     Result.DRAW: Text("引き分け（どちらも詰ませられない）", "a draw (neither side can force mate)"),
     Result.LOSS: Text("{n}手で負け", "loses in {n} plies"),
 }
-ONLY_ONE = Text(
-    "最短の勝ちは{move}だけです。", "{move} is the only move that wins this fast."
-)
+ONLY_ONE = Text("最短の勝ちは{move}だけです。", "{move} is the only move that wins this fast.")
 
 
 def value_words(result: str, plies: int, locale: Locale) -> str:
@@ -49,15 +47,17 @@ class BushiPuzzles(PuzzleBook):
 
     def question(self, puzzle: Puzzle, locale: Locale) -> str:
         plies = int(puzzle.proof["plies"])
-        return QUESTION.format(
-            side=SIDE[puzzle.seat](locale), moves=(plies + 1) // 2, plies=plies
-        )(locale)
+        return QUESTION.format(side=SIDE[puzzle.seat](locale), moves=(plies + 1) // 2, plies=plies)(
+            locale
+        )
 
     def explain(self, puzzle: Puzzle, locale: Locale) -> str:
         lines = [PROOF_HEAD(locale)]
         for code, (result, plies) in puzzle.proof["values"].items():
             label = self.rules.action_label(self.rules.parse(code), locale)
-            lines.append(VALUE_LINE.format(move=label, value=value_words(result, plies, locale))(locale))
+            lines.append(
+                VALUE_LINE.format(move=label, value=value_words(result, plies, locale))(locale)
+            )
         best = self.rules.action_label(self.rules.parse(puzzle.answers[0]), locale)
         lines.append(ONLY_ONE.format(move=best)(locale))
         return "\n".join(lines)

@@ -114,7 +114,7 @@ def placement_scores(state: SenretsuState) -> dict[str, Score]:
     theirs = sim_side(state.sides[1 - seat])
     out: dict[str, Score] = {}
     for action in rules.legal_actions(state, seat):
-        if isinstance(action, Place) or isinstance(action, EndPlacement):
+        if isinstance(action, Place | EndPlacement):
             after = state
             if isinstance(action, Place):
                 after = rules.apply(state, seat, action).state
@@ -164,7 +164,11 @@ class SenretsuPuzzles(PuzzleBook):
         for code, (taken, lost, dealt, killed) in order[:SHOWN]:
             lines.append(
                 SCORE_LINE.format(
-                    move=self._label(code, locale), taken=-taken, lost=-lost, dealt=dealt, killed=killed
+                    move=self._label(code, locale),
+                    taken=-taken,
+                    lost=-lost,
+                    dealt=dealt,
+                    killed=killed,
                 )(locale)
             )
         if len(order) > SHOWN:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import replace
 
 from rules.core.puzzle import Puzzle, write_puzzles
 from rules.core.rng import Rng
@@ -108,14 +109,10 @@ def make_variant(variant: str) -> list[Puzzle]:
                     break
     prefix = {"original": "o", "simplified": "s"}[variant]
     return [
-        Puzzle(**{**_fields(p), "id": f"{prefix}-{kind}-{n:02d}"})
+        replace(p, id=f"{prefix}-{kind}-{n:02d}")
         for kind in (KIND_START, KIND_MOVE_OR_STAY)
         for n, p in enumerate(made[kind], 1)
     ]
-
-
-def _fields(p: Puzzle) -> dict[str, object]:
-    return {name: getattr(p, name) for name in Puzzle.__dataclass_fields__}
 
 
 def main() -> None:
@@ -123,7 +120,10 @@ def main() -> None:
     puzzles: list[Puzzle] = []
     for variant in VARIANTS:
         puzzles += make_variant(variant)
-        print(f"{variant}: {len(puzzles)} so far, {time.perf_counter() - began:.0f} s", file=sys.stderr)
+        print(
+            f"{variant}: {len(puzzles)} so far, {time.perf_counter() - began:.0f} s",
+            file=sys.stderr,
+        )
     write_puzzles(PUZZLES.path, puzzles, "python -m rules.yosukou.make_puzzles")
     print(f"{len(puzzles)} puzzles in {time.perf_counter() - began:.0f} s -> {PUZZLES.path}")
 

@@ -116,12 +116,13 @@ def simulate(state: YosukouState, kind: str, games: int, seed: int) -> dict[str,
 
 class YosukouPuzzles(PuzzleBook):
     def __init__(self) -> None:
-        self.rules = YosukouRules()
+        self.yosukou = YosukouRules()
+        self.rules = self.yosukou
         self.path = Path(__file__).with_name("puzzles.json")
 
     def choices(self, puzzle: Puzzle, state: YosukouState) -> tuple[str, ...]:
         if state.phase == START:
-            return tuple(f"start:{p}" for p in self.rules.legal_starts(state))
+            return tuple(f"start:{p}" for p in self.yosukou.legal_starts(state))
         return super().choices(puzzle, state)
 
     def question(self, puzzle: Puzzle, locale: Locale) -> str:
@@ -133,9 +134,9 @@ class YosukouPuzzles(PuzzleBook):
         lines = [PROOF_HEAD.format(n=games)(locale)]
         for code, won in ranked(wins):
             lines.append(
-                RATE_LINE.format(choice=self._label(code, locale), wins=won, pct=f"{100 * won / games:.1f}")(
-                    locale
-                )
+                RATE_LINE.format(
+                    choice=self._label(code, locale), wins=won, pct=f"{100 * won / games:.1f}"
+                )(locale)
             )
         order = ranked(wins)
         lines.append(
@@ -148,7 +149,7 @@ class YosukouPuzzles(PuzzleBook):
         return "\n".join(lines)
 
     def _label(self, code: str, locale: Locale) -> str:
-        return action_label(self.rules.parse_action(code), locale)
+        return action_label(self.yosukou.parse_action(code), locale)
 
     def prove(self, puzzle: Puzzle) -> tuple[str, ...]:
         state: YosukouState = puzzle.position(self.rules)
