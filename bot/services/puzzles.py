@@ -183,7 +183,9 @@ class PuzzleService:
     async def answer(
         self, user_id: int, guild_id: int | None, ref: PuzzleRef, code: str
     ) -> Verdict:
-        """Judge ``code``; the first answer to a puzzle is written with what it counts."""
+        """Judge ``code``; the first answer to a puzzle is written with what it counts (the
+        first answer to the day's daily puzzle counts for the streak even if the puzzle was
+        answered before)."""
         book = ref.book
         state = ref.puzzle.position(book.rules)
         if code not in book.choices(ref.puzzle, state):
@@ -194,8 +196,16 @@ class PuzzleService:
         now = self.clock()
         try:
             async with self.db.transaction() as session:
-                if await session.get(PuzzleAttemptRow, (user_id, ref.key)) is not None:
-                    return Verdict(correct, counted=False)
+                earlier = await session.get(PuzzleAttemptRow, (user_id, ref.key))
+                if earlier is not None:
+                    if daily is None or earlier.daily == daily:
+                        return Verdict(correct, counted=False)
+                    # Answered before it was the daily puzzle: the rating stays as the first
+                    # answer left it, but the first answer of the day counts for the streak.
+                    earlier.daily = daily
+                    row = await _stat_row(session, user_id, ref.game_key, guild, now)
+                    kept, longest = _streak(row, daily, correct)
+                    return Verdict(correct, True, streak=kept, best_streak=longest)
                 session.add(
                     PuzzleAttemptRow(
                         user_id=user_id,
@@ -233,7 +243,8 @@ class PuzzleService:
                 player.solved = (player.solved or 0) + int(correct)
                 rated.attempts = (rated.attempts or 0) + 1
                 rated.solved = (rated.solved or 0) + int(correct)
-                streak = best = None
+                streak: int | None = None
+                best: int | None = None
                 if daily is not None:
                     row = (
                         player

@@ -4,8 +4,8 @@ Chance decides these games, so no answer is certain; an answer is *significantly
 simulator plays each choice many times on the position as the player knows it (the talon's
 order unknown: each game shuffles it afresh) and plays on with a fixed simple rule — later
 lower swords: STAY only when the token stands on a goal and MOVE would leave it; 戦乱置換
-skipped. A puzzle is kept only when the best choice's win rate beats the runner-up's by a
-one-sided two-proportion z-test with p < 0.01. The proof keeps the simulator's seed and
+skipped. A puzzle is kept only when its right answers' win rates beat every wrong answer's by
+a one-sided two-proportion z-test with p < 0.01 (see :func:`significant_best`). The proof keeps the simulator's seed and
 counts, so re-running it gives the same games.
 """
 
@@ -32,8 +32,10 @@ SWORD_POLICY = "goal"
 
 QUESTIONS = {
     KIND_START: Text(
-        "盤が配られました。どこから始めますか？ 勝つ見込みが最も高い開始位置を選んでください。",
-        "The board is dealt. Where do you start? Choose the start with the best chance to win.",
+        "盤が配られました。どこから始めますか？ 勝つ見込みが最も高い開始位置を選んでください"
+        "（ほぼ同じくらい良い開始位置が複数あれば、どれでも正解です）。",
+        "The board is dealt. Where do you start? Choose a start with the best chance to win "
+        "(where several starts are about equally good, any of them is right).",
     ),
     KIND_MOVE_OR_STAY: Text(
         "下卦のソードを引きました。動く（MOVE）か留まる（STAY）か？ "
@@ -49,10 +51,11 @@ PROOF_HEAD = Text(
 )
 RATE_LINE = Text("・{choice}：{wins}勝（{pct}%）", "• {choice}: {wins} won ({pct}%)")
 SURE = Text(
-    "{best}は次点の{second}より有意に勝ちやすい（二標本比率のz検定、片側 p = {p}）。"
-    "偶然でこれだけ差がつく確率は1%未満です。",
-    "{best} wins significantly more often than the runner-up {second} (two-proportion "
-    "z-test, one-sided p = {p}): a gap this large by luck alone has under a 1% chance.",
+    "正解（{best}）はどれも、それ以外で最も良い{second}より有意に勝ちやすい"
+    "（二標本比率のz検定、片側 p = {p}）。偶然でこれだけ差がつく確率は1%未満です。",
+    "Every right answer ({best}) wins significantly more often than the best of the others, "
+    "{second} (two-proportion z-test, one-sided p = {p}): a gap this large by luck alone has "
+    "under a 1% chance.",
 )
 
 
@@ -100,14 +103,34 @@ def ranked(wins: dict[str, int]) -> list[tuple[str, int]]:
     return sorted(wins.items(), key=lambda item: -item[1])
 
 
-def significant_best(wins: dict[str, int], games: int) -> tuple[str, float] | None:
-    """The best choice and its p-value against the runner-up, if p < SIGNIFICANCE."""
+def significant_best(
+    wins: dict[str, int], games: int, level: float = SIGNIFICANCE
+) -> tuple[tuple[str, ...], float] | None:
+    """The right answers and the p-value of the weakest of them against the strongest wrong
+    one, if p < ``level``. The right answers are the best choice alone if it is
+    significantly best; else, for a start, every start of the best one's trigram if each
+    beats every start of the other trigram (within a trigram starts are often too close to
+    call with any practical number of games)."""
     order = ranked(wins)
     if len(order) < 2:
         return None
-    (best, top), (_, second) = order[0], order[1]
-    p = one_sided_p(top, second, games)
-    return (best, p) if p < SIGNIFICANCE else None
+    groups: list[tuple[str, ...]] = [(order[0][0],)]
+    if order[0][0].startswith("start:"):
+        upper = _upper(order[0][0])
+        same = tuple(code for code, _ in order if _upper(code) == upper)
+        if 1 < len(same) < len(order):
+            groups.append(same)
+    for right in groups:
+        weakest = min(wins[c] for c in right)
+        strongest = max(w for c, w in wins.items() if c not in right)
+        p = one_sided_p(weakest, strongest, games)
+        if p < level:
+            return tuple(sorted(right)), p
+    return None
+
+
+def _upper(code: str) -> bool:
+    return int(code.split(":")[1]) >= 4
 
 
 def simulate(state: YosukouState, kind: str, games: int, seed: int) -> dict[str, int]:
@@ -138,11 +161,13 @@ class YosukouPuzzles(PuzzleBook):
                     choice=self._label(code, locale), wins=won, pct=f"{100 * won / games:.1f}"
                 )(locale)
             )
-        order = ranked(wins)
+        second = next(code for code, _ in ranked(wins) if code not in puzzle.answers)
         lines.append(
             SURE.format(
-                best=self._label(order[0][0], locale),
-                second=self._label(order[1][0], locale),
+                best="、".join(self._label(c, locale) for c in puzzle.answers)
+                if locale == "ja"
+                else ", ".join(self._label(c, locale) for c in puzzle.answers),
+                second=self._label(second, locale),
                 p=f"{float(puzzle.proof['p']):.1e}",
             )(locale)
         )
@@ -156,7 +181,7 @@ class YosukouPuzzles(PuzzleBook):
         games = int(puzzle.proof["games"])
         wins = simulate(state, puzzle.kind, games, int(puzzle.proof["sim_seed"]))
         best = significant_best(wins, games)
-        return () if best is None else (best[0],)
+        return () if best is None else best[0]
 
 
 PUZZLES = YosukouPuzzles()

@@ -95,6 +95,9 @@ EXAMPLES = {
     "Show a game's board here (/games)": "games:reopen=12",
     "/standings ◀ ▶": "stp:1:bushi:1",
     "/tournament show ◀ ▶": "tpg:5:1",
+    "a puzzle's answer menu": "pza:yosukou:simplified:s-start-03:20261122=start:4",
+    "Show as text / Show as picture": "pzv:bushi:w7-002:-:t",
+    "Next puzzle": "pzn:senretsu",
 }
 
 
