@@ -130,7 +130,8 @@ def verdict_words(ref: PuzzleRef, code: str, verdict: Verdict, locale: Locale) -
     if verdict.correct:
         lines = [tr("puzzle.right", locale)]
     else:
-        lines = [tr("puzzle.wrong", locale, answer=label(code), best=label(ref.puzzle.answers[0]))]
+        best = " / ".join(label(c) for c in ref.puzzle.answers)
+        lines = [tr("puzzle.wrong", locale, answer=label(code), best=best)]
     lines += [tr("puzzle.why", locale), ref.book.explain(ref.puzzle, locale)]
     if not verdict.counted:
         lines.append("-# " + tr("puzzle.practice", locale))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from pathlib import Path
 
-from rules.cards.playing import parse_card
+from rules.cards.playing import parse_card, sort_key
 from rules.core.puzzle import Puzzle, PuzzleBook
 from rules.core.text import Locale, Text
 from rules.senretsu.actions import EndPlacement, Place
@@ -37,13 +37,13 @@ QUESTION = Text(
     "あなたの配置フェイズです（相手の手札も公開）。カードを1枚だけ置くとして、最善の置き方は？\n"
     "最善とは：①直後の相手の攻撃で山札に受ける攻撃が最少、②次に失う場札が最少、"
     "③次に（失う札を最善に選んで）あなたの次の攻撃が今の相手の戦列の山札に当たる回数が最多、"
-    "④次に倒す相手の場札が最多。\n相手の手札：{hand}",
+    "④次に倒す相手の場札が最多。\nあなた（P{seat}）の手札：{mine}\n相手の手札：{hand}",
     "Your place phase (the opponent's hand is shown too). Placing exactly one card, which "
     "placement is best?\nBest means: (1) the fewest hits on your deck in the opponent's next "
     "attack; then (2) the fewest of your field cards lost in it; then (3) choosing your losses "
     "well, the most hits your next attack lands on the opponent's deck against their lines as "
     "they stand now; then (4) the most of their field cards it removes.\n"
-    "Opponent's hand: {hand}",
+    "Your hand (P{seat}): {mine}\nOpponent's hand: {hand}",
 )
 PROOF_HEAD = Text(
     "全{n}通りの置き方をエンジンで試しました（相手の攻撃→あなたの次の攻撃）：",
@@ -154,8 +154,10 @@ class SenretsuPuzzles(PuzzleBook):
         )
 
     def question(self, puzzle: Puzzle, locale: Locale) -> str:
+        state: SenretsuState = puzzle.position(self.rules)
+        mine = " ".join(card.label for card in sorted(state.hands[puzzle.seat], key=sort_key))
         hand = " ".join(parse_card(code).label for code in puzzle.proof["opponent_hand"])
-        return QUESTION.format(hand=hand or "-")(locale)
+        return QUESTION.format(seat=puzzle.seat + 1, mine=mine, hand=hand or "-")(locale)
 
     def explain(self, puzzle: Puzzle, locale: Locale) -> str:
         scores: dict[str, list[int]] = dict(puzzle.proof["scores"])

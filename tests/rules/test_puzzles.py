@@ -92,8 +92,10 @@ def test_yosukou_answers_are_significant_and_both_kinds_are_asked() -> None:
         (v, k) for v in ("original", "simplified") for k in (KIND_START, KIND_MOVE_OR_STAY)
     }
     for puzzle in YOSUKOU.puzzles:
-        wins = sorted(puzzle.proof["wins"].values(), reverse=True)
-        p = one_sided_p(wins[0], wins[1], puzzle.proof["games"])
+        wins: dict[str, int] = puzzle.proof["wins"]
+        weakest_right = min(wins[c] for c in puzzle.answers)
+        strongest_wrong = max(w for c, w in wins.items() if c not in puzzle.answers)
+        p = one_sided_p(weakest_right, strongest_wrong, puzzle.proof["games"])
         assert p < 0.01
         assert p == pytest.approx(puzzle.proof["p"])
 
