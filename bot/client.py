@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.games import game_group
+from bot.cogs.learn import learn_command
 from bot.cogs.player import PlayerCog
 from bot.cogs.puzzles import puzzle_command
 from bot.cogs.server import ServerCog
@@ -30,6 +31,7 @@ from bot.i18n import tr
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
+from bot.services.lessons import LessonService
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
@@ -38,6 +40,7 @@ from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
 from bot.ui.flows import compose_flows
+from bot.ui.lesson_components import LESSON_ITEMS, lesson_number_answer
 from bot.ui.puzzle_components import PUZZLE_ITEMS
 from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.standings import StandingsPageButton
@@ -51,6 +54,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *ALL_DYNAMIC_ITEMS,
     *REPLAY_ITEMS,
     *PUZZLE_ITEMS,
+    *LESSON_ITEMS,
     StandingsPageButton,
     TournamentPageButton,
 )
@@ -116,6 +120,7 @@ class AsobibaBot(commands.AutoShardedBot):
             clocks=ClockService(games),
             tournaments=TournamentService(games, servers),
             puzzles=PuzzleService(db, games.clock, games.starts.secrets),
+            lessons=LessonService(db, games.clock),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
         )
         self.flows = compose_flows(self, services)
@@ -195,6 +200,7 @@ class AsobibaBot(commands.AutoShardedBot):
         self.tree.add_command(standings_command(self.asobiba))
         self.tree.add_command(rules_command())
         self.tree.add_command(puzzle_command(self.asobiba))
+        self.tree.add_command(learn_command(self.asobiba))
         self.tree.add_command(tournament_group(self.asobiba))
         await self.add_cog(PlayerCog(self.asobiba))
         await self.add_cog(ServerCog(self.asobiba))
@@ -205,12 +211,16 @@ class AsobibaBot(commands.AutoShardedBot):
         (from a removed feature, or garbage) gets a friendly word rather than Discord's
         "This interaction failed"."""
         answer = number_form_answer(interaction)
-        if answer is None:
+        lesson_answer = lesson_number_answer(interaction)
+        if answer is None and lesson_answer is None:
             await self._answer_unknown(interaction)
             return
         async with self.asobiba.activity.handling():
             try:
-                await self.flows.playing.submit_number(interaction, *answer)
+                if answer is not None:
+                    await self.flows.playing.submit_number(interaction, *answer)
+                elif lesson_answer is not None:
+                    await self.flows.lessons.answer_number(interaction, *lesson_answer)
             except Exception as error:  # the one error path decides what to say
                 await handle_error(interaction, error)
 

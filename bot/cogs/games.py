@@ -28,6 +28,8 @@ from bot.text.commands import (
     GAME_NUMBER_HELP,
     HINT,
     HINT_HELP,
+    LEVEL,
+    LEVEL_HELP,
     OPPONENT,
     OPPONENT_HELP,
     RATED,
@@ -51,6 +53,7 @@ from bot.ui.common import (
 from bot.ui.context import UiContext
 from bot.ui.daily import daily_command_name
 from bot.ui.external_apps import forced_private_note
+from rules.core.levels import LEVEL_SETTING
 
 #: How many players the daily results list.
 TODAY_ROWS = 30
@@ -67,10 +70,22 @@ def start_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
             "clock", CLOCK, CLOCK_HELP, app_commands.Choice[str] | None, None, CLOCK_CHOICES
         )
         builder.add("rated", RATED, RATED_HELP, bool, False)
+        if spec.levels:
+            # Offered on every challenge (Discord can't hide an option by another's value);
+            # the service refuses it unless the opponent is the bot.
+            levels = [
+                app_commands.Choice(name=localized(level.name), value=level.key)
+                for level in spec.levels
+            ]
+            annotation = app_commands.Choice[str] | None
+            builder.add(LEVEL_SETTING, LEVEL, LEVEL_HELP, annotation, None, levels)
     own = {option.key for option in spec.options}
 
     async def start(interaction: discord.Interaction, **values: Any) -> None:
         request = spec.settings_from({k: plain(v) for k, v in values.items() if k in own})
+        level = plain(values.get(LEVEL_SETTING))
+        if level:
+            request.settings[LEVEL_SETTING] = level
         flows = context.flows
         if spec.solitaire:
             await flows.starting.start_solitaire(

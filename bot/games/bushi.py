@@ -7,11 +7,13 @@ from typing import Any
 
 from bot.games.offers import Choice, Offer, move_choices
 from bot.games.spec import (
+    BotLevel,
     CommandGroup,
     CommandOption,
     GameSpec,
     OptionChoice,
     Ranking,
+    ReviewStep,
     StartRequest,
     Variant,
     painter,
@@ -19,12 +21,31 @@ from bot.games.spec import (
 from rules.bushi import RULES, BushiAction, BushiRules, BushiState, BushiView, Drop
 from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
+from rules.bushi.lesson import LESSON
+from rules.bushi.levels import DEFAULT_LEVEL, LEVELS
 from rules.bushi.puzzles import PUZZLES as BUSHI_PUZZLES
-from rules.bushi.solve import Result, perfect_player, solution
+from rules.bushi.review import first_slip
+from rules.bushi.solve import Result, solution
 from rules.core import GameRules, Locale, Seat, Text
 
 CHOOSE_DROP = Text("駒を置く向きを選ぶ…", "Choose how to drop your cube…")
 HINT_TITLE = Text("🔎 完全解析による評価", "🔎 What perfect play says")
+LEVEL_NAMES = {
+    "beginner": Text("入門（よく間違える）", "beginner (blunders often)"),
+    "novice": Text("初級（ときどき間違える）", "novice (blunders sometimes)"),
+    "strong": Text("上級（たまに間違える）", "strong (rarely blunders)"),
+    "perfect": Text("完全（間違えない・既定）", "perfect (never errs, default)"),
+}
+REVIEW_CLEAN = Text(
+    "🧭 あなたの手はすべて完全解析の最善手でした（{value}を保ちました）。",
+    "🧭 Every move you made was a best move by the solver (you kept: {value}).",
+)
+REVIEW_SLIP = Text(
+    "🧭 流れが変わったのは {ply}手目：あなたの「{played}」で局面は{played_value}になりました"
+    "（その前は{better_value}）。\n最善は「{better}」でした。",
+    "🧭 The game turned on move {ply}: your {played} made it {played_value}"
+    " (before it: {better_value}).\nThe better move was {better}.",
+)
 
 SIDE_SEATS = {"black": 0, "white": 1}
 
@@ -66,6 +87,26 @@ def hint(rules: Rules, state: BushiState, seat: Seat, locale: Locale) -> str:
     if state.outcome is not None:
         return HINT_TITLE(locale) + "\n" + rules.reason_text(state.outcome.reason)(locale)
     return HINT_TITLE(locale) + "\n" + hint_text(state, locale)
+
+
+def review(
+    rules: Rules, steps: Sequence[ReviewStep[BushiState]], seat: Seat, locale: Locale
+) -> str:
+    """The first move of ``seat`` that lost value by the solver, and the better one."""
+    slip = first_slip(steps, seat)
+    if slip is None:
+        played = [s for s, actor, _ in steps if actor == seat and s.outcome is None]
+        if not played:
+            return REVIEW_CLEAN.format(value="—")(locale)
+        value = solution(played[0].cube).value(played[0])
+        return REVIEW_CLEAN.format(value=value.describe(locale))(locale)
+    return REVIEW_SLIP.format(
+        ply=slip.ply,
+        played=rules.action_label(slip.played, locale),
+        played_value=slip.played_value.describe(locale),
+        better=rules.action_label(slip.better, locale),
+        better_value=slip.better_value.describe(locale),
+    )(locale)
 
 
 def accepts_draw(rules: Rules, state: BushiState, seat: Seat) -> bool:
@@ -112,9 +153,13 @@ SPEC = GameSpec(
     ),
     settings_from=settings_from,
     board_offers=board_offers,
-    bot_player=perfect_player,
+    bot_player=next(lv for lv in LEVELS if lv.key == DEFAULT_LEVEL).player,
+    levels=tuple(BotLevel(lv.key, LEVEL_NAMES[lv.key], lv.player) for lv in LEVELS),
+    default_level=DEFAULT_LEVEL,
+    reviewer=review,
     hinter=hint,
     accepts_draw=accepts_draw,
     board_picture=painter("bot.pictures.bushi", "draw_board"),
     puzzles=BUSHI_PUZZLES,
+    lessons=(LESSON,),
 )

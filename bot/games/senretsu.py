@@ -7,16 +7,18 @@ and lives in their own private (ephemeral) message.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.offers import Choice, NumberPrompt, Offer, Panel, move_choices
 from bot.games.spec import (
+    BotLevel,
     CommandGroup,
     CommandOption,
     GameSpec,
     OptionChoice,
     Ranking,
+    ReviewStep,
     StartRequest,
     Variant,
     painter,
@@ -35,10 +37,12 @@ from rules.senretsu import (
     SenretsuView,
     TakeBack,
 )
-from rules.senretsu.ai import choose_action
 from rules.senretsu.help import RULES_HELP
+from rules.senretsu.lesson import LESSON
+from rules.senretsu.levels import DEFAULT_LEVEL, LEVELS, SenretsuLevel
 from rules.senretsu.puzzles import PUZZLES as SENRETSU_PUZZLES
 from rules.senretsu.render import destination_label, render_hand
+from rules.senretsu.review import disagreements
 
 #: The order the prompt names them in: グー・チョキ・パー.
 JANKEN_ORDER = ("rock", "scissors", "paper")
@@ -79,6 +83,24 @@ THEN_RANGE = Text("射程はこのあと入力", "then type its range")
 JOKER_TITLE = Text("ジョーカーの射程", "Joker range")
 JOKER_RANGE = Text("射程（1〜99）", "Range (1–99)")
 UNDO = Text("最後の1枚を戻す", "Undo last")
+LEVEL_NAMES = {
+    "random": Text("入門（でたらめに置く）", "beginner (plays at random)"),
+    "greedy": Text("初級（一手先だけ読む）", "novice (looks one move ahead)"),
+    "search": Text("中級（手札を推理する・既定）", "strong (guesses your hand, default)"),
+    "deep": Text("上級（より広く推理する）", "expert (guesses wider)"),
+}
+REVIEW_AGREED = Text(
+    "🧭 あなたの配置は、最強レベルのボットが選ぶものとほぼ同じでした。",
+    "🧭 Your placements were close to what the strongest bot level would have played.",
+)
+REVIEW_TITLE = Text(
+    "🧭 最強レベルのボットと最も意見が分かれた配置：",
+    "🧭 Where the strongest bot level disagrees with you most:",
+)
+REVIEW_LINE = Text(
+    "・{turn}ターン目：あなたは「{played}」。ボットなら「{instead}」としたでしょう。",
+    "• Turn {turn}: you played {played}; the bot would have played {instead}.",
+)
 HAND_NAMES = {
     "rock": Text("グー ✊", "rock ✊"),
     "scissors": Text("チョキ ✌️", "scissors ✌️"),
@@ -98,11 +120,33 @@ def settings_from(chosen: Mapping[str, Any]) -> StartRequest:
 
 
 Rules = GameRules[SenretsuState, Action, SenretsuView]
+BotPlayer = Callable[[Rules, SenretsuState, Seat, Rng], tuple[Action, Rng]]
 
 
-def bot_player(rules: Rules, state: SenretsuState, seat: Seat, rng: Rng) -> tuple[Action, Rng]:
-    """The AI sees only what its seat may see: the same view a person gets."""
-    return choose_action(rules.view_for(state, seat), rules, rng)
+def level_player(level: SenretsuLevel) -> BotPlayer:
+    def play(rules: Rules, state: SenretsuState, seat: Seat, rng: Rng) -> tuple[Action, Rng]:
+        """The AI sees only what its seat may see: the same view a person gets."""
+        return level.choose(rules.view_for(state, seat), rules, rng)
+
+    return play
+
+
+def review(
+    rules: Rules, steps: Sequence[ReviewStep[SenretsuState]], seat: Seat, locale: Locale
+) -> str:
+    """The placements where the strongest level, in ``seat``'s place, would have differed most."""
+    found = disagreements(rules, steps, seat)
+    if not found:
+        return REVIEW_AGREED(locale)
+    lines = [REVIEW_TITLE(locale)]
+    for d in found:
+        line = REVIEW_LINE.format(
+            turn=d.turn,
+            played=rules.action_label(d.played, locale),
+            instead=rules.action_label(d.instead, locale),
+        )
+        lines.append(line(locale))
+    return "\n".join(lines)
 
 
 def panel(
@@ -254,8 +298,12 @@ SPEC = GameSpec(
     ),
     settings_from=settings_from,
     panel=panel,
-    bot_player=bot_player,
+    bot_player=level_player(next(lv for lv in LEVELS if lv.key == DEFAULT_LEVEL)),
+    levels=tuple(BotLevel(lv.key, LEVEL_NAMES[lv.key], level_player(lv)) for lv in LEVELS),
+    default_level=DEFAULT_LEVEL,
+    reviewer=review,
     board_picture=painter("bot.pictures.senretsu", "draw_board"),
     panel_picture=painter("bot.pictures.senretsu", "draw_hand"),
     puzzles=SENRETSU_PUZZLES,
+    lessons=(LESSON,),
 )

@@ -15,7 +15,9 @@ from enum import StrEnum
 from typing import Any, Generic, Literal, TypeVar
 
 from bot.games.offers import Offer, Panel
-from rules.core import Event, GameRules, Locale, Rng, Seat, Text
+from rules.core import Event, GameRules, InvalidSettingsError, Locale, Rng, Seat, Text
+from rules.core.lesson import Lesson
+from rules.core.levels import LEVEL_SETTING
 from rules.core.protocol import MatchState
 from rules.core.puzzle import PuzzleBook
 
@@ -27,6 +29,12 @@ V = TypeVar("V")
 AnyRules = GameRules[Any, Any, Any]
 #: Chooses a move for ``seat``: (rules, state, seat, rng) -> (action, rng).
 BotPlayer = Callable[[GameRules[S, A, V], S, Seat, Rng], tuple[A, Rng]]
+#: One step of a finished game: the state before it, the seat that acted (``None`` for the
+#: platform's own actions) and the action (a game move or a meta action such as resigning).
+ReviewStep = tuple[S, Seat | None, Any]
+#: Where a finished game against the bot turned for ``seat``, in plain text:
+#: (rules, every step of the game in order, seat, locale) -> text.
+Reviewer = Callable[[GameRules[S, A, V], Sequence[ReviewStep[S]], Seat, Locale], str]
 #: Explains a position to ``seat`` in plain text: (rules, state, seat, locale) -> text.
 Hinter = Callable[[GameRules[S, A, V], S, Seat, Locale], str]
 #: The board's offers for the seat to act: (rules, state, seat, legal actions, locale).
@@ -98,6 +106,16 @@ class CommandOption:
     #: The option picks the starter's own seat (a side, a colour) rather than a rule: it means
     #: nothing where the platform seats the players, as in tournaments.
     picks_seat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BotLevel(Generic[S, A, V]):
+    """One strength the bot plays at, picked with the ``level`` option of a challenge to the
+    bot; its ``key`` is kept in the game's settings (``level``) so a restart keeps it."""
+
+    key: str
+    name: Text
+    player: BotPlayer[S, A, V]
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +206,15 @@ class GameSpec(Generic[S, A, V]):
     tally: SolitaireTally[S] | None = None
     #: The game's puzzles (``/puzzle``): proven positions kept as data in its home.
     puzzles: PuzzleBook | None = None
+    #: The game's interactive lessons (``/learn``), data in its rules home: one for most games,
+    #: one per variant where a variant plays differently. Keys are unique across games.
+    lessons: tuple[Lesson, ...] = ()
+    #: The bot's strengths, weakest first, offered as a challenge's ``level`` option when the
+    #: opponent is the bot; a game that names none is played by ``default_level``.
+    levels: tuple[BotLevel[S, A, V], ...] = ()
+    default_level: str | None = None
+    #: Where a finished game against the bot turned, for the person who played it.
+    reviewer: Reviewer[S, A, V] | None = None
 
     def __post_init__(self) -> None:
         name = self.rules.name
@@ -197,6 +224,22 @@ class GameSpec(Generic[S, A, V]):
             raise SpecError(f"{name}: a daily deal is a solitaire's, dealt by hidden chance")
         if self.tally is not None and not self.solitaire:
             raise SpecError(f"{name}: a tally breaks ties between solitaire deals only")
+        if any(lesson.key.split(":")[0] != name for lesson in self.lessons):
+            raise SpecError(f"{name}: a lesson's key is the game's, or <game>:<variant>")
+        self._check_levels()
+
+    def _check_levels(self) -> None:
+        name = self.rules.name
+        if not self.levels:
+            return
+        keys = [level.key for level in self.levels]
+        if self.default_level not in keys or self.bot_player is None:
+            raise SpecError(f"{name}: levels need a bot player and one of them as the default")
+        for key in keys:
+            try:
+                self.rules.normalize_settings({LEVEL_SETTING: key})
+            except InvalidSettingsError:
+                raise SpecError(f"{name}: the rules refuse the level {key!r}") from None
 
     @property
     def hidden_randomness(self) -> bool:
@@ -233,6 +276,15 @@ class GameSpec(Generic[S, A, V]):
 
     def variant(self, key: str) -> Variant | None:
         return next((v for v in self.variants if v.key == key), None)
+
+    def level(self, key: str) -> BotLevel[S, A, V] | None:
+        return next((level for level in self.levels if level.key == key), None)
+
+    def bot_player_for(self, settings: Mapping[str, Any]) -> BotPlayer[S, A, V] | None:
+        """Who plays the bot's seats in a game with these settings: the level it names, else
+        the default level (or the one bot player of a game without levels)."""
+        chosen = self.level(str(settings.get(LEVEL_SETTING) or self.default_level))
+        return chosen.player if chosen is not None else self.bot_player
 
 
 #: Any game's spec, as generic code (the registry, the services, the Discord layer) holds it.

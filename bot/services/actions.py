@@ -224,14 +224,14 @@ class ActionPipeline:
                 answer = await self._bot_draw_answer(spec, game)
                 if answer is None:
                     bot_seats = [s for s in game.seats_to_act if s.is_bot]
-                    if spec.bot_player is None or not bot_seats:
+                    # The level the challenger picked, kept in the settings across restarts.
+                    player = spec.bot_player_for(game.settings)
+                    if player is None or not bot_seats:
                         break
                     seat = bot_seats[0].seat
                     rng = Rng.from_seed(game.seed ^ (0x9E37 * (game.ply + 1)))
                     # Searching takes a while (戦列札's AI samples hidden hands): off the loop.
-                    action, _ = await asyncio.to_thread(
-                        spec.bot_player, game.rules, game.state, seat, rng
-                    )
+                    action, _ = await asyncio.to_thread(player, game.rules, game.state, seat, rng)
                     answer = seat, game.rules.format(action)
                 seat, code = answer
                 step = await self._act_once(game.id, game.version, code, user_id=None, as_seat=seat)

@@ -34,6 +34,7 @@ from bot.text.errors import (
     DAILY_DEAL_KEPT,
     HINT_RATED,
     NO_HINTS,
+    NO_REVIEW,
     NO_SEAL,
     NOT_OVER,
     SEAL_KEPT_FOR_DAY,
@@ -311,6 +312,32 @@ class GameQueries:
         game = await self.get(game_id)
         log_rows = await self.event_log(game_id)
         return game.rules.replay(game.settings, game.seed, [(r.seat, r.action) for r in log_rows])
+
+    async def review(self, game_id: int, locale: str, viewer: int) -> str:
+        """Where a finished game against the bot turned, for the person who played it (its
+        reviewer compares their moves with the bot's strongest play)."""
+        game = await self.get(game_id)
+        reviewer = spec_for(game.game_type).reviewer
+        seat = game.seat_of(viewer)
+        if game.status in OPEN_GAME_STATUSES:
+            raise WrongStatus(NOT_OVER)
+        against_bot = any(s.is_bot for s in game.seats)
+        if reviewer is None or seat is None or not against_bot or game.player(seat).is_bot:
+            raise WrongStatus(NO_REVIEW)
+        rules = game.rules
+        moves = [(r.seat, r.action) for r in await self.event_log(game_id)]
+
+        def review_text() -> str:
+            state = rules.new_game(game.settings, game.seed)
+            steps = []
+            for actor, code in moves:
+                action = rules.parse(code)
+                steps.append((state, actor, action))
+                state = rules.apply(state, actor, action).state
+            return reviewer(rules, steps, seat, "ja" if locale == "ja" else "en")
+
+        # The strongest level thinks about every placement: keep the event loop free.
+        return await asyncio.to_thread(review_text)
 
     async def hint(self, game_id: int, locale: str, viewer: int | None = None) -> str:
         """What perfect play says about the current position (casual or finished games only:

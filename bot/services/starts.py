@@ -34,9 +34,16 @@ from bot.services.secrets import DeploymentSecrets
 from bot.services.seeds import Seeds
 from bot.services.snapshots import ActionResult, GameSnapshot, Player
 from bot.statuses import OPEN_GAME_STATUSES, GameStatus
-from bot.text.errors import ABORT_TOO_LATE, BOT_CANNOT_PLAY, ONLY_CHALLENGED, SELF_CHALLENGE
+from bot.text.errors import (
+    ABORT_TOO_LATE,
+    BOT_CANNOT_PLAY,
+    LEVEL_NEEDS_BOT,
+    ONLY_CHALLENGED,
+    SELF_CHALLENGE,
+)
 from rules.core import Rng, Seat
 from rules.core.fairness import daily_seed, new_salt
+from rules.core.levels import LEVEL_SETTING
 
 DAILY_SECRET = "daily"
 
@@ -91,6 +98,9 @@ class GameStarts:
             raise InvalidChallenge()
         if opponent.is_bot and spec_for(game_type).bot_player is None:
             raise InvalidChallenge(BOT_CANNOT_PLAY)
+        # A level is the bot's strength: between two people it would mean nothing.
+        if settings and LEVEL_SETTING in settings and not opponent.is_bot:
+            raise InvalidChallenge(LEVEL_NEEDS_BOT)
         normalized = rules.normalize_settings(settings)
         seed = self.seeds.new()
         if challenger_seat is None:

@@ -12,6 +12,7 @@ console's prompts, the words drawn on pictures.
 - ``puzzles`` — /puzzle, its card and its verdicts
 - ``server`` — /server settings and /server abort
 - ``tournaments``, ``tournament_commands``, ``tournament_errors`` — /tournament
+- ``lessons`` — /learn
 - ``commands`` — the game groups' commands and shared options, /standings, /rules
 - ``errors`` — refusals (every ``FriendlyError``'s words)
 - ``console`` — the terminal console
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
+from bot.text.lessons import LESSON_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
 from bot.text.puzzles import PUZZLE_MESSAGES
@@ -41,4 +43,5 @@ MESSAGES: dict[str, Text] = {
     **ERROR_MESSAGES,
     **TOURNAMENT_MESSAGES,
     **PUZZLE_MESSAGES,
+    **LESSON_MESSAGES,
 }

@@ -32,6 +32,11 @@ CLOCK_HELP = Text(
     "一手あたりの持ち時間（既定はサーバーの設定、通常3日）",
     "Time per move (default: the server's, usually 3 days)",
 )
+LEVEL = Text("強さ", "level")
+LEVEL_HELP = Text(
+    "ボットの強さ（ボットと対戦するときだけ・既定はいつもの強さ）",
+    "The bot's strength (only when you play the bot; default: its usual strength)",
+)
 RATED = Text("レート戦", "rated")
 RATED_HELP = Text("レーティングに反映する", "Count this game for ratings")
 GAME_NUMBER = Text("対局番号", "game")

@@ -93,6 +93,14 @@ ABORT_TOO_LATE = Text(
     "最初の手が指された後は中止できません。投了はできます。",
     "A game can only be aborted before the first move. You can still resign.",
 )
+LEVEL_NEEDS_BOT = Text(
+    "強さ（level）はボットと対戦するときだけ選べます。",
+    "A level is only for games against the bot: pick the bot as your opponent, or leave level out.",
+)
+NO_REVIEW = Text(
+    "振り返りは、ボットと最後まで指した対局を、指した本人だけが見られます。",
+    "A review is for a finished game against the bot, and only for the person who played it.",
+)
 BOT_CANNOT_PLAY = Text(
     "このゲームではボットと対戦できません。", "The bot can't play this game yet."
 )

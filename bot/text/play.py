@@ -26,6 +26,7 @@ PLAY_MESSAGES: dict[str, Text] = {
     ),
     "rated": Text("レート戦", "rated"),
     "casual": Text("非レート戦", "casual"),
+    "board.bot_level": Text("ボットの強さ：{level}", "bot level: {level}"),
     "turn.ping": Text(
         "{user} さんの番です — {game} #{id}：{link}", "{user}, your move — {game} #{id}: {link}"
     ),
@@ -126,6 +127,7 @@ PLAY_MESSAGES: dict[str, Text] = {
         "❌ Replaying the moves from the seed does not give this end. Please tell an admin.",
     ),
     "button.verify": Text("検証", "Verify"),
+    "button.review": Text("振り返り", "Review"),
     "button.why": Text("なぜ？", "Why?"),
     "why.title": Text("❓ 直前の一手の理由（数字つき）", "❓ Why the last move went as it did"),
     "log.seal": Text("封印（シードとソルトのSHA-256）", "Seal (SHA-256 of seed and salt)"),

@@ -1,5 +1,6 @@
 """Private answers about one game, beside the play: a hint, why the last move went as it did,
-a replay from the start, the log as a file, and the check of a sealed deal."""
+a replay from the start, the log as a file, the check of a sealed deal, and the review of a
+game against the bot."""
 
 from __future__ import annotations
 
@@ -31,6 +32,13 @@ class Asides:
             self.games, game_id, 0, user_locale(interaction), interaction.user.id
         )
         await send_ephemeral(interaction, content, view)
+
+    async def review(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Where a finished game against the bot turned, for the clicker who played it."""
+        await think(interaction, privately=True)
+        locale = user_locale(interaction)
+        text = await self.queries.review(game_id, locale, interaction.user.id)
+        await send_ephemeral(interaction, clip(text))
 
     async def explain(self, interaction: discord.Interaction, game_id: int) -> None:
         """Why the last move went as it did (its numbers, in words), with the board, privately."""

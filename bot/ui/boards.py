@@ -28,11 +28,13 @@ from bot.ui.components import (
     RematchButton,
     ReplayStartButton,
     ResignButton,
+    ReviewButton,
     VerifyButton,
     WhyButton,
 )
 from bot.ui.layout import Card, Row, offer_rows
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
+from rules.core.levels import LEVEL_SETTING
 
 PICTURE_NAME = "board.png"
 #: The event every game ends with: its outcome, which the board's result line says.
@@ -137,6 +139,9 @@ def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
         f"{rules.seat_name(s.seat, locale)} {player_label(s)}" for s in game.seats
     )
     rated = tr("rated" if game.rated else "casual", locale)
+    level = game.spec.level(str(game.settings.get(LEVEL_SETTING)))
+    if level is not None:  # the bot's strength, as the challenger picked it
+        rated += " · " + tr("board.bot_level", locale, level=level.name(locale))
     return f"{top}\n{rated} · {players}"
 
 
@@ -228,6 +233,8 @@ def board_rows(
             after.append(RematchButton(game.id, tr("button.rematch", locale)))
         if game.seed_revealed(today):
             after.append(VerifyButton(game.id, tr("button.verify", locale)))
+        if game.spec.reviewer is not None and any(s.is_bot for s in game.seats):
+            after.append(ReviewButton(game.id, tr("button.review", locale)))
         return [after]
     if game.status != GameStatus.ACTIVE:
         return []

@@ -9,6 +9,7 @@ secret card appears only in its owner's private panel):
 - ``rs:<game>:<version>``          ask to confirm resignation (privately)
 - ``hint:<game>`` ``log:<game>`` ``rm:<game>`` ``rps:<game>`` ``hand:<game>``  hint, the log
   file, a rematch, a private replay, the player's private panel
+- ``rv:<game>``                    a finished game against the bot reviewed, privately
 - ``nm:<game>:<version>:<prefix>`` the form asking for a number (a joker's range)
 """
 
@@ -302,6 +303,19 @@ class WhyButton(
         await context_of(interaction).flows.asides.explain(interaction, self.game_id)
 
 
+class ReviewButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rv:(?P<game>[0-9]+)",
+):
+    """On a finished board of a game against the bot: where it turned, privately."""
+
+    prefix, emoji = "rv", "🧭"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await context_of(interaction).flows.asides.review(interaction, self.game_id)
+
+
 class HandButton(
     GameButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -405,5 +419,6 @@ ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
     VerifyButton,
     WhyButton,
+    ReviewButton,
     ReopenSelect,
 )

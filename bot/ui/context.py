@@ -17,6 +17,7 @@ import discord
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
+from bot.services.lessons import LessonService
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshots import GameSnapshot
 from bot.services.standings import StandingsService
@@ -76,6 +77,8 @@ class AsideFlow(Protocol):
     async def explain(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
     async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def review(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
 
 class StartingFlow(Protocol):
@@ -161,6 +164,22 @@ class PuzzleFlow(Protocol):
     ) -> None: ...
 
 
+class LessonFlow(Protocol):
+    """Implemented by :class:`bot.ui.lesson_flow.Lessons`."""
+
+    async def open_lesson(self, interaction: discord.Interaction, key: str) -> None: ...
+
+    async def answer_choice(
+        self, interaction: discord.Interaction, key: str, index: int, value: str
+    ) -> None: ...
+
+    async def next_step(self, interaction: discord.Interaction, key: str, index: int) -> None: ...
+
+    async def answer_number(
+        self, interaction: discord.Interaction, key: str, index: int, prefix: str, typed: str
+    ) -> None: ...
+
+
 class Flows(Protocol):
     """The flows by job (implemented by :class:`bot.ui.flows.GameFlows`)."""
 
@@ -185,6 +204,9 @@ class Flows(Protocol):
     @property
     def puzzles(self) -> PuzzleFlow: ...
 
+    @property
+    def lessons(self) -> LessonFlow: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Services:
@@ -194,6 +216,7 @@ class Services:
     clocks: ClockService
     tournaments: TournamentService
     puzzles: PuzzleService
+    lessons: LessonService
     #: The move clock when neither the challenger nor the server picks one.
     default_move_seconds: int | None
 

@@ -2,7 +2,8 @@
 (:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), private
 answers beside the play (:mod:`asides`), telling players (:mod:`notices`,
 :mod:`clock_notices`), tournaments (:mod:`tournament_flows`), and where a board lives
-(:mod:`board_posts`, :mod:`held_boards`), puzzles (:mod:`puzzles`). Each is handed the others it uses; messages go out
+(:mod:`board_posts`, :mod:`held_boards`); lessons (:mod:`lesson_flow`); puzzles (:mod:`puzzles`).
+Each is handed the others it uses; messages go out
 only after the service has committed."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from bot.ui.board_posts import BoardPosts
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.context import Services
 from bot.ui.held_boards import HeldBoards
+from bot.ui.lesson_flow import Lessons
 from bot.ui.notices import Pings
 from bot.ui.panel_flows import Panels
 from bot.ui.playing import Playing
@@ -37,6 +39,7 @@ class GameFlows:
     clock_notices: ClockNotices
     tournaments: TournamentFlows
     puzzles: PuzzleCards
+    lessons: Lessons
 
 
 def compose_flows(client: discord.Client, services: Services) -> GameFlows:
@@ -56,4 +59,5 @@ def compose_flows(client: discord.Client, services: Services) -> GameFlows:
         clock_notices=ClockNotices(services, posts, pings, tournaments),
         tournaments=tournaments,
         puzzles=PuzzleCards(services),
+        lessons=Lessons(services),
     )

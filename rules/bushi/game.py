@@ -50,6 +50,7 @@ from rules.bushi.words import (
     sword_words,
 )
 from rules.core.errors import CodecError, InvalidActionError, InvalidSettingsError
+from rules.core.levels import split_level
 from rules.core.outcome import Outcome, Seat
 from rules.core.protocol import Event, GameRules, Transition
 from rules.core.text import Locale, Text
@@ -96,6 +97,9 @@ class Move:
 
 
 BushiAction = Drop | Move
+
+#: The bot's levels (``rules.bushi.levels``), weakest first: a game against the bot may name one.
+LEVEL_KEYS = ("beginner", "novice", "strong", "perfect")
 
 #: (Black's orientation, White's orientation, side to move): what repetition compares.
 Position = tuple[Orientation, Orientation, Seat]
@@ -189,8 +193,8 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
     # --- setup -----------------------------------------------------------------------------
 
     def normalize_settings(self, settings: Mapping[str, JSON] | None) -> dict[str, JSON]:
-        """``{"cube": "seed" | "alternate"}``, default ``seed``."""
-        raw = dict(settings or {})
+        """``{"cube": "seed" | "alternate"}``, default ``seed``; a bot level if one is given."""
+        raw, level = split_level(settings, LEVEL_KEYS)
         unknown = set(raw) - {"cube"}
         if unknown:
             raise InvalidSettingsError(
@@ -203,7 +207,7 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
             raise InvalidSettingsError(
                 Text("cube は seed か alternate です。", "cube must be seed or alternate.")
             )
-        return {"cube": str(cube)}
+        return {"cube": str(cube), **level}
 
     def settings_of(self, settings: Mapping[str, JSON] | None) -> BushiSettings:
         return BushiSettings(CubeReading(self.normalize_settings(settings)["cube"]))

@@ -75,6 +75,9 @@ class Budget:
     pairs: bool = True
     #: Whether the playouts' own choices look at pairs too (slower, stronger).
     playout_pairs: bool = True
+    #: Fewer samples finished by the cap than this and the fast model alone decides: one or
+    #: two playouts are noise, and trusting them plays worse than the model.
+    min_samples: int = 1
 
 
 DEFAULT_BUDGET = Budget()
@@ -294,6 +297,12 @@ def _placed(base: SimSide, line: int, new: bool, r: int) -> tuple[SimSide, int]:
     return [*mine, [r]], len(mine)
 
 
+def placement_scores(view: SenretsuView, legal: Sequence[Action]) -> dict[Action, float]:
+    """The fast model's score of ending the place phase and of every listed placement (each
+    credited with its best second card, as the search ranks them)."""
+    return {action: score for score, action in _candidates(view, legal)}
+
+
 def _candidates(
     view: SenretsuView, legal: Sequence[Action], pairs: bool = True
 ) -> list[tuple[float, Action]]:
@@ -366,7 +375,7 @@ def _choose_placement(
             break  # out of time: a partial sample would favour the candidates it reached
         totals = [t + v for t, v in zip(totals, values, strict=True)]
         done += 1
-    if not done:
+    if done < max(budget.min_samples, 1):
         return best, rng
     return pool[max(range(len(pool)), key=lambda k: (totals[k], -k))], rng
 

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from rules.cards.playing import Card, Colour, colour_deck, parse_card
 from rules.core.errors import InvalidSettingsError
+from rules.core.levels import split_level
 from rules.core.outcome import Seat
 from rules.core.protocol import Event, GameRules, Transition
 from rules.core.rng import Rng
@@ -25,6 +26,9 @@ JSON = Any
 DEFAULT_SETTINGS: dict[str, JSON] = {"first_player": "janken", "colours": "random"}
 FIRST_PLAYER_CHOICES: tuple[JSON, ...] = ("janken", "coin", 0, 1)
 COLOUR_CHOICES: tuple[str, ...] = ("random", "red", "black")
+#: The bot's levels (``rules.senretsu.levels``), weakest first: a game against the bot may name
+#: one.
+LEVEL_KEYS = ("random", "greedy", "search", "deep")
 
 BAD_SETTINGS = Text(
     "設定：first_player は janken / coin / 0 / 1、colours は random / red / black です。",
@@ -82,7 +86,8 @@ class SenretsuRules(GameRules[SenretsuState, Action, SenretsuView]):
 
     def normalize_settings(self, settings: Mapping[str, JSON] | None) -> dict[str, JSON]:
         out = dict(DEFAULT_SETTINGS)
-        for key, value in (settings or {}).items():
+        given, level = split_level(settings, LEVEL_KEYS)
+        for key, value in given.items():
             if key not in out:
                 raise InvalidSettingsError(BAD_SETTINGS)
             out[key] = value
@@ -91,7 +96,7 @@ class SenretsuRules(GameRules[SenretsuState, Action, SenretsuView]):
             raise InvalidSettingsError(BAD_SETTINGS)
         if out["colours"] not in COLOUR_CHOICES:
             raise InvalidSettingsError(BAD_SETTINGS)
-        return out
+        return out | level
 
     def new_game(self, settings: Mapping[str, JSON] | None, seed: int) -> SenretsuState:
         s = self.normalize_settings(settings)

@@ -36,6 +36,8 @@ EVERY = "test_every_button.py::"
 SENRETSU = "test_discord_senretsu.py::"
 YOSUKOU = "test_discord_yosukou.py::"
 PUZZLES = "test_discord_puzzles.py::"
+LEARN = "test_discord_learn.py::"
+LESSON = r"[a-z0-9_]+(?::[a-z0-9_]+)?"
 
 CONTROLS: tuple[Control, ...] = (
     # The challenge board.
@@ -130,6 +132,11 @@ CONTROLS: tuple[Control, ...] = (
         ),
     ),
     Control(
+        "Review",
+        rf"rv:{ID}",
+        ("test_discord_levels.py::test_review_names_the_first_slip_privately_in_both_languages",),
+    ),
+    Control(
         "Verify", rf"vf:{ID}", (YOSUKOU + "test_the_deal_is_sealed_then_revealed_and_verified",)
     ),
     # A replay, and the history that opens one.
@@ -173,10 +180,32 @@ CONTROLS: tuple[Control, ...] = (
         r"pzn:[a-z_:]+",
         (PUZZLES + "test_a_bushi_puzzle_solved_in_english_then_the_next",),
     ),
+    # A lesson's card (/learn).
+    Control(
+        "a lesson's move button",
+        rf"lm:{LESSON}:{ID}:[^~#].*",
+        (LEARN + "test_a_wrong_move_is_refused_with_why_and_tried_again",),
+    ),
+    Control(
+        "a lesson's move from a menu",
+        rf"lms:{LESSON}:{ID}:[0-9]=[^~#].*",
+        (LEARN + "test_a_lesson_in_japanese",),
+    ),
+    Control("Next (a lesson)", rf"ln:{LESSON}:{ID}", (LEARN + "test_a_lesson_in_japanese",)),
+    Control(
+        "a lesson's joker (asks for its range)",
+        rf"lms:{LESSON}:{ID}:[0-9]=#.+",
+        (LEARN + "test_a_joker_in_a_lesson_asks_for_its_range",),
+    ),
+    Control(
+        "a lesson's range form",
+        rf"lnum:{LESSON}:{ID}:.+",
+        (LEARN + "test_a_joker_in_a_lesson_asks_for_its_range",),
+    ),
 )
 
 #: Forms are not components: their custom_ids are answered by the client's own listener.
-FORM_PREFIXES = frozenset({"nm"})
+FORM_PREFIXES = frozenset({"nm", "lnum"})
 
 
 def click_key(payload: dict[str, Any]) -> str | None:

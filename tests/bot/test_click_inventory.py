@@ -87,6 +87,7 @@ EXAMPLES = {
     "Rematch": "rm:12",
     "Replay": "rps:12",
     "Verify": "vf:12",
+    "Review": "rv:12",
     "⏮": "rp:12:0:f",
     "◀": "rp:12:4:p",
     "▶": "rp:12:6:n",
@@ -98,6 +99,11 @@ EXAMPLES = {
     "a puzzle's answer menu": "pza:yosukou:simplified:s-start-03:20261122=start:4",
     "Show as text / Show as picture": "pzv:bushi:w7-002:-:t",
     "Next puzzle": "pzn:senretsu",
+    "a lesson's move button": "lm:bushi:5:ROT",
+    "a lesson's move from a menu": "lms:bushi:1:0=D-T0-B",
+    "Next (a lesson)": "ln:yosukou:simplified:0",
+    "a lesson's joker (asks for its range)": "lms:senretsu:2:0=#p:JR:+2:",
+    "a lesson's range form": "lnum:senretsu:2:p:JR:+2:",
 }
 
 

@@ -332,3 +332,21 @@ async def test_reminders_are_five_batches_a_tick_and_none_is_skipped(
     assert sorted(n.game.id for n in last if isinstance(n, Reminder) and n.number == 2) == sorted(
         games
     )
+
+
+async def test_a_move_between_reading_and_claiming_a_reminder_cancels_it(
+    service: GameService, clock: FakeClock
+) -> None:
+    """The scheduler read Alice's game when half her time was gone; she moved before its
+    claim. The claim (guarded by the deadline it read) must find nothing: Bob's clock has just
+    started, and Alice needs no reminder any more."""
+    result = await clocked_game(service)
+    clocks = ClockService(service)
+    clock.advance(hours=13)
+    read = await clocks._reminder_candidates(clock.now, None)  # the race, step by step
+    assert [g.id for g in read] == [result.game.id]
+    await service.actions.act(
+        result.game.id, ALICE.user_id, result.game.version, first_legal(result)
+    )
+    assert await clocks._remind_page(clock.now, read, 10) == []
+    assert (await service.queries.get(result.game.id)).reminders_sent == 0

@@ -4,8 +4,9 @@ rounds, a cancellation and the server's list keep them apart."""
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import select
 
-from bot.db import Database
+from bot.db import Database, TournamentEntrantRow
 from bot.services.tournament_snapshots import Cancelled, GameEnded, RoundStarted
 from tests.conftest import FakeClock
 from tests.services.tournament_helpers import (
@@ -104,3 +105,29 @@ async def test_withdrawing_from_one_keeps_the_player_s_game_in_the_other(
         assert withdrawal.tournament.id == leaves
         await s.tournaments.scheduler.tick()
         assert (await s.games.queries.get(staying)).status == "active"
+
+
+async def test_starting_one_leaves_the_others_seeding_alone(s: Services, db: Database) -> None:
+    """A tournament started while another runs seeds its own entrants only: the running one's
+    seeds (its Swiss pairings and tie-breaks) stay as they were fixed."""
+    first = await create(s, format="round_robin")
+    second = await create(s, format="swiss", rounds=2)
+    for player in (PLAYERS[0], PLAYERS[1], PLAYERS[5], PLAYERS[6]):
+        await s.tournaments.actions.join(second.id, GUILD, player)
+    await enter(s, first.id, 4)
+    await s.tournaments.actions.start(second.id, GUILD, PLAYERS[0].user_id, manages_server=True)
+
+    async def seeds(tournament_id: int) -> dict[int, int | None]:
+        async with db.read() as session:
+            rows = await session.scalars(
+                select(TournamentEntrantRow).where(
+                    TournamentEntrantRow.tournament_id == tournament_id
+                )
+            )
+            return {r.user_id: r.seed for r in rows}
+
+    before = await seeds(second.id)
+    assert sorted(v for v in before.values() if v is not None) == [1, 2, 3, 4]
+    await s.tournaments.actions.start(first.id, GUILD, PLAYERS[0].user_id, manages_server=True)
+    assert await seeds(second.id) == before
+    assert sorted(v for v in (await seeds(first.id)).values() if v is not None) == [1, 2, 3, 4]

@@ -1,0 +1,75 @@
+"""戦列札's bot levels, weakest first: random legal moves, the fast model alone, today's search,
+and a wider search in the same time.
+
+Every level decides from the acting seat's view alone (``view_for(state, seat)``): what the view
+hides is sampled by :func:`rules.senretsu.ai.determinize` from the ``rng`` handed in, so two
+states that differ only in cards the seat cannot see get the same decision from the same
+generator.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from rules.core.rng import Rng
+from rules.senretsu.actions import Action, TakeBack
+from rules.senretsu.ai import (
+    DEFAULT_BUDGET,
+    HEURISTIC_ONLY,
+    Budget,
+    Rules,
+    choose_action,
+    determinize,
+)
+from rules.senretsu.game import LEVEL_KEYS
+from rules.senretsu.view import SenretsuView
+
+
+@dataclass(frozen=True, slots=True)
+class SenretsuLevel:
+    """One strength: a search budget, or ``None`` for a uniformly random legal action."""
+
+    key: str
+    budget: Budget | None
+
+    def choose(
+        self, view: SenretsuView, rules: Rules, rng: Rng, seconds: float | None = None
+    ) -> tuple[Action, Rng]:
+        """An action for ``view.viewer``; ``seconds`` replaces the budget's time cap."""
+        if self.budget is None:
+            return _random_action(view, rules, rng)
+        budget = self.budget
+        if seconds is not None:
+            budget = dataclasses.replace(budget, seconds=seconds)
+        return choose_action(view, rules, rng, budget)
+
+
+def _random_action(view: SenretsuView, rules: Rules, rng: Rng) -> tuple[Action, Rng]:
+    """Any legal action but taking a card back (which could undo placements for ever)."""
+    seat = view.viewer
+    if seat is None or seat not in view.to_act or view.outcome is not None:
+        raise ValueError("a level can only act for a seat whose turn it is")
+    state, rng = determinize(view, rng)
+    legal = [a for a in rules.legal_actions(state, seat) if not isinstance(a, TakeBack)]
+    return rng.choice(legal)
+
+
+#: Today's search with twice the samples under the same time cap (it never thinks longer, only
+#: more where time allows), trusting them only when enough finished: one or two playouts are
+#: noise, and the fast model alone does better than them.
+WIDE = Budget(samples=16, candidates=3, seconds=DEFAULT_BUDGET.seconds, min_samples=4)
+
+LEVELS: tuple[SenretsuLevel, ...] = (
+    SenretsuLevel("random", None),
+    SenretsuLevel("greedy", HEURISTIC_ONLY),
+    SenretsuLevel("search", DEFAULT_BUDGET),
+    SenretsuLevel("deep", WIDE),
+)
+#: Today's bot.
+DEFAULT_LEVEL = "search"
+assert tuple(level.key for level in LEVELS) == LEVEL_KEYS
+
+
+def level(key: str) -> SenretsuLevel:
+    return next(lv for lv in LEVELS if lv.key == key)

@@ -1,0 +1,276 @@
+"""易双六's lessons (``/learn``), one per variant: 易双六 teaches the whole game on one seeded
+deal played by the rules; 略式易双六 teaches what differs, on another. Every position is that
+deal after real draws, so what the learner sees drawn is what the engine draws."""
+
+from __future__ import annotations
+
+from rules.core.lesson import Lesson, LessonStep, Position
+from rules.core.outcome import Seat
+from rules.core.text import Text
+from rules.yosukou.game import TITLE, TITLE_SIMPLIFIED
+
+
+def draws(count: int) -> tuple[tuple[Seat, str], ...]:
+    return ((0, "draw"),) * count
+
+
+START = (0, "start:2")
+MOVE = (0, "move")
+
+#: A deal whose first draws from 2 are a cup, a wand that fails, then a sword that may MOVE;
+#: its end card comes up at draws 46, 49 and 54, the last with the token on 2 (a win).
+ORIGINAL = Position(settings=(("variant", "original"),), seed=29)
+ORIGINAL_STARTED = ORIGINAL.then(START)
+ORIGINAL_MOVED = ORIGINAL_STARTED.then(*draws(3), MOVE)
+
+#: A 略式 deal whose first draws from 2 are a coin, a sword that loses, then one that wins;
+#: the game ends at draw 76 with the token on 2 (a win).
+SIMPLIFIED = Position(settings=(("variant", "simplified"),), seed=638)
+SIMPLIFIED_STARTED = SIMPLIFIED.then(START)
+
+START_HINT = Text("2 を選んでください。", "Choose 2.")
+DRAW_HINT = Text("カードを引いてください。", "Draw a card.")
+STARTED = Text(
+    "トークンは 2 から。目標は 2 か 5 です。終了カード (13) 死神が小アルカナ 56 枚の山札に"
+    "混ぜられました。",
+    "The token starts on 2, so your goal is 2 or 5. The end card, (13) Death, is shuffled "
+    "into the talon of 56 minor cards.",
+)
+
+LESSON = Lesson(
+    key="yosukou:original",
+    title=TITLE,
+    steps=(
+        LessonStep(
+            Text("六枚の盤と卦", "The six-card board and its trigrams"),
+            Text(
+                "大アルカナ6枚が爻 1〜6 に配られます。1〜3 が下卦、4〜6 が上卦です。各カードには"
+                "数の組（ソードの攻/守、コインの苦/喜、カップとワンドの上流/下流）があり、"
+                "逆位置では左右が入れ替わります。盤面にその数が出ています。",
+                "Six major arcana are dealt to positions 1–6: 1–3 form the lower trigram, 4–6 "
+                "the upper. Each card carries pairs of numbers (sword attack/defence, coin "
+                "pain/joy, cup and wand upper/lower), swapped when it lies reversed; the board "
+                "shows them.",
+            ),
+            ORIGINAL,
+        ),
+        LessonStep(
+            Text("開始位置と目標", "Where you start, and your goal"),
+            Text(
+                "トークンの開始位置を選びます。それで目標が決まります：下卦から始めたら最後に 2 か "
+                "5、上卦から始めたら 5 か 6 にいれば勝ち。2 から始めましょう。",
+                "You choose where the token starts, and that fixes your goal: start in the "
+                "lower trigram and you win if the token ends on 2 or 5; start in the upper one, "
+                "on 5 or 6. Start on 2.",
+            ),
+            ORIGINAL,
+            taught=("start:2",),
+            hint=START_HINT,
+            done=STARTED,
+        ),
+        LessonStep(
+            Text("カードを引く", "Drawing a card"),
+            Text(
+                "毎手、山札の一番上を引きます。スートが何が起こるかを決め、数字がその値です"
+                "（エース 1 … キング 14）。引いて、スートが何をしたか見てみましょう。",
+                "Each turn you draw the top card of the talon. Its suit decides what happens, "
+                "its number is its value (Ace 1 … King 14). Draw, and see what the suit did.",
+            ),
+            ORIGINAL_STARTED,
+            taught=("draw",),
+            hint=DRAW_HINT,
+        ),
+        LessonStep(
+            Text("下卦でのスート", "The suits in the lower trigram"),
+            Text(
+                "トークンが下卦（1〜3）にいるとき：♥カップはその爻のカップ置き場に積まれ、動きません。"
+                "♦コインは前へ（1→2→3→4）、♣ワンドはその爻のカップを使って後ろへ（2→1、1→6）、"
+                "♠ソードは向かいの爻（1↔4、2↔5、3↔6）へ、それぞれ比較に勝てば動きます。",
+                "With the token in the lower trigram (1–3): a cup (♥) is laid on that "
+                "position's cup pile and the token stays. A coin (♦) tries to move it forward "
+                "(1→2→3→4), a wand (♣) back (2→1, 1→6) using a cup from its pile, a sword (♠) "
+                "across to the opposite position (1↔4, 2↔5, 3↔6) — each if it wins a comparison.",
+            ),
+            ORIGINAL_STARTED.then(*draws(1)),
+        ),
+        LessonStep(
+            Text("比較の数", "The comparison and its numbers"),
+            Text(
+                "動こうとするスートは二つの和を比べます：引いたカードの値に大アルカナの数（と置き場の"
+                "カード）を足したものと、行き先側の数。厳密に大きければ動き、同じなら留まります。"
+                "引いて、数を読んでみましょう。",
+                "A suit that tries to move compares two sums: the drawn card's value plus "
+                "numbers of the majors (and cards in piles), against the numbers on the side it "
+                "moves toward. Strictly greater moves; a tie stays. Draw, and read the sums.",
+            ),
+            ORIGINAL_STARTED.then(*draws(1)),
+            taught=("draw",),
+            hint=DRAW_HINT,
+        ),
+        LessonStep(
+            Text("動く（MOVE）か留まる（STAY）か", "MOVE or STAY"),
+            Text(
+                "いま引いたソードは比較に勝ちました。下卦のソードが勝つと、選べます。動く：トークンは向かいの爻へ、Sw と Co は捨て札になり、"
+                "このソードが新しい Sw に。留まる：この爻のカップとソードを捨てます。いまは 5 "
+                "（目標の一つ）へ動きましょう。",
+                "The sword you just drew won its comparison, and a lower sword that wins lets "
+                "you choose. MOVE: "
+                "the token jumps to the opposite position, Sw and Co are discarded and the sword "
+                "starts a new Sw. STAY: your cups here and the sword are discarded. MOVE now, "
+                "to 5 — one of your goals.",
+            ),
+            ORIGINAL_STARTED.then(*draws(3)),
+            taught=("move",),
+            tempting=("draw",),
+            hint=Text("「動く」を選んでください。", "Choose MOVE."),
+        ),
+        LessonStep(
+            Text("Sw・Co・捨て札", "The Sw, Co and discard piles"),
+            Text(
+                "Sw（上卦のソード置き場）と Co（下卦のコイン置き場）はそれぞれ一つの山です。下卦のソードは"
+                "攻めに Co の合計を足し、守る側は Sw の合計を足します。捨て札（D）は終了カードが"
+                "出たときにだけ山札へ戻ります。",
+                "Sw (the upper trigram's swords) and Co (the lower trigram's coins) are single "
+                "piles: a lower sword adds all of Co to its attack, and the side it attacks adds "
+                "all of Sw to its defence. Discards (D) return to the talon only when an end "
+                "card comes up.",
+            ),
+            ORIGINAL_MOVED,
+        ),
+        LessonStep(
+            Text("上卦でのスート", "The suits in the upper trigram"),
+            Text(
+                "上卦（4〜6）では：♦コインはその爻に積まれて動きません。♠ソードは比較しだいで一つ戻り"
+                "（6→5→4→3）、♥カップは比較に勝てば前へ（4→5→6→1）、♣ワンドは向かいのカップを"
+                "使って向かいの爻へ。引いてみましょう。",
+                "In the upper trigram (4–6): a coin (♦) piles up on the token's position and it "
+                "stays; a sword (♠) moves it one back (6→5→4→3) when the comparison says so; a "
+                "cup (♥) forward (4→5→6→1) if it wins; a wand (♣) across, using the cups "
+                "opposite. Draw.",
+            ),
+            ORIGINAL_MOVED,
+            taught=("draw",),
+            hint=DRAW_HINT,
+        ),
+        LessonStep(
+            Text("終了カード", "End cards"),
+            Text(
+                "下卦から始めたので終了カードは (13) 死神です。1回目と2回目に出たときは、残りの山札・"
+                "終了カード・捨て札をまとめて切り直します（場のカードはそのまま）。"
+                "何十枚か進んで、次の1枚がその終了カードです。",
+                "You started low, so your end card is (13) Death. The first and second time it "
+                "comes up, the rest of the talon, the end card and the discards are shuffled "
+                "together; cards on the table stay. Many draws later, the next card is that end card.",
+            ),
+            ORIGINAL_MOVED.then(*draws(41)),
+            taught=("draw",),
+            hint=DRAW_HINT,
+        ),
+        LessonStep(
+            Text("勝ち負け", "Winning"),
+            Text(
+                "終了カードの3回目でゲームが終わり、そのときトークンが目標（下卦開始なら 2 か 5、"
+                "上卦開始なら 5 か 6）にいれば勝ち。点数も引き分けもありません。数枚後、次が3回目で、"
+                "トークンは 2 にいます。引きましょう。",
+                "The third end card ends the game: you win if the token then stands on your "
+                "goal (2 or 5 from a lower start, 5 or 6 from an upper one). No score, no "
+                "draw. A few draws on, the third is next and your token is on 2: draw it.",
+            ),
+            ORIGINAL_MOVED.then(*draws(49)),
+            taught=("draw",),
+            hint=DRAW_HINT,
+        ),
+    ),
+)
+
+SIMPLIFIED_LESSON = Lesson(
+    key="yosukou:simplified",
+    title=TITLE_SIMPLIFIED,
+    steps=(
+        LessonStep(
+            Text("易双六と違うところ", "What differs from 易双六"),
+            Text(
+                "略式は同じ盤・同じ開始と目標・同じ終了カードと勝ち負けで遊びます。違うのは引いた"
+                "カードの働きだけ：Sw と Co は使わず、大アルカナの数はソード（M）とコイン（F）の"
+                "組だけを使います。",
+                "略式 plays on the same board, with the same start, goal, end cards and "
+                "winning as 易双六. Only what a drawn card does differs: Sw and Co are never "
+                "used, and of the majors' numbers only the sword (M) and coin (F) pairs count.",
+            ),
+            SIMPLIFIED,
+        ),
+        LessonStep(
+            Text("開始位置", "The start"),
+            Text(
+                "易双六と同じく、下卦から始めれば目標は 2 か 5、上卦からなら 5 か 6。2 から始めましょう。",
+                "As in 易双六, a lower start aims for 2 or 5, an upper one for 5 or 6. Start on 2.",
+            ),
+            SIMPLIFIED,
+            taught=("start:2",),
+            hint=START_HINT,
+            done=STARTED,
+        ),
+        LessonStep(
+            Text("コインとカップは比較なし", "Coins and cups act at once"),
+            Text(
+                "コイン（♦）とカップ（♥）は比較なしで働きます。下卦では、コインは向かいの爻のコイン"
+                "置き場に置かれトークンは必ず前へ、カップはその爻に積まれて留まります。上卦では逆："
+                "コインは積まれて留まり、カップで必ず前へ。",
+                "Coins (♦) and cups (♥) act without a comparison. In the lower trigram a coin "
+                "goes to the opposite position's coin pile and the token always moves forward; "
+                "a cup piles up where it stands. In the upper trigram it is the other way "
+                "round: a coin piles up, a cup always moves it forward.",
+            ),
+            SIMPLIFIED_STARTED,
+            taught=("draw",),
+            hint=DRAW_HINT,
+        ),
+        LessonStep(
+            Text("ソードとワンドの判定", "Swords and wands: the judgement"),
+            Text(
+                "ソードとワンドは判定します：カードの値＋移動元の F（その置き場の最大の札、なければ"
+                "大アルカナの F 値）が、移動先の M＋移動先の F より大きければ動きます。下卦のソードは"
+                "向かいへ、ワンドは一つ戻る方へ。上卦ではソードが一つ戻り、ワンドが向かいへ。引いてみましょう。",
+                "Swords and wands are judged: the card's value plus From's F (its pile's best "
+                "card, or the major's F value when the pile is empty) must beat To's M plus "
+                "To's F. In the lower trigram a sword aims across, a wand one back; in the "
+                "upper, a sword one back and a wand across. Draw.",
+            ),
+            SIMPLIFIED_STARTED.then(*draws(1)),
+            taught=("draw",),
+            hint=DRAW_HINT,
+        ),
+        LessonStep(
+            Text("留まる（STAY）が軽い", "A lighter STAY"),
+            Text(
+                "いま引いたソードは判定に勝ちました。下卦のソードが勝つと、動くか留まるかを選べます。動く：引いたカードと移動元の F の"
+                "札を捨てて向かいへ。略式の留まる：捨てるのは引いたソードだけです。今回は留まりましょう。",
+                "The sword you just drew won its judgement, and a lower sword that wins lets you "
+                "choose. MOVE discards the drawn card and "
+                "From's F card and crosses over. In 略式, STAY discards only the drawn sword. "
+                "STAY this time.",
+            ),
+            SIMPLIFIED_STARTED.then(*draws(3)),
+            taught=("stay",),
+            tempting=("draw",),
+            hint=Text("「留まる」を選んでください。", "Choose STAY."),
+        ),
+        LessonStep(
+            Text("終わりと勝ち", "The end, and winning"),
+            Text(
+                "易双六と同じです：終了カードの1・2回目は捨て札ごと切り直し、3回目で終わり。"
+                "トークンが目標にいれば勝ち。何十枚も進んで次が3回目の終了カード、トークンは 2 "
+                "にいます。引きましょう。",
+                "As in 易双六: the end card's first and second appearances reshuffle the "
+                "discards back in, the third ends the game, won if the token stands on your "
+                "goal. Many draws later, the third end card is next and your token is on 2: "
+                "draw it.",
+            ),
+            SIMPLIFIED_STARTED.then(
+                *draws(3), MOVE, *draws(40), MOVE, *draws(8), MOVE, *draws(7), MOVE, *draws(13)
+            ),
+            taught=("draw",),
+            hint=DRAW_HINT,
+        ),
+    ),
+)

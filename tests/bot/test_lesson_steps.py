@@ -1,0 +1,87 @@
+"""Every step of every lesson, replayed through the rules engine: its position is reached by
+legal moves, the move it teaches is legal and offered as the game offers it, and the moves it
+shows as forbidden are refused by the rules. A rules change breaks this, not a lesson."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.lessons import all_lessons, lesson_for
+from bot.games.spec import AnySpec
+from bot.ui.lesson_cards import offered_choices, position_of
+from rules.core import LOCALES, IllegalActionError
+from rules.core.lesson import Lesson, LessonStep
+
+LESSONS = all_lessons()
+STEPS = [
+    pytest.param(spec, lesson, index, step, id=f"{lesson.key}-{index}")
+    for spec, lesson in LESSONS
+    for index, step in enumerate(lesson.steps)
+]
+
+
+def test_every_game_has_a_lesson_and_keys_are_unique() -> None:
+    keys = [lesson.key for _, lesson in LESSONS]
+    assert len(keys) == len(set(keys))
+    games = {spec.game_type for spec, _ in LESSONS}
+    assert {"bushi", "senretsu", "yosukou"} <= games
+    assert lesson_for("yosukou:simplified") is not None
+    for _, lesson in LESSONS:
+        assert 3 <= len(lesson.steps) <= 16, lesson.key  # a lesson of minutes, not an hour
+
+
+def offered_codes(spec: AnySpec, step: LessonStep, state: object) -> set[str]:
+    """Every move the step's controls can make: buttons and menus, at every sub-step, and
+    the prefix of a move that asks for a number."""
+    top = offered_choices(spec, step, state, "en")
+    codes: set[str] = set()
+    for sub_step in [None, *(c.step for c in top if c.step)]:
+        for choice in offered_choices(spec, step, state, "en", sub_step):
+            if choice.code:
+                codes.add(choice.code)
+            if choice.number is not None:
+                codes.add(choice.number.prefix + "#")
+    return codes
+
+
+def is_offered(code: str, codes: set[str]) -> bool:
+    return code in codes or any(
+        c.endswith("#") and code.startswith(c[:-1]) and code[len(c) - 1 :].isdigit() for c in codes
+    )
+
+
+@pytest.mark.parametrize(("spec", "lesson", "index", "step"), STEPS)
+def test_step_replays_through_the_rules(
+    spec: AnySpec, lesson: Lesson, index: int, step: LessonStep
+) -> None:
+    rules = spec.rules
+    state = position_of(spec, step).state  # raises if a move on the way is no longer legal
+    for text in (step.title, step.body, step.hint, step.done):
+        for locale in LOCALES:
+            assert text is None or text(locale).strip(), (lesson.key, index)
+    if not step.teaches_move:
+        assert not step.tempting and step.hint is None
+        return
+    assert step.hint is not None, "a step that teaches a move says what to look for"
+    assert step.seat in rules.to_act(state)
+    legal = {rules.format(a) for a in rules.legal_actions(state, step.seat)}
+    codes = offered_codes(spec, step, state)
+    for code in step.taught:
+        assert code in legal, f"{lesson.key} step {index + 1}: {code} is not legal"
+        assert is_offered(code, codes), f"{lesson.key} step {index + 1}: {code} is not offered"
+    for code in step.tempting:
+        assert code not in legal
+        with pytest.raises(IllegalActionError):
+            rules.apply(state, step.seat, rules.parse(code))
+        assert code in codes  # the forbidden move is offered, so the rules can refuse it
+
+
+def test_a_card_says_when_the_board_changed_under_the_learner() -> None:
+    bushi = lesson_for("bushi")
+    assert bushi is not None
+    steps = bushi[1].steps
+    drop = next(i for i, s in enumerate(steps) if s.tempting and s.taught[0].startswith("D-"))
+    assert bushi[1].jump(drop + 1) == "later"  # White dropped meanwhile
+    assert bushi[1].jump(0) is None
+    forced = next(i for i, s in enumerate(steps) if s.tempting and s.seat == 1)
+    assert bushi[1].jump(forced) is None  # the position the step before showed

@@ -1,0 +1,71 @@
+"""戦列札's bot levels: legal, reproducible from their generator, and blind to hidden cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import Rng
+from rules.senretsu import SenretsuRules, TakeBack
+from rules.senretsu.levels import LEVELS, SenretsuLevel, level
+from tests.rules.senretsu.test_senretsu_ai import midgame, scramble_hidden
+
+R = SenretsuRules()
+#: No time cap: two runs must sample alike.
+UNCAPPED = 600.0
+
+
+def play(levels: tuple[SenretsuLevel, SenretsuLevel], seed: int, seconds: float) -> list[str]:
+    """A whole game between two levels; every action's code (each checked legal)."""
+    state = R.new_game({"first_player": "coin"}, seed)
+    rng = Rng.from_seed(seed)
+    codes = []
+    while state.outcome is None:
+        seat = R.to_act(state)[0]
+        action, rng = levels[seat].choose(R.view_for(state, seat), R, rng, seconds)
+        assert action in R.legal_actions(state, seat)
+        codes.append(R.format(action))
+        state = R.apply(state, seat, action).state
+        assert len(codes) < 3000
+    return codes
+
+
+def test_the_random_and_greedy_levels_play_legal_games_the_same_for_a_seed() -> None:
+    pair = (level("random"), level("greedy"))
+    first = play(pair, 4, UNCAPPED)
+    assert first == play(pair, 4, UNCAPPED)
+    assert first != play(pair, 5, UNCAPPED)
+
+
+def test_the_random_level_never_takes_a_card_back() -> None:
+    codes = play((level("random"), level("random")), 2, UNCAPPED)
+    assert not any(isinstance(R.parse(code), TakeBack) for code in codes)
+
+
+@pytest.mark.slow
+def test_the_searching_levels_play_legal_games_the_same_for_a_seed() -> None:
+    pair = (level("deep"), level("search"))
+    assert play(pair, 1, UNCAPPED) == play(pair, 1, UNCAPPED)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", [lv.key for lv in LEVELS])
+@pytest.mark.parametrize(("seed", "phase"), [(3, "place"), (1, "casualties")])
+def test_no_level_sees_a_hidden_card(key: str, seed: int, phase: str) -> None:
+    """Two states that differ only in cards the seat cannot see (the other hand, both decks'
+    order) get the same decision from the same generator."""
+    state = midgame(seed, phase)
+    seat = R.to_act(state)[0]
+    scrambled = scramble_hidden(state, seat, seed)
+    chosen = level(key)
+    a = chosen.choose(R.view_for(state, seat), R, Rng.from_seed(seed), UNCAPPED)
+    b = chosen.choose(R.view_for(scrambled, seat), R, Rng.from_seed(seed), UNCAPPED)
+    assert a == b
+    assert a[0] in R.legal_actions(state, seat)
+
+
+def test_the_levels_are_weakest_first_and_today_s_search_is_one_of_them() -> None:
+    assert [lv.key for lv in LEVELS] == ["random", "greedy", "search", "deep"]
+    assert level("random").budget is None
+    assert R.normalize_settings({"level": "deep"})["level"] == "deep"
+    with pytest.raises(Exception, match="level"):
+        R.normalize_settings({"level": "godlike"})
