@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.cogs.games import game_group
 from bot.cogs.learn import learn_command
 from bot.cogs.player import PlayerCog
+from bot.cogs.puzzles import puzzle_command
 from bot.cogs.server import ServerCog
 from bot.cogs.standings import rules_command, standings_command
 from bot.cogs.tournaments import tournament_group
@@ -31,6 +32,7 @@ from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
@@ -39,6 +41,7 @@ from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
 from bot.ui.flows import compose_flows
 from bot.ui.lesson_components import LESSON_ITEMS, lesson_number_answer
+from bot.ui.puzzle_components import PUZZLE_ITEMS
 from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.standings import StandingsPageButton
 from bot.ui.tournament_pages import TournamentPageButton
@@ -50,6 +53,7 @@ log = logging.getLogger(__name__)
 COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *ALL_DYNAMIC_ITEMS,
     *REPLAY_ITEMS,
+    *PUZZLE_ITEMS,
     *LESSON_ITEMS,
     StandingsPageButton,
     TournamentPageButton,
@@ -115,6 +119,7 @@ class AsobibaBot(commands.AutoShardedBot):
             servers=servers,
             clocks=ClockService(games),
             tournaments=TournamentService(games, servers),
+            puzzles=PuzzleService(db, games.clock, games.starts.secrets),
             lessons=LessonService(db, games.clock),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
         )
@@ -194,6 +199,7 @@ class AsobibaBot(commands.AutoShardedBot):
             self.tree.add_command(game_group(spec, self.asobiba))
         self.tree.add_command(standings_command(self.asobiba))
         self.tree.add_command(rules_command())
+        self.tree.add_command(puzzle_command(self.asobiba))
         self.tree.add_command(learn_command(self.asobiba))
         self.tree.add_command(tournament_group(self.asobiba))
         await self.add_cog(PlayerCog(self.asobiba))

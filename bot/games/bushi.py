@@ -23,6 +23,7 @@ from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
 from rules.bushi.lesson import LESSON
 from rules.bushi.levels import DEFAULT_LEVEL, LEVELS
+from rules.bushi.puzzles import PUZZLES as BUSHI_PUZZLES
 from rules.bushi.review import first_slip
 from rules.bushi.solve import Result, solution
 from rules.core import GameRules, Locale, Seat, Text
@@ -159,5 +160,6 @@ SPEC = GameSpec(
     hinter=hint,
     accepts_draw=accepts_draw,
     board_picture=painter("bot.pictures.bushi", "draw_board"),
+    puzzles=BUSHI_PUZZLES,
     lessons=(LESSON,),
 )

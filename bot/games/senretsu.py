@@ -40,6 +40,7 @@ from rules.senretsu import (
 from rules.senretsu.help import RULES_HELP
 from rules.senretsu.lesson import LESSON
 from rules.senretsu.levels import DEFAULT_LEVEL, LEVELS, SenretsuLevel
+from rules.senretsu.puzzles import PUZZLES as SENRETSU_PUZZLES
 from rules.senretsu.render import destination_label, render_hand
 from rules.senretsu.review import disagreements
 
@@ -303,5 +304,6 @@ SPEC = GameSpec(
     reviewer=review,
     board_picture=painter("bot.pictures.senretsu", "draw_board"),
     panel_picture=painter("bot.pictures.senretsu", "draw_hand"),
+    puzzles=SENRETSU_PUZZLES,
     lessons=(LESSON,),
 )

@@ -19,6 +19,7 @@ from rules.core import Event, GameRules, InvalidSettingsError, Locale, Rng, Seat
 from rules.core.lesson import Lesson
 from rules.core.levels import LEVEL_SETTING
 from rules.core.protocol import MatchState
+from rules.core.puzzle import PuzzleBook
 
 #: A game's state, its moves and a viewer's view of a state (``GameRules[S, A, V]``).
 S = TypeVar("S", bound=MatchState)
@@ -203,6 +204,8 @@ class GameSpec(Generic[S, A, V]):
     panel_picture: PanelPainter[V] | None = None
     #: A solitaire's tie-break in tournaments (without one, ties stay ties).
     tally: SolitaireTally[S] | None = None
+    #: The game's puzzles (``/puzzle``): proven positions kept as data in its home.
+    puzzles: PuzzleBook | None = None
     #: The game's interactive lessons (``/learn``), data in its rules home: one for most games,
     #: one per variant where a variant plays differently. Keys are unique across games.
     lessons: tuple[Lesson, ...] = ()

@@ -32,6 +32,7 @@ from rules.yosukou import (
 )
 from rules.yosukou.help import RULES_HELP, SIMPLIFIED_RULES_HELP
 from rules.yosukou.lesson import LESSON, SIMPLIFIED_LESSON
+from rules.yosukou.puzzles import PUZZLES as YOSUKOU_PUZZLES
 from rules.yosukou.simulate import estimate_start_win_rates
 
 WAR_TAKE = Text("戦乱置換：動かすカードを選ぶ…", "War replacement: pick a card to move…")
@@ -262,5 +263,6 @@ SPEC = GameSpec(
     board_picture=painter("bot.pictures.yosukou", "draw_board"),
     # A deal won with fewer cards drawn is the better win (the tournament table's tie-break).
     tally=SolitaireTally(Text("引いた札", "cards drawn"), lambda state: state.draws),
+    puzzles=YOSUKOU_PUZZLES,
     lessons=(LESSON, SIMPLIFIED_LESSON),
 )

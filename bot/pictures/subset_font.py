@@ -4,8 +4,8 @@
 
 ``SOURCE_DIR`` holds ``BIZUDPGothic-Regular.ttf`` and ``BIZUDPGothic-Bold.ttf`` (Debian's
 ``fonts-morisawa-bizud-gothic`` package, or the upstream release). The subset keeps ASCII, all
-kana, full-width forms, a few symbols, and every other character written anywhere in ``rules/``
-and ``bot/pictures/``, so every label, card and major name the pictures draw is covered;
+kana, full-width forms, a few symbols, and every other character written anywhere in ``rules/``,
+``bot/pictures/`` and the pictures' words (``bot/text/pictures/``), so every label, card and major name the pictures draw is covered;
 ``tests/pictures`` checks that nothing drawn falls outside it. Run it again after adding text with
 new kanji. A universal-design face was chosen for legibility at small sizes on phones.
 
@@ -32,7 +32,7 @@ SYMBOLS = "♠♥♦♣♤♡♢♧↑→↓←⇧⇩●○◆◇■□▲△▼
 
 def characters() -> str:
     found: set[str] = set()
-    for folder in ("rules", "bot/pictures"):
+    for folder in ("rules", "bot/pictures", "bot/text/pictures"):
         for path in (ROOT / folder).rglob("*.py"):
             found |= {ch for ch in path.read_text(encoding="utf-8") if ord(ch) > 0x7E}
     found |= {chr(c) for c in range(0x20, 0x7F)}  # ASCII

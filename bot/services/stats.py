@@ -71,6 +71,11 @@ def _rating_model() -> Any:
     return PlackettLuce(mu=RATING_START, sigma=RATING_SIGMA, beta=RATING_SIGMA / 2, tau=5.0)
 
 
+def rating_model() -> Any:
+    """The model games are rated with, for other ratings kept alike (puzzles)."""
+    return _rating_model()
+
+
 def results_of(game: GameSummary, outcome: Outcome) -> ResultsWrite | None:
     """What a finishing change counts, written in its transaction (so each game counts exactly
     once): a line per person (the bot has none), and for a rated game between two people their

@@ -9,6 +9,7 @@ console's prompts, the words drawn on pictures.
 - ``play`` — challenges, turns, results, the board's buttons, fairness, logs, replays
 - ``player`` — /games, /profile, /history, /settings
 - ``daily`` — /<game> daily and /<game> today
+- ``puzzles`` — /puzzle, its card and its verdicts
 - ``server`` — /server settings and /server abort
 - ``tournaments``, ``tournament_commands``, ``tournament_errors`` — /tournament
 - ``lessons`` — /learn
@@ -28,6 +29,7 @@ from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
+from bot.text.puzzles import PUZZLE_MESSAGES
 from bot.text.server import SERVER_MESSAGES
 from bot.text.tournaments import TOURNAMENT_MESSAGES
 from rules.core import Text
@@ -40,5 +42,6 @@ MESSAGES: dict[str, Text] = {
     **SERVER_MESSAGES,
     **ERROR_MESSAGES,
     **TOURNAMENT_MESSAGES,
+    **PUZZLE_MESSAGES,
     **LESSON_MESSAGES,
 }

@@ -18,6 +18,7 @@ from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.puzzles import PuzzleService
 from bot.services.snapshots import GameSnapshot
 from bot.services.standings import StandingsService
 from bot.services.tournament_snapshots import TournamentNotice
@@ -135,6 +136,34 @@ class TournamentFlow(Protocol):
     ) -> None: ...
 
 
+class PuzzleFlow(Protocol):
+    """Implemented by :class:`bot.ui.puzzles.PuzzleCards`."""
+
+    async def show_new(
+        self, interaction: discord.Interaction, game_key: str, daily: bool
+    ) -> None: ...
+
+    async def show_next(self, interaction: discord.Interaction, game_key: str) -> None: ...
+
+    async def show_as(
+        self,
+        interaction: discord.Interaction,
+        game_key: str,
+        puzzle_id: str,
+        day: str | None,
+        mode: str,
+    ) -> None: ...
+
+    async def answer(
+        self,
+        interaction: discord.Interaction,
+        game_key: str,
+        puzzle_id: str,
+        day: str | None,
+        code: str,
+    ) -> None: ...
+
+
 class LessonFlow(Protocol):
     """Implemented by :class:`bot.ui.lesson_flow.Lessons`."""
 
@@ -173,6 +202,9 @@ class Flows(Protocol):
     def tournaments(self) -> TournamentFlow: ...
 
     @property
+    def puzzles(self) -> PuzzleFlow: ...
+
+    @property
     def lessons(self) -> LessonFlow: ...
 
 
@@ -183,6 +215,7 @@ class Services:
     servers: GuildService
     clocks: ClockService
     tournaments: TournamentService
+    puzzles: PuzzleService
     lessons: LessonService
     #: The move clock when neither the challenger nor the server picks one.
     default_move_seconds: int | None

@@ -2,7 +2,8 @@
 (:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), private
 answers beside the play (:mod:`asides`), telling players (:mod:`notices`,
 :mod:`clock_notices`), tournaments (:mod:`tournament_flows`), and where a board lives
-(:mod:`board_posts`, :mod:`held_boards`); lessons (:mod:`lesson_flow`). Each is handed the others it uses; messages go out
+(:mod:`board_posts`, :mod:`held_boards`); lessons (:mod:`lesson_flow`); puzzles (:mod:`puzzles`).
+Each is handed the others it uses; messages go out
 only after the service has committed."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from bot.ui.lesson_flow import Lessons
 from bot.ui.notices import Pings
 from bot.ui.panel_flows import Panels
 from bot.ui.playing import Playing
+from bot.ui.puzzles import PuzzleCards
 from bot.ui.starting import Starting
 from bot.ui.tournament_flows import TournamentFlows
 
@@ -36,6 +38,7 @@ class GameFlows:
     posts: BoardPosts
     clock_notices: ClockNotices
     tournaments: TournamentFlows
+    puzzles: PuzzleCards
     lessons: Lessons
 
 
@@ -55,5 +58,6 @@ def compose_flows(client: discord.Client, services: Services) -> GameFlows:
         posts=posts,
         clock_notices=ClockNotices(services, posts, pings, tournaments),
         tournaments=tournaments,
+        puzzles=PuzzleCards(services),
         lessons=Lessons(services),
     )

@@ -328,6 +328,10 @@ class YosukouRules(GameRules[YosukouState, YosukouAction, YosukouView]):
 
     # --- applying actions ------------------------------------------------------------------
 
+    def table_of(self, state: YosukouState) -> Table:
+        """A mutable table holding ``state`` (what the simulator plays on from a position)."""
+        return self._table(state)
+
     def _table(self, state: YosukouState) -> Table:
         cfg = compile_settings(state.settings)
         start = state.start if state.start is not None else 1

@@ -116,7 +116,12 @@ def play_out(
     table = Table(cfg, vals, start=start, token=start, stack=talon, terminal=terminal, rng=rng)
     if cfg.terminals == 0:
         return False, 0, table.rng
-    goal = goal_of(start)
+    return play_on(table, sword, war)
+
+
+def play_on(table: Table, sword: str = "move", war: str = "skip") -> tuple[bool, int, int]:
+    """Play a game in progress to its end with the chosen policies: (won, draws, rng state)."""
+    goal = goal_of(table.start)
     draws = 0
     draw = table.draw
     while not table.over:
@@ -319,6 +324,7 @@ __all__ = [
     "WinRate",
     "estimate_start_win_rates",
     "format_report",
+    "play_on",
     "play_out",
     "simulate",
     "wilson_interval",

@@ -35,6 +35,7 @@ BUSHI = "test_discord_bushi.py::"
 EVERY = "test_every_button.py::"
 SENRETSU = "test_discord_senretsu.py::"
 YOSUKOU = "test_discord_yosukou.py::"
+PUZZLES = "test_discord_puzzles.py::"
 LEARN = "test_discord_learn.py::"
 LESSON = r"[a-z0-9_]+(?::[a-z0-9_]+)?"
 
@@ -158,6 +159,26 @@ CONTROLS: tuple[Control, ...] = (
         "/tournament show ◀ ▶",
         rf"tpg:{ID}:-?{ID}",
         ("test_discord_tournament_pages.py::test_sixty_entrants_see_every_line",),
+    ),
+    # The puzzle card (/puzzle).
+    Control(
+        "a puzzle's answer menu",
+        r"pza:[a-z_:]+:[A-Za-z0-9_\-]+:([0-9]{8}|-)=.+",
+        (
+            PUZZLES + "test_a_bushi_puzzle_solved_in_english_then_the_next",
+            PUZZLES + "test_a_wrong_answer_says_why_and_only_the_first_answer_counts",
+            PUZZLES + "test_the_daily_puzzle_is_the_servers_and_keeps_a_streak",
+        ),
+    ),
+    Control(
+        "Show as text / Show as picture",
+        r"pzv:[a-z_:]+:[A-Za-z0-9_\-]+:([0-9]{8}|-):[tp]",
+        (PUZZLES + "test_the_position_as_text_and_back",),
+    ),
+    Control(
+        "Next puzzle",
+        r"pzn:[a-z_:]+",
+        (PUZZLES + "test_a_bushi_puzzle_solved_in_english_then_the_next",),
     ),
     # A lesson's card (/learn).
     Control(

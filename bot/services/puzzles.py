@@ -1,0 +1,290 @@
+"""Puzzles without Discord: which puzzle a player gets, the server's daily puzzle, and what an
+answer counts (the first answer to a puzzle only: rating, counts and the daily streak).
+
+A player's puzzle rating is kept per game in the ``guild_id = 0`` row of ``puzzle_stat`` (it
+follows the player everywhere); the daily streak is kept in the row of the server where the
+daily puzzle was answered (0 outside servers). A puzzle is an opponent with its own rating
+(``puzzle_rating``), as lichess rates puzzles; both move with OpenSkill as games do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db import Database
+from bot.db.models import PuzzleAttemptRow, PuzzleRatingRow, PuzzleStatRow
+from bot.errors import FriendlyError
+from bot.games.registry import all_variants, variant_for_key
+from bot.games.spec import AnySpec
+from bot.services.clock import Clock
+from bot.services.secrets import DeploymentSecrets
+from bot.services.stats import RATING_SIGMA, RATING_START, rating_model
+from bot.text.puzzles import PUZZLE_MESSAGES
+from rules.core.fairness import daily_seed
+from rules.core.puzzle import Puzzle, PuzzleBook
+
+#: The secret keying each day's puzzles (as the daily deal's, nobody can tell them in advance).
+DAILY_PUZZLE_SECRET = "daily-puzzle"
+#: A new puzzle's rating by its difficulty (1 easy … 5 hard), until answers move it.
+DIFFICULTY_STEP = 200.0
+
+
+class PuzzleNotFound(FriendlyError):
+    default = PUZZLE_MESSAGES["puzzle.unknown"]
+
+
+class NotAnAnswer(FriendlyError):
+    default = PUZZLE_MESSAGES["puzzle.not_an_answer"]
+
+
+class NoPuzzles(FriendlyError):
+    default = PUZZLE_MESSAGES["puzzle.no_puzzles"]
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleRef:
+    """One puzzle of one ranked variant (``yosukou:simplified``), as the player is shown it."""
+
+    game_key: str
+    spec: AnySpec
+    puzzle: Puzzle
+    #: Its rating now (what a player's must be near for it to be offered).
+    rating: float
+    #: The day (``YYYY-MM-DD``) when it is this server's daily puzzle, else ``None``.
+    daily: str | None = None
+
+    @property
+    def key(self) -> str:
+        """What ``puzzle_attempt`` and ``puzzle_rating`` know it by."""
+        return f"{self.game_key}:{self.puzzle.id}"
+
+    @property
+    def book(self) -> PuzzleBook:
+        assert self.spec.puzzles is not None
+        return self.spec.puzzles
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What an answer was, and what it counted."""
+
+    correct: bool
+    #: The first answer to this puzzle (later ones are practice and count nothing).
+    counted: bool
+    rating_before: float | None = None
+    rating_after: float | None = None
+    #: The daily streak after a counted daily answer (0: broken), else ``None``.
+    streak: int | None = None
+    best_streak: int | None = None
+
+
+def puzzle_games() -> list[tuple[AnySpec, str]]:
+    """Every ranked variant that has puzzles, as (spec, variant key)."""
+    return [
+        (spec, variant.key)
+        for spec, variant in all_variants()
+        if spec.puzzles is not None and _of_variant(spec, variant.key)
+    ]
+
+
+def _of_variant(spec: AnySpec, game_key: str) -> tuple[Puzzle, ...]:
+    if spec.puzzles is None:
+        return ()
+    return tuple(p for p in spec.puzzles.puzzles if spec.variant_of(p.settings).key == game_key)
+
+
+def starting_rating(puzzle: Puzzle) -> float:
+    return RATING_START + (puzzle.difficulty - 3) * DIFFICULTY_STEP
+
+
+class PuzzleService:
+    def __init__(self, db: Database, clock: Clock, secrets: DeploymentSecrets) -> None:
+        self.db = db
+        self.clock = clock
+        self.secrets = secrets
+
+    def today(self) -> str:
+        return self.clock().date().isoformat()
+
+    def _puzzles(self, game_key: str) -> tuple[AnySpec, tuple[Puzzle, ...]]:
+        found = variant_for_key(game_key)
+        if found is None:
+            raise NoPuzzles()
+        spec, _ = found
+        puzzles = _of_variant(spec, game_key)
+        if not puzzles:
+            raise NoPuzzles()
+        return spec, puzzles
+
+    async def _ratings(self, keys: list[str]) -> dict[str, tuple[float, float]]:
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(PuzzleRatingRow).where(PuzzleRatingRow.puzzle.in_(keys))
+            )
+            return {r.puzzle: (r.rating_mu, r.rating_sigma) for r in rows}
+
+    async def find(self, game_key: str, puzzle_id: str, daily: str | None = None) -> PuzzleRef:
+        spec, puzzles = self._puzzles(game_key)
+        puzzle = next((p for p in puzzles if p.id == puzzle_id), None)
+        if puzzle is None:
+            raise PuzzleNotFound()
+        key = f"{game_key}:{puzzle.id}"
+        rated = (await self._ratings([key])).get(key)
+        rating = rated[0] if rated else starting_rating(puzzle)
+        return PuzzleRef(game_key, spec, puzzle, rating, daily)
+
+    async def player_rating(self, user_id: int, game_key: str) -> tuple[float, float]:
+        async with self.db.read() as session:
+            row = await session.get(PuzzleStatRow, (user_id, game_key, 0))
+        if row is None or row.rating_mu is None:
+            return RATING_START, RATING_SIGMA
+        return row.rating_mu, row.rating_sigma or RATING_SIGMA
+
+    async def next_for(self, user_id: int, game_key: str) -> PuzzleRef:
+        """The unanswered puzzle whose rating is nearest the player's (all answered: nearest
+        of all, for practice); ties go to the first in the set."""
+        spec, puzzles = self._puzzles(game_key)
+        keys = [f"{game_key}:{p.id}" for p in puzzles]
+        async with self.db.read() as session:
+            answered = set(
+                await session.scalars(
+                    select(PuzzleAttemptRow.puzzle).where(
+                        PuzzleAttemptRow.user_id == user_id, PuzzleAttemptRow.puzzle.in_(keys)
+                    )
+                )
+            )
+        ratings = await self._ratings(keys)
+        mine, _ = await self.player_rating(user_id, game_key)
+        fresh = [p for p, k in zip(puzzles, keys, strict=True) if k not in answered] or list(
+            puzzles
+        )
+
+        def rating(p: Puzzle) -> float:
+            rated = ratings.get(f"{game_key}:{p.id}")
+            return rated[0] if rated else starting_rating(p)
+
+        chosen = min(fresh, key=lambda p: abs(rating(p) - mine))
+        return PuzzleRef(game_key, spec, chosen, rating(chosen))
+
+    async def daily(self, guild_id: int | None, game_key: str) -> PuzzleRef:
+        """Today's puzzle of this game in this server: the same for everyone there all day
+        (UTC), keyed by the deployment's secret like the daily deal."""
+        _, puzzles = self._puzzles(game_key)
+        day = self.today()
+        secret = await self.secrets.get(DAILY_PUZZLE_SECRET)
+        seed = daily_seed(secret, guild_id or 0, day, f"puzzle:{game_key}")
+        return await self.find(game_key, puzzles[seed % len(puzzles)].id, daily=day)
+
+    async def answer(
+        self, user_id: int, guild_id: int | None, ref: PuzzleRef, code: str
+    ) -> Verdict:
+        """Judge ``code``; the first answer to a puzzle is written with what it counts (the
+        first answer to the day's daily puzzle counts for the streak even if the puzzle was
+        answered before)."""
+        book = ref.book
+        state = ref.puzzle.position(book.rules)
+        if code not in book.choices(ref.puzzle, state):
+            raise NotAnAnswer()
+        correct = code in ref.puzzle.answers
+        guild = guild_id or 0
+        daily = ref.daily if ref.daily == self.today() else None
+        now = self.clock()
+        try:
+            async with self.db.transaction() as session:
+                earlier = await session.get(PuzzleAttemptRow, (user_id, ref.key))
+                if earlier is not None:
+                    if daily is None or earlier.daily == daily:
+                        return Verdict(correct, counted=False)
+                    # Answered before it was the daily puzzle: the rating stays as the first
+                    # answer left it, but the first answer of the day counts for the streak.
+                    earlier.daily = daily
+                    row = await _stat_row(session, user_id, ref.game_key, guild, now)
+                    kept, longest = _streak(row, daily, correct)
+                    return Verdict(correct, True, streak=kept, best_streak=longest)
+                session.add(
+                    PuzzleAttemptRow(
+                        user_id=user_id,
+                        puzzle=ref.key,
+                        guild_id=guild,
+                        daily=daily,
+                        answer=code[:64],
+                        solved=correct,
+                        created_at=now,
+                    )
+                )
+                player = await _stat_row(session, user_id, ref.game_key, 0, now)
+                rated = await session.get(PuzzleRatingRow, ref.key)
+                if rated is None:
+                    rated = PuzzleRatingRow(
+                        puzzle=ref.key,
+                        rating_mu=starting_rating(ref.puzzle),
+                        rating_sigma=RATING_SIGMA,
+                        attempts=0,
+                        solved=0,
+                    )
+                    session.add(rated)
+                before = player.rating_mu or RATING_START
+                model = rating_model()
+                [[me], [it]] = model.rate(
+                    [
+                        [model.rating(mu=before, sigma=player.rating_sigma or RATING_SIGMA)],
+                        [model.rating(mu=rated.rating_mu, sigma=rated.rating_sigma)],
+                    ],
+                    ranks=[0, 1] if correct else [1, 0],
+                )
+                player.rating_mu, player.rating_sigma = float(me.mu), float(me.sigma)
+                rated.rating_mu, rated.rating_sigma = float(it.mu), float(it.sigma)
+                player.attempted = (player.attempted or 0) + 1
+                player.solved = (player.solved or 0) + int(correct)
+                rated.attempts = (rated.attempts or 0) + 1
+                rated.solved = (rated.solved or 0) + int(correct)
+                streak: int | None = None
+                best: int | None = None
+                if daily is not None:
+                    row = (
+                        player
+                        if guild == 0
+                        else await _stat_row(session, user_id, ref.game_key, guild, now)
+                    )
+                    streak, best = _streak(row, daily, correct)
+                return Verdict(correct, True, before, player.rating_mu, streak, best)
+        except IntegrityError:
+            # Two first answers raced: the other one was written and counts.
+            return Verdict(correct, counted=False)
+
+
+def _streak(row: PuzzleStatRow, day: str, solved: bool) -> tuple[int, int]:
+    """A solved daily puzzle goes on from yesterday's (or starts at 1); a wrong one breaks it."""
+    if solved:
+        yesterday = (date.fromisoformat(day) - timedelta(days=1)).isoformat()
+        row.current_streak = (row.current_streak or 0) + 1 if row.last_daily == yesterday else 1
+        row.best_streak = max(row.best_streak or 0, row.current_streak)
+        row.last_daily = day
+    else:
+        row.current_streak = 0
+    return row.current_streak, row.best_streak or 0
+
+
+async def _stat_row(
+    session: AsyncSession, user_id: int, game_key: str, guild_id: int, now: datetime
+) -> PuzzleStatRow:
+    row = await session.get(PuzzleStatRow, (user_id, game_key, guild_id))
+    if row is None:
+        row = PuzzleStatRow(
+            user_id=user_id,
+            game_key=game_key,
+            guild_id=guild_id,
+            attempted=0,
+            solved=0,
+            current_streak=0,
+            best_streak=0,
+            updated_at=now,
+        )
+        session.add(row)
+    row.updated_at = now
+    return row

@@ -1,0 +1,82 @@
+"""武士将棋 puzzles: "win in N" positions with exactly one fastest winning first move.
+
+Every answer comes from the complete solution (``rules.bushi.solve``): the position is won for
+the side to move, exactly one move keeps the fastest win, and the proof lists every move's
+value. Tempting alternatives are the other moves that still win (slower) or draw.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.bushi.game import BushiRules, BushiState
+from rules.bushi.solve import Result, solution
+from rules.core.puzzle import Puzzle, PuzzleBook
+from rules.core.text import Locale, Text
+
+KIND_WIN_IN_N = "win_in_n"
+
+QUESTION = Text(
+    "{side}の番です。最短で勝つ手はただ一つ：相手が最善を尽くしても{moves}手目（全体で{plies}手）"
+    "で詰ませる手を選んでください。",
+    "{side} to move. Exactly one move wins fastest: choose the move that mates on your move "
+    "{moves} ({plies} plies in all) however well the opponent defends.",
+)
+SIDE = (Text("先手（黒）", "Black"), Text("後手（白）", "White"))
+PROOF_HEAD = Text(
+    "完全解析（全576局面の後退解析）による各手の評価：",
+    "Each move's value by the complete solution (retrograde analysis of all 576 positions):",
+)
+VALUE_LINE = Text("・{move}：{value}", "• {move}: {value}")
+VALUE_WORDS = {
+    Result.WIN: Text("{n}手で勝ち", "wins in {n} plies"),
+    Result.DRAW: Text("引き分け（どちらも詰ませられない）", "a draw (neither side can force mate)"),
+    Result.LOSS: Text("{n}手で負け", "loses in {n} plies"),
+}
+ONLY_ONE = Text("最短の勝ちは{move}だけです。", "{move} is the only move that wins this fast.")
+
+
+def value_words(result: str, plies: int, locale: Locale) -> str:
+    return VALUE_WORDS[Result(result)].format(n=plies)(locale)
+
+
+class BushiPuzzles(PuzzleBook):
+    def __init__(self) -> None:
+        self.rules = BushiRules()
+        self.path = Path(__file__).with_name("puzzles.json")
+
+    def question(self, puzzle: Puzzle, locale: Locale) -> str:
+        plies = int(puzzle.proof["plies"])
+        return QUESTION.format(side=SIDE[puzzle.seat](locale), moves=(plies + 1) // 2, plies=plies)(
+            locale
+        )
+
+    def explain(self, puzzle: Puzzle, locale: Locale) -> str:
+        lines = [PROOF_HEAD(locale)]
+        for code, (result, plies) in puzzle.proof["values"].items():
+            label = self.rules.action_label(self.rules.parse(code), locale)
+            lines.append(
+                VALUE_LINE.format(move=label, value=value_words(result, plies, locale))(locale)
+            )
+        best = self.rules.action_label(self.rules.parse(puzzle.answers[0]), locale)
+        lines.append(ONLY_ONE.format(move=best)(locale))
+        return "\n".join(lines)
+
+    def prove(self, puzzle: Puzzle) -> tuple[str, ...]:
+        state: BushiState = puzzle.position(self.rules)
+        return prove_state(state)[0]
+
+
+def prove_state(state: BushiState) -> tuple[tuple[str, ...], dict[str, tuple[str, int]]]:
+    """The fastest winning moves of a position and every move's value (for the side to move)."""
+    rules = BushiRules()
+    scored = solution(state.cube).move_values(state)
+    values = {rules.format(a): (v.result.value, v.plies) for a, v in scored}
+    wins = [(v.plies, rules.format(a)) for a, v in scored if v.result is Result.WIN]
+    if not wins:
+        return (), values
+    fastest = min(p for p, _ in wins)
+    return tuple(code for p, code in wins if p == fastest), values
+
+
+PUZZLES = BushiPuzzles()

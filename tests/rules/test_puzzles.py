@@ -1,0 +1,106 @@
+"""Every game's puzzles: each position loads through the engine and its answers are legal
+actions there; a sample of each set is proven again (the solver, the search of the turn or
+the simulator re-derives the answer and it matches the stored one). The whole sets are
+proven again by the slow tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.bushi.puzzles import PUZZLES as BUSHI
+from rules.core.puzzle import Puzzle, PuzzleBook
+from rules.senretsu.puzzles import PUZZLES as SENRETSU
+from rules.yosukou.puzzles import KIND_MOVE_OR_STAY, KIND_START, one_sided_p
+from rules.yosukou.puzzles import PUZZLES as YOSUKOU
+
+BOOKS: tuple[PuzzleBook, ...] = (BUSHI, SENRETSU, YOSUKOU)
+
+
+def every(book: PuzzleBook) -> list[tuple[PuzzleBook, Puzzle]]:
+    return [(book, p) for p in book.puzzles]
+
+
+def sample(book: PuzzleBook, n: int) -> list[tuple[PuzzleBook, Puzzle]]:
+    """``n`` puzzles spread over the set (the same ones every run)."""
+    step = max(1, len(book.puzzles) // n)
+    return [(book, p) for p in book.puzzles[::step][:n]]
+
+
+def ids(case: tuple[PuzzleBook, Puzzle]) -> str:
+    return f"{case[0].rules.name}:{case[1].id}"
+
+
+@pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.rules.name)
+def test_each_game_has_at_least_thirty_distinct_puzzles(book: PuzzleBook) -> None:
+    assert len(book.puzzles) >= 30
+    assert len({p.id for p in book.puzzles}) == len(book.puzzles)
+    assert all(1 <= p.difficulty <= 5 for p in book.puzzles)
+    assert all(p.answers for p in book.puzzles)
+
+
+@pytest.mark.parametrize("case", [c for b in BOOKS for c in every(b)], ids=ids)
+def test_the_position_loads_through_the_engine_and_the_answers_are_legal(
+    case: tuple[PuzzleBook, Puzzle],
+) -> None:
+    book, puzzle = case
+    state = puzzle.position(book.rules)
+    assert book.rules.outcome(state) is None
+    assert puzzle.seat in book.rules.to_act(state)
+    offered = book.choices(puzzle, state)
+    assert len(offered) >= 2  # a real choice, and one menu's worth at most
+    assert len(offered) <= 25
+    legal = {book.rules.format(a) for a in book.rules.legal_actions(state, puzzle.seat)}
+    assert set(puzzle.answers) <= set(offered) <= legal
+    # Every answer plays through the engine from the position.
+    for code in puzzle.answers:
+        book.rules.apply(state, puzzle.seat, book.rules.parse(code))
+    for locale in ("ja", "en"):
+        assert book.question(puzzle, locale).strip()
+        assert book.explain(puzzle, locale).strip()
+
+
+@pytest.mark.parametrize("case", sample(BUSHI, 12) + sample(SENRETSU, 8), ids=ids)
+def test_a_sample_is_proven_again(case: tuple[PuzzleBook, Puzzle]) -> None:
+    book, puzzle = case
+    assert book.prove(puzzle) == puzzle.answers
+
+
+def test_a_sample_of_move_or_stay_is_simulated_again() -> None:
+    [puzzle] = [p for p in YOSUKOU.puzzles if p.kind == KIND_MOVE_OR_STAY][:1]
+    assert YOSUKOU.prove(puzzle) == puzzle.answers
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", every(BUSHI) + every(SENRETSU) + every(YOSUKOU), ids=ids)
+def test_every_puzzle_is_proven_again(case: tuple[PuzzleBook, Puzzle]) -> None:
+    book, puzzle = case
+    assert book.prove(puzzle) == puzzle.answers
+
+
+def test_bushi_answers_are_the_only_fastest_win() -> None:
+    for puzzle in BUSHI.puzzles:
+        values = puzzle.proof["values"]
+        plies = puzzle.proof["plies"]
+        fastest = [c for c, (r, n) in values.items() if r == "win" and n == plies]
+        assert fastest == list(puzzle.answers)
+        assert all(not (r == "win" and n < plies) for r, n in values.values())
+
+
+def test_yosukou_answers_are_significant_and_both_kinds_are_asked() -> None:
+    kinds = {(p.settings["variant"], p.kind) for p in YOSUKOU.puzzles}
+    assert kinds == {
+        (v, k) for v in ("original", "simplified") for k in (KIND_START, KIND_MOVE_OR_STAY)
+    }
+    for puzzle in YOSUKOU.puzzles:
+        wins: dict[str, int] = puzzle.proof["wins"]
+        weakest_right = min(wins[c] for c in puzzle.answers)
+        strongest_wrong = max(w for c, w in wins.items() if c not in puzzle.answers)
+        p = one_sided_p(weakest_right, strongest_wrong, puzzle.proof["games"])
+        assert p < 0.01
+        assert p == pytest.approx(puzzle.proof["p"])
+
+
+def test_the_z_test_is_the_textbook_one() -> None:
+    # 550 vs 450 wins out of 1000 each: z = 0.1 / sqrt(0.25 * 2 / 1000) = 4.47, p ≈ 3.9e-6.
+    assert one_sided_p(550, 450, 1000) == pytest.approx(3.87e-6, rel=0.01)
+    assert one_sided_p(500, 500, 1000) == pytest.approx(0.5)
