@@ -127,3 +127,38 @@ async def test_0011_turns_a_board_claimed_by_message_id_0_into_board_claimed_at(
     async with db.read() as session:
         claimed = await session.scalar(select(GameRow.board_claimed_at).where(GameRow.id == 1))
     assert claimed == datetime(2026, 11, 2, tzinfo=UTC)
+
+
+async def test_a_start_waits_for_a_migration_longer_than_the_busy_timeout(tmp_path: Path) -> None:
+    """Another process holds the file's write lock for longer than the usual busy timeout (a
+    big file's migration): a starting process waits for it, then migrates, instead of failing
+    with "database is locked"."""
+    import sqlite3
+    import threading
+    import time
+
+    path = tmp_path / "busy.sqlite3"
+    held = threading.Event()
+
+    def other_process_migrating() -> None:
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("PRAGMA journal_mode=WAL")  # as every process of the bot opens it
+        other.execute("BEGIN IMMEDIATE")
+        held.set()
+        time.sleep(1.5)
+        other.execute("COMMIT")
+        other.close()
+
+    holder = threading.Thread(target=other_process_migrating)
+    holder.start()
+    await asyncio.to_thread(held.wait)
+    db = Database(f"sqlite+aiosqlite:///{path}", busy_timeout_ms=200)
+    try:
+        started = time.monotonic()
+        await db.migrate()
+        assert time.monotonic() - started >= 1.0  # it waited, far past its busy timeout
+        async with db.read() as session:
+            assert await session.scalar(select(GameRow.id)) is None  # the schema is there
+    finally:
+        await db.dispose()
+        holder.join()

@@ -22,7 +22,13 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from bot.db.faults import DatabaseUnavailable, unavailable_as_friendly
-from bot.db.migrations import Upgrade, alembic_config, sqlite_foreign_keys_off, upgrade_locked
+from bot.db.migrations import (
+    Upgrade,
+    alembic_config,
+    sqlite_foreign_keys_off,
+    sqlite_patient_lock,
+    upgrade_locked,
+)
 from bot.db.postgres_store import PostgresGameStore
 from bot.db.records import GameStore
 from bot.db.sqlite_store import SqliteGameStore, configure_sqlite_connection
@@ -40,6 +46,8 @@ __all__ = [
 ]
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+#: How long a process starting while another migrates a SQLite file waits for it.
+MIGRATION_WAIT_MS = 15 * 60_000
 READ_ONLY_OPTION = "asobiba_read_only"
 
 
@@ -79,6 +87,7 @@ class Database:
         from bot.config import normalize_database_url
 
         self.url = make_url(normalize_database_url(url))
+        self.busy_timeout_ms = busy_timeout_ms
         if self.sqlite_file is not None:
             self.sqlite_file.parent.mkdir(parents=True, exist_ok=True)
         if not self.is_sqlite:
@@ -168,8 +177,8 @@ class Database:
         - SQLite: foreign keys off (a table rebuild must not cascade, see
           :mod:`bot.db.migrations`), then ``BEGIN IMMEDIATE`` (see ``_configure_sqlite``) takes
           the file's write lock before Alembic reads the current revision; another process
-          waits on the busy timeout (10 s, far longer than our migrations take). A file that
-          already holds a schema is backed up beside itself first.
+          waits for it (up to ``MIGRATION_WAIT_MS``, as it would for PostgreSQL's lock). A file
+          that already holds a schema is backed up beside itself first.
         """
         file = self.sqlite_file
         return await self.run_migrations(lambda conn: upgrade_locked(conn, file))
@@ -183,7 +192,12 @@ class Database:
 
     def _locked_migrations(self, conn: Connection, work: Callable[[Connection], T]) -> T:
         off = sqlite_foreign_keys_off(conn) if self.is_sqlite else contextlib.nullcontext()
-        with off:
+        patient = (
+            sqlite_patient_lock(conn, MIGRATION_WAIT_MS, self.busy_timeout_ms)
+            if self.is_sqlite
+            else contextlib.nullcontext()
+        )
+        with off, patient:
             try:
                 if self.is_sqlite:
                     conn.exec_driver_sql("SELECT 1")  # begins the transaction: the write lock

@@ -89,6 +89,20 @@ def sqlite_foreign_keys_off(connection: Connection) -> Iterator[None]:
         _pragma(raw, "PRAGMA foreign_keys=ON")
 
 
+@contextlib.contextmanager
+def sqlite_patient_lock(connection: Connection, wait_ms: int, usual_ms: int) -> Iterator[None]:
+    """Wait up to ``wait_ms`` for the file's write lock inside, ``usual_ms`` again afterwards:
+    a process starting while another migrates (a big file can take minutes) waits for it, as
+    on PostgreSQL, instead of failing after the usual busy timeout."""
+    raw = connection.connection.dbapi_connection
+    assert raw is not None
+    _pragma(raw, f"PRAGMA busy_timeout={int(wait_ms)}")
+    try:
+        yield
+    finally:
+        _pragma(raw, f"PRAGMA busy_timeout={int(usual_ms)}")
+
+
 def _pragma(raw: Any, statement: str) -> None:
     cursor = raw.cursor()
     try:

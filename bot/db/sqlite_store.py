@@ -117,8 +117,8 @@ def configure_sqlite_connection(connection: Any, busy_timeout_ms: int) -> None:
     BEGIN is deferred), WAL, the busy timeout, foreign keys, synchronous=NORMAL."""
     connection.isolation_level = None
     cursor = connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")  # first: WAL may wait for a lock
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
