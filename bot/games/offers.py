@@ -27,6 +27,13 @@ class NumberPrompt:
     title: str
     label: str
 
+    def move(self, typed: str) -> str | None:
+        """The move a typed answer makes, or ``None`` when it is not a whole number in range."""
+        text = typed.strip()
+        if not (text.isascii() and text.isdigit()) or not self.low <= int(text) <= self.high:
+            return None
+        return f"{self.prefix}{int(text)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:

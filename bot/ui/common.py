@@ -10,6 +10,7 @@ import discord
 from discord.app_commands import locale_str
 
 from bot.errors import FriendlyError
+from bot.games.offers import NumberPrompt
 from bot.i18n import tr
 from rules.core import Locale, RulesError, Text, normalize_locale
 
@@ -122,6 +123,12 @@ async def send_ephemeral(
         await interaction.response.send_message(
             content, ephemeral=True, allowed_mentions=NO_PINGS, **extra
         )
+
+
+async def refuse_number(interaction: discord.Interaction, prompt: NumberPrompt) -> None:
+    """A typed answer that is not a whole number in the prompt's range: say which are."""
+    locale = user_locale(interaction)
+    await send_ephemeral(interaction, tr("error.number", locale, low=prompt.low, high=prompt.high))
 
 
 async def handle_error(interaction: discord.Interaction, error: BaseException) -> None:

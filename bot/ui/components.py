@@ -99,6 +99,33 @@ class GameActionButton(
         await run_choice(interaction, self.game_id, self.version, self.code)
 
 
+def one_choice_menu(
+    custom_id: str,
+    options: list[discord.SelectOption] | None,
+    placeholder: str | None,
+    row: int | None = None,
+) -> discord.ui.Select[Any]:
+    """A menu of which exactly one option is chosen."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=options or [],
+        placeholder=placeholder,
+        min_values=1,
+        max_values=1,
+        row=row,
+    )
+
+
+async def the_one_choice(interaction: discord.Interaction, valid: str = r".+") -> str | None:
+    """The one value chosen in a menu, if it has the shape ``valid``; otherwise the chooser is
+    told the menu is out of date or broken, and ``None`` comes back."""
+    values = selected_values(interaction)
+    if len(values) != 1 or not re.fullmatch(valid, values[0]):
+        await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
+        return None
+    return values[0]
+
+
 class GameActionSelect(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -115,14 +142,7 @@ class GameActionSelect(
     ) -> None:
         self.game_id, self.version = game_id, version
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"gs:{game_id}:{version}:{number}",
-                options=options or [],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-                row=row,
-            )
+            one_choice_menu(f"gs:{game_id}:{version}:{number}", options, placeholder, row)
         )
 
     @classmethod
@@ -132,11 +152,9 @@ class GameActionSelect(
         return cls(int(match["game"]), int(match["ver"]), int(match["n"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        values = selected_values(interaction)
-        if len(values) != 1:
-            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
-            return
-        await run_choice(interaction, self.game_id, self.version, values[0])
+        value = await the_one_choice(interaction)
+        if value is not None:
+            await run_choice(interaction, self.game_id, self.version, value)
 
 
 class ChallengeButton(
@@ -330,14 +348,13 @@ class HandButton(
         await context_of(interaction).flows.panels.show_panel(interaction, self.game_id)
 
 
-class NumberForm(discord.ui.Modal):
+class NumberInputForm(discord.ui.Modal):
     """Asks for a number (a joker's range). Its answer is handled from its custom_id alone
-    (``handle_number_form``), so a form opened before a restart still works after it."""
+    (by the client's interaction listener, through ``submitted_number``), so a form opened
+    before a restart still works after it."""
 
-    def __init__(
-        self, game_id: int, version: int, prefix: str, title: str, label: str, high: int
-    ) -> None:
-        super().__init__(title=title[:45], custom_id=f"nm:{game_id}:{version}:{prefix}")
+    def __init__(self, custom_id: str, title: str, label: str, high: int) -> None:
+        super().__init__(title=title[:45], custom_id=custom_id)
         # A Label around the input: Discord has deprecated text inputs in action rows.
         self.add_item(
             discord.ui.Label(
@@ -352,12 +369,15 @@ class NumberForm(discord.ui.Modal):
         """Answered by the client's interaction listener instead (restart-proof)."""
 
 
-def number_form_answer(interaction: discord.Interaction) -> tuple[int, int, str, str] | None:
-    """(game, version, prefix, typed text) of a submitted number form, else ``None``."""
+def submitted_number(
+    interaction: discord.Interaction, form: re.Pattern[str]
+) -> tuple[re.Match[str], str] | None:
+    """The custom_id of a submitted number form matched by ``form``, and the text typed in
+    it; ``None`` for any other interaction."""
     data: dict[str, Any] = (
         dict(interaction.data or {}) if isinstance(interaction.data, dict) else {}
     )
-    match = NUMBER_FORM.fullmatch(str(data.get("custom_id", "")))
+    match = form.fullmatch(str(data.get("custom_id", "")))
     if interaction.type is not discord.InteractionType.modal_submit or match is None:
         return None
     typed = ""
@@ -369,6 +389,24 @@ def number_form_answer(interaction: discord.Interaction) -> tuple[int, int, str,
         for component in inputs or []:
             if isinstance(component, dict) and isinstance(component.get("value"), str):
                 typed = component["value"]
+    return match, typed
+
+
+class NumberForm(NumberInputForm):
+    """A game's number form: the game, the version it was drawn at, the move's prefix."""
+
+    def __init__(
+        self, game_id: int, version: int, prefix: str, title: str, label: str, high: int
+    ) -> None:
+        super().__init__(f"nm:{game_id}:{version}:{prefix}", title, label, high)
+
+
+def number_form_answer(interaction: discord.Interaction) -> tuple[int, int, str, str] | None:
+    """(game, version, prefix, typed text) of a submitted number form, else ``None``."""
+    submitted = submitted_number(interaction, NUMBER_FORM)
+    if submitted is None:
+        return None
+    match, typed = submitted
     return int(match["game"]), int(match["ver"]), match["prefix"], typed
 
 
@@ -383,15 +421,7 @@ class ReopenSelect(
     def __init__(
         self, options: list[discord.SelectOption] | None = None, placeholder: str | None = None
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id="games:reopen",
-                options=options or [],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(one_choice_menu("games:reopen", options, placeholder))
 
     @classmethod
     async def from_custom_id(
@@ -400,11 +430,9 @@ class ReopenSelect(
         return cls()
 
     async def run(self, interaction: discord.Interaction) -> None:
-        values = selected_values(interaction)
-        if len(values) != 1 or not values[0].isdigit():
-            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
-            return
-        await context_of(interaction).flows.starting.reopen(interaction, int(values[0]))
+        value = await the_one_choice(interaction, r"[0-9]+")
+        if value is not None:
+            await context_of(interaction).flows.starting.reopen(interaction, int(value))
 
 
 ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

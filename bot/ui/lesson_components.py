@@ -16,9 +16,15 @@ from typing import Any
 
 import discord
 
-from bot.i18n import tr
-from bot.ui.common import selected_values, send_ephemeral, user_locale
-from bot.ui.components import CHOICE, CODE, Guarded
+from bot.ui.components import (
+    CHOICE,
+    CODE,
+    Guarded,
+    NumberInputForm,
+    one_choice_menu,
+    submitted_number,
+    the_one_choice,
+)
 from bot.ui.context import context_of
 
 #: A lesson's key: a game's registry key, or ``<game>:<variant>``.
@@ -72,15 +78,7 @@ class LessonMoveSelect(
         placeholder: str | None = None,
     ) -> None:
         self.lesson, self.step = lesson, step
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"lms:{lesson}:{step}:{number}",
-                options=options or [],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(one_choice_menu(f"lms:{lesson}:{step}:{number}", options, placeholder))
 
     @classmethod
     async def from_custom_id(
@@ -89,13 +87,11 @@ class LessonMoveSelect(
         return cls(match["lesson"], int(match["step"]), int(match["n"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        values = selected_values(interaction)
-        if len(values) != 1 or not re.fullmatch(CHOICE, values[0]):
-            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
-            return
-        await context_of(interaction).flows.lessons.answer_choice(
-            interaction, self.lesson, self.step, values[0]
-        )
+        value = await the_one_choice(interaction, CHOICE)
+        if value is not None:
+            await context_of(interaction).flows.lessons.answer_choice(
+                interaction, self.lesson, self.step, value
+            )
 
 
 class LessonNextButton(
@@ -121,43 +117,22 @@ class LessonNextButton(
         await context_of(interaction).flows.lessons.next_step(interaction, self.lesson, self.step)
 
 
-class LessonNumberForm(discord.ui.Modal):
+class LessonNumberForm(NumberInputForm):
     """Asks a lesson's learner for a number (a joker's range); answered from its custom_id by
     the client's interaction listener (``lesson_number_answer``), so it survives a restart."""
 
     def __init__(
         self, lesson: str, step: int, prefix: str, title: str, label: str, high: int
     ) -> None:
-        super().__init__(title=title[:45], custom_id=f"lnum:{lesson}:{step}:{prefix}")
-        self.add_item(
-            discord.ui.Label(
-                text=label[:45],
-                component=discord.ui.TextInput(
-                    min_length=1, max_length=len(str(high)), placeholder="7"
-                ),
-            )
-        )
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        """Answered by the client's interaction listener instead (restart-proof)."""
+        super().__init__(f"lnum:{lesson}:{step}:{prefix}", title, label, high)
 
 
 def lesson_number_answer(interaction: discord.Interaction) -> tuple[str, int, str, str] | None:
     """(lesson, step, prefix, typed text) of a submitted lesson number form, else ``None``."""
-    data: dict[str, Any] = (
-        dict(interaction.data or {}) if isinstance(interaction.data, dict) else {}
-    )
-    match = NUMBER_FORM.fullmatch(str(data.get("custom_id", "")))
-    if interaction.type is not discord.InteractionType.modal_submit or match is None:
+    submitted = submitted_number(interaction, NUMBER_FORM)
+    if submitted is None:
         return None
-    typed = ""
-    for top in data.get("components") or []:
-        if not isinstance(top, dict):
-            continue
-        inputs = [top.get("component")] if top.get("type") == 18 else top.get("components")
-        for component in inputs or []:
-            if isinstance(component, dict) and isinstance(component.get("value"), str):
-                typed = component["value"]
+    match, typed = submitted
     return match["lesson"], int(match["step"]), match["prefix"], typed
 
 

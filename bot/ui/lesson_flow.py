@@ -15,7 +15,7 @@ from bot.games.spec import AnySpec
 from bot.i18n import tr
 from bot.text.lessons import UNKNOWN_LESSON
 from bot.ui.boards import Board
-from bot.ui.common import send_ephemeral, user_locale
+from bot.ui.common import refuse_number, user_locale
 from bot.ui.context import Services
 from bot.ui.lesson_cards import finished_board, offered_choices, position_of, step_board
 from bot.ui.lesson_components import LessonNumberForm
@@ -115,14 +115,11 @@ class Lessons:
     ) -> None:
         found = _find(key, index)
         prompt = self._number_prompt(found, index, prefix, user_locale(interaction))
-        text = typed.strip()
-        if not (text.isascii() and text.isdigit()) or not prompt.low <= int(text) <= prompt.high:
-            await send_ephemeral(
-                interaction,
-                tr("error.number", user_locale(interaction), low=prompt.low, high=prompt.high),
-            )
+        move = prompt.move(typed)
+        if move is None:
+            await refuse_number(interaction, prompt)
             return
-        await self._try(interaction, found, index, f"{prefix}{int(text)}")
+        await self._try(interaction, found, index, move)
 
     def _number_prompt(
         self, found: tuple[AnySpec, Lesson], index: int, prefix: str, locale: Locale

@@ -23,7 +23,7 @@ from bot.statuses import GameStatus
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board
-from bot.ui.common import NO_PINGS, clip, send_ephemeral, user_locale
+from bot.ui.common import NO_PINGS, clip, refuse_number, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.context import Services
 from bot.ui.held_boards import HeldBoards
@@ -79,14 +79,11 @@ class Playing:
         prompt = await self.panels.number_prompt(
             game_id, interaction.user.id, version, prefix, user_locale(interaction)
         )
-        text = typed.strip()
-        if not (text.isascii() and text.isdigit()) or not prompt.low <= int(text) <= prompt.high:
-            await send_ephemeral(
-                interaction,
-                tr("error.number", user_locale(interaction), low=prompt.low, high=prompt.high),
-            )
+        move = prompt.move(typed)
+        if move is None:
+            await refuse_number(interaction, prompt)
             return
-        await self.play(interaction, game_id, version, f"{prefix}{int(text)}")
+        await self.play(interaction, game_id, version, move)
 
     async def answer_challenge(
         self, interaction: discord.Interaction, game_id: int, version: int, answer: str

@@ -17,9 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import tr
-from bot.ui.common import selected_values, send_ephemeral, user_locale
-from bot.ui.components import Guarded
+from bot.ui.components import Guarded, one_choice_menu, the_one_choice
 from bot.ui.context import context_of
 
 GAME_KEY = r"[a-z_]+(?::[a-z_]+)?"
@@ -51,15 +49,7 @@ class PuzzleAnswerSelect(
         placeholder: str | None = None,
     ) -> None:
         self.game_key, self.puzzle_id, self.day = game_key, puzzle_id, day
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"pza:{game_key}:{puzzle_id}:{day}",
-                options=options or [],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(one_choice_menu(f"pza:{game_key}:{puzzle_id}:{day}", options, placeholder))
 
     @classmethod
     async def from_custom_id(
@@ -68,13 +58,11 @@ class PuzzleAnswerSelect(
         return cls(match["game"], match["id"], match["day"])
 
     async def run(self, interaction: discord.Interaction) -> None:
-        values = selected_values(interaction)
-        if len(values) != 1:
-            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
-            return
-        await context_of(interaction).flows.puzzles.answer(
-            interaction, self.game_key, self.puzzle_id, day_of(self.day), values[0]
-        )
+        value = await the_one_choice(interaction)
+        if value is not None:
+            await context_of(interaction).flows.puzzles.answer(
+                interaction, self.game_key, self.puzzle_id, day_of(self.day), value
+            )
 
 
 class PuzzleShowButton(
