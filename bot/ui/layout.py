@@ -29,6 +29,19 @@ STYLES: dict[Style, discord.ButtonStyle] = {
 }
 
 
+def menu_options(offer: Offer) -> list[discord.SelectOption]:
+    """A menu offer's choices as a menu's options (as many as a menu holds)."""
+    return [
+        discord.SelectOption(
+            label=choice.label[:100],
+            value=choice_value(choice),
+            description=(choice.description or None) and choice.description[:100],
+            default=choice.selected,
+        )
+        for choice in offer.choices[:OPTIONS_PER_MENU]
+    ]
+
+
 def offer_rows(game_id: int, version: int, offers: Sequence[Offer], max_rows: int = 4) -> list[Row]:
     """``offers`` as at most ``max_rows`` rows: a menu alone on its row, buttons five to a row.
     What does not fit is left out rather than breaking Discord's limits."""
@@ -38,15 +51,7 @@ def offer_rows(game_id: int, version: int, offers: Sequence[Offer], max_rows: in
         if len(rows) >= max_rows:
             break
         if offer.as_select:
-            options = [
-                discord.SelectOption(
-                    label=choice.label[:100],
-                    value=choice_value(choice),
-                    description=(choice.description or None) and choice.description[:100],
-                    default=choice.selected,
-                )
-                for choice in offer.choices[:OPTIONS_PER_MENU]
-            ]
+            options = menu_options(offer)
             rows.append([GameActionSelect(game_id, version, menus, options, offer.placeholder)])
             menus += 1
             continue

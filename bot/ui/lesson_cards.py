@@ -9,14 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-import discord
-
 from bot.games.offers import Choice, Offer, default_offers
 from bot.games.spec import AnySpec
 from bot.i18n import tr
 from bot.ui.boards import Board
 from bot.ui.components import choice_value
-from bot.ui.layout import BUTTONS_PER_ROW, OPTIONS_PER_MENU, STYLES, Card, Row
+from bot.ui.layout import BUTTONS_PER_ROW, STYLES, Card, Row, menu_options
 from bot.ui.lesson_components import LessonMoveButton, LessonMoveSelect, LessonNextButton
 from rules.core import Event, Locale
 from rules.core.lesson import Lesson, LessonStep
@@ -73,15 +71,7 @@ def lesson_rows(lesson: Lesson, index: int, offers: Sequence[Offer]) -> list[Row
     rows: list[Row] = []
     for number, offer in enumerate(offers):
         if offer.as_select:
-            options = [
-                discord.SelectOption(
-                    label=choice.label[:100],
-                    value=choice_value(choice),
-                    description=(choice.description or None) and choice.description[:100],
-                    default=choice.selected,
-                )
-                for choice in offer.choices[:OPTIONS_PER_MENU]
-            ]
+            options = menu_options(offer)
             rows.append(
                 [LessonMoveSelect(lesson.key, index, number, options, offer.placeholder or None)]
             )
