@@ -103,3 +103,25 @@ async def test_a_japanese_server_reads_its_card_in_japanese(world: World) -> Non
     assert "武士将棋" in board.text and "手番" in board.text
     menu = board.selects()[0]
     assert any("三方払い" in o["label"] for o in menu["options"])
+
+
+def test_a_lone_action_stands_beside_the_status_it_acts_on() -> None:
+    """One button alone in the first row (易双六's Draw, 戦列札's My hand) is the status'
+    accessory in a Section, not a row of its own; two buttons stay a row."""
+    from bot.ui.layout import Card
+
+    def card(buttons: int) -> discord.ui.Container[discord.ui.LayoutView]:
+        row = [
+            GameActionButton(7, 3, f"d{n}", f"Draw {n}", discord.ButtonStyle.primary)
+            for n in range(buttons)
+        ]
+        view = Card(heading="### 易双六", status="Your draw.", rows=[row]).view()
+        [container] = view.children
+        assert isinstance(container, discord.ui.Container)
+        return container
+
+    alone = card(1).children
+    assert isinstance(alone[-1], discord.ui.Section)
+    assert isinstance(alone[-1].accessory, GameActionButton)
+    two = card(2).children
+    assert isinstance(two[-2], discord.ui.TextDisplay) and isinstance(two[-1], discord.ui.ActionRow)
