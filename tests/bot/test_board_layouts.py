@@ -125,3 +125,16 @@ def test_a_lone_action_stands_beside_the_status_it_acts_on() -> None:
     assert isinstance(alone[-1].accessory, GameActionButton)
     two = card(2).children
     assert isinstance(two[-2], discord.ui.TextDisplay) and isinstance(two[-1], discord.ui.ActionRow)
+
+
+def test_menu_options_keep_to_discords_hundred_characters() -> None:
+    """A label or description longer than Discord takes is cut at 100 characters, not
+    refused, and not cut shorter."""
+    from bot.games.offers import Choice, Offer
+    from bot.ui.layout import menu_options
+
+    long = "戦" * 150
+    [option] = menu_options(Offer((Choice(long, "c1", description=long),), as_select=True))
+    assert option.label == long[:100] and option.description == long[:100]
+    [plain] = menu_options(Offer((Choice("Draw", "d"),), as_select=True))
+    assert plain.description is None and plain.value == "d"
