@@ -122,10 +122,9 @@ class BoardPosts:
                 if isinstance(resource, discord.InteractionMessage)
                 else await interaction.original_response()
             )
-        reach = reach_of(interaction)
-        await self.messages.attach_message(result.game.id, message.channel.id, message.id, reach)
-        if reach == BoardReach.INTERACTION:
-            self.held_boards.hold(result.game.id, interaction, message.id)
+        await self.held_boards.place(
+            result.game.id, interaction, message.channel.id, message.id, reach_of(interaction)
+        )
         return message
 
     def clicked(self, game: GameSummary, interaction: discord.Interaction, message_id: int) -> None:
@@ -168,10 +167,9 @@ class BoardPosts:
         except discord.HTTPException:
             log.info("could not post the board of game %s afresh", game.id)
             return False
-        await self.messages.attach_message(
-            game.id, message.channel.id, message.id, BoardReach.INTERACTION
+        await self.held_boards.place(
+            game.id, via, message.channel.id, message.id, BoardReach.INTERACTION, original=False
         )
-        self.held_boards.hold(game.id, via, message.id, original=False)
         return True
 
     async def _edit_message(self, game: GameSummary, board: Board) -> bool:

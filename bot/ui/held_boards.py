@@ -71,6 +71,22 @@ class HeldBoards:
             del self._held[stale]
         self._held[game_id] = Held(interaction, message_id, original, now)
 
+    async def place(
+        self,
+        game_id: int,
+        interaction: discord.Interaction,
+        channel_id: int,
+        message_id: int,
+        reach: BoardReach,
+        *,
+        original: bool = True,
+    ) -> None:
+        """Record that the game's board is now this message, reached so; where only an
+        interaction reaches it, hold the one that posted it."""
+        await self.messages.attach_message(game_id, channel_id, message_id, reach)
+        if reach != BoardReach.CHANNEL:
+            self.hold(game_id, interaction, message_id, original=original)
+
     async def show_private_board(
         self, interaction: discord.Interaction, result: ActionResult
     ) -> None:
@@ -85,10 +101,9 @@ class HeldBoards:
         if sent.message_id is None or interaction.channel_id is None:
             return
         # An ephemeral message is never the bot's to edit through REST, wherever it is.
-        await self.messages.attach_message(
-            game.id, interaction.channel_id, sent.message_id, BoardReach.PRIVATE
+        await self.place(
+            game.id, interaction, interaction.channel_id, sent.message_id, BoardReach.PRIVATE
         )
-        self.hold(game.id, interaction, sent.message_id)
 
     async def edit_held(self, game: GameSummary, board: Board) -> bool | None:
         """Redraw the game's board through the interaction that can; whether it could be, or
