@@ -58,11 +58,18 @@ def bushi_position(codes: Sequence[str]) -> tuple[BushiState, tuple[Event, ...]]
     return state, _public(events)
 
 
+#: Players' names as Discord may give them: a script beyond the bundled subset, an emoji the
+#: names font lacks (left out), kanji.
+NAMES: Final = ("Кира 🌸", "山田 太郎")
+
+
 def _bushi(name: str, codes: Sequence[str]) -> Sample:
     state, recent = bushi_position(codes)
     view = BUSHI.view_for(state, None)
     return Sample(
-        name, lambda loc: bushi.draw_board(view, loc, recent), lambda loc: BUSHI.render(view, loc)
+        name,
+        lambda loc: bushi.draw_board(view, loc, recent, NAMES),
+        lambda loc: BUSHI.render(view, loc),
     )
 
 
@@ -143,7 +150,7 @@ def _senretsu_board(name: str, codes: Sequence[str]) -> Sample:
     view = SENRETSU.view_for(state, None)
     return Sample(
         name,
-        lambda loc: senretsu.draw_board(view, loc, recent),
+        lambda loc: senretsu.draw_board(view, loc, recent, NAMES),
         lambda loc: SENRETSU.render(view, loc),
     )
 
@@ -153,7 +160,9 @@ def _senretsu_hand(name: str, codes: Sequence[str]) -> Sample:
     seat = SENRETSU.to_act(state)[0]
     view = SENRETSU.view_for(state, seat)
     return Sample(
-        name, lambda loc: senretsu.draw_hand(view, loc), lambda loc: SENRETSU.render_hand(view, loc)
+        name,
+        lambda loc: senretsu.draw_hand(view, loc, NAMES),
+        lambda loc: SENRETSU.render_hand(view, loc),
     )
 
 

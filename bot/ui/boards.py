@@ -350,6 +350,7 @@ async def render_board(
         return Board(board_card(game, locale, recent, today=today, tag=tag).view())
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
-    drawn = await asyncio.to_thread(paint, view, locale, public)
+    names = [seat.display_name for seat in game.seats]
+    drawn = await asyncio.to_thread(paint, view, locale, public, names)
     card = board_card(game, locale, recent, today=today, picture=True, tag=tag)
     return Board(card.view(), drawn)
