@@ -1,6 +1,6 @@
 """Sample pictures from fixed positions, for the README, the golden tests and the benchmark.
 
-    python -m bot.pictures.samples OUTDIR            # the README's samples (docs/pictures)
+    python -m bot.pictures.samples OUTDIR            # the README's samples at phone width
     python -m bot.pictures.samples --golden OUTDIR   # every sample, half size (tests/pictures)
 
 Every position is reached by playing fixed action codes through the rules from a fixed deal, so
@@ -19,6 +19,7 @@ from typing import Final
 from PIL import Image
 
 from bot.pictures import bushi, senretsu, yosukou
+from bot.pictures.canvas import PHONE_POINTS
 from rules.bushi import BushiRules, BushiState
 from rules.cards.playing import Colour, colour_deck
 from rules.core import LOCALES, Event, Locale
@@ -206,7 +207,11 @@ def main() -> None:
                 )
                 image.save(path, optimize=True)
             else:
-                path.write_bytes(png)
+                # As a phone shows it: 360 points wide.
+                image = Image.open(io.BytesIO(png))
+                size = (PHONE_POINTS, image.height * PHONE_POINTS // image.width)
+                phone = image.convert("RGB").resize(size, Image.Resampling.LANCZOS)
+                phone.quantize(128, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
             print(f"{path}: {path.stat().st_size // 1024} KB")
 
 
