@@ -196,7 +196,8 @@ def _seat_block(
             decisive=index == 0 and size >= DECISIVE,
         )
     if last is not None and last.seat == seat:
-        canvas.recent(rect, LAST(locale), below=True)
+        # White's tag on top: below it run the threat arrows to Black's cube.
+        canvas.recent(rect, LAST(locale), below=seat == BLACK)
         if last.kind == "move":
             _before(canvas, view, seat, last, y + 8, locale)
     return rect
