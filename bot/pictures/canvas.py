@@ -20,7 +20,6 @@ import math
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -179,19 +178,21 @@ class Drawn:
     name: bool = False
 
 
-#: The canvases made while :func:`watching` (tests read their records).
-_watched: ContextVar[list[Canvas] | None] = ContextVar("watched", default=None)
+#: The lists collecting canvases while :func:`watching` (tests read their records). Global,
+#: not per context: the bot draws in worker threads its event loop started long before.
+_watchers: list[list[Canvas]] = []
 
 
 @contextmanager
 def watching() -> Iterator[list[Canvas]]:
-    """Every canvas made inside the block, with its records (for tests and tools)."""
+    """Every canvas made while the block runs, in any thread, with its records (for tests
+    and tools)."""
     canvases: list[Canvas] = []
-    token = _watched.set(canvases)
+    _watchers.append(canvases)
     try:
         yield canvases
     finally:
-        _watched.reset(token)
+        _watchers.remove(canvases)
 
 
 class Canvas:
@@ -208,9 +209,8 @@ class Canvas:
         self.texts: list[Drawn] = []
         self.strokes: list[tuple[Point, Point, float]] = []
         self.marks: list[Box] = []
-        watched = _watched.get()
-        if watched is not None:
-            watched.append(self)
+        for watcher in _watchers:
+            watcher.append(self)
 
     def _reach(self, y: float) -> None:
         self.bottom = max(self.bottom, y)
