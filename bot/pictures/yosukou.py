@@ -244,7 +244,10 @@ class _Board:
         c.draw.ellipse((ring_x - r, cy - r, ring_x + r, cy + r), fill=PANEL, outline=INK, width=2)
         c.text((ring_x, cy), str(p), DECISIVE, bold=True, anchor="mm", decisive=True)
         name = _major_name(major.number, self.locale)
-        room = CARD_W - 2 * r - 20 - TOKEN_ZONE
+        # The token's corner is kept only where the token stands or stood before its move.
+        move = _token_move(self.recent) or ()
+        held = view.token == p or p in move
+        room = CARD_W - 2 * r - 28 - (TOKEN_ZONE if held else 0)
         size = c.fit(name, 26, room, bold=True)
         name = c.clip(name, size, room, bold=True)
         if left:

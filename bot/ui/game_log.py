@@ -8,7 +8,6 @@ from datetime import date
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, LogEntry, public_steps
 from bot.text.play import LOG_RESULT
-from bot.ui.common import typed
 from rules.core import Locale, labelled
 
 
@@ -16,9 +15,7 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale, to
     """``today``: the services' date (UTC), which says whether a daily deal's seed is out."""
     rules = game.rules
     lines = [f"{rules.title_for(game.settings)(locale)} #{game.id}"]
-    lines += [
-        labelled(rules.seat_name(s.seat, locale), typed(s.display_name), locale) for s in game.seats
-    ]
+    lines += [labelled(rules.seat_name(s.seat, locale), s.display_name, locale) for s in game.seats]
     if game.commitment is not None:
         lines.append(labelled(tr("log.seal", locale), game.commitment, locale))
     lines.append("")
@@ -33,7 +30,7 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale, to
             points = " / ".join(f"{p:g}" for p in game.outcome.points)
             lines += ["", labelled(LOG_RESULT(locale), f"{points} ({reason})", locale)]
         else:
-            name = typed(game.player(winner).display_name)
+            name = game.player(winner).display_name
             lines += ["", labelled(LOG_RESULT(locale), f"{name} ({reason})", locale)]
     if game.salt is not None and game.seed_revealed(today):
         lines += [
