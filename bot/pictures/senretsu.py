@@ -5,7 +5,9 @@ rules' sentences too. The board stacks P1's lines from its rearmost down to its 
 middle, then P2's from its front down to its rearmost, as the text board does. Every line is a
 row of cards (a joker with its declared range); the deck line is a face-down stack with its
 size. The cards of the last placement are framed, lines owing casualties are tagged, and the
-last attack is listed strike by strike. The hand panel adds the viewer's own hand and, while
+last attack's dead are crossed out among the discards (its sentences are the card's, beside the
+picture). The hand panel, which has no such card, lists what happened since its player last
+played strike by strike, and adds the viewer's own hand and, while
 they place, their lines as they would be with the staged cards.
 """
 
@@ -447,9 +449,9 @@ def draw_board(
         framed = _placed(view, recent, locale)
         y = _Field(canvas, view, view.sides, locale, framed, names=shown).draw(y + 4)
         canvas.rule(y + 6)
-        y = _discards(canvas, view, locale, y + 16, shown)
-        canvas.rule(y + 4)
-        _since(canvas, view, locale, y + 12, shown, turn=True)
+        # The last turn and attack in sentences are the card's, beside the picture; the
+        # picture frames the placed cards and crosses out the lost ones.
+        _discards(canvas, view, locale, y + 16, shown)
     return canvas.png()
 
 
