@@ -46,6 +46,7 @@ from bot.ui.common import (
     jump_url,
     localized,
     send_ephemeral,
+    typed,
     user_locale,
 )
 from bot.ui.components import ReopenSelect
@@ -178,10 +179,10 @@ class PlayerCog(commands.Cog):
         sections.append(("profile.section_everywhere", everywhere))
         if any(stats is None for _, stats in sections):
             await send_ephemeral(
-                interaction, tr("profile.hidden", locale, user=target.display_name)
+                interaction, tr("profile.hidden", locale, user=typed(target.display_name))
             )
             return
-        lines = [tr("profile.title", locale, user=target.display_name)]
+        lines = [tr("profile.title", locale, user=typed(target.display_name))]
         for heading, stats in sections:
             lines.append(tr(heading, locale))
             lines.extend(profile_rows(stats or [], locale))
@@ -210,7 +211,7 @@ class PlayerCog(commands.Cog):
             and (await self.services.standings.prefs(target.id)).hide_stats
         ):
             await send_ephemeral(
-                interaction, tr("profile.hidden", locale, user=target.display_name)
+                interaction, tr("profile.hidden", locale, user=typed(target.display_name))
             )
             return
         games = await self.services.games.queries.finished_games(
@@ -220,7 +221,7 @@ class PlayerCog(commands.Cog):
             offset=(page - 1) * 25,
             viewer=interaction.user.id,
         )
-        text = tr("history.title", locale, user=target.display_name)
+        text = tr("history.title", locale, user=typed(target.display_name))
         if not games:
             text += "\n" + tr("history.none", locale)
         await interaction.response.send_message(

@@ -51,6 +51,7 @@ from bot.ui.common import (
     mention,
     send_ephemeral,
     think,
+    typed,
     user_locale,
 )
 from bot.ui.context import UiContext
@@ -86,7 +87,7 @@ def join_command(context: UiContext) -> Command:
             tr(
                 "tournament.joined",
                 locale,
-                name=info.name,
+                name=typed(info.name),
                 id=info.id,
                 players=player_count(info.entrant_count, locale),
             ),
@@ -104,7 +105,7 @@ def leave_command(context: UiContext) -> Command:
         info = await tournaments.actions.leave(chosen, guild_id, interaction.user.id)
         await send_ephemeral(
             interaction,
-            tr("tournament.left", user_locale(interaction), name=info.name, id=info.id),
+            tr("tournament.left", user_locale(interaction), name=typed(info.name), id=info.id),
         )
 
     return _with_tournament().build(LEAVE, LEAVE_HELP, leave)
@@ -126,7 +127,9 @@ def start_command(context: UiContext) -> Command:
         standing = await services.tournaments.queries.show(chosen)
         await send_ephemeral(
             interaction,
-            tr("tournament.started", user_locale(interaction), name=standing.tournament.name),
+            tr(
+                "tournament.started", user_locale(interaction), name=typed(standing.tournament.name)
+            ),
         )
         await flows.tournaments.announce_tournaments(notices)
 
@@ -146,7 +149,7 @@ def cancel_command(context: UiContext) -> Command:
         notices = await services.tournaments.actions.cancel(
             chosen, guild_id, interaction.user.id, manages_server=_manages_server(interaction)
         )
-        name = next(n.tournament.name for n in notices if isinstance(n, Cancelled))
+        name = typed(next(n.tournament.name for n in notices if isinstance(n, Cancelled)))
         await send_ephemeral(
             interaction, tr("tournament.cancelled_ack", user_locale(interaction), name=name)
         )
@@ -169,7 +172,8 @@ def withdraw_command(context: UiContext) -> Command:
         )
         info = withdrawal.tournament
         await send_ephemeral(
-            interaction, tr("tournament.withdrawn_ack", user_locale(interaction), name=info.name)
+            interaction,
+            tr("tournament.withdrawn_ack", user_locale(interaction), name=typed(info.name)),
         )
         channel = interaction.client.get_partial_messageable(info.channel_id)
         await channel.send(
@@ -177,7 +181,7 @@ def withdraw_command(context: UiContext) -> Command:
                 "tournament.withdrew",
                 info.locale,
                 user=mention(interaction.user.id),
-                name=info.name,
+                name=typed(info.name),
             ),
             allowed_mentions=NO_PINGS,
         )

@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from bot.games.offers import Offer, Panel
 from rules.core import Event, GameRules, InvalidSettingsError, Locale, Rng, Seat, Text
@@ -25,6 +25,7 @@ from rules.core.puzzle import PuzzleBook
 S = TypeVar("S", bound=MatchState)
 A = TypeVar("A")
 V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
 
 AnyRules = GameRules[Any, Any, Any]
 #: Chooses a move for ``seat``: (rules, state, seat, rng) -> (action, rng).
@@ -45,10 +46,22 @@ PanelMaker = Callable[[GameRules[S, A, V], S, Seat, Locale, str | None], Panel]
 DrawJudge = Callable[[GameRules[S, A, V], S, Seat], bool]
 #: A one-line summary of a finished or running game for lists (``ended at draw 40``).
 Summary = Callable[[S, Locale], str]
-#: Draws a board as a PNG from a viewer's view: (view, locale, the last action's public events).
-BoardPainter = Callable[[V, Locale, Sequence[Event]], bytes]
-#: Draws a seat's private panel as a PNG from that seat's own view.
-PanelPainter = Callable[[V, Locale], bytes]
+
+
+class BoardPainter(Protocol[V_contra]):
+    """Draws a board as a PNG from a viewer's view: (view, locale, the last action's public
+    events, the players' display names by seat — none where no one is named)."""
+
+    def __call__(
+        self, view: V_contra, locale: Locale, recent: Sequence[Event], names: Sequence[str] = (), /
+    ) -> bytes: ...
+
+
+class PanelPainter(Protocol[V_contra]):
+    """Draws a seat's private panel as a PNG from that seat's own view (and the players'
+    display names by seat)."""
+
+    def __call__(self, view: V_contra, locale: Locale, names: Sequence[str] = (), /) -> bytes: ...
 
 
 def painter(module: str, name: str) -> Callable[..., bytes]:

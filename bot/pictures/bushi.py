@@ -12,17 +12,20 @@ from typing import Final
 
 from bot.pictures.canvas import (
     BLUE,
+    DECISIVE,
     INK,
     MARGIN,
     MUTED,
     PANEL,
     RECENT,
     RULE,
+    SMALLEST,
     VERMILLION,
     Box,
     Canvas,
     Colour,
     Point,
+    drawable_name,
 )
 from bot.text.pictures.bushi import (
     ALTERNATE,
@@ -45,7 +48,7 @@ from rules.bushi import BushiRules, BushiView, CubeReading, Facing, MoveKind, Or
 from rules.bushi.cube import is_pointing, samurai_edge, swords, top_type
 from rules.bushi.render import REPETITION_LIMIT, result_line
 from rules.bushi.words import FACING_WORD, SEAT_NAME, SEAT_TITLE
-from rules.core import Event, Locale, Seat, labelled
+from rules.core import Event, Locale, Seat
 
 BLACK: Final[Seat] = 0
 WHITE: Final[Seat] = 1
@@ -73,14 +76,16 @@ def draw_face(
     orientation: Orientation,
     cube: CubeReading,
     seat: Seat,
+    decisive: bool = True,
 ) -> Box:
-    """One top face: 武 at the samurai edge, blades with 刀 on the sword edges, the gaze."""
+    """One top face: 武 at the samurai edge, blades with 刀 on the sword edges, the gaze.
+    ``decisive``: the face as it is now (a face before the move is only a reminder)."""
     x, y = corner
     rect = (x, y, x + size, y + size)
     canvas.raised(rect, FACE_FILL[seat], INK, size * 0.08)
     cx, cy = x + size / 2, y + size / 2
     ink = FACE_INK[seat]
-    glyph = int(size * 0.17)
+    glyph = max(SMALLEST, int(size * 0.17))
     pointing = is_pointing(orientation, cube)
     for edge in swords(orientation, cube):
         dx, dy = _SCREEN[on_screen(edge, seat)]
@@ -96,18 +101,28 @@ def draw_face(
         canvas.box(bar, blade, INK, 2, half)
         kx, ky = cx + dx * size * 0.24, cy + dy * size * 0.24
         canvas.text(
-            (kx, ky), "刀", glyph, bold=True, fill=VERMILLION if danger else ink, anchor="mm"
+            (kx, ky),
+            "刀",
+            glyph,
+            bold=True,
+            fill=VERMILLION if danger else ink,
+            anchor="mm",
+            decisive=decisive,
         )
     dx, dy = _SCREEN[on_screen(samurai_edge(orientation), seat)]
     sx, sy = cx + dx * size * 0.34, cy + dy * size * 0.34
     r = size * 0.12
     canvas.draw.ellipse((sx - r, sy - r, sx + r, sy + r), fill=PANEL, outline=INK, width=3)
-    canvas.text((sx, sy), "武", int(glyph * 1.1), bold=True, fill=INK, anchor="mm")
+    canvas.text(
+        (sx, sy), "武", int(glyph * 1.1), bold=True, fill=INK, anchor="mm", decisive=decisive
+    )
     gx, gy = _SCREEN[on_screen(orientation.facing, seat)]
     start = (cx - gx * size * 0.08, cy - gy * size * 0.08)
+    # The gaze stops short of the kanji on the edges (large on a small face).
+    reach = min(size * 0.16, size * 0.24 - glyph * 0.5 - 5)
     canvas.arrow(
         start,
-        (cx + gx * size * 0.16, cy + gy * size * 0.16),
+        (cx + gx * reach, cy + gy * reach),
         BLUE,
         max(3, int(size * 0.035)),
         size * 0.1,
@@ -119,17 +134,17 @@ def _face_words(view: BushiView, seat: Seat, locale: Locale) -> list[tuple[str, 
     """The lines beside a face: its type, its gaze and whether it points."""
     orientation = view.cubes[seat]
     if orientation is None:
-        return [(NOT_PLACED(locale), 22, False, MUTED)]
+        return [(NOT_PLACED(locale), SMALLEST, False, MUTED)]
     kind = top_type(orientation, view.cube).text
-    lines = [(kind.ja, 34, True, INK)]
+    lines = [(kind.ja, 36, True, INK)]
     if locale == "en":
-        lines.append((kind.en, 20, False, MUTED))
-    lines.append((FACING_WORD[orientation.facing](locale), 22, False, INK))
+        lines.append((kind.en, SMALLEST, False, MUTED))
+    lines.append((FACING_WORD[orientation.facing](locale), 24, False, INK))
     if is_pointing(orientation, view.cube):
         opponent = SEAT_NAME[1 - seat](locale)
-        lines.append((POINTING.format(opponent=opponent)(locale), 22, True, VERMILLION))
+        lines.append((POINTING.format(opponent=opponent)(locale), 24, True, VERMILLION))
     else:
-        lines.append((NOT_POINTING(locale), 22, False, MUTED))
+        lines.append((NOT_POINTING(locale), SMALLEST, False, MUTED))
     return lines
 
 
@@ -138,9 +153,16 @@ def _last_action(recent: Sequence[Event]) -> Event | None:
 
 
 def _seat_block(
-    canvas: Canvas, view: BushiView, seat: Seat, top: float, locale: Locale, last: Event | None
+    canvas: Canvas,
+    view: BushiView,
+    seat: Seat,
+    top: float,
+    locale: Locale,
+    last: Event | None,
+    name: str = "",
 ) -> Box:
-    """A seat's face on the left, its title and words on the right; returns the face's box."""
+    """A seat's face on the left, its title, player and words on the right; returns the
+    face's box."""
     rect: Box = (FACE_X, top, FACE_X + FACE, top + FACE)
     orientation = view.cubes[seat]
     if orientation is None:
@@ -148,16 +170,34 @@ def _seat_block(
     else:
         draw_face(canvas, (FACE_X, top), FACE, orientation, view.cube, seat)
     title_y = top + 16
+    room = canvas.width - MARGIN - INFO_X
     width = canvas.text((INFO_X, title_y), SEAT_TITLE[seat](locale), 24, bold=True, anchor="lm")
     if view.to_move == seat:
-        canvas.badge((INFO_X + width + 12, title_y), "◀ " + TO_MOVE(locale), 17, fill=BLUE)
-    y = title_y + 30
-    for text, size, bold, fill in _face_words(view, seat, locale):
+        canvas.badge(
+            (INFO_X + width + 12, title_y),
+            "◀ " + TO_MOVE(locale),
+            DECISIVE,
+            fill=BLUE,
+            decisive=True,
+        )
+    y = title_y + 28
+    if name:
+        shown = canvas.clip(name, 24, room, name=True)
+        canvas.text((INFO_X, y), shown, 24, fill=MUTED, name=True)
+        y += 34
+    for index, (text, size, bold, fill) in enumerate(_face_words(view, seat, locale)):
         y = canvas.paragraph(
-            (INFO_X, y), text, size, canvas.width - MARGIN - INFO_X, bold=bold, fill=fill
+            (INFO_X, y),
+            text,
+            size,
+            room,
+            bold=bold,
+            fill=fill,
+            decisive=index == 0 and size >= DECISIVE,
         )
     if last is not None and last.seat == seat:
-        canvas.recent(rect, LAST(locale), below=True)
+        # White's tag on top: below it run the threat arrows to Black's cube.
+        canvas.recent(rect, LAST(locale), below=seat == BLACK)
         if last.kind == "move":
             _before(canvas, view, seat, last, y + 8, locale)
     return rect
@@ -167,9 +207,9 @@ def _before(
     canvas: Canvas, view: BushiView, seat: Seat, last: Event, top: float, locale: Locale
 ) -> None:
     """The moved cube's face before the move, an arrow, and the move's name."""
-    canvas.text((INFO_X, top), BEFORE(locale), 18, fill=MUTED)
-    mini = 92
-    face_top = top + 26
+    canvas.text((INFO_X, top), BEFORE(locale), SMALLEST, fill=MUTED)
+    mini = 132
+    face_top = top + 34
     draw_face(
         canvas,
         (INFO_X, face_top),
@@ -177,11 +217,16 @@ def _before(
         Orientation.parse(str(last.data["before"])),
         view.cube,
         seat,
+        decisive=False,
     )
     mid = face_top + mini / 2
-    canvas.arrow((INFO_X + mini + 14, mid), (INFO_X + mini + 64, mid), RECENT, 6, 18)
+    canvas.arrow((INFO_X + mini + 14, mid), (INFO_X + mini + 56, mid), RECENT, 6, 18)
     move = MOVE_NAME[MoveKind(str(last.data["move"]))](locale)
-    canvas.text((INFO_X + mini + 74, mid), move, 22, bold=True, anchor="lm")
+    room = canvas.width - MARGIN - (INFO_X + mini + 64)
+    lines = canvas.wrap(move, 24, room, bold=True)
+    for k, line in enumerate(lines):
+        dy = (k - (len(lines) - 1) / 2) * 32
+        canvas.text((INFO_X + mini + 64, mid + dy), line, 24, bold=True, anchor="lm")
 
 
 def _threats(canvas: Canvas, view: BushiView, white: Box, black: Box) -> None:
@@ -216,31 +261,35 @@ def _status(view: BushiView, locale: Locale) -> list[str]:
     return lines
 
 
-def draw_board(view: BushiView, locale: Locale, recent: Sequence[Event] = ()) -> bytes:
+def draw_board(
+    view: BushiView, locale: Locale, recent: Sequence[Event] = (), names: Sequence[str] = ()
+) -> bytes:
     """The board for ``view`` as PNG bytes; ``recent`` are the last action's public events,
-    to frame the cube that moved."""
-    canvas = Canvas(1000)
+    to frame the cube that moved; ``names`` the players' display names by seat (Black,
+    White), shown under the seats' titles. The last move in words is the card's, beside it."""
+    canvas = Canvas(1200)
     right = canvas.width - MARGIN
-    canvas.text((MARGIN, 34), BushiRules.title.ja, 30, bold=True, anchor="lm")
+    w = canvas.text((MARGIN, 34), BushiRules.title.ja, 32, bold=True, anchor="lm")
     if locale == "en":
-        canvas.text((MARGIN + 130, 36), BushiRules.title.en, 22, fill=MUTED, anchor="lm")
-    canvas.text((right, 36), PLY.format(n=view.ply)(locale), 20, fill=MUTED, anchor="rm")
-    canvas.rule(62)
+        canvas.text((MARGIN + w + 12, 36), BushiRules.title.en, SMALLEST, fill=MUTED, anchor="lm")
+    canvas.text((right, 36), PLY.format(n=view.ply)(locale), SMALLEST, fill=MUTED, anchor="rm")
+    canvas.rule(64)
     last = _last_action(recent)
-    white = _seat_block(canvas, view, WHITE, 84, locale, last)
-    black_top = white[3] + 80
-    black = _seat_block(canvas, view, BLACK, black_top, locale, last)
+    shown = [drawable_name(n, "") for n in names] if len(names) == 2 else ["", ""]
+    white = _seat_block(canvas, view, WHITE, 86, locale, last, shown[WHITE])
+    black_top = max(white[3] + 80, canvas.bottom + 30)
+    black = _seat_block(canvas, view, BLACK, black_top, locale, last, shown[BLACK])
     _threats(canvas, view, white, black)
     y = max(canvas.bottom, black[3]) + 26
     canvas.rule(y)
     y += 16
     width = right - MARGIN
     for index, line in enumerate(_status(view, locale)):
-        y = canvas.paragraph((MARGIN, y), line, 24 if index == 0 else 20, width, bold=index == 0)
-    if last is not None:
-        text = labelled(LAST(locale), _RULES.describe_event(last, locale), locale)
-        y = canvas.paragraph((MARGIN, y + 4), text, 19, width, fill=INK)
+        first = index == 0
+        y = canvas.paragraph(
+            (MARGIN, y), line, DECISIVE if first else 24, width, bold=first, decisive=first
+        )
     if view.cube is CubeReading.ALTERNATE:
-        y = canvas.paragraph((MARGIN, y + 4), ALTERNATE(locale), 18, width, fill=MUTED)
-    canvas.paragraph((MARGIN, y + 4), LEGEND(locale), 18, width, fill=MUTED)
+        y = canvas.paragraph((MARGIN, y + 4), ALTERNATE(locale), SMALLEST, width, fill=MUTED)
+    canvas.paragraph((MARGIN, y + 4), LEGEND(locale), SMALLEST, width, fill=MUTED)
     return canvas.png()

@@ -1,16 +1,26 @@
 """The drawing surface every picture shares: the bundled font, the palette, text and PNG output.
 
-Pictures are drawn at :data:`WIDTH` pixels, a phone's width, on a canvas taller than needed
-and cropped to what was drawn. Text goes through :meth:`Canvas.text` only, so a character the
-bundled font lacks (a name pasted into a label) becomes ``?`` instead of a box, and text is laid
-out by FreeType's basic engine alone, the same on every machine.
+Pictures are drawn at :data:`WIDTH` pixels, twice a phone's width in points, on a canvas taller
+than needed and cropped to what was drawn. Text goes through :meth:`Canvas.text` only, so a
+character the bundled font lacks becomes ``?`` instead of a box (players' names, drawn from a
+wider cut of the same face, lose what it lacks instead: see :func:`drawable_name`), and text is
+laid out by FreeType's basic engine alone, the same on every machine.
+
+Phone first: Discord shows a picture about 360 points wide on a phone, so no text is drawn
+smaller than :data:`SMALLEST` (11 points there) and the facts that decide a move at
+:data:`DECISIVE` or more (14 points). Every canvas records each line it draws (:class:`Drawn`),
+each arrow and each mark, so tests check sizes and overlaps from the drawing code's own records.
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import math
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
@@ -19,6 +29,12 @@ from PIL import Image, ImageDraw, ImageFont
 
 WIDTH: Final = 720
 MARGIN: Final = 24
+#: Points a phone shows the picture at: sizes below are in pixels of a :data:`WIDTH` picture.
+PHONE_POINTS: Final = 360
+#: The smallest text drawn: 11 points on a phone.
+SMALLEST: Final = math.ceil(11 * WIDTH / PHONE_POINTS)
+#: The facts that decide a move (values, ranks, the cube's faces, whose turn): 14 points.
+DECISIVE: Final = math.ceil(14 * WIDTH / PHONE_POINTS)
 FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
 
 Colour = tuple[int, int, int]
@@ -53,6 +69,32 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 @cache
+def name_font(size: int) -> ImageFont.FreeTypeFont:
+    """The wider cut of the face (Latin, Greek, Cyrillic, kana and kanji) for players' names."""
+    path = FONT_DIR / "BIZUDPGothic-Bold-names.ttf"
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@cache
+def name_covered() -> frozenset[str]:
+    return frozenset((FONT_DIR / "charset-names.txt").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1024)
+def drawable_name(name: str, fallback: str) -> str:
+    """A player's name as the names font can draw it: what it lacks (emoji, scripts it has
+    no glyphs for, control characters) left out, spaces collapsed; ``fallback`` (the seat's
+    label) when nothing readable is left. A box or a ``?`` in someone's name reads as a fault."""
+    have = name_covered()
+    kept = "".join(
+        ch if ch in have and unicodedata.category(ch)[0] != "C" else " "
+        for ch in unicodedata.normalize("NFC", name)
+    )
+    tidy = " ".join(kept.split())
+    return tidy if any(ch.isalnum() for ch in tidy) else fallback
+
+
+@cache
 def covered() -> frozenset[str]:
     """The characters the bundled font has (written by ``python -m bot.pictures.subset_font``)."""
     return frozenset((FONT_DIR / "charset.txt").read_text(encoding="utf-8"))
@@ -65,25 +107,43 @@ def printable(text: str) -> str:
     return "".join(ch if ch in have or ch == "\n" else "?" for ch in text)
 
 
+def _needs_names_font(text: str, name: bool) -> bool:
+    """Whether a line holding a name needs the names font (bold only): not when the bundled
+    faces have every character, so a plain name keeps the line's own weight."""
+    return name and not set(text) <= covered()
+
+
+def _face(size: int, bold: bool, name: bool) -> ImageFont.FreeTypeFont:
+    return name_font(size) if name else font(size, bold)
+
+
+def _shown(text: str, name: bool) -> str:
+    return text if name else printable(text)
+
+
 @lru_cache(maxsize=8192)
-def text_width(text: str, size: int, bold: bool = False) -> float:
+def text_width(text: str, size: int, bold: bool = False, name: bool = False) -> float:
     """How wide ``text`` is drawn (remembered: wrapping and fitting ask again and again)."""
-    return font(size, bold).getlength(printable(text))
+    return _face(size, bold, name).getlength(_shown(text, name))
 
 
 @lru_cache(maxsize=2048)
-def _line_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """One line of text rendered once as a coverage mask, and where the mask's top-left corner
-    lies from the anchor. Most words of a board recur from picture to picture (labels, card
-    names, numbers), and laying text out is most of a picture's drawing time."""
-    face = font(size, bold)
-    shown = printable(text)
+def _line_mask(
+    text: str, size: int, bold: bool, anchor: str, name: bool = False
+) -> tuple[Image.Image, int, int, Box]:
+    """One line of text rendered once as a coverage mask, where the mask's top-left corner
+    lies from the anchor, and the inked part of the mask. Most words of a board recur from
+    picture to picture (labels, card names, numbers), and laying text out is most of a
+    picture's drawing time."""
+    face = _face(size, bold, name)
+    shown = _shown(text, name)
     box = face.getbbox(shown, anchor=anchor)
     left, top = math.floor(box[0]), math.floor(box[1])
     right, bottom = math.ceil(box[2]), math.ceil(box[3])
     mask = Image.new("L", (right - left + 2 * _PAD, bottom - top + 2 * _PAD), 0)
     ImageDraw.Draw(mask).text((_PAD - left, _PAD - top), shown, fill=255, font=face, anchor=anchor)
-    return mask, left - _PAD, top - _PAD
+    ink = mask.getbbox() or (_PAD, _PAD, _PAD, _PAD)
+    return mask, left - _PAD, top - _PAD, ink
 
 
 @lru_cache(maxsize=512)
@@ -101,8 +161,38 @@ def _box_stamp(
 
 def clear_caches() -> None:
     """Forget every remembered text and box (the benchmark's cold start)."""
-    for remembered in (printable, text_width, _line_mask, _box_stamp):
+    for remembered in (printable, text_width, _line_mask, _box_stamp, drawable_name):
         remembered.cache_clear()
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One line of text as drawn: its words, size in pixels, inked box, and whether it is a
+    fact that decides a move (drawn at :data:`DECISIVE` or more)."""
+
+    text: str
+    size: int
+    box: Box
+    decisive: bool
+    #: Drawn in the names font (a name with characters the bundled subset lacks).
+    name: bool = False
+
+
+#: The lists collecting canvases while :func:`watching` (tests read their records). Global,
+#: not per context: the bot draws in worker threads its event loop started long before.
+_watchers: list[list[Canvas]] = []
+
+
+@contextmanager
+def watching() -> Iterator[list[Canvas]]:
+    """Every canvas made while the block runs, in any thread, with its records (for tests
+    and tools)."""
+    canvases: list[Canvas] = []
+    _watchers.append(canvases)
+    try:
+        yield canvases
+    finally:
+        _watchers.remove(canvases)
 
 
 class Canvas:
@@ -114,14 +204,21 @@ class Canvas:
         self.width = width
         #: The lowest point drawn so far: the picture is cropped just below it.
         self.bottom = 0.0
+        #: Every line of text drawn, every arrow (start, end, width) and every mark that text
+        #: must keep clear of (a token): the picture's own account of itself.
+        self.texts: list[Drawn] = []
+        self.strokes: list[tuple[Point, Point, float]] = []
+        self.marks: list[Box] = []
+        for watcher in _watchers:
+            watcher.append(self)
 
     def _reach(self, y: float) -> None:
         self.bottom = max(self.bottom, y)
 
     # --- text ---------------------------------------------------------------------------
 
-    def measure(self, text: str, size: int, bold: bool = False) -> float:
-        return text_width(text, size, bold)
+    def measure(self, text: str, size: int, bold: bool = False, name: bool = False) -> float:
+        return text_width(text, size, bold, _needs_names_font(text, name))
 
     def text(
         self,
@@ -132,22 +229,51 @@ class Canvas:
         bold: bool = False,
         fill: Colour = INK,
         anchor: str = "la",
+        decisive: bool = False,
+        name: bool = False,
     ) -> float:
         """Draw one line; returns its width. The anchor is rounded to a whole pixel, so the
-        line's rendering can be remembered and stamped (half a pixel is invisible)."""
-        mask, dx, dy = _line_mask(text, size, bold, anchor)
-        self.draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill)
+        line's rendering can be remembered and stamped (half a pixel is invisible).
+        ``decisive``: a fact a move depends on (recorded, so tests hold it to its size);
+        ``name``: a player's name, drawn in the names font (pass it through
+        :func:`drawable_name` first)."""
+        name = _needs_names_font(text, name)
+        mask, dx, dy, ink = _line_mask(text, size, bold, anchor, name)
+        left, top = round(xy[0]) + dx, round(xy[1]) + dy
+        self.draw.bitmap((left, top), mask, fill)
+        box = (left + ink[0], top + ink[1], left + ink[2], top + ink[3])
+        self.texts.append(Drawn(text, size, box, decisive, name))
         # The line's lowest point from its anchor, without laying the text out again.
         self._reach(xy[1] + size * _BELOW_ANCHOR.get(anchor[1], 1.0))
-        return text_width(text, size, bold)
+        return text_width(text, size, bold, name)
 
-    def fit(self, text: str, size: int, width: float, bold: bool = False, least: int = 12) -> int:
+    def fit(
+        self,
+        text: str,
+        size: int,
+        width: float,
+        bold: bool = False,
+        least: int = SMALLEST,
+        name: bool = False,
+    ) -> int:
         """The largest size up to ``size`` (not below ``least``) at which ``text`` fits."""
-        while size > least and self.measure(text, size, bold) > width:
+        while size > least and self.measure(text, size, bold, name) > width:
             size -= 1
         return size
 
-    def wrap(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    def clip(
+        self, text: str, size: int, width: float, bold: bool = False, name: bool = False
+    ) -> str:
+        """``text`` cut with … to fit ``width`` at ``size`` (a long name)."""
+        if self.measure(text, size, bold, name) <= width:
+            return text
+        while text and self.measure(text + "…", size, bold, name) > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    def wrap(
+        self, text: str, size: int, width: float, bold: bool = False, name: bool = False
+    ) -> list[str]:
         """``text`` broken into lines no wider than ``width``: at spaces, or anywhere in runs
         without spaces (Japanese)."""
         lines: list[str] = []
@@ -155,7 +281,7 @@ class Canvas:
             line = ""
             for word in _words(paragraph):
                 candidate = line + word
-                if line and self.measure(candidate.rstrip(), size, bold) > width:
+                if line and self.measure(candidate.rstrip(), size, bold, name) > width:
                     lines.append(line.rstrip())
                     line = word.lstrip()
                 else:
@@ -173,11 +299,14 @@ class Canvas:
         bold: bool = False,
         fill: Colour = INK,
         leading: float = 1.35,
+        decisive: bool = False,
+        name: bool = False,
     ) -> float:
-        """Draw wrapped text from its top-left corner; returns the y below it."""
+        """Draw wrapped text from its top-left corner; returns the y below it. ``name``: the
+        text holds a player's name (drawn in the names font)."""
         x, y = xy
-        for line in self.wrap(text, size, width, bold):
-            self.text((x, y), line, size, bold=bold, fill=fill)
+        for line in self.wrap(text, size, width, bold, name):
+            self.text((x, y), line, size, bold=bold, fill=fill, decisive=decisive, name=name)
             y += size * leading
         self._reach(y)
         return y
@@ -222,38 +351,51 @@ class Canvas:
         ink: Colour = PANEL,
         outline: Colour | None = None,
         anchor: str = "l",
+        decisive: bool = False,
     ) -> Box:
         """A pill-shaped label; ``anchor`` is ``l``, ``m`` or ``r`` (its left, centre or right
         at ``xy``, vertically centred). Returns its box."""
-        pad = size * 0.5
+        pad = size * 0.45
         w = self.measure(text, size, True) + 2 * pad
-        h = size * 1.5
+        h = size * 1.4
         x, y = xy
         left = {"l": x, "m": x - w / 2, "r": x - w}[anchor]
         rect = (left, y - h / 2, left + w, y + h / 2)
         self.box(rect, fill, outline, 2, h / 2)
-        self.text((left + w / 2, y), text, size, bold=True, fill=ink, anchor="mm")
+        self.text(
+            (left + w / 2, y), text, size, bold=True, fill=ink, anchor="mm", decisive=decisive
+        )
         return rect
 
     def recent(
         self, rect: Box, label: str, radius: float = 12, below: bool = False, pad: float = 5
     ) -> None:
         """Frame ``rect`` as part of the last move: a thick orange frame and a tag in words
-        on its top (or bottom) right corner, so it does not rest on colour."""
+        on its top (or bottom) right corner, so it does not rest on colour (no ``label``: the
+        caller tags a row of frames once)."""
         x0, y0, x1, y1 = rect
         self.draw.rounded_rectangle(
             (x0 - pad, y0 - pad, x1 + pad, y1 + pad), radius, outline=RECENT, width=5
         )
+        self._reach(y1 + pad)
+        if not label:
+            return
         self.badge(
-            (x1 + pad, y1 + pad if below else y0 - pad), label, 13, fill=RECENT, ink=INK, anchor="r"
+            (x1 + pad, y1 + pad if below else y0 - pad),
+            label,
+            SMALLEST,
+            fill=RECENT,
+            ink=INK,
+            anchor="r",
         )
-        self._reach(y1 + pad + 10)
+        self._reach(y1 + pad + SMALLEST * 0.7)
 
     def arrow(
         self, start: Point, end: Point, fill: Colour, width: int = 6, head: float = 18
     ) -> None:
         """A straight arrow with a filled triangular head at ``end``."""
         (x0, y0), (x1, y1) = start, end
+        self.strokes.append((start, end, width))
         length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1e-6)
         ux, uy = (x1 - x0) / length, (y1 - y0) / length
         base = (x1 - ux * head, y1 - uy * head)
@@ -268,6 +410,17 @@ class Canvas:
             fill=fill,
         )
         self._reach(max(y0, y1) + head / 2)
+
+    def path(self, points: Sequence[Point], fill: Colour, width: int = 6, head: float = 18) -> None:
+        """An arrow along a bent path: straight lines through ``points``, the head at the
+        last (the corners rounded by a dot)."""
+        for a, b in itertools.pairwise(points[:-1]):
+            self.draw.line((a, b), fill=fill, width=width)
+            self.strokes.append((a, b, width))
+            r = width / 2
+            self.draw.ellipse((b[0] - r, b[1] - r, b[0] + r, b[1] + r), fill=fill)
+            self._reach(max(a[1], b[1]) + r)
+        self.arrow(points[-2], points[-1], fill, width, head)
 
     def hatch(self, rect: Box, colour: Colour, step: int = 8) -> None:
         """Diagonal lines across ``rect`` (a card back), clipped to it."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.pictures.canvas import BLUE, INK, PANEL, RULE, VERMILLION, Box, Canvas, Colour
+from bot.pictures.canvas import BLUE, INK, PANEL, RULE, SMALLEST, VERMILLION, Box, Canvas, Colour
 
 CHIP_GAP = 6
 
@@ -29,7 +29,7 @@ def chip_width(canvas: Canvas, label: str, size: int) -> float:
     return canvas.measure(label, size, True) + size * 0.8
 
 
-def chip(canvas: Canvas, x: float, y: float, item: Chip, size: int) -> Box:
+def chip(canvas: Canvas, x: float, y: float, item: Chip, size: int, decisive: bool = False) -> Box:
     """One chip with its top-left corner at ``(x, y)``; returns its box."""
     rect = (x, y, x + chip_width(canvas, item.label, size), y + size * 1.55)
     canvas.box(rect, PANEL, item.ink if item.recent else RULE, 2, 6)
@@ -40,6 +40,7 @@ def chip(canvas: Canvas, x: float, y: float, item: Chip, size: int) -> Box:
         bold=True,
         fill=item.ink,
         anchor="mm",
+        decisive=decisive,
     )
     if item.struck:
         mid = (rect[1] + rect[3]) / 2
@@ -50,16 +51,24 @@ def chip(canvas: Canvas, x: float, y: float, item: Chip, size: int) -> Box:
 
 
 def chip_rows(
-    canvas: Canvas, x: float, y: float, items: Sequence[Chip], width: float, size: int
+    canvas: Canvas,
+    x: float,
+    y: float,
+    items: Sequence[Chip],
+    width: float,
+    size: int,
+    decisive: bool = False,
 ) -> float:
-    """Chips left to right from ``(x, y)``, wrapping within ``width``; returns the y below."""
+    """Chips left to right from ``(x, y)``, wrapping within ``width``; returns the y below.
+    ``decisive``: the chips' ranks decide moves (recorded so)."""
     # A framed chip's tag hangs below it: leave room for it.
-    left, line = x, size * 1.55 + CHIP_GAP + (22 if any(i.recent for i in items) else 0)
+    tag = SMALLEST if any(i.recent for i in items) else 0
+    left, line = x, size * 1.55 + CHIP_GAP + tag
     for item in items:
         w = chip_width(canvas, item.label, size)
         if x + w > left + width and x > left:
             x, y = left, y + line
-        chip(canvas, x, y, item, size)
+        chip(canvas, x, y, item, size, decisive)
         x += w + CHIP_GAP
     return y + line
 

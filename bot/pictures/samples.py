@@ -1,6 +1,6 @@
 """Sample pictures from fixed positions, for the README, the golden tests and the benchmark.
 
-    python -m bot.pictures.samples OUTDIR            # the README's samples (docs/pictures)
+    python -m bot.pictures.samples OUTDIR            # the README's samples at phone width
     python -m bot.pictures.samples --golden OUTDIR   # every sample, half size (tests/pictures)
 
 Every position is reached by playing fixed action codes through the rules from a fixed deal, so
@@ -19,6 +19,7 @@ from typing import Final
 from PIL import Image
 
 from bot.pictures import bushi, senretsu, yosukou
+from bot.pictures.canvas import PHONE_POINTS
 from rules.bushi import BushiRules, BushiState
 from rules.cards.playing import Colour, colour_deck
 from rules.core import LOCALES, Event, Locale
@@ -58,11 +59,18 @@ def bushi_position(codes: Sequence[str]) -> tuple[BushiState, tuple[Event, ...]]
     return state, _public(events)
 
 
+#: Players' names as Discord may give them: a script beyond the bundled subset, an emoji the
+#: names font lacks (left out), kanji.
+NAMES: Final = ("Кира 🌸", "山田 太郎")
+
+
 def _bushi(name: str, codes: Sequence[str]) -> Sample:
     state, recent = bushi_position(codes)
     view = BUSHI.view_for(state, None)
     return Sample(
-        name, lambda loc: bushi.draw_board(view, loc, recent), lambda loc: BUSHI.render(view, loc)
+        name,
+        lambda loc: bushi.draw_board(view, loc, recent, NAMES),
+        lambda loc: BUSHI.render(view, loc),
     )
 
 
@@ -143,7 +151,7 @@ def _senretsu_board(name: str, codes: Sequence[str]) -> Sample:
     view = SENRETSU.view_for(state, None)
     return Sample(
         name,
-        lambda loc: senretsu.draw_board(view, loc, recent),
+        lambda loc: senretsu.draw_board(view, loc, recent, NAMES),
         lambda loc: SENRETSU.render(view, loc),
     )
 
@@ -153,7 +161,9 @@ def _senretsu_hand(name: str, codes: Sequence[str]) -> Sample:
     seat = SENRETSU.to_act(state)[0]
     view = SENRETSU.view_for(state, seat)
     return Sample(
-        name, lambda loc: senretsu.draw_hand(view, loc), lambda loc: SENRETSU.render_hand(view, loc)
+        name,
+        lambda loc: senretsu.draw_hand(view, loc, NAMES),
+        lambda loc: SENRETSU.render_hand(view, loc),
     )
 
 
@@ -197,7 +207,11 @@ def main() -> None:
                 )
                 image.save(path, optimize=True)
             else:
-                path.write_bytes(png)
+                # As a phone shows it: 360 points wide.
+                image = Image.open(io.BytesIO(png))
+                size = (PHONE_POINTS, image.height * PHONE_POINTS // image.width)
+                phone = image.convert("RGB").resize(size, Image.Resampling.LANCZOS)
+                phone.quantize(128, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
             print(f"{path}: {path.stat().st_size // 1024} KB")
 
 

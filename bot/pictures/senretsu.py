@@ -1,28 +1,36 @@
 """戦列札 as pictures: the public board, and each player's private hand panel.
 
-The board stacks P1's lines from its rearmost down to its front, the front lines meeting at the
+Players are named by their display names (the seat tags P1/P2 where none are given), in the
+rules' sentences too. The board stacks P1's lines from its rearmost down to its front, the front lines meeting at the
 middle, then P2's from its front down to its rearmost, as the text board does. Every line is a
 row of cards (a joker with its declared range); the deck line is a face-down stack with its
 size. The cards of the last placement are framed, lines owing casualties are tagged, and the
-last attack is listed strike by strike. The hand panel adds the viewer's own hand and, while
+last attack's dead are crossed out among the discards (its sentences are the card's, beside the
+picture). The hand panel, which has no such card, lists what happened since its player last
+played strike by strike, and adds the viewer's own hand and, while
 they place, their lines as they would be with the staged cards.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
 from bot.pictures.canvas import (
     BLUE,
+    DECISIVE,
     INK,
     MARGIN,
     MUTED,
     PANEL,
+    RECENT,
     RULE,
+    SMALLEST,
     VERMILLION,
     Canvas,
     Colour,
+    drawable_name,
 )
 from bot.pictures.cards import Chip, chip_rows, face_down
 from bot.text.pictures.senretsu import (
@@ -59,10 +67,11 @@ from rules.senretsu.render import (
 )
 from rules.senretsu.state import AttackLog, FieldCard
 
-CARD_W: Final = 50
-CARD_H: Final = 68
-ROW_H: Final = CARD_H + 12
+CARD_W: Final = 64
+CARD_H: Final = 88
+ROW_H: Final = CARD_H + 14
 TAG_W: Final = 62
+BAR_H: Final = 52
 #: Red cards in a red that stays apart from black in lightness for every colour vision.
 CARD_INK: Final[dict[CardColour, Colour]] = {CardColour.RED: (200, 30, 45), CardColour.BLACK: INK}
 _RULES: Final = SenretsuRules()
@@ -70,6 +79,24 @@ _RULES: Final = SenretsuRules()
 
 def _tr(text: Text, locale: Locale, **fields: object) -> str:
     return text.format(**fields)(locale) if fields else text(locale)
+
+
+def _seat_names(names: Sequence[str]) -> tuple[str, str]:
+    """The players' names as drawn, by seat: each as the names font can draw it, the seat's
+    tag where there is none (a lesson, a puzzle) or nothing readable is left."""
+    given = [*names, "", ""]
+    first, second = (drawable_name(given[s], seat_tag(s)) for s in (0, 1))
+    return first, second
+
+
+#: A seat tag in a sentence: P1 or P2 not inside a longer word or number (Japanese runs on
+#: straight after it: P2が).
+_SEAT_TAG: Final = re.compile(r"(?<![A-Za-z0-9])P([12])(?![0-9])")
+
+
+def _named(text: str, names: Sequence[str]) -> str:
+    """The rules' sentence with its seat tags (P1, P2) replaced by the players' names."""
+    return _SEAT_TAG.sub(lambda m: names[int(m.group(1)) - 1], text)
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -89,20 +116,28 @@ def draw_card(
     w, h = CARD_W * scale, CARD_H * scale
     canvas.raised((x, y, x + w, y + h), PANEL, INK, 7 * scale)
     ink = CARD_INK[card.colour]
+    rank_size = int(DECISIVE * scale)
     if card.suit is None:
+        # A joker: Jk where a rank stands, and its declared range (decisive) below, or ★.
         canvas.text(
-            (x + w / 2, y + h * 0.3), "JOKER", int(11 * scale), bold=True, fill=ink, anchor="mm"
+            (x + 5 * scale, y + 4 * scale), "Jk", rank_size, bold=True, fill=ink, decisive=True
         )
-        canvas.text((x + w / 2, y + h * 0.55), "★", int(22 * scale), fill=ink, anchor="mm")
         if declared is not None:
             canvas.badge(
-                (x + w / 2, y + h * 0.84), str(declared), int(14 * scale), fill=ink, anchor="m"
+                (x + w / 2, y + h * 0.7),
+                str(declared),
+                rank_size,
+                fill=ink,
+                anchor="m",
+                decisive=True,
             )
+        else:
+            canvas.text((x + w / 2, y + h * 0.68), "★", int(34 * scale), fill=ink, anchor="mm")
         return
     rank = rank_label(card.rank)
-    size = int((19 if len(rank) > 1 else 22) * scale)
-    canvas.text((x + 6 * scale, y + 4 * scale), rank, size, bold=True, fill=ink)
-    canvas.text((x + w / 2, y + h * 0.66), card.suit.symbol, int(30 * scale), fill=ink, anchor="mm")
+    size = int((DECISIVE if len(rank) > 1 else 32) * scale)
+    canvas.text((x + 5 * scale, y + 3 * scale), rank, size, bold=True, fill=ink, decisive=True)
+    canvas.text((x + w / 2, y + h * 0.7), card.suit.symbol, int(36 * scale), fill=ink, anchor="mm")
 
 
 def _card_chip(card: Card, tag: str | None = None) -> Chip:
@@ -123,7 +158,9 @@ class _Field:
         locale: Locale,
         framed: dict[Card, str],
         hand_sizes: Sequence[int] | None = None,
+        names: Sequence[str] = ("P1", "P2"),
     ) -> None:
+        self.names = names
         self.canvas = canvas
         self.view = view
         self.sides = sides
@@ -143,26 +180,47 @@ class _Field:
         colour = view.colours[seat]
         ink = CARD_INK[colour]
         suits = "♥♦" if colour is CardColour.RED else "♠♣"
-        c.box((MARGIN, y, c.width - MARGIN, y + 40), (246, 240, 228), RULE, 2, 8)
-        mid = y + 20
-        x: float = MARGIN + 12
-        x += c.text((x, mid), seat_tag(seat), 22, bold=True, anchor="lm") + 10
-        x += (
-            c.text((x, mid), f"{suits} {colour.text(loc)}", 20, bold=True, fill=ink, anchor="lm")
-            + 18
-        )
-        x += c.text((x, mid), _tr(DECK, loc, n=view.deck_sizes[seat]), 19, anchor="lm") + 14
-        x += c.text((x, mid), _tr(HAND, loc, n=self.hand_sizes[seat]), 19, anchor="lm") + 14
-        right: float = c.width - MARGIN - 10
+        c.box((MARGIN, y, c.width - MARGIN, y + BAR_H), (246, 240, 228), RULE, 2, 8)
+        mid = y + BAR_H / 2
+        # Right to left: whose turn (decisive), who went first, the hand's size; the name
+        # takes what is left, cut with … if long.
+        right: float = c.width - MARGIN - 8
         if seat in view.to_act and view.outcome is None:
-            right = c.badge((right, mid), "◀ " + _tr(TO_ACT, loc), 15, fill=BLUE, anchor="r")[0] - 8
+            badge = c.badge(
+                (right, mid),
+                "◀ " + _tr(TO_ACT, loc),
+                DECISIVE,
+                fill=BLUE,
+                anchor="r",
+                decisive=True,
+            )
+            right = badge[0] - 8
         if view.first_player == seat:
-            c.badge((right, mid), _tr(FIRST, loc), 15, fill=PANEL, ink=INK, outline=INK, anchor="r")
-        y += 48
+            right = (
+                c.badge(
+                    (right, mid),
+                    _tr(FIRST, loc),
+                    SMALLEST,
+                    fill=PANEL,
+                    ink=INK,
+                    outline=INK,
+                    anchor="r",
+                )[0]
+                - 10
+            )
+        hand = _tr(HAND, loc, n=self.hand_sizes[seat])
+        right -= c.text((right, mid), hand, SMALLEST, anchor="rm") + 12
+        x: float = MARGIN + 12
+        x += c.text((x, mid), suits, 24, bold=True, fill=ink, anchor="lm") + 10
+        name = c.clip(self.names[seat], 26, right - x, bold=True, name=True)
+        c.text((x, mid), name, 26, bold=True, fill=ink, anchor="lm", name=True)
+        y += BAR_H + 8
         if view.revealed[seat]:
-            c.text((MARGIN + 12, y + 12), _tr(KNOWN, loc), 16, fill=MUTED, anchor="lm")
+            label = _tr(KNOWN, loc)
+            w = c.text((MARGIN + 12, y + DECISIVE * 0.78), label, SMALLEST, fill=MUTED, anchor="lm")
+            left = MARGIN + 12 + w + 12
             chips = [_card_chip(card) for card in view.revealed[seat]]
-            y = chip_rows(c, MARGIN + 150, y, chips, c.width - MARGIN - 150 - MARGIN, 15) + 4
+            y = chip_rows(c, left, y, chips, c.width - MARGIN - left, DECISIVE, decisive=True) + 4
         return y
 
     def lines(self, seat: Seat, y: float, reversed_order: bool) -> float:
@@ -179,41 +237,53 @@ class _Field:
         c.text(
             (MARGIN + 6, top + CARD_H / 2),
             line_tag(index, loc),
-            20,
+            24,
             bold=True,
             fill=MUTED,
             anchor="lm",
         )
         x0 = MARGIN + TAG_W
         if line is None:
-            face_down(c, (x0, top, x0 + CARD_W, top + CARD_H), "", 14)
+            face_down(c, (x0, top, x0 + CARD_W, top + CARD_H), "", SMALLEST)
             c.text(
                 (x0 + CARD_W + 22, top + CARD_H / 2),
                 _tr(DECK, loc, n=view.deck_sizes[seat]),
-                22,
+                26,
                 bold=True,
                 anchor="lm",
             )
             return
         owed = next((p.count for p in view.pending if p.line == index), 0)
-        right = c.width - MARGIN - (96 if owed and seat == view.defender else 0)
+        owes = bool(owed) and seat == view.defender
+        owed_label = _tr(OWED, loc, n=owed)
+        tags = {self.framed[fc.card] for fc in line if fc.card in self.framed}
+        tag = next(iter(sorted(tags)), "")
+        # Room on the right for the owed badge and the frames' one tag.
+        reserve = (c.measure(owed_label, 24, True) + 30 if owes else 0) + (
+            c.measure(tag, SMALLEST, True) + 40 if tag else 0
+        )
+        right = c.width - MARGIN - reserve
         # Cards overlap when a line is longer than the row.
-        step: float = CARD_W + 8
+        step: float = CARD_W + 10
         if len(line) > 1:
             step = min(step, (right - x0 - CARD_W - 8) / (len(line) - 1))
         for k, fc in enumerate(line):
             x = x0 + k * step
             draw_card(c, x, top, fc.card, fc.range, loc)
+        end = x0 + (len(line) - 1) * step + CARD_W
         for k, fc in enumerate(line):
-            tag = self.framed.get(fc.card)
-            if tag is not None:
+            if fc.card in self.framed:
                 x = x0 + k * step
-                c.recent((x, top, x + CARD_W, top + CARD_H), tag, radius=9, pad=4, below=True)
-        if owed and seat == view.defender:
+                c.recent((x, top, x + CARD_W, top + CARD_H), "", radius=9, pad=4)
+        if tag:
+            # One tag for the line's framed cards, after them (tags under narrow cards would
+            # collide).
+            c.badge((end + 14, top + CARD_H / 2), tag, SMALLEST, fill=RECENT, ink=INK)
+        if owes:
             c.badge(
                 (c.width - MARGIN - 4, top + CARD_H / 2),
-                _tr(OWED, loc, n=owed),
-                16,
+                owed_label,
+                24,
                 fill=VERMILLION,
                 anchor="r",
             )
@@ -222,34 +292,40 @@ class _Field:
         c = self.canvas
         mid = y + 18
         label = _tr(FRONT, self.locale)
-        w = c.measure(label, 18, True) + 24
+        w = c.measure(label, SMALLEST, True) + 24
         cx = c.width / 2
         c.draw.line(((MARGIN, mid), (cx - w / 2, mid)), INK, 3)
         c.draw.line(((cx + w / 2, mid), (c.width - MARGIN, mid)), INK, 3)
-        c.text((cx, mid), label, 18, bold=True, anchor="mm")
-        return y + 36
+        c.text((cx, mid), label, SMALLEST, bold=True, anchor="mm")
+        return y + 40
 
 
 # --- the board --------------------------------------------------------------------------------
 
 
-def _header(canvas: Canvas, view: SenretsuView, locale: Locale) -> float:
-    w = canvas.text((MARGIN, 34), TITLE.ja, 30, bold=True, anchor="lm")
+def _header(canvas: Canvas, view: SenretsuView, locale: Locale, names: Sequence[str]) -> float:
+    w = canvas.text((MARGIN, 34), TITLE.ja, 32, bold=True, anchor="lm")
     if locale == "en":
-        canvas.text((MARGIN + w + 12, 36), TITLE.en, 20, fill=MUTED, anchor="lm")
+        canvas.text((MARGIN + w + 12, 36), TITLE.en, SMALLEST, fill=MUTED, anchor="lm")
     if view.turn:
         canvas.text(
             (canvas.width - MARGIN, 36),
             _tr(TURN, locale, t=view.turn),
-            20,
+            SMALLEST,
             fill=MUTED,
             anchor="rm",
         )
-    y = 62.0
+    y = 66.0
     for index, line in enumerate(status_lines(view, locale, _RULES.reason_text)):
         first = index == 0
         y = canvas.paragraph(
-            (MARGIN, y), line, 24 if first else 19, canvas.width - 2 * MARGIN, bold=first
+            (MARGIN, y),
+            _named(line, names),
+            DECISIVE if first else SMALLEST,
+            canvas.width - 2 * MARGIN,
+            bold=first,
+            decisive=first,
+            name=True,
         )
     return y + 6
 
@@ -268,37 +344,57 @@ def _placed(view: SenretsuView, recent: Sequence[Event], locale: Locale) -> dict
     return out
 
 
-def _report(canvas: Canvas, log: AttackLog | None, report: AttackReport | None, y: float) -> float:
+def _report(
+    canvas: Canvas,
+    log: AttackLog | None,
+    report: AttackReport | None,
+    y: float,
+    names: Sequence[str],
+) -> float:
     """A turn or an attack in the rules' own sentences, each strike marked by whether it
     hit; returns the y below it."""
     if report is None:
         return y
     width = canvas.width - 2 * MARGIN
-    y = canvas.paragraph((MARGIN, y), report.heading, 20, width, bold=True)
+    y = canvas.paragraph(
+        (MARGIN, y), _named(report.heading, names), 24, width, bold=True, name=True
+    )
     for strike, sentence in zip(log.strikes if log else (), report.strikes, strict=True):
         hit = strike.result in ("line", "deck")
         mark = "×" if hit else "・"
         canvas.text(
-            (MARGIN + 8, y + 12),
+            (MARGIN + 8, y + 14),
             mark,
-            18,
+            SMALLEST,
             bold=True,
             fill=VERMILLION if hit else MUTED,
             anchor="lm",
         )
-        y = canvas.paragraph((MARGIN + 32, y), sentence, 18, width - 32)
+        y = canvas.paragraph(
+            (MARGIN + 34, y), _named(sentence, names), SMALLEST, width - 34, name=True
+        )
     for note in report.notes:
-        y = canvas.paragraph((MARGIN + 32, y), note, 18, width - 32, fill=MUTED)
+        y = canvas.paragraph(
+            (MARGIN + 34, y), _named(note, names), SMALLEST, width - 34, fill=MUTED, name=True
+        )
     return y
 
 
-def _since(canvas: Canvas, view: SenretsuView, locale: Locale, y: float, *, turn: bool) -> float:
+def _since(
+    canvas: Canvas,
+    view: SenretsuView,
+    locale: Locale,
+    y: float,
+    names: Sequence[str],
+    *,
+    turn: bool,
+) -> float:
     """What happened since the player on turn last played: the turn before this one (when
     ``turn``), then this turn's attack and draw."""
     previous = view.previous_turn
     if turn and previous is not None:
-        y = _report(canvas, previous.attack, turn_report(view, locale), y) + 8
-    return _report(canvas, view.last_attack, attack_report(view, locale), y)
+        y = _report(canvas, previous.attack, turn_report(view, locale), y, names) + 8
+    return _report(canvas, view.last_attack, attack_report(view, locale), y, names)
 
 
 def _lost(view: SenretsuView) -> set[Card]:
@@ -309,28 +405,25 @@ def _lost(view: SenretsuView) -> set[Card]:
     return {card for strike in log.strikes for card in strike.lost} | set(log.casualties)
 
 
-def _discards(canvas: Canvas, view: SenretsuView, locale: Locale, y: float) -> float:
-    """Both discard piles in deck order; the last attack's dead are crossed out."""
+def _discards(
+    canvas: Canvas, view: SenretsuView, locale: Locale, y: float, names: Sequence[str]
+) -> float:
+    """Both discard piles in deck order, each under its player's name; the last attack's
+    dead are crossed out."""
     lost = _lost(view)
+    width = canvas.width - 2 * MARGIN
     for seat in (0, 1):
         pile = sorted(view.discards[seat], key=sort_key)
         # No placement tag here: a card just placed and already lost is crossed out.
         chips = [Chip(card.label, CARD_INK[card.colour], None, card in lost) for card in pile]
-        canvas.text(
-            (MARGIN, y + 13), _tr(DISCARD, locale, p=seat_tag(seat)), 17, fill=MUTED, anchor="lm"
-        )
+        label = canvas.clip(_tr(DISCARD, locale, p=names[seat]), SMALLEST, width, name=True)
+        canvas.text((MARGIN, y), label, SMALLEST, fill=MUTED, name=True)
+        y += 34
         if pile:
-            y = chip_rows(
-                canvas,
-                MARGIN + 110,
-                y,
-                chips,
-                canvas.width - 2 * MARGIN - 110,
-                15,
-            )
+            y = chip_rows(canvas, MARGIN, y, chips, width, DECISIVE, decisive=True)
         else:
-            canvas.text((MARGIN + 110, y + 13), "—", 17, fill=MUTED, anchor="lm")
-            y += 30
+            canvas.text((MARGIN, y), "—", SMALLEST, fill=MUTED)
+            y += 34
     return y
 
 
@@ -340,50 +433,56 @@ def _height(view: SenretsuView) -> int:
     strikes = len(view.last_attack.strikes) if view.last_attack else 0
     if view.previous_turn is not None and view.previous_turn.attack is not None:
         strikes += len(view.previous_turn.attack.strikes)
-    return 1100 + lines * ROW_H + 40 * strikes
+    return 1600 + lines * ROW_H + 70 * strikes
 
 
-def draw_board(view: SenretsuView, locale: Locale, recent: Sequence[Event] = ()) -> bytes:
+def draw_board(
+    view: SenretsuView, locale: Locale, recent: Sequence[Event] = (), names: Sequence[str] = ()
+) -> bytes:
     """The public board for ``view`` (any seat's or a spectator's: it shows only what all may
     see) as PNG bytes; ``recent`` are the last action's public events, to frame the cards of
-    the last placement."""
+    the last placement; ``names`` the players' display names by seat (P1, P2 without)."""
     canvas = Canvas(_height(view))
-    y = _header(canvas, view, locale)
+    shown = _seat_names(names)
+    y = _header(canvas, view, locale, shown)
     if view.phase != "janken" or view.outcome is not None:
         framed = _placed(view, recent, locale)
-        y = _Field(canvas, view, view.sides, locale, framed).draw(y + 4)
+        y = _Field(canvas, view, view.sides, locale, framed, names=shown).draw(y + 4)
         canvas.rule(y + 6)
-        y = _discards(canvas, view, locale, y + 16)
-        canvas.rule(y + 4)
-        _since(canvas, view, locale, y + 12, turn=True)
+        # The last turn and attack in sentences are the card's, beside the picture; the
+        # picture frames the placed cards and crosses out the lost ones.
+        _discards(canvas, view, locale, y + 16, shown)
     return canvas.png()
 
 
 # --- the hand panel ---------------------------------------------------------------------------
 
 
-def draw_hand(view: SenretsuView, locale: Locale) -> bytes:
+def draw_hand(view: SenretsuView, locale: Locale, names: Sequence[str] = ()) -> bytes:
     """``view.viewer``'s private panel as PNG bytes: their hand and, while they place, their
-    lines with the staged cards. Send it to that player only."""
-    canvas = Canvas(_height(view) + 400)
+    lines with the staged cards. Send it to that player only. ``names``: the players' display
+    names by seat (P1, P2 without)."""
+    canvas = Canvas(_height(view) + 600)
     seat = view.viewer
     width = canvas.width - 2 * MARGIN
+    shown = _seat_names(names)
     if seat is None:
-        canvas.paragraph((MARGIN, 24), _tr(SPECTATOR, locale), 22, width)
+        canvas.paragraph((MARGIN, 24), _tr(SPECTATOR, locale), 24, width)
         return canvas.png()
     colour = view.colours[seat]
-    title = _tr(HAND_OF, locale, p=seat_tag(seat), c=colour.text(locale))
-    canvas.text((MARGIN, 34), title, 28, bold=True, fill=CARD_INK[colour], anchor="lm")
-    y = 64.0
+    title = _tr(HAND_OF, locale, p=shown[seat], c=colour.text(locale))
+    title = canvas.clip(title, 30, width, bold=True, name=True)
+    canvas.text((MARGIN, 34), title, 30, bold=True, fill=CARD_INK[colour], anchor="lm", name=True)
+    y = 66.0
     if view.phase == "janken" and view.outcome is None:
         pick = view.janken_pick
         text = _tr(YOUR_PICK, locale, h=HANDS[pick](locale)) if pick else _tr(PICK, locale)
-        canvas.paragraph((MARGIN, y), text, 22, width)
+        canvas.paragraph((MARGIN, y), text, 24, width)
         return canvas.png()
     hand = sorted(view.hand, key=sort_key)
-    canvas.text((MARGIN, y + 12), _tr(HAND, locale, n=len(hand)), 19, fill=MUTED, anchor="lm")
-    y += 30
-    scale = 1.3
+    canvas.text((MARGIN, y + 12), _tr(HAND, locale, n=len(hand)), SMALLEST, fill=MUTED, anchor="lm")
+    y += 34
+    scale = 1.25
     step = CARD_W * scale + 10
     per_row = max(1, int((width + 10) // step))
     for k, card in enumerate(hand):
@@ -400,24 +499,24 @@ def draw_hand(view: SenretsuView, locale: Locale) -> bytes:
     if hand:
         y += ((len(hand) - 1) // per_row + 1) * (CARD_H * scale + 14)
     else:
-        y = canvas.paragraph((MARGIN, y), "—", 20, width, fill=MUTED)
+        y = canvas.paragraph((MARGIN, y), "—", SMALLEST, width, fill=MUTED)
     if view.last_attack is not None:
         # What happened since this player last played: the opponent's turn, then this one.
         canvas.rule(y + 8)
         previous = view.previous_turn
         mine = previous is not None and previous.seat == seat
-        y = _since(canvas, view, locale, y + 18, turn=not mine)
+        y = _since(canvas, view, locale, y + 18, shown, turn=not mine)
     if view.phase == "casualties" and seat == view.defender and view.outcome is None:
         # The lines that were hit, each tagged with what it still owes, beside the hand.
         canvas.rule(y + 8)
-        y = _Field(canvas, view, view.sides, locale, {}).draw(y + 18)
+        y = _Field(canvas, view, view.sides, locale, {}, names=shown).draw(y + 18)
     if view.preview is None:
         return canvas.png()
     canvas.rule(y + 8)
-    y = canvas.paragraph((MARGIN, y + 18), _tr(PREVIEW, locale), 19, width, fill=MUTED)
+    y = canvas.paragraph((MARGIN, y + 18), _tr(PREVIEW, locale), SMALLEST, width, fill=MUTED)
     staged = {card: _tr(STAGED, locale) for card in view.staged}
     sides = tuple(view.preview if s == seat else view.sides[s] for s in (0, 1))
     # The placer's bar counts the hand as it is now: staged cards have left it.
     held = tuple(len(view.hand) if s == seat else view.hand_sizes[s] for s in (0, 1))
-    _Field(canvas, view, sides, locale, staged, held).draw(y + 6)
+    _Field(canvas, view, sides, locale, staged, held, shown).draw(y + 6)
     return canvas.png()

@@ -9,6 +9,10 @@ kana, full-width forms, a few symbols, and every other character written anywher
 ``tests/pictures`` checks that nothing drawn falls outside it. Run it again after adding text with
 new kanji. A universal-design face was chosen for legibility at small sizes on phones.
 
+Players' names are drawn from a second, wider cut of the bold face (``BIZUDPGothic-Bold-names``):
+every character it has in the basic plane (Latin, Greek, Cyrillic, kana, both JIS levels of
+kanji), without hinting or layout tables; a name's characters outside it are left out.
+
 The face has no ↻ (武士将棋's turn, in its move sentences), so the subset gains one drawn here:
 an open circle in the weight of the face's own arrows, with a head at its upper end.
 """
@@ -121,6 +125,26 @@ def main() -> None:
     # What the font covers, read at run time to replace anything else (bot/pictures/canvas.py).
     (OUT / "charset.txt").write_text("".join(sorted(covered)), encoding="utf-8")
     print(f"{len(text)} characters")
+    names_font(source)
+
+
+def names_font(source: Path) -> None:
+    """The names cut: the bold face's whole basic plane but its private use area."""
+    options = subset.Options()
+    options.layout_features = []
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    options.hinting = False
+    font = subset.load_font(str(source / "BIZUDPGothic-Bold.ttf"), options)
+    wanted = [c for c in font.getBestCmap() if c < 0x10000 and not 0xE000 <= c < 0xF900]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=wanted)
+    subsetter.subset(font)
+    target = OUT / "BIZUDPGothic-Bold-names.ttf"
+    subset.save_font(font, str(target), options)
+    print(f"{target.relative_to(ROOT)}: {target.stat().st_size // 1024} KB")
+    have = "".join(sorted(chr(c) for c in font.getBestCmap()))
+    (OUT / "charset-names.txt").write_text(have, encoding="utf-8")
 
 
 if __name__ == "__main__":

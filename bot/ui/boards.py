@@ -18,7 +18,7 @@ from bot.games.offers import default_offers
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo
 from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
-from bot.ui.common import mention
+from bot.ui.common import mention, typed
 from bot.ui.components import (
     ChallengeButton,
     GameActionButton,
@@ -64,7 +64,7 @@ def game_title(game: GameSummary, locale: Locale) -> str:
 
 
 def player_label(info: SeatInfo) -> str:
-    return f"{info.display_name} 🤖" if info.is_bot else mention(info.user_id)
+    return f"{typed(info.display_name)} 🤖" if info.is_bot else mention(info.user_id)
 
 
 def _discord_time(moment: datetime, style: str = "R") -> str:
@@ -124,9 +124,9 @@ def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
                     "challenge.terms",
                     locale,
                     challenger_side=side(challenger.seat, locale),
-                    challenger=challenger.display_name,
+                    challenger=typed(challenger.display_name),
                     opponent_side=side(challenged.seat, locale),
-                    opponent=challenged.display_name,
+                    opponent=typed(challenged.display_name),
                     rated=tr("rated" if game.rated else "casual", locale),
                     expires=_discord_time(game.expires_at) if game.expires_at else "—",
                 ),
@@ -190,12 +190,12 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
         changes = game.rating_changes
         if changes:
             parts = [
-                f"{game.player(seat).display_name} {before} → {after} ({after - before:+d})"
+                f"{typed(game.player(seat).display_name)} {before} → {after} ({after - before:+d})"
                 for seat, (before, after) in sorted(changes.items())
             ]
             lines.append(tr("rating.change", locale, changes=" · ".join(parts)))
     elif game.status == GameStatus.DECLINED:
-        lines.append(tr("challenge.declined", locale, user=game.challenged.display_name))
+        lines.append(tr("challenge.declined", locale, user=typed(game.challenged.display_name)))
     elif game.status == GameStatus.EXPIRED:
         lines.append(tr("challenge.expired", locale))
     elif game.status == GameStatus.ABORTED:
@@ -350,6 +350,7 @@ async def render_board(
         return Board(board_card(game, locale, recent, today=today, tag=tag).view())
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
-    drawn = await asyncio.to_thread(paint, view, locale, public)
+    names = [seat.display_name for seat in game.seats]
+    drawn = await asyncio.to_thread(paint, view, locale, public, names)
     card = board_card(game, locale, recent, today=today, picture=True, tag=tag)
     return Board(card.view(), drawn)

@@ -56,6 +56,14 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def typed(text: str) -> str:
+    """Text a user chose (a display name, a tournament's name) as it reads in Discord's
+    markdown: its markdown escaped, so ``Autumn **league**`` cannot bold or break the line
+    around it, and its mentions defused (``@everyone`` shows, and would not ping even where
+    mentions are allowed). Not for component labels, which show no markdown."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
 def clip(content: str, limit: int = MAX_CONTENT) -> str:
     """Discord refuses longer messages: cut with an ellipsis rather than fail."""
     return content if len(content) <= limit else content[: limit - 1] + "…"

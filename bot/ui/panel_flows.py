@@ -74,7 +74,8 @@ class Panels:
         if not wants or paint is None:
             return Board(panel_card(game, seat, locale, step).view())
         own_view = game.rules.view_for(game.state, seat)
-        drawn = await asyncio.to_thread(paint, own_view, locale)
+        names = [info.display_name for info in game.seats]
+        drawn = await asyncio.to_thread(paint, own_view, locale, names)
         card = panel_card(game, seat, locale, step, picture=True)
         return Board(card.view(), drawn, HAND_PICTURE)
 

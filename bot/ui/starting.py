@@ -25,6 +25,7 @@ from bot.ui.common import (
     jump_url,
     send_ephemeral,
     think,
+    typed,
     user_locale,
 )
 from bot.ui.context import Services
@@ -110,7 +111,7 @@ class Starting:
                 tr(
                     "challenge.dm",
                     game_locale(game),
-                    user=interaction.user.display_name,
+                    user=typed(interaction.user.display_name),
                     game=game_title(game, game_locale(game)),
                     link=jump_url(game.guild_id, message.channel.id, message.id),
                 ),

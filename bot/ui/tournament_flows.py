@@ -29,7 +29,7 @@ from bot.statuses import OPEN_GAME_STATUSES
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import game_title
-from bot.ui.common import NO_PINGS, jump_url, mention, user_locale
+from bot.ui.common import NO_PINGS, jump_url, mention, typed, user_locale
 from bot.ui.context import Services
 from bot.ui.held_boards import HeldBoards
 from bot.ui.notices import Pings
@@ -51,13 +51,13 @@ def cancelled_text(notice: Cancelled) -> str:
         return tr(
             "tournament.cancelled",
             locale,
-            name=info.name,
+            name=typed(info.name),
             id=info.id,
             count=info.entrant_count,
             least=MIN_PLAYERS,
         )
     key = "tournament.called_off_in_play" if info.played else "tournament.called_off"
-    return tr(key, locale, name=info.name, id=info.id, user=mention(notice.by))
+    return tr(key, locale, name=typed(info.name), id=info.id, user=mention(notice.by))
 
 
 class TournamentFlows:
@@ -129,7 +129,7 @@ class TournamentFlows:
         """The whole final table, however many cards it takes."""
         info = notice.standing.tournament
         locale = tournament_locale(info)
-        title = tr("tournament.finished", locale, name=info.name)
+        title = tr("tournament.finished", locale, name=typed(info.name))
         await self._post(info, posted_views(title, final_blocks(notice.standing, locale), locale))
 
     async def _round_started(self, notice: RoundStarted) -> None:
@@ -170,7 +170,7 @@ class TournamentFlows:
                 tr(
                     "tournament.round_dm",
                     locale,
-                    name=notice.tournament.name,
+                    name=typed(notice.tournament.name),
                     round=notice.round_no,
                     game=game_title(game, locale),
                     id=game.id,
@@ -190,7 +190,7 @@ class TournamentFlows:
             return tr(
                 "tournament.deals_opened",
                 locale,
-                name=info.name,
+                name=typed(info.name),
                 deals=format_label(info, locale),  # "the same 2 deals for everyone"
                 deadline=when(info.closes_at),
                 users=" ".join(map(mention, mentioned)),
@@ -209,7 +209,7 @@ class TournamentFlows:
         standing = await self.tournament_queries.show(tournament_id, guild_id)
         info = standing.tournament
         locale = user_locale(interaction)
-        title = tr("tournament.over_play", locale, name=info.name, id=info.id)
+        title = tr("tournament.over_play", locale, name=typed(info.name), id=info.id)
         first, *more = posted_views(title, final_blocks(standing, locale), locale)
         await interaction.response.send_message(view=first, ephemeral=True)
         for view in more:

@@ -19,7 +19,7 @@ from bot.services.tournament_snapshots import (
 )
 from bot.statuses import GameStatus, TournamentFormat, TournamentStatus
 from bot.ui.boards import clock_label
-from bot.ui.common import jump_url
+from bot.ui.common import jump_url, typed
 from rules.core import Locale
 
 
@@ -78,7 +78,7 @@ def header(info: TournamentInfo, locale: Locale) -> str:
     return tr(
         "tournament.header",
         locale,
-        name=info.name,
+        name=typed(info.name),
         id=info.id,
         game=info.title(locale),
         format=format_label(info, locale),
@@ -91,9 +91,19 @@ def board_tag(label: BoardLabel, game: GameSummary, locale: Locale) -> str:
     whose board only its player sees while it is played."""
     if not label.solitaire:
         return tr(
-            "tournament.board_round", locale, name=label.name, round=label.number, rounds=label.of
+            "tournament.board_round",
+            locale,
+            name=typed(label.name),
+            round=label.number,
+            rounds=label.of,
         )
-    tag = tr("tournament.board_deal", locale, name=label.name, deal=label.number, deals=label.of)
+    tag = tr(
+        "tournament.board_deal",
+        locale,
+        name=typed(label.name),
+        deal=label.number,
+        deals=label.of,
+    )
     if game.status == GameStatus.ACTIVE:
         tag += "\n-# " + tr("tournament.deal_private", locale)
     return tag
@@ -123,7 +133,7 @@ def table_lines(standing: Standing, locale: Locale) -> list[str]:
                 "tournament.row",
                 locale,
                 rank=row.rank,
-                user=standing.name_of(row.player),
+                user=typed(standing.name_of(row.player)),
                 points=tr(
                     "tournament.point" if row.points == 1 else "tournament.points",
                     locale,
@@ -146,7 +156,7 @@ def solitaire_lines(standing: Standing, locale: Locale) -> list[str]:
     for row in standing.solitaire_rows:
         fields: dict[str, object] = {
             "rank": row.rank,
-            "user": standing.name_of(row.player),
+            "user": typed(standing.name_of(row.player)),
             "won": row.wins,
             "deals": row.deals,
             "withdrawn": _withdrawn(standing, row.player, locale),
@@ -189,7 +199,7 @@ def pairing_lines(
                 tr(
                     "tournament.bye",
                     locale,
-                    user=names.get(p.white, "?"),
+                    user=typed(names.get(p.white, "?")),
                     points=points(info.bye_points),
                 )
             )
@@ -203,8 +213,8 @@ def pairing_lines(
                 "tournament.board",
                 locale,
                 board=p.board,
-                white=f"{side(0, locale)} {names.get(p.white, '?')}",
-                black=f"{side(1, locale)} {names.get(p.black, '?')}",
+                white=f"{side(0, locale)} {typed(names.get(p.white, '?'))}",
+                black=f"{side(1, locale)} {typed(names.get(p.black, '?'))}",
                 result=result,
             )
         )
@@ -217,7 +227,7 @@ NAMES_WIDTH = 200
 
 def entrant_lines(standing: Standing, locale: Locale) -> list[str]:
     """Who has joined, wrapped into lines (a long list must not make one huge line)."""
-    names = [e.display_name for e in standing.entrants]
+    names = [typed(e.display_name) for e in standing.entrants]
     if not names:
         return [tr("tournament.no_entrants", locale)]
     lines: list[str] = []
@@ -255,7 +265,9 @@ def standing_blocks(standing: Standing, locale: Locale) -> list[str]:
 
 def round_heading(notice: RoundStarted, locale: Locale) -> str:
     info = notice.tournament
-    return tr("tournament.round", locale, name=info.name, round=notice.round_no, rounds=info.rounds)
+    return tr(
+        "tournament.round", locale, name=typed(info.name), round=notice.round_no, rounds=info.rounds
+    )
 
 
 def round_blocks(
@@ -284,7 +296,7 @@ def list_blocks(tournaments: Sequence[TournamentInfo], locale: Locale) -> list[s
             "tournament.list_row",
             locale,
             id=info.id,
-            name=info.name,
+            name=typed(info.name),
             game=info.title(locale),
             format=format_label(info, locale),
             status=status_label(info, locale),
@@ -321,7 +333,7 @@ def created_text(info: TournamentInfo, organiser: str, locale: Locale, rules: st
         "tournament.created",
         locale,
         organiser=organiser,
-        name=info.name,
+        name=typed(info.name),
         id=info.id,
         game=info.title(locale),
         format=format_label(info, locale),

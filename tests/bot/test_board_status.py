@@ -88,8 +88,9 @@ async def test_a_draw_offer_and_its_refusal_keep_the_last_move(world: World) -> 
     view = game.rules.view_for(game.state, None)
     last = await world.bot.games.queries.last_public_events(game.id)
     assert [e.kind for e in last] == ["drop"]
-    assert board.attachments[0].data == framed(view, "en", list(last))  # still framed
-    assert board.attachments[0].data != framed(view, "en", [])
+    names = [seat.display_name for seat in game.seats]  # the picture names the players
+    assert board.attachments[0].data == framed(view, "en", list(last), names)  # still framed
+    assert board.attachments[0].data != framed(view, "en", [], names)
     assert board.attachments[0].data != moved  # the offer is drawn too
 
     await click(world, board, world.bob, label="Decline draw")
@@ -97,4 +98,4 @@ async def test_a_draw_offer_and_its_refusal_keep_the_last_move(world: World) -> 
     assert "Last: White placed the cube" in board.text and "White declined the draw" in board.text
     game = await world.bot.games.queries.get(game.id)
     view = game.rules.view_for(game.state, None)
-    assert board.attachments[0].data == framed(view, "en", list(last))
+    assert board.attachments[0].data == framed(view, "en", list(last), names)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.client import AsobibaBot
+from bot.pictures import canvas
 from bot.services.snapshots import GameSnapshot
 from bot.ui.game_log import log_text
 from rules.senretsu.render import ranged_label
@@ -566,3 +567,18 @@ async def test_after_the_bots_turn_you_read_what_it_did(arena: Arena) -> None:
     _secret_from(
         game, bot_seat, "\n".join(m.text for m in arena.fake.ephemeral_messages(arena.alice))
     )
+
+
+async def test_the_pictures_name_the_players(arena: Arena) -> None:
+    """The board's and the hand's pictures say the players' display names, not P1/P2: an
+    emoji the font lacks is left out, the rest drawn as typed."""
+    arena.fake.add_member(arena.guild, arena.alice, nick="Alice 🌸 **A**")
+    with canvas.watching() as canvases:
+        board = await arena.accepted_challenge(first="coin")
+        game = await arena.game()
+        placer = arena.alice if game.seats_to_act[0].user_id == arena.alice.id else arena.bob
+        panel = await arena.panel(board, placer)
+    assert board.attachments and panel.attachments
+    drawn = " ".join(t.text for c in canvases for t in c.texts)
+    assert "Alice **A**" in drawn and "bob" in drawn
+    assert "P1" not in drawn and "P2" not in drawn and "🌸" not in drawn

@@ -12,7 +12,6 @@ from PIL import Image
 from bot.pictures import canvas
 from bot.pictures.samples import Sample, samples
 from rules.core import LOCALES, Locale
-from tests.pictures.recording import drawn_lines
 
 CASES = [(s, loc) for s in samples() for loc in LOCALES]
 IDS = [f"{s.name}-{loc}" for s, loc in CASES]
@@ -31,18 +30,27 @@ def test_a_picture_is_a_small_png_of_a_phones_width(sample: Sample, locale: Loca
 
 def test_every_character_drawn_is_in_the_bundled_font() -> None:
     drawn: set[str] = set()
+    named: set[str] = set()
     for sample, locale in CASES:
-        drawn.update("".join(drawn_lines(lambda: sample.draw(locale))))  # noqa: B023
+        with canvas.watching() as canvases:
+            sample.draw(locale)
+        for record in canvases[0].texts:
+            (named if record.name else drawn).update(record.text)
     missing = drawn - canvas.covered()
     assert not missing, (
         f"add them with python -m bot.pictures.subset_font: {''.join(sorted(missing))}"
     )
+    # The samples' names (Cyrillic, kanji) are drawn, in the names font, which has them.
+    assert named
+    assert not named - canvas.name_covered()
 
 
 def test_the_character_list_matches_the_font_files() -> None:
-    for path in sorted(canvas.FONT_DIR.glob("*.ttf")):
+    for path in sorted(canvas.FONT_DIR.glob("*-subset.ttf")):
         font = TTFont(path)
         assert {chr(c) for c in font.getBestCmap()} == set(canvas.covered()), path.name
+    names = TTFont(canvas.FONT_DIR / "BIZUDPGothic-Bold-names.ttf")
+    assert {chr(c) for c in names.getBestCmap()} == set(canvas.name_covered())
 
 
 def test_a_character_the_font_lacks_becomes_a_question_mark() -> None:
@@ -52,7 +60,9 @@ def test_a_character_the_font_lacks_becomes_a_question_mark() -> None:
 def test_the_fonts_ship_with_their_licence() -> None:
     licence = (canvas.FONT_DIR / "OFL.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
-    assert sum(p.stat().st_size for p in canvas.FONT_DIR.glob("*.ttf")) < 2 * 1024 * 1024
+    assert sum(p.stat().st_size for p in canvas.FONT_DIR.glob("*-subset.ttf")) < 2 * 1024 * 1024
+    # The names cut holds both levels of JIS kanji, Latin, Greek and Cyrillic.
+    assert (canvas.FONT_DIR / "BIZUDPGothic-Bold-names.ttf").stat().st_size < 4 * 1024 * 1024
 
 
 def test_the_layer_imports_only_rules_pillow_and_itself() -> None:

@@ -38,10 +38,11 @@ PICTURED = [spec for spec in all_specs() if spec.board_picture is not None]
 
 @cache
 def font_characters() -> dict[str, frozenset[str]]:
-    """What each bundled font file can draw, read from its character map."""
+    """What each bundled font file can draw, read from its character map (the names font
+    draws players' names only)."""
     return {
         path.name: frozenset(chr(c) for c in TTFont(path).getBestCmap())
-        for path in sorted(canvas.FONT_DIR.glob("*.ttf"))
+        for path in sorted(canvas.FONT_DIR.glob("*-subset.ttf"))
     }
 
 
@@ -185,6 +186,10 @@ def test_turned_reads_with_its_arrow(monkeypatch: pytest.MonkeyPatch) -> None:
     for code in ("D-F1-L", "D-R2-R", "ROT"):
         state, events = spec.rules.apply(state, state.to_move, spec.rules.parse(code))
     paint(spec, state, tuple(events))
+    # The move's sentence is the card's, beside the picture (the picture shows the move by
+    # its face before and after); the picture names the move, and the sentence is drawable.
     drawn = "".join(recorder.lines)
-    assert "turned ↻" in drawn and "旋回した ↻" in drawn
-    assert "?" not in "".join(canvas.printable(line) for line in recorder.lines if "↻" in line)
+    assert "turn clockwise" in drawn and "右に旋回" in drawn
+    said = [spec.rules.describe_event(e, loc) for e in events for loc in LOCALES]
+    assert any("turned ↻" in line for line in said) and any("旋回した ↻" in line for line in said)
+    assert not missing(said)
