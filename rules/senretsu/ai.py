@@ -16,10 +16,11 @@ How it plays, phase by phase:
   (and, for each placement, the best second card to follow it): it plays the opponent's next
   attack on the new lines (fully known: their field is public), then our following attack
   against their lines behind 0–2 new front lines (their likely answer), and counts the endgame
-  exactly (whose deck runs out first). The best few candidates then go to a determinized Monte
-  Carlo check: for sampled hidden hands and decks, each candidate is played on with both sides
-  using the fast model (the opponent with its sampled hand) until our next place phase, and the
-  averages decide. :class:`Budget` sets the samples and a time cap; decisions are reproducible
+  exactly (whose deck runs out first). What it counts, and how much, is :class:`Weights`: the
+  hand-set :data:`HAND_SET`, or :data:`TUNED` by self-play. The best few candidates then go to
+  a determinized Monte Carlo check: for sampled hidden hands and decks, each candidate is
+  played on with both sides using the fast model (the opponent with its sampled hand) until our
+  next place phase, and the averages decide. :class:`Budget` sets the samples and a time cap; decisions are reproducible
   from ``rng`` when the cap is not reached.
 """
 
