@@ -227,11 +227,11 @@ LESSON = Lesson(
             Text(
                 "既定では、コインとカップの置き場の間なら向きも上下も越えて置けます（越境）。ソード"
                 "置き場と捨て札には置けず、Co へは2回まで。値は変わりません：Co に置いたカップも"
-                "その値のコインとして数えます。Co へ置きましょう。次の札を引けば、いつでも終わります。",
+                "その値のコインとして数えます。Co へ置きましょう（札を取る前なら、次の札を引けば終わります）。",
                 "By default a card may go between any coin and cup piles, across the trigrams "
                 "(越境); never to Sw or the discards, and to Co at most twice. Its value never "
-                "changes: a cup on Co counts as a coin of its value. Put it on Co. Drawing the "
-                "next card ends war replacement at any time.",
+                "changes: a cup on Co counts as a coin of its value. Put it on Co. (Before you "
+                "take a card, drawing the next one ends war replacement.)",
             ),
             WAR_TAKEN,
             taught=("place:coins_lower",),
