@@ -12,7 +12,7 @@ from bot.ui.lesson_cards import offered_choices, position_of
 from rules.core import LOCALES, IllegalActionError
 from rules.core.lesson import Lesson, LessonStep
 from rules.core.lesson_time import LIMIT_MINUTES, lesson_minutes
-from rules.core.text import Text
+from rules.core.text import Locale, Text
 
 LESSONS = all_lessons()
 STEPS = [
@@ -90,9 +90,9 @@ def test_a_card_says_when_the_board_changed_under_the_learner() -> None:
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_lesson_takes_at_most_ten_minutes_by_the_estimate(locale: str) -> None:
+def test_every_lesson_takes_at_most_ten_minutes_by_the_estimate(locale: Locale) -> None:
     for _, lesson in LESSONS:
-        minutes = lesson_minutes(lesson, locale)  # type: ignore[arg-type]
+        minutes = lesson_minutes(lesson, locale)
         assert 2 < minutes <= LIMIT_MINUTES, (lesson.key, locale, round(minutes, 1))
 
 
