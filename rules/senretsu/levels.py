@@ -59,9 +59,9 @@ def _random_action(view: SenretsuView, rules: Rules, rng: Rng) -> tuple[Action, 
     return rng.choice(legal)
 
 
-#: The fast model alone with the tuned weights. It beat the searches below at their own time
-#: cap (their playouts count with the hand-set weights, and more samples of them did not help:
-#: see README, "bench.ladder"); it decides in milliseconds.
+#: The fast model alone with the tuned weights. It beats the retired searches at their own
+#: time cap (their playouts count with the hand-set weights, and more samples of them did not
+#: help: see README, "bench.ladder"); it decides in milliseconds.
 SHARP = dataclasses.replace(HEURISTIC_ONLY, weights=TUNED)
 #: The searching level that was the bot until the tuned model ("today's bot" of the ladder).
 SEARCH = DEFAULT_BUDGET
