@@ -1,4 +1,4 @@
-"""戦列札: random games per second, and the AI's time per decision — alone, and under the load of
+"""戦列札: random games per second, and the default bot level's time per decision — alone, and under the load of
 the service benchmark (its concurrent players acting on a SQLite database in the same process,
 the AI run off the event loop as the bot runs it).
 
@@ -16,7 +16,11 @@ from pathlib import Path
 
 from rules.core import Rng
 from rules.senretsu import SenretsuRules
-from rules.senretsu.ai import DEFAULT_BUDGET, choose_action
+from rules.senretsu.levels import DEFAULT_LEVEL, TODAY, SenretsuLevel, level
+
+#: The bot as it plays a challenge that names no level, and the search it replaced.
+DEFAULT = level(DEFAULT_LEVEL)
+SEARCH = level(TODAY)
 
 
 def random_games(games: int) -> tuple[float, float]:
@@ -35,7 +39,7 @@ def random_games(games: int) -> tuple[float, float]:
     return games / (time.perf_counter() - started), plies / games
 
 
-def ai_decisions(decisions: int) -> list[float]:
+def ai_decisions(decisions: int, player: SenretsuLevel = DEFAULT) -> list[float]:
     """The AI (seat 0) against a random player; the time of each of its decisions."""
     rules = SenretsuRules()
     rng = Rng.from_seed(2)
@@ -48,7 +52,7 @@ def ai_decisions(decisions: int) -> list[float]:
             seat = rules.to_act(state)[0]
             if seat == 0:
                 started = time.perf_counter()
-                action, rng = choose_action(rules.view_for(state, 0), rules, rng)
+                action, rng = player.choose(rules.view_for(state, 0), rules, rng)
                 times.append(time.perf_counter() - started)
             else:
                 action, rng = rng.choice(rules.legal_actions(state, seat))
@@ -69,7 +73,7 @@ def positions(decisions: int) -> list[tuple[object, Rng]]:
             seat = rules.to_act(state)[0]
             if seat == 0:
                 out.append((rules.view_for(state, 0), rng))
-                action, rng = choose_action(rules.view_for(state, 0), rules, rng)
+                action, rng = DEFAULT.choose(rules.view_for(state, 0), rules, rng)
             else:
                 action, rng = rng.choice(rules.legal_actions(state, seat))
             state = rules.apply(state, seat, action).state
@@ -108,7 +112,7 @@ async def under_load(decisions: int, actors: int) -> tuple[list[float], list[flo
 
         def decide(view: object, rng: Rng) -> None:
             started = time.perf_counter()
-            choose_action(view, rules, rng)  # type: ignore[arg-type]
+            DEFAULT.choose(view, rules, rng)  # type: ignore[arg-type]
             inside.append(time.perf_counter() - started)
 
         for view, rng in views:
@@ -139,8 +143,14 @@ def main() -> None:
     args = parser.parse_args()
     per_second, plies = random_games(args.games)
     print(f"random games: {per_second:.0f} games/s ({plies:.0f} actions per game)")
-    budget = DEFAULT_BUDGET.seconds * 1000
-    print(f"AI per decision (budget {budget:.0f} ms): {summary(ai_decisions(args.decisions))}")
+    assert DEFAULT.budget is not None and SEARCH.budget is not None
+    budget = DEFAULT.budget.seconds * 1000
+    print(
+        f"AI ({DEFAULT.key}, the default level) per decision (cap {budget:.0f} ms):"
+        f" {summary(ai_decisions(args.decisions))}"
+    )
+    searched = summary(ai_decisions(args.decisions, SEARCH))
+    print(f"  the retired {SEARCH.key} level, for comparison: {searched}")
     inside, waited = asyncio.run(under_load(args.decisions, args.actors))
     print(f"AI per decision under the service load ({args.actors} players): {summary(inside)}")
     print(f"  as the event loop waits for it (thread hand-off included): {summary(waited)}")

@@ -7,6 +7,9 @@ game's decisions draw on a generator seeded with its number. A win scores 1, a d
 (``--seconds``), so a stronger level is stronger for the same thinking time.
 
 python -m bench.ladder [--games 200] [--seconds 0.1] [--game bushi|senretsu] [--upper LEVEL]
+
+``--upper search`` plays only 戦列札's strongest level against today's bot (the retired
+``search``).
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ from rules.bushi.levels import LEVELS as BUSHI_LEVELS
 from rules.bushi.levels import BushiLevel
 from rules.core import Rng
 from rules.senretsu import RULES as SENRETSU
-from rules.senretsu.levels import DEFAULT_LEVEL as SENRETSU_TODAY
 from rules.senretsu.levels import LEVELS as SENRETSU_LEVELS
+from rules.senretsu.levels import TODAY as SENRETSU_TODAY
 from rules.senretsu.levels import SenretsuLevel, level
 
 #: A game between two players from seed ``n``: seat 0's score (1 win, ½ draw, 0 loss).
@@ -118,8 +121,7 @@ def main() -> None:
             match = senretsu_game(upper, lower, args.seconds)
             print(pairing(f"戦列札 {upper.key}", lower.key, match, args.games), flush=True)
         strongest, today = SENRETSU_LEVELS[-1], level(SENRETSU_TODAY)
-        below = SENRETSU_LEVELS[-2].key
-        if args.upper is None and today.key not in (strongest.key, below):
+        if args.upper in (None, SENRETSU_TODAY):
             match = senretsu_game(strongest, today, args.seconds)
             print(pairing(f"戦列札 {strongest.key}", today.key, match, args.games), flush=True)
 

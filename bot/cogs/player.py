@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot.cogs.availability import anywhere
 from bot.games.registry import variant_for_key
 from bot.i18n import tr
+from bot.services.puzzles import PuzzleStanding
 from bot.services.snapshots import GameSummary
 from bot.services.stats import PlayerStat
 from bot.statuses import GameStatus
@@ -137,6 +138,37 @@ def profile_rows(stats: list[PlayerStat], locale: Locale) -> list[str]:
     return lines
 
 
+def puzzle_rows(standings: list[PuzzleStanding], locale: Locale) -> list[str]:
+    """The puzzles section: a line per game with a puzzle rating or a daily streak (nothing at
+    all for a player who never answered a puzzle)."""
+    if not standings:
+        return []
+    lines = [tr("profile.section_puzzles", locale)]
+    for stat in standings:
+        found = variant_for_key(stat.game_key)
+        title = found[1].title(locale) if found else stat.game_key
+        parts = []
+        if stat.rating is not None:
+            parts.append(
+                tr(
+                    "profile.puzzle_row",
+                    locale,
+                    game=title,
+                    rating=round(stat.rating),
+                    solved=stat.solved,
+                    attempted=stat.attempted,
+                )
+            )
+        else:
+            parts.append(f"**{title}**")
+        if stat.best_streak:
+            parts.append(
+                tr("profile.puzzle_streak", locale, streak=stat.streak, best=stat.best_streak)
+            )
+        lines.append(" · ".join(parts))
+    return lines
+
+
 class PlayerCog(commands.Cog):
     def __init__(self, context: UiContext) -> None:
         self.services = context.services
@@ -186,6 +218,7 @@ class PlayerCog(commands.Cog):
         for heading, stats in sections:
             lines.append(tr(heading, locale))
             lines.extend(profile_rows(stats or [], locale))
+        lines.extend(puzzle_rows(await self.services.puzzles.standings(target.id, server), locale))
         await send_ephemeral(interaction, clip("\n".join(lines)))
 
     @anywhere

@@ -86,8 +86,9 @@ UNDO = Text("最後の1枚を戻す", "Undo last")
 LEVEL_NAMES = {
     "random": Text("入門（でたらめに置く）", "beginner (plays at random)"),
     "greedy": Text("初級（一手先だけ読む）", "novice (looks one move ahead)"),
-    "search": Text("中級（手札を推理する・既定）", "strong (guesses your hand, default)"),
-    "deep": Text("上級（より広く推理する）", "expert (guesses wider)"),
+    "sharp": Text(
+        "上級（盤上の札を重く見る・既定）", "strong (weighs every card on the field, default)"
+    ),
 }
 REVIEW_AGREED = Text(
     "🧭 あなたの配置は、最強レベルのボットが選ぶものとほぼ同じでした。",
@@ -129,6 +130,10 @@ def level_player(level: SenretsuLevel) -> BotPlayer:
         return level.choose(rules.view_for(state, seat), rules, rng)
 
     return play
+
+
+#: The levels a challenge offers; the default one also plays games that name a retired level.
+BOT_LEVELS = tuple(BotLevel(lv.key, LEVEL_NAMES[lv.key], level_player(lv)) for lv in LEVELS)
 
 
 def review(
@@ -298,8 +303,8 @@ SPEC = GameSpec(
     ),
     settings_from=settings_from,
     panel=panel,
-    bot_player=level_player(next(lv for lv in LEVELS if lv.key == DEFAULT_LEVEL)),
-    levels=tuple(BotLevel(lv.key, LEVEL_NAMES[lv.key], level_player(lv)) for lv in LEVELS),
+    bot_player=next(lv.player for lv in BOT_LEVELS if lv.key == DEFAULT_LEVEL),
+    levels=BOT_LEVELS,
     default_level=DEFAULT_LEVEL,
     reviewer=review,
     board_picture=painter("bot.pictures.senretsu", "draw_board"),

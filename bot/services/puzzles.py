@@ -83,6 +83,20 @@ class Verdict:
     best_streak: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PuzzleStanding:
+    """A player's puzzles of one ranked variant, as /profile shows them."""
+
+    game_key: str
+    #: One rating everywhere (``None``: no first answer counted yet).
+    rating: float | None
+    attempted: int
+    solved: int
+    #: The daily-puzzle streak in the server asked about (0 once a day was missed).
+    streak: int
+    best_streak: int
+
+
 def puzzle_games() -> list[tuple[AnySpec, str]]:
     """Every ranked variant that has puzzles, as (spec, variant key)."""
     return [
@@ -144,6 +158,40 @@ class PuzzleService:
         if row is None or row.rating_mu is None:
             return RATING_START, RATING_SIGMA
         return row.rating_mu, row.rating_sigma or RATING_SIGMA
+
+    async def standings(self, user_id: int, guild_id: int | None) -> list[PuzzleStanding]:
+        """Every variant the player answered puzzles of (or kept a daily streak in, in
+        ``guild_id``; outside servers the streak kept outside them), by key."""
+        guild = guild_id or 0
+        async with self.db.read() as session:
+            rows = list(
+                await session.scalars(
+                    select(PuzzleStatRow)
+                    .where(PuzzleStatRow.user_id == user_id, PuzzleStatRow.guild_id.in_({0, guild}))
+                    .order_by(PuzzleStatRow.game_key)
+                )
+            )
+        everywhere = {r.game_key: r for r in rows if r.guild_id == 0}
+        here = {r.game_key: r for r in rows if r.guild_id == guild}
+        today = date.fromisoformat(self.today())
+        alive = {today.isoformat(), (today - timedelta(days=1)).isoformat()}
+        out = []
+        for key in sorted(everywhere.keys() | here.keys()):
+            rated, daily = everywhere.get(key), here.get(key)
+            out.append(
+                PuzzleStanding(
+                    key,
+                    rated.rating_mu if rated is not None else None,
+                    rated.attempted or 0 if rated is not None else 0,
+                    rated.solved or 0 if rated is not None else 0,
+                    # A streak not carried on yesterday or today is over, though not yet reset.
+                    daily.current_streak or 0
+                    if daily is not None and daily.last_daily in alive
+                    else 0,
+                    daily.best_streak or 0 if daily is not None else 0,
+                )
+            )
+        return out
 
     async def next_for(self, user_id: int, game_key: str) -> PuzzleRef:
         """The unanswered puzzle whose rating is nearest the player's (all answered: nearest

@@ -73,6 +73,15 @@ PLAYER_MESSAGES: dict[str, Text] = {
         "**{game}**: {played} played, {won}W {lost}L {drawn}D ({rate:.0%}), streak {streak}, best {best}",
     ),
     "profile.rating": Text("レーティング {rating}（{games}局）", "rating {rating} ({games} rated)"),
+    "profile.section_puzzles": Text("🧩 **パズル**", "🧩 **Puzzles**"),
+    "profile.puzzle_row": Text(
+        "**{game}**：パズルレーティング {rating}（{solved}／{attempted}問正解）",
+        "**{game}**: puzzle rating {rating} ({solved} of {attempted} solved)",
+    ),
+    "profile.puzzle_streak": Text(
+        "デイリーパズル連続 {streak}日（最高 {best}日）",
+        "daily puzzle streak {streak} day(s), best {best}",
+    ),
     "settings.now": Text(
         "⚙️ 通知：{notify} ／ 成績の非公開：{hidden} ／ パネル：{boards}",
         "⚙️ Notifications: {notify} / stats hidden: {hidden} / panels: {boards}",

@@ -16,10 +16,11 @@ How it plays, phase by phase:
   (and, for each placement, the best second card to follow it): it plays the opponent's next
   attack on the new lines (fully known: their field is public), then our following attack
   against their lines behind 0–2 new front lines (their likely answer), and counts the endgame
-  exactly (whose deck runs out first). The best few candidates then go to a determinized Monte
-  Carlo check: for sampled hidden hands and decks, each candidate is played on with both sides
-  using the fast model (the opponent with its sampled hand) until our next place phase, and the
-  averages decide. :class:`Budget` sets the samples and a time cap; decisions are reproducible
+  exactly (whose deck runs out first). What it counts, and how much, is :class:`Weights`: the
+  hand-set :data:`HAND_SET`, or :data:`TUNED` by self-play. The best few candidates then go to
+  a determinized Monte Carlo check: for sampled hidden hands and decks, each candidate is
+  played on with both sides using the fast model (the opponent with its sampled hand) until our
+  next place phase, and the averages decide. :class:`Budget` sets the samples and a time cap; decisions are reproducible
   from ``rng`` when the cap is not reached.
 """
 
@@ -61,6 +62,34 @@ FIRST_DRAW_CHOICE = 6
 
 
 @dataclass(frozen=True, slots=True)
+class Weights:
+    """What the fast model counts, and how much: a placement's score adds these up."""
+
+    #: An expected hit on the opponent's deck next turn.
+    out: float = 1.0
+    #: A hit on our deck in the opponent's next attack (certain, so a little more).
+    into: float = 1.1
+    #: A hit on our deck in the opponent's attack after that.
+    into_later: float = 0.45
+    #: An opponent field card killed.
+    kill: float = 0.12
+    #: One of our field cards killed.
+    loss: float = 0.12
+    #: A card kept in hand: hidden and still free to go anywhere.
+    hand: float = 0.2
+
+
+#: Today's weights (set by hand): the ``greedy`` and ``search`` levels count with these.
+HAND_SET = Weights()
+#: Tuned by self-play of the fast model against itself with :data:`HAND_SET` (200 games a
+#: setting, seats swapped per deal, deals apart from the ladder's): field cards are worth far
+#: more than the hand-set model thought — a card killed is a card that will not hit a deck for
+#: turns to come — and a card held back is worth nothing by itself (kills 0.12 → 0.8 scored
+#: about 75 % against it, and no hand bonus about 80 %).
+TUNED = Weights(kill=0.8, loss=0.8, hand=0.0)
+
+
+@dataclass(frozen=True, slots=True)
 class Budget:
     """How much thinking one decision may take."""
 
@@ -78,6 +107,8 @@ class Budget:
     #: Fewer samples finished by the cap than this and the fast model alone decides: one or
     #: two playouts are noise, and trusting them plays worse than the model.
     min_samples: int = 1
+    #: What the fast model counts (in the ranking and in the playouts).
+    weights: Weights = HAND_SET
 
 
 DEFAULT_BUDGET = Budget()
@@ -91,12 +122,6 @@ HEURISTIC_ONLY = Budget(samples=0, candidates=1)
 #: One side as lists of ranges front to back; ``None`` is the deck line.
 SimSide = list[list[int] | None]
 
-W_OUT = 1.0  # an expected hit on the opponent's deck next turn
-W_IN = 1.1  # a hit on our deck in the opponent's next attack (certain, so a little more)
-W_IN_LATER = 0.45  # a hit on our deck in the opponent's attack after that
-W_KILL = 0.12  # an opponent field card killed
-W_LOSS = 0.12  # one of our field cards killed
-W_HAND = 0.2  # a card kept in hand: hidden and still free to go anywhere
 WIN = 1000.0
 GAP = 1.0
 
@@ -161,7 +186,9 @@ class Exchange:
     op_hand: int
 
 
-def score_exchange(ex: Exchange, mine: SimSide, hand_left: int) -> float:
+def score_exchange(
+    ex: Exchange, mine: SimSide, hand_left: int, weights: Weights = HAND_SET
+) -> float:
     """How good it is to end the place phase with lines ``mine`` (higher is better)."""
     in_hits, lost, mine_after = sim_attack(ex.op_side, mine)
     if in_hits >= ex.my_deck:
@@ -181,9 +208,11 @@ def score_exchange(ex: Exchange, mine: SimSide, hand_left: int) -> float:
             continue
         later_hits, _, _ = sim_attack(op_after, mine_after)
         total += weight * (
-            W_OUT * out_hits + W_KILL * kills - W_IN_LATER * min(later_hits, my_deck)
+            weights.out * out_hits
+            + weights.kill * kills
+            - weights.into_later * min(later_hits, my_deck)
         )
-    return total - W_IN * in_hits - W_LOSS * lost + W_HAND * hand_left
+    return total - weights.into * in_hits - weights.loss * lost + weights.hand * hand_left
 
 
 # --- sampling what the view hides --------------------------------------------------------------
@@ -280,7 +309,7 @@ def _threat(op_side: SimSide, mine: SimSide) -> float:
     total = 0.0
     for shift, weight in _shifts(2):
         out_hits, kills, _ = sim_attack(mine, _shifted(op_side, shift))
-        total += weight * (W_OUT * out_hits + W_KILL * kills)
+        total += weight * (HAND_SET.out * out_hits + HAND_SET.kill * kills)
     return total
 
 
@@ -297,14 +326,17 @@ def _placed(base: SimSide, line: int, new: bool, r: int) -> tuple[SimSide, int]:
     return [*mine, [r]], len(mine)
 
 
-def placement_scores(view: SenretsuView, legal: Sequence[Action]) -> dict[Action, float]:
+def placement_scores(
+    view: SenretsuView, legal: Sequence[Action], weights: Weights | None = None
+) -> dict[Action, float]:
     """The fast model's score of ending the place phase and of every listed placement (each
     credited with its best second card, as the search ranks them)."""
-    return {action: score for score, action in _candidates(view, legal)}
+    scored = _candidates(view, legal, weights=weights or HAND_SET)
+    return {action: score for score, action in scored}
 
 
 def _candidates(
-    view: SenretsuView, legal: Sequence[Action], pairs: bool = True
+    view: SenretsuView, legal: Sequence[Action], pairs: bool = True, weights: Weights = HAND_SET
 ) -> list[tuple[float, Action]]:
     """Ending the phase and every placement, scored by the fast model, best first.
 
@@ -320,20 +352,22 @@ def _candidates(
     )
     hand_left = len(view.hand)
     base = sim_side(view.preview)
-    scored: list[tuple[float, Action]] = [(score_exchange(ex, base, hand_left), EndPlacement())]
+    scored: list[tuple[float, Action]] = [
+        (score_exchange(ex, base, hand_left, weights), EndPlacement())
+    ]
     for action in legal:
         if not isinstance(action, Place):
             continue
         r = action.joker_range if action.joker_range is not None else action.card.rank
         mine, index = _placed(base, action.line, action.new, r)
-        score = score_exchange(ex, mine, hand_left - 1)
+        score = score_exchange(ex, mine, hand_left - 1, weights)
         if pairs:
             for card in view.hand:
                 if card == action.card or card.is_joker:
                     continue
                 for line, new in ((index, False), (0, True), (len(mine), True)):
                     two, _ = _placed(mine, line, new, card.rank)
-                    score = max(score, score_exchange(ex, two, hand_left - 2))
+                    score = max(score, score_exchange(ex, two, hand_left - 2, weights))
         scored.append((score, action))
     # Stable: among equal scores the earlier (End first, then the rules' order) wins.
     scored.sort(key=lambda item: -item[0])
@@ -348,7 +382,7 @@ def _choose_placement(
     budget: Budget,
 ) -> tuple[Action, Rng]:
     clock = _Clock(time.monotonic() + budget.seconds * (1 - RESERVE))
-    ranked = _candidates(view, legal, budget.pairs)
+    ranked = _candidates(view, legal, budget.pairs, budget.weights)
     best = ranked[0][1]
     if budget.samples <= 0 or budget.candidates <= 1 or len(ranked) == 1:
         return best, rng
@@ -367,7 +401,7 @@ def _choose_placement(
         clock.took(started)
         values = []
         for action in pool:
-            value = _playout(sample, rules, action, budget.playout_pairs, clock)
+            value = _playout(sample, rules, action, budget, clock)
             if value is None:
                 break
             values.append(value)
@@ -399,7 +433,7 @@ class _Clock:
 
 
 def _playout(
-    state: SenretsuState, rules: Rules, action: Action, pairs: bool, clock: _Clock
+    state: SenretsuState, rules: Rules, action: Action, budget: Budget, clock: _Clock
 ) -> float | None:
     """Play ``action`` in a sampled state, then both sides' fast-model choices (ours to finish
     this phase, the opponent's whole answer with its sampled hand) until our next place phase;
@@ -417,30 +451,30 @@ def _playout(
         if started is None:
             return None
         seat = rules.to_act(state)[0]
-        state = rules.apply(state, seat, _fast_choice(state, rules, seat, pairs)).state
+        state = rules.apply(state, seat, _fast_choice(state, rules, seat, budget)).state
         clock.took(started)
     started = clock.start()
     if started is None:
         return None
-    value = _static(state, rules, me)
+    value = _static(state, rules, me, budget.weights)
     clock.took(started)
     return value
 
 
-def _fast_choice(state: SenretsuState, rules: Rules, seat: Seat, pairs: bool) -> Action:
+def _fast_choice(state: SenretsuState, rules: Rules, seat: Seat, budget: Budget) -> Action:
     view = rules.view_for(state, seat)
     legal = rules.legal_actions(state, seat)
     if state.phase == "casualties":
         return _choose_casualty(view, legal)
     if state.phase == "draw":
         return DrawCount(FIRST_DRAW_CHOICE)
-    return _candidates(view, legal, pairs)[0][1]
+    return _candidates(view, legal, budget.playout_pairs, budget.weights)[0][1]
 
 
-def _static(state: SenretsuState, rules: Rules, me: Seat) -> float:
+def _static(state: SenretsuState, rules: Rules, me: Seat, weights: Weights) -> float:
     """At the start of our place phase: the deck difference plus what our best placement is
     worth to the fast model (the same scale the candidates were ranked on)."""
     op = 1 - me
     view = rules.view_for(state, me)
-    best = _candidates(view, rules.legal_actions(state, me), pairs=False)[0][0]
+    best = _candidates(view, rules.legal_actions(state, me), False, weights)[0][0]
     return len(state.decks[me]) - len(state.decks[op]) + best

@@ -28,7 +28,10 @@ FIRST_PLAYER_CHOICES: tuple[JSON, ...] = ("janken", "coin", 0, 1)
 COLOUR_CHOICES: tuple[str, ...] = ("random", "red", "black")
 #: The bot's levels (``rules.senretsu.levels``), weakest first: a game against the bot may name
 #: one.
-LEVEL_KEYS = ("random", "greedy", "search", "deep")
+LEVEL_KEYS = ("random", "greedy", "sharp")
+#: Levels no challenge offers any more: games stored with one still load (the default level
+#: plays them).
+RETIRED_LEVEL_KEYS = ("search", "deep")
 
 BAD_SETTINGS = Text(
     "設定：first_player は janken / coin / 0 / 1、colours は random / red / black です。",
@@ -86,7 +89,7 @@ class SenretsuRules(GameRules[SenretsuState, Action, SenretsuView]):
 
     def normalize_settings(self, settings: Mapping[str, JSON] | None) -> dict[str, JSON]:
         out = dict(DEFAULT_SETTINGS)
-        given, level = split_level(settings, LEVEL_KEYS)
+        given, level = split_level(settings, LEVEL_KEYS + RETIRED_LEVEL_KEYS)
         for key, value in given.items():
             if key not in out:
                 raise InvalidSettingsError(BAD_SETTINGS)

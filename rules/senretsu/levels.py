@@ -1,5 +1,8 @@
-"""戦列札's bot levels, weakest first: random legal moves, the fast model alone, today's search,
-and a wider search in the same time.
+"""戦列札's bot levels, weakest first: random legal moves, the fast model alone with its hand-set
+weights, and the fast model with weights tuned by self-play. The searching levels of before
+(``search``, the default until the tuned model, and ``deep``) are retired: no challenge offers
+them, a game that names one is played by the default level, and the ladder keeps ``search``
+as "today's bot" the strongest level is measured against.
 
 Every level decides from the acting seat's view alone (``view_for(state, seat)``): what the view
 hides is sampled by :func:`rules.senretsu.ai.determinize` from the ``rng`` handed in, so two
@@ -17,12 +20,13 @@ from rules.senretsu.actions import Action, TakeBack
 from rules.senretsu.ai import (
     DEFAULT_BUDGET,
     HEURISTIC_ONLY,
+    TUNED,
     Budget,
     Rules,
     choose_action,
     determinize,
 )
-from rules.senretsu.game import LEVEL_KEYS
+from rules.senretsu.game import LEVEL_KEYS, RETIRED_LEVEL_KEYS
 from rules.senretsu.view import SenretsuView
 
 
@@ -55,21 +59,33 @@ def _random_action(view: SenretsuView, rules: Rules, rng: Rng) -> tuple[Action, 
     return rng.choice(legal)
 
 
-#: Today's search with twice the samples under the same time cap (it never thinks longer, only
-#: more where time allows), trusting them only when enough finished: one or two playouts are
-#: noise, and the fast model alone does better than them.
+#: The fast model alone with the tuned weights. It beats the retired searches at their own
+#: time cap (their playouts count with the hand-set weights, and more samples of them did not
+#: help: see README, "bench.ladder"); it decides in milliseconds.
+SHARP = dataclasses.replace(HEURISTIC_ONLY, weights=TUNED)
+#: The searching level that was the bot until the tuned model ("today's bot" of the ladder).
+SEARCH = DEFAULT_BUDGET
+#: That search with twice the samples under the same time cap, trusting them only when enough
+#: finished.
 WIDE = Budget(samples=16, candidates=3, seconds=DEFAULT_BUDGET.seconds, min_samples=4)
 
 LEVELS: tuple[SenretsuLevel, ...] = (
     SenretsuLevel("random", None),
     SenretsuLevel("greedy", HEURISTIC_ONLY),
-    SenretsuLevel("search", DEFAULT_BUDGET),
+    SenretsuLevel("sharp", SHARP),
+)
+#: Levels no challenge offers any more, kept to measure against.
+RETIRED: tuple[SenretsuLevel, ...] = (
+    SenretsuLevel("search", SEARCH),
     SenretsuLevel("deep", WIDE),
 )
-#: Today's bot.
-DEFAULT_LEVEL = "search"
+#: The strongest level plays a game that names none (or a retired one).
+DEFAULT_LEVEL = "sharp"
+#: Today's bot before the tuned model: what the strongest level is measured against.
+TODAY = "search"
 assert tuple(level.key for level in LEVELS) == LEVEL_KEYS
+assert tuple(level.key for level in RETIRED) == RETIRED_LEVEL_KEYS
 
 
 def level(key: str) -> SenretsuLevel:
-    return next(lv for lv in LEVELS if lv.key == key)
+    return next(lv for lv in (*LEVELS, *RETIRED) if lv.key == key)

@@ -40,7 +40,8 @@ def disagreements(
     seat: Seat,
 ) -> list[Disagreement]:
     """The player's placements the strongest level would have made otherwise, the costliest
-    first (at most :data:`SHOWN`). The level decides from ``seat``'s own view, as in play, its
+    first (at most :data:`SHOWN`), the cost counted by the strongest level's own model. The
+    level decides from ``seat``'s own view, as in play, its
     generator seeded from the step's number: the same game always gets the same review (when
     the time cap is not reached)."""
     strongest = LEVELS[-1]
@@ -53,7 +54,8 @@ def disagreements(
         choice, _ = strongest.choose(view, rules, rng, REVIEW_SECONDS)
         if choice == action:
             continue
-        scores = placement_scores(view, rules.legal_actions(state, seat))
+        weights = strongest.budget.weights if strongest.budget is not None else None
+        scores = placement_scores(view, rules.legal_actions(state, seat), weights)
         if choice not in scores or action not in scores:
             continue  # a joker at a range the model does not list: no fair comparison
         cost = scores[choice] - scores[action]

@@ -1,5 +1,6 @@
 """易双六's lessons (``/learn``), one per variant: 易双六 teaches the whole game on one seeded
-deal played by the rules; 略式易双六 teaches what differs, on another. Every position is that
+deal played by the rules (then the solid method's forced start on another, and the 戦乱置換
+option on the first with it on); 略式易双六 teaches what differs, on another. Every position is that
 deal after real draws, so what the learner sees drawn is what the engine draws."""
 
 from __future__ import annotations
@@ -22,6 +23,14 @@ MOVE = (0, "move")
 ORIGINAL = Position(settings=(("variant", "original"),), seed=29)
 ORIGINAL_STARTED = ORIGINAL.then(START)
 ORIGINAL_MOVED = ORIGINAL_STARTED.then(*draws(3), MOVE)
+
+#: A deal the solid method (固式, the default) restricts: its six majors all lie upright after
+#: the (8)/(11) swap (旋乾 Force Whirl), so the token must start in the lower trigram.
+SOLID = Position(settings=(("variant", "original"),), seed=159)
+#: :data:`ORIGINAL` with 戦乱置換 on (one card a time): its MOVE leaves a cup on 2's pile to move.
+WAR = Position(settings=(("variant", "original"), ("rule_replacement", 1)), seed=29)
+WAR_MOVED = WAR.then(START, *draws(3), MOVE)
+WAR_TAKEN = WAR_MOVED.then((0, "take:cups_2:H10"))
 
 #: A 略式 deal whose first draws from 2 are a coin, a sword that loses, then one that wins;
 #: the game ends at draw 76 with the token on 2 (a win).
@@ -180,6 +189,54 @@ LESSON = Lesson(
             taught=("draw",),
             hint=DRAW_HINT,
         ),
+        LessonStep(
+            Text("固式：開始が決まる盤", "The solid method: a forced start"),
+            Text(
+                "配られた (8)力 と (11)正義 は入れ替わることがあります（既定の方法は固式）。固式では"
+                "入れ替えのあと奇数の札がちょうど3枚で、向きが決まった形（全部正位置＝旋乾、全部逆位置"
+                "＝旋坤、奇数と偶数で逆＝重乾・重坤）になると、始める卦が決まります。この盤は"
+                "旋乾で、下卦（1〜3）からしか始められません。",
+                "(8) Strength and (11) Justice may be swapped after the deal (the default "
+                "method is solid, 固式). Under it, when exactly three odd cards lie on the board "
+                "after the swap and their spins form a pattern (all upright 旋乾, all reversed "
+                "旋坤, odd and even opposite 重乾/重坤), the start trigram is forced. This "
+                "deal is 旋乾, so you may start only in the lower trigram (1–3).",
+            ),
+            SOLID,
+            taught=("start:1", "start:2", "start:3"),
+            tempting=("start:4", "start:5", "start:6"),
+            hint=Text("下卦（1〜3）から始めてください。", "Start in the lower trigram (1–3)."),
+        ),
+        LessonStep(
+            Text("戦乱置換（オプション）", "War replacement (戦乱置換, an option)"),
+            Text(
+                "戦乱置換は易双六だけのオプションで、既定はオフ（/challenge の war で回数を決めます）。"
+                "下卦のソードで「動く」を選んだあと、置き場の札を別の置き場へ、その回数まで移せます。"
+                "最初の盤に戻り、回数 1 で、いま動いたところ。2 のカップの ♥10 を取りましょう。",
+                "War replacement (戦乱置換) is an option of 易双六 only, off by default (a "
+                "challenge's war option sets how many moves). After you MOVE on a lower sword, "
+                "you may move cards from pile to pile, up to that many. Back on the first deal, "
+                "with a limit of 1, you have just moved: take the ♥10 from 2's cups.",
+            ),
+            WAR_MOVED,
+            taught=("take:cups_2:H10",),
+            hint=Text("♥10（2のカップ）を選んでください。", "Choose the ♥10 (cups 2)."),
+        ),
+        LessonStep(
+            Text("戦乱置換：置き場所", "War replacement: where it goes"),
+            Text(
+                "既定では、コインとカップの置き場の間なら向きも上下も越えて置けます（越境）。ソード"
+                "置き場と捨て札には置けず、Co へは2回まで。値は変わりません：Co に置いたカップも"
+                "その値のコインとして数えます。Co へ置きましょう（札を取る前なら、次の札を引けば終わります）。",
+                "By default a card may go between any coin and cup piles, across the trigrams "
+                "(越境); never to Sw or the discards, and to Co at most twice. Its value never "
+                "changes: a cup on Co counts as a coin of its value. Put it on Co. (Before you "
+                "take a card, drawing the next one ends war replacement.)",
+            ),
+            WAR_TAKEN,
+            taught=("place:coins_lower",),
+            hint=Text("「Coへ置く」を選んでください。", "Choose Place on Co."),
+        ),
     ),
 )
 
@@ -191,11 +248,14 @@ SIMPLIFIED_LESSON = Lesson(
             Text("易双六と違うところ", "What differs from 易双六"),
             Text(
                 "略式は同じ盤・同じ開始と目標・同じ終了カードと勝ち負けで遊びます。違うのは引いた"
-                "カードの働きだけ：Sw と Co は使わず、大アルカナの数はソード（M）とコイン（F）の"
-                "組だけを使います。",
+                "カードの働き：Sw と Co は使わず、大アルカナの数はソード（M）とコイン（F）の"
+                "組だけを使います。戦乱置換はなく、(8)/(11) は既定で記念式（いつも入れ替え、"
+                "開始の制限なし）です。",
                 "略式 plays on the same board, with the same start, goal, end cards and "
-                "winning as 易双六. Only what a drawn card does differs: Sw and Co are never "
-                "used, and of the majors' numbers only the sword (M) and coin (F) pairs count.",
+                "winning as 易双六. What a drawn card does differs: Sw and Co are never used, "
+                "and of the majors' numbers only the sword (M) and coin (F) pairs count. There "
+                "is no 戦乱置換, and (8)/(11) are swapped by the memorial method by default "
+                "(always, with no forced start).",
             ),
             SIMPLIFIED,
         ),

@@ -27,21 +27,28 @@ def test_a_game_is_played_by_the_level_its_settings_name_else_the_default() -> N
 
 def test_today_s_strength_is_the_default() -> None:
     assert spec_for("bushi").default_level == "perfect"
-    assert spec_for("senretsu").default_level == "search"
+    assert spec_for("senretsu").default_level == "sharp"
+
+
+def test_a_game_stored_with_a_retired_senretsu_level_is_played_by_the_default_level() -> None:
+    spec = spec_for("senretsu")
+    for retired in ("search", "deep"):
+        settings = spec.rules.normalize_settings({"level": retired})
+        assert spec.level(retired) is None  # no challenge offers it
+        sharp = spec.level("sharp")
+        assert sharp is not None and spec.bot_player_for(settings) is sharp.player
 
 
 def test_the_bot_player_of_every_level_decides_from_its_seat_s_view_only() -> None:
     """Through the player the services call with the whole state: states differing only in
-    the opponent's hand and both decks' order get the same answer for a seed. (The searching
-    levels, which are time-capped here, are checked uncapped in the rules' tests.)"""
+    the opponent's hand and both decks' order get the same answer for a seed. (The retired
+    searching levels, time-capped, are checked uncapped in the rules' tests.)"""
     spec = spec_for("senretsu")
     for seed, phase in ((3, "place"), (8, "place"), (1, "casualties")):
         state = midgame(seed, phase)
         seat = spec.rules.to_act(state)[0]
         scrambled = scramble_hidden(state, seat, seed)
-        for key in ("random", "greedy"):
-            chosen = spec.level(key)
-            assert chosen is not None
+        for chosen in spec.levels:
             a = chosen.player(spec.rules, state, seat, Rng.from_seed(seed))
             b = chosen.player(spec.rules, scrambled, seat, Rng.from_seed(seed))
             assert a == b

@@ -173,3 +173,17 @@ async def test_a_joker_in_a_lesson_asks_for_its_range(world: World) -> None:
     assert "Choose Jk → new back line, then type 3." in card.text
     await submit("3")
     assert f"{joker + 2}/{len(steps)}" in card.text and "Jk(3)" in card.text
+
+
+async def test_the_solid_method_s_forced_start_is_refused_in_its_own_words(world: World) -> None:
+    key = "yosukou:original"
+    steps = lesson(key).steps
+    solid = next(i for i, s in enumerate(steps) if "start:5" in s.tempting)
+    card = await open_lesson(world, world.bob, key)  # Bob's client is Japanese
+    for index in range(solid):
+        await do_step(world, card, world.bob, key, index, steps[index])
+    assert "固式" in card.text and "旋乾" in card.text
+    await make(world, card, world.bob, key, solid, "start:5")
+    assert "旋乾" in card.text and "下卦" in card.text and f"{solid + 1}/{len(steps)}" in card.text
+    await make(world, card, world.bob, key, solid, "start:1")
+    assert "戦乱置換" in card.text and f"{solid + 2}/{len(steps)}" in card.text

@@ -130,3 +130,26 @@ async def test_a_game_between_people_has_no_review(world: World) -> None:
     await click(world, board, world.alice, label="Withdraw")
     await until(world, lambda: "called off" in board.text)
     assert "Review" not in {b["label"] for b in board.buttons()}
+
+
+async def test_senretsu_offers_three_levels_and_plays_at_the_strong_one(world: World) -> None:
+    challenge = next(
+        o for o in world.fake.command("senretsu")["options"] if o["name"] == "challenge"
+    )
+    level = next(o for o in challenge["options"] if o["name"] == "level")
+    assert [c["value"] for c in level["choices"]] == ["random", "greedy", "sharp"]
+    assert [c["name"] for c in level["choices"]][-1] == (
+        "strong (weighs every card on the field, default)"
+    )
+    assert level["choices"][-1]["name_localizations"]["ja"] == "上級（盤上の札を重く見る・既定）"
+    record = await world.fake.slash(
+        "senretsu challenge",
+        user=world.alice,
+        channel=world.channel,
+        options={"opponent": world.fake.bot_user, "first": "coin", "level": "sharp"},
+    )
+    await record.wait_complete()
+    assert record.message is not None
+    assert "bot level: strong (weighs every card on the field, default)" in record.message.text
+    game = await world.bot.games.queries.get(await only_game_id(world))
+    assert game.settings[LEVEL_SETTING] == "sharp"

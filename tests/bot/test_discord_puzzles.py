@@ -139,3 +139,35 @@ async def test_the_daily_puzzle_is_the_servers_and_keeps_a_streak(world: World) 
     ref = await shown_puzzle(world, card)
     verdict = await choose(world, card, world.alice, a_wrong_answer(card, ref))
     assert "streak is broken" in verdict
+
+
+async def profile_text(world: World, who: FakeUser, of: FakeUser) -> str:
+    record = await world.fake.slash(
+        "profile", user=who, channel=world.channel, options={"user": of}
+    )
+    await record.wait_response()
+    return record.text
+
+
+async def test_profile_shows_the_puzzle_rating_and_daily_streak_in_both_languages(
+    world: World,
+) -> None:
+    assert "Puzzles" not in await profile_text(world, world.alice, world.alice)
+    card = await open_puzzle(world, world.alice, "bushi", daily=True)
+    ref = await shown_puzzle(world, card)
+    await choose(world, card, world.alice, ref.puzzle.answers[0])
+    rating, _ = await world.bot.asobiba.services.puzzles.player_rating(world.alice.id, "bushi")
+    english = await profile_text(world, world.alice, world.alice)
+    assert "🧩 **Puzzles**" in english
+    assert (
+        f"**Bushi Shogi**: puzzle rating {round(rating)} (1 of 1 solved)"
+        " · daily puzzle streak 1 day(s), best 1"
+    ) in english
+    japanese = await profile_text(world, world.bob, world.alice)  # Bob's client is Japanese
+    assert f"パズルレーティング {round(rating)}（1／1問正解）" in japanese
+    assert "デイリーパズル連続 1日（最高 1日）" in japanese
+    # A day missed: the streak is over, the best stays.
+    world.clock.advance(days=2)
+    assert "daily puzzle streak 0 day(s), best 1" in await profile_text(
+        world, world.alice, world.alice
+    )

@@ -356,14 +356,15 @@ async def first_long_hand(
     world: World, pick: random.Random
 ) -> tuple[FakeMessage, FakeMessage, list[dict[str, Any]], list[dict[str, Any]]] | None:
     """Alice plays 戦列札 against the bot, choosing at random, until her panel asks for a card
-    first: (board, panel, the card menus, all menus); a new game whenever one ends."""
+    first: (board, panel, the card menus, all menus); a new game whenever one ends. (The bot's
+    novice level: the strong one ends a random player's games before a hand grows that long.)"""
     fake = world.fake
     for _ in range(10):
         record = await fake.slash(
             "senretsu challenge",
             user=world.alice,
             channel=world.channel,
-            options={"opponent": fake.bot_user, "first": "coin"},
+            options={"opponent": fake.bot_user, "first": "coin", "level": "greedy"},
         )
         await settle(world, record)
         board = record.message

@@ -11,6 +11,8 @@ from bot.games.spec import AnySpec
 from bot.ui.lesson_cards import offered_choices, position_of
 from rules.core import LOCALES, IllegalActionError
 from rules.core.lesson import Lesson, LessonStep
+from rules.core.lesson_time import LIMIT_MINUTES, lesson_minutes
+from rules.core.text import Locale, Text
 
 LESSONS = all_lessons()
 STEPS = [
@@ -85,3 +87,24 @@ def test_a_card_says_when_the_board_changed_under_the_learner() -> None:
     assert bushi[1].jump(0) is None
     forced = next(i for i, s in enumerate(steps) if s.tempting and s.seat == 1)
     assert bushi[1].jump(forced) is None  # the position the step before showed
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_lesson_takes_at_most_ten_minutes_by_the_estimate(locale: Locale) -> None:
+    for _, lesson in LESSONS:
+        minutes = lesson_minutes(lesson, locale)
+        assert 2 < minutes <= LIMIT_MINUTES, (lesson.key, locale, round(minutes, 1))
+
+
+def test_the_estimate_counts_reading_looking_and_moves() -> None:
+    [(_, bushi)] = [(s, lesson) for s, lesson in LESSONS if lesson.key == "bushi"]
+    shown = bushi.steps[0]
+    assert not shown.teaches_move
+    page = LessonStep(Text("あ" * 450, "a" * 1000), Text("", ""), shown.position)
+    longer = Lesson(bushi.key, bushi.title, (*bushi.steps, page))
+    # 450 Japanese characters are a minute, and the picture 10 s more.
+    added = lesson_minutes(longer, "ja") - lesson_minutes(bushi, "ja")
+    assert abs(added - (1 + 10 / 60)) < 1e-9
+    moving = bushi.steps[next(i for i, s in enumerate(bushi.steps) if s.teaches_move)]
+    with_move = Lesson(bushi.key, bushi.title, (*bushi.steps, moving))
+    assert lesson_minutes(with_move, "en") - lesson_minutes(bushi, "en") > (10 + 10) / 60

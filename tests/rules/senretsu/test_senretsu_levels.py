@@ -6,7 +6,8 @@ import pytest
 
 from rules.core import Rng
 from rules.senretsu import SenretsuRules, TakeBack
-from rules.senretsu.levels import LEVELS, SenretsuLevel, level
+from rules.senretsu.ai import DEFAULT_BUDGET, HAND_SET, TUNED
+from rules.senretsu.levels import LEVELS, RETIRED, TODAY, SenretsuLevel, level
 from tests.rules.senretsu.test_senretsu_ai import midgame, scramble_hidden
 
 R = SenretsuRules()
@@ -32,11 +33,21 @@ def play(
     return codes
 
 
-def test_the_random_and_greedy_levels_play_legal_games_the_same_for_a_seed() -> None:
-    pair = (level("random"), level("greedy"))
+@pytest.mark.parametrize("keys", [("random", "greedy"), ("greedy", "sharp")])
+def test_the_fast_levels_play_legal_games_the_same_for_a_seed(keys: tuple[str, str]) -> None:
+    pair = (level(keys[0]), level(keys[1]))
     first = play(pair, 4, UNCAPPED)
     assert first == play(pair, 4, UNCAPPED)
     assert first != play(pair, 5, UNCAPPED)
+
+
+def test_the_sharp_level_counts_with_the_tuned_weights_and_plays_otherwise() -> None:
+    """The same fast model, other weights: it must choose differently somewhere in a game."""
+    assert level("sharp").budget is not None and level("sharp").budget.weights == TUNED
+    assert level("greedy").budget is not None and level("greedy").budget.weights == HAND_SET
+    assert play((level("greedy"), level("greedy")), 4, UNCAPPED) != play(
+        (level("greedy"), level("sharp")), 4, UNCAPPED
+    )
 
 
 def test_the_random_level_never_takes_a_card_back() -> None:
@@ -48,13 +59,13 @@ def test_the_random_level_never_takes_a_card_back() -> None:
 def test_the_searching_levels_play_legal_games_the_same_for_a_seed() -> None:
     # Ten actions reach searched decisions (the first placements);
     # a whole uncapped game of searching took close to a minute.
-    pair = (level("deep"), level("search"))
+    pair = (level("deep"), level("search"))  # retired, kept for the ladder
     first = play(pair, 1, UNCAPPED, moves=10)
     assert len(first) == 10 and first == play(pair, 1, UNCAPPED, moves=10)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("key", [lv.key for lv in LEVELS])
+@pytest.mark.parametrize("key", [lv.key for lv in (*LEVELS, *RETIRED)])
 @pytest.mark.parametrize(("seed", "phase"), [(3, "place"), (1, "casualties")])
 def test_no_level_sees_a_hidden_card(key: str, seed: int, phase: str) -> None:
     """Two states that differ only in cards the seat cannot see (the other hand, both decks'
@@ -69,9 +80,11 @@ def test_no_level_sees_a_hidden_card(key: str, seed: int, phase: str) -> None:
     assert a[0] in R.legal_actions(state, seat)
 
 
-def test_the_levels_are_weakest_first_and_today_s_search_is_one_of_them() -> None:
-    assert [lv.key for lv in LEVELS] == ["random", "greedy", "search", "deep"]
+def test_the_levels_are_weakest_first_and_today_s_search_is_kept_retired() -> None:
+    assert [lv.key for lv in LEVELS] == ["random", "greedy", "sharp"]
     assert level("random").budget is None
+    assert level(TODAY).budget == DEFAULT_BUDGET  # the bot before the tuned model, unchanged
+    # A game stored with a retired level still loads.
     assert R.normalize_settings({"level": "deep"})["level"] == "deep"
     with pytest.raises(Exception, match="level"):
         R.normalize_settings({"level": "godlike"})
