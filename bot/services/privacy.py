@@ -137,23 +137,25 @@ class PrivacyService:
             aborted = await self.games.actions.abort_by_platform(game_id, latest.version)
             return ActionResult(aborted, (), latest.version)
 
-    async def _leave_tournaments(self, user_id: int, departure: Departure) -> None:
+    async def in_tournaments(self, user_id: int) -> bool:
+        """Whether ``user_id`` is signed up for, or still playing in, a tournament."""
+        return bool(await self._open_entries(user_id))
+
+    async def _open_entries(self, user_id: int) -> list[tuple[int, int, TournamentStatus]]:
         async with self.db.read() as session:
-            entries = (
-                await session.execute(
-                    select(TournamentRow.id, TournamentRow.guild_id, TournamentRow.status)
-                    .join(
-                        TournamentEntrantRow, TournamentEntrantRow.tournament_id == TournamentRow.id
-                    )
-                    .where(
-                        TournamentEntrantRow.user_id == user_id,
-                        TournamentEntrantRow.withdrawn_round.is_(None),
-                        TournamentRow.status.in_(
-                            (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
-                        ),
-                    )
+            rows = await session.execute(
+                select(TournamentRow.id, TournamentRow.guild_id, TournamentRow.status)
+                .join(TournamentEntrantRow, TournamentEntrantRow.tournament_id == TournamentRow.id)
+                .where(
+                    TournamentEntrantRow.user_id == user_id,
+                    TournamentEntrantRow.withdrawn_round.is_(None),
+                    TournamentRow.status.in_((TournamentStatus.SIGNUP, TournamentStatus.RUNNING)),
                 )
-            ).all()
+            )
+            return [(row[0], row[1], row[2]) for row in rows.all()]
+
+    async def _leave_tournaments(self, user_id: int, departure: Departure) -> None:
+        entries = await self._open_entries(user_id)
         actions = self.tournaments.actions
         for tournament_id, guild_id, status in entries:
             try:

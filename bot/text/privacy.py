@@ -30,10 +30,10 @@ PRIVACY_MESSAGES: dict[str, Text] = {
         "ever shown to their holder.",
     ),
     "privacy.counts": Text(
-        "いま記録にあるもの：対局 {games} 局（うち進行中・挑戦中 {open} 局）、成績 {stats} 件、"
-        "詰めものの答え {puzzles} 件、大会 {tournaments} 件。",
-        "On record now: {games} games ({open} open or challenged), {stats} result rows, "
-        "{puzzles} puzzle answers, {tournaments} tournaments.",
+        "いま記録にあるもの：対局 {games}（うち進行中・返事待ち {open}）・成績 {stats}・"
+        "詰めものの答え {puzzles}・大会 {tournaments}",
+        "On record now: games {games} (still open: {open}) · result rows {stats} · "
+        "puzzle answers {puzzles} · tournaments {tournaments}",
     ),
     "privacy.choices": Text(
         "**書き出す**：すべてを JSON ファイルで受け取れます（あなたにだけ届きます）。\n"
@@ -52,17 +52,24 @@ PRIVACY_MESSAGES: dict[str, Text] = {
         "games still being played (an opponent's hand) is left out.",
     ),
     "privacy.confirm_first": Text(
-        "⚠️ **本当にあなたのデータを削除しますか？**\n"
-        "・進行中の対局 {running} 局は投了になります（相手の勝ち）。挑戦と、まだ一手も"
-        "指していない対局 {waiting} 局は中止になります。\n"
-        "・参加中の大会からは抜けます。\n"
+        "⚠️ **本当にあなたのデータを削除しますか？**", "⚠️ **Delete your data?**"
+    ),
+    "privacy.will_resign": Text(
+        "・進行中の対局（{n}）は投了になります（相手の勝ち）。",
+        "• Your games under way ({n}) are resigned: your opponents win them.",
+    ),
+    "privacy.will_abort": Text(
+        "・挑戦と、まだ一手も指していない対局（{n}）は中止になります（結果なし）。",
+        "• Your challenges and games without a move yet ({n}) are called off (no result).",
+    ),
+    "privacy.will_withdraw": Text(
+        "・参加中の大会からは抜けます（大会はあなた抜きで続きます）。",
+        "• You leave the tournaments you are in (they go on without you).",
+    ),
+    "privacy.will_delete": Text(
         "・設定、成績、レーティング、詰めものの答えとレーティング、講座の進み具合は消えます。\n"
         "・終わった対局は相手のために残り、あなたの席は「元プレイヤー」になります。\n"
         "元には戻せません。",
-        "⚠️ **Delete your data?**\n"
-        "• Your {running} games under way are resigned (your opponents win). Your challenges "
-        "and games without a move yet ({waiting}) are called off.\n"
-        "• You leave the tournaments you are in.\n"
         "• Your settings, results, ratings, puzzle answers and ratings, and lesson progress "
         "are deleted.\n"
         "• Finished games stay for the other players, with your seat shown as “a former "
@@ -80,13 +87,14 @@ PRIVACY_MESSAGES: dict[str, Text] = {
         "何も削除していません。", "Nothing was deleted: your data is as it was."
     ),
     "privacy.deleted": Text(
-        "✅ 削除しました。対局 {games} 局を投了・中止し、大会 {tournaments} 件から抜けました。"
-        "遊び場はもうあなたの設定・成績・記録を保存していません。終わった対局では、あなたは"
-        "「元プレイヤー」と表示されます。また遊ぶときは、まっさらから始まります。",
-        "✅ Deleted. {games} games were resigned or called off and you left {tournaments} "
-        "tournaments. Asobiba no longer keeps your settings, results or records; finished "
+        "✅ 削除しました。遊び場はもうあなたの設定・成績・記録を保存していません。終わった"
+        "対局では、あなたは「元プレイヤー」と表示されます。また遊ぶときは、まっさらから"
+        "始まります。",
+        "✅ Deleted. Asobiba no longer keeps your settings, results or records; finished "
         "games show you as “a former player”. If you play again, you start afresh.",
     ),
+    "privacy.ended_games": Text("投了・中止した対局：{n}", "Games resigned or called off: {n}"),
+    "privacy.left_tournaments": Text("抜けた大会：{n}", "Tournaments left: {n}"),
     "privacy.nothing_left": Text(
         "✅ 遊び場はあなたについて何も保存していません（もう削除済みです）。",
         "✅ Asobiba keeps nothing about you (already deleted).",

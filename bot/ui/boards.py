@@ -63,6 +63,11 @@ def game_title(game: GameSummary, locale: Locale) -> str:
     return game.rules.title_for(game.settings)(locale)
 
 
+def player_name(info: SeatInfo, locale: Locale) -> str:
+    """A seat's name without a mention (a former player's in the reader's language)."""
+    return tr("former.player", locale) if is_former_player(info.user_id) else info.display_name
+
+
 def player_label(info: SeatInfo, locale: Locale | None = None) -> str:
     """A mention; the bot by name; a player who deleted their data as "a former player" (in
     both languages where the reader's is not known)."""
@@ -134,9 +139,9 @@ def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
                     "challenge.terms",
                     locale,
                     challenger_side=side(challenger.seat, locale),
-                    challenger=challenger.display_name,
+                    challenger=player_name(challenger, locale),
                     opponent_side=side(challenged.seat, locale),
-                    opponent=challenged.display_name,
+                    opponent=player_name(challenged, locale),
                     rated=tr("rated" if game.rated else "casual", locale),
                     expires=_discord_time(game.expires_at) if game.expires_at else "—",
                 ),
@@ -202,12 +207,12 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
         changes = game.rating_changes
         if changes:
             parts = [
-                f"{game.player(seat).display_name} {before} → {after} ({after - before:+d})"
+                f"{player_name(game.player(seat), locale)} {before} → {after} ({after - before:+d})"
                 for seat, (before, after) in sorted(changes.items())
             ]
             lines.append(tr("rating.change", locale, changes=" · ".join(parts)))
     elif game.status == GameStatus.DECLINED:
-        lines.append(tr("challenge.declined", locale, user=game.challenged.display_name))
+        lines.append(tr("challenge.declined", locale, user=player_name(game.challenged, locale)))
     elif game.status == GameStatus.EXPIRED:
         lines.append(tr("challenge.expired", locale))
     elif game.status == GameStatus.ABORTED:

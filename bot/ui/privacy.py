@@ -12,7 +12,6 @@ from __future__ import annotations
 import gzip
 import io
 import json
-import time
 
 import discord
 
@@ -35,6 +34,7 @@ class PrivacyFlows:
         self, services: Services, posts: BoardPostFlow, tournaments: TournamentFlow
     ) -> None:
         self.privacy = services.privacy
+        self.clock = services.games.clock
         self.queries = services.games.queries
         self.posts = posts
         self.tournaments = tournaments
@@ -72,16 +72,25 @@ class PrivacyFlows:
 
     async def confirm_first(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)
-        games = await self.queries.list_games(interaction.user.id, limit=500)
+        user = interaction.user.id
+        games = await self.queries.list_games(user, limit=500)
         running = sum(1 for g in games if g.status == GameStatus.ACTIVE and g.ply > 0)
-        text = tr("privacy.confirm_first", locale, running=running, waiting=len(games) - running)
+        lines = [tr("privacy.confirm_first", locale)]
+        if running:
+            lines.append(tr("privacy.will_resign", locale, n=running))
+        if len(games) > running:
+            lines.append(tr("privacy.will_abort", locale, n=len(games) - running))
+        if await self.privacy.in_tournaments(user):
+            lines.append(tr("privacy.will_withdraw", locale))
+        lines.append(tr("privacy.will_delete", locale))
         await interaction.response.edit_message(
-            content=text, view=self._confirm_view("continue", "privacy.continue", locale, now())
+            content="\n".join(lines),
+            view=self._confirm_view("continue", "privacy.continue", locale, self._now()),
         )
 
     async def confirm_second(self, interaction: discord.Interaction, asked_at: int) -> None:
         locale = user_locale(interaction)
-        if _expired(asked_at):
+        if self._expired(asked_at):
             await interaction.response.edit_message(
                 content=tr("privacy.expired", locale), view=None
             )
@@ -93,7 +102,7 @@ class PrivacyFlows:
 
     async def delete_now(self, interaction: discord.Interaction, asked_at: int) -> None:
         locale = user_locale(interaction)
-        if _expired(asked_at):
+        if self._expired(asked_at):
             await interaction.response.edit_message(
                 content=tr("privacy.expired", locale), view=None
             )
@@ -108,12 +117,12 @@ class PrivacyFlows:
             or forgotten.deleted
             or forgotten.former_id
         ):
-            text = tr(
-                "privacy.deleted",
-                locale,
-                games=len(departure.games),
-                tournaments=departure.tournaments_left,
-            )
+            lines = [tr("privacy.deleted", locale)]
+            if departure.games:
+                lines.append(tr("privacy.ended_games", locale, n=len(departure.games)))
+            if departure.tournaments_left:
+                lines.append(tr("privacy.left_tournaments", locale, n=departure.tournaments_left))
+            text = "\n".join(lines)
         else:
             text = tr("privacy.nothing_left", locale)  # a second click, or nothing ever kept
         await interaction.edit_original_response(content=text, view=None)
@@ -126,8 +135,10 @@ class PrivacyFlows:
     async def _tell_the_others(self, departure: Departure) -> None:
         """Each ended game's board redrawn where it lives; tournaments moved on."""
         for result in departure.games:
-            await self.posts.show_board(result.game, result.events)
-            await self.tournaments.after_game(result.game)
+            # Read again: the seats are a former player's now, at a new version.
+            game = await self.queries.get(result.game.id)
+            await self.posts.show_board(game, result.events)
+            await self.tournaments.after_game(game)
         if departure.notices:
             await self.tournaments.announce_tournaments(departure.notices)
 
@@ -140,10 +151,8 @@ class PrivacyFlows:
         view.add_item(PrivacyButton("keep", tr("privacy.keep", locale)))
         return view
 
+    def _now(self) -> int:
+        return int(self.clock().timestamp())
 
-def now() -> int:
-    return int(time.time())
-
-
-def _expired(asked_at: int) -> bool:
-    return not 0 <= now() - asked_at <= CONFIRM_SECONDS
+    def _expired(self, asked_at: int) -> bool:
+        return not 0 <= self._now() - asked_at <= CONFIRM_SECONDS

@@ -76,7 +76,9 @@ async def senretsu_until_bob_stages(world: World, rnd: random.Random) -> int:
         actions = rules.legal_actions(game.state, seat)
         placing = [a for a in actions if rules.format(a).startswith("p:")]
         action = rnd.choice(placing if seat == bob_seat and placing else actions)
-        await world.games.actions.act(game_id, game.player(seat).user_id, None, rules.format(action))
+        await world.games.actions.act(
+            game_id, game.player(seat).user_id, None, rules.format(action)
+        )
     raise AssertionError("Bob never staged a card")
 
 
