@@ -18,7 +18,7 @@ from bot.games.offers import default_offers
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo, is_former_player
 from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
-from bot.ui.common import mention
+from bot.ui.common import mention, shown_name
 from bot.ui.components import (
     ChallengeButton,
     GameActionButton,
@@ -65,7 +65,7 @@ def game_title(game: GameSummary, locale: Locale) -> str:
 
 def player_name(info: SeatInfo, locale: Locale) -> str:
     """A seat's name without a mention (a former player's in the reader's language)."""
-    return tr("former.player", locale) if is_former_player(info.user_id) else info.display_name
+    return shown_name(info.user_id, info.display_name, locale)
 
 
 def player_label(info: SeatInfo, locale: Locale | None = None) -> str:

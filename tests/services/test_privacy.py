@@ -9,10 +9,12 @@ import json
 import random
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from bot.db import Database, GameRow
 from bot.db.models import Base
+from bot.services.errors import WrongStatus
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
@@ -22,6 +24,7 @@ from bot.services.snapshots import FORMER_PLAYER_NAME, Player, is_former_player
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
 from bot.statuses import GameStatus, TournamentStatus
+from bot.ui.game_log import log_text
 from rules import verify
 from rules.core import Resign, Rng
 from tests.conftest import FakeClock
@@ -244,6 +247,13 @@ async def test_deleting_leaves_no_trace_and_the_others_games_whole(
     assert sealed.player(1).user_id == forgotten.former_id
     assert sealed.player(1).display_name == FORMER_PLAYER_NAME
     assert sealed.player(0).user_id == BOB.user_id
+    game, entries = await world.games.queries.log_download(ids["sealed"], BOB.user_id)
+    today = clock().date()
+    assert "a former player" in log_text(game, entries, "en", today)
+    assert "元プレイヤー" in log_text(game, entries, "ja", today)
+    assert "元プレイヤー" not in log_text(game, entries, "en", today)
+    with pytest.raises(WrongStatus):  # no one to ask for a rematch
+        await world.games.starts.rematch(ids["won"], BOB.user_id)
     # The tournament keeps its table, with her entry a former player's.
     async with db.read() as session:
         tournament_games = list(
