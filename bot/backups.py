@@ -82,6 +82,7 @@ async def backup(database_url: str, target: Path) -> Checked | None:
             return None
         if not _is_file(file):
             raise BackupProblem(f"there is no database at {file} to back up", BAD_ARGUMENT)
+        _make_folder(target)
         backup_sqlite(file, target)
         return Checked(_check_file(target), _count_games(target))
     finally:
@@ -236,6 +237,10 @@ def _count_games(path: Path) -> int:
 
 
 # --- files and tools -------------------------------------------------------------------------
+
+
+def _make_folder(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
 
 
 def _exists(path: Path) -> bool:

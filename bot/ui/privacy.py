@@ -51,9 +51,9 @@ class PrivacyFlows:
             )
         )
         view = discord.ui.View(timeout=None)
-        view.add_item(PrivacyButton("export", tr("privacy.export", locale), emoji="📦"))
+        view.add_item(PrivacyButton("export", tr("privacy.export", locale)))
         view.add_item(
-            PrivacyButton("delete", tr("privacy.delete", locale), discord.ButtonStyle.danger, "🗑️")
+            PrivacyButton("delete", tr("privacy.delete", locale), discord.ButtonStyle.danger)
         )
         await send_ephemeral(interaction, text, view)
 

@@ -18,7 +18,8 @@ import discord
 from bot.ui.components import Guarded
 from bot.ui.context import context_of
 
-STEPS = ("export", "delete", "continue", "now", "keep")
+#: The steps' emoji (the others have none).
+EMOJI = {"export": "\U0001f4e6", "delete": "\U0001f5d1\ufe0f"}
 
 
 class PrivacyButton(
@@ -31,14 +32,14 @@ class PrivacyButton(
         step: str,
         label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        emoji: str | None = None,
         *,
         at: int | None = None,
     ) -> None:
         self.step, self.at = step, at
+        self.emoji = EMOJI.get(step)
         custom_id = f"pv:{step}" if at is None else f"pv:{step}:{at}"
         super().__init__(
-            discord.ui.Button(label=label, style=style, emoji=emoji, custom_id=custom_id)
+            discord.ui.Button(label=label, style=style, emoji=self.emoji, custom_id=custom_id)
         )
 
     @classmethod
