@@ -11,6 +11,12 @@ boards, tournaments and ratings move on exactly as if the player had left by han
    pairing they had in games and tournaments handed to "a former player" — an id no person
    can have (``FORMER_PLAYER_MAX``). Games, logs, replays and seals stay whole: a seal covers
    the seed, the settings and the moves, never who played them.
+
+Tournaments: a sign-up is simply left; a running tournament is withdrawn from (the tournament
+goes on without the player, as after ``/tournament withdraw``); in every tournament the
+player's entry, pairings and deals stay as a former player's, so tables still add up, and one
+they organised keeps a former player as organiser (server managers may still start or cancel
+it).
 """
 
 from __future__ import annotations

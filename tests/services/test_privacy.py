@@ -130,6 +130,26 @@ async def populate(world: World) -> dict[str, int]:
     for player in (ALICE, BOB, CAROL):
         await world.tournaments.actions.join(info.id, GUILD, player)
     await world.tournaments.actions.start(info.id, GUILD, ALICE.user_id, manages_server=True)
+    # And one still taking sign-ups, organised by Carol.
+    signup = await world.tournaments.actions.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organiser=CAROL,
+        manages_server=True,
+        name="Spring cup",
+        game_type="senretsu",
+        settings={},
+        format="swiss",
+        rounds=3,
+        move_seconds=86400,
+        rated=False,
+        signup_seconds=86400,
+        max_players=None,
+        play_seconds=None,
+        locale="ja",
+    )
+    for player in (ALICE, BOB):
+        await world.tournaments.actions.join(signup.id, GUILD, player)
     # Puzzles and lessons.
     ref = await world.puzzles.next_for(ALICE.user_id, "bushi")
     await world.puzzles.answer(ALICE.user_id, GUILD, ref, ref.puzzle.answers[0])
@@ -142,6 +162,7 @@ async def populate(world: World) -> dict[str, int]:
         "pending": pending.game.id,
         "solo": solo.game.id,
         "tournament": info.id,
+        "signup": signup.id,
     }
 
 
@@ -220,7 +241,7 @@ async def test_deleting_leaves_no_trace_and_the_others_games_whole(
     assert ended[ids["running"]] == GameStatus.FINISHED
     assert ended[ids["hidden"]] == GameStatus.FINISHED
     assert ended[ids["pending"]] == GameStatus.ABORTED
-    assert departure.tournaments_left == 1
+    assert departure.tournaments_left == 2
     assert forgotten.deleted >= 5 and forgotten.former_id is not None
     assert is_former_player(forgotten.former_id)
     # Carol won a rated game by resignation: her rating moved, as for any resignation.
@@ -265,6 +286,10 @@ async def test_deleting_leaves_no_trace_and_the_others_games_whole(
     assert standing.entrant(forgotten.former_id) is not None
     assert standing.tournament.organiser_id == forgotten.former_id
     assert len(standing.rows) == 3
+    # From the one taking sign-ups she simply left.
+    signup = await world.tournaments.queries.show(ids["signup"], GUILD)
+    assert [e.user_id for e in signup.entrants] == [BOB.user_id]
+    assert signup.tournament.entrant_count == 1
 
     # Bob's results are his still; Alice has none, nor settings.
     assert await world.standings.profile(BOB.user_id, None, viewer_id=BOB.user_id)
