@@ -7,6 +7,7 @@ import copy
 import json
 
 from tests.bot.harness import World, challenge, click, until
+from tests.bot.test_play_anywhere import Friends, friends  # noqa: F401 - the fixture
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.models import JSON
 
@@ -130,3 +131,25 @@ async def test_privacy_in_the_bots_dm(world: World) -> None:
     card = await privacy(world, alice, world.fake.dm_channel(alice))
     assert "What Asobiba keeps about you" in card.text
     assert "On record now: games 0" in card.text
+
+
+async def test_deleting_mid_game_in_a_group_dm_the_bot_is_not_in(
+    friends: Friends,  # noqa: F811 - the fixture imported above
+) -> None:
+    """Through Alice's user install: the board (reached only through interactions) shows her
+    resignation, and Bob's rematch finds no one to ask."""
+    fake = friends.fake
+    board = await friends.challenge("bushi challenge", colour="black")
+    await friends.click(board, friends.bob, label="Accept")
+    await friends.select_first(board, friends.alice)
+    record = await fake.slash("privacy", user=friends.alice, channel=friends.group)
+    await friends.settle(record)
+    assert record.ephemeral and record.message is not None
+    card = record.message
+    for label in ("Delete my data…", "Yes, continue…", "Delete everything now"):
+        await friends.click(card, friends.alice, label=label)
+    assert "Games resigned or called off: 1" in card.text
+    assert "Black a former player" in board.text and "resignation" in board.text
+    seen = len(fake.ephemeral_messages(friends.bob))
+    await friends.click(board, friends.bob, prefix="rm:")
+    assert "再戦を申し込めません" in fake.ephemeral_messages(friends.bob)[seen].text
