@@ -238,7 +238,13 @@ class PrivacyService:
                 # A new version: every process's decoded copy (with the old seats) is read again.
                 await session.execute(
                     update(GameRow)
-                    .where(GameRow.id.in_(game_ids))
+                    .where(
+                        # A subquery, not a list: a keen player's thousands of games would
+                        # outgrow the drivers' limit on parameters.
+                        GameRow.id.in_(
+                            select(GameSeatRow.game_id).where(GameSeatRow.user_id == former)
+                        )
+                    )
                     .values(version=BUMPED_VERSION)
                     .execution_options(synchronize_session=False)
                 )

@@ -234,6 +234,7 @@ async def test_deleting_leaves_no_trace_and_the_others_games_whole(
     carol_before = await world.standings.profile(CAROL.user_id, None, viewer_id=CAROL.user_id)
     assert not any(s.rated_games for s in carol_before or [])
 
+    sealed_before = await world.games.queries.get(ids["sealed"])
     departure, forgotten = await world.privacy.delete_everything(ALICE.user_id)
 
     # Running games resigned, challenges and unmoved games aborted, through the services.
@@ -267,6 +268,8 @@ async def test_deleting_leaves_no_trace_and_the_others_games_whole(
     sealed = await world.games.queries.get(ids["sealed"])
     assert sealed.player(1).user_id == forgotten.former_id
     assert sealed.player(1).display_name == FORMER_PLAYER_NAME
+    # A new version: another process's decoded copy, with the old seats, is read again.
+    assert sealed.version > sealed_before.version
     assert sealed.player(0).user_id == BOB.user_id
     game, entries = await world.games.queries.log_download(ids["sealed"], BOB.user_id)
     today = clock().date()
