@@ -197,6 +197,15 @@ async def test_postgres_backup_and_restore_through_pg_dump(
     done = await bot_command("backup", dump, DATABASE_URL=source)
     assert done.returncode == 0, done.stderr
     assert dump.stat().st_size > 0 and "backed up the database at postgresql" in done.stdout
+    running = Database(target)
+    lock = InstanceLock(running, "some-bot-token", None)
+    await lock.acquire()
+    try:
+        done = await bot_command("restore", dump, DATABASE_URL=target)
+        one_error_line(done, cli.EXIT_ALREADY_RUNNING, "a bot process is running")
+    finally:
+        await lock.release()
+        await running.dispose()
     done = await bot_command("restore", dump, DATABASE_URL=target)
     assert done.returncode == 0, done.stderr
     assert "all 4 games replay to their snapshots" in done.stdout
