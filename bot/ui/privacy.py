@@ -25,7 +25,8 @@ from rules.core import Locale
 
 #: How long the two confirmations stay good (a stale one asks to start again).
 CONFIRM_SECONDS = 300
-#: Discord's smallest upload limit (servers without boosts): a bigger export is sent gzipped.
+#: Under Discord's default upload limit (10 MiB since January 2025, its change log says), with
+#: room to spare: a bigger export is sent gzipped.
 UPLOAD_LIMIT = 8 * 1024 * 1024
 
 
