@@ -202,7 +202,10 @@ CONTROLS: tuple[Control, ...] = (
     Control(
         "Export my data",
         "pv:export",
-        (PRIVACY + "test_export_then_delete_in_english_and_the_opponent_sees_a_former_player",),
+        (
+            PRIVACY + "test_export_then_delete_in_english_and_the_opponent_sees_a_former_player",
+            PRIVACY + "test_keeping_and_an_expired_confirmation_in_japanese",
+        ),
     ),
     Control(
         "Delete my data…",

@@ -4,7 +4,10 @@ deleting (asked twice) — the opponent's board shows the resignation and "a for
 from __future__ import annotations
 
 import copy
+import gzip
 import json
+
+import pytest
 
 from tests.bot.harness import World, challenge, click, until
 from tests.bot.test_play_anywhere import Friends, friends  # noqa: F401 - the fixture
@@ -99,13 +102,26 @@ async def test_export_then_delete_in_english_and_the_opponent_sees_a_former_play
     assert "On record now: games 0" in again.text
 
 
-async def test_keeping_and_an_expired_confirmation_in_japanese(world: World) -> None:
+async def test_keeping_and_an_expired_confirmation_in_japanese(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
     bob = world.bob  # his client is Japanese
     await a_game_under_way(world)
     card = await privacy(world, bob)
     assert "遊び場があなたについて保存しているもの" in card.text
     assert "対局 1（うち進行中・返事待ち 1）" in card.text
     assert [b["label"] for b in card.buttons()] == ["書き出す", "削除する…"]
+
+    # An export too big for one upload comes gzipped.
+    monkeypatch.setattr("bot.ui.privacy.UPLOAD_LIMIT", 100)
+    seen = len(world.fake.ephemeral_messages(bob))
+    await press(world, card, bob, "書き出す")
+    await until(world, lambda: len(world.fake.ephemeral_messages(bob)) > seen)
+    sent = world.fake.ephemeral_messages(bob)[-1]
+    assert "遊び場があなたについて保存しているすべて" in sent.text
+    assert sent.attachment(0).filename == f"asobiba-data-{bob.id}.json.gz"
+    exported = json.loads(gzip.decompress(sent.attachment(0).data))
+    assert exported["games"][0]["your_seat"] == 1
 
     # Asked once, he keeps his data.
     await press(world, card, bob, "削除する…")
