@@ -1,4 +1,5 @@
-"""Command line: ``python -m bot [run|console|migrate|health]`` (``run`` is the default).
+"""Command line: ``python -m bot [run|console|migrate|health|backup PATH|restore PATH]`` (``run``
+is the default).
 
 ``run`` migrates the database (unless ``RUN_MIGRATIONS=0``), then connects to Discord. Whatever
 stops it is told in one line on stderr, with an exit code a supervisor can act on:
@@ -13,6 +14,11 @@ stops it is told in one line on stderr, with an exit code a supervisor can act o
 6   the database could not be reached or migrated
 7   another process already runs this bot (or the same shard) on this database
 ==  =============================================================================================
+
+``backup PATH`` copies the live database (SQLite's online backup, or ``pg_dump``); ``restore
+PATH`` checks a backup and puts it in place of the database (refused with 7 while a bot runs on
+it). Either says what it did in one line, or why not with 2 (PATH is wrong) or 6 (the database
+or the backup can't be used).
 
 ``health`` exits 0 while the running bot's heartbeat file is fresh (every shard connected in
 the last minute) and 1 otherwise, as Docker's ``HEALTHCHECK`` expects.
@@ -225,6 +231,38 @@ async def migrate_database(settings: Settings, err: TextIO) -> int:
     return EXIT_OK
 
 
+async def backup_or_restore(settings: Settings, command: str, path: Path) -> int:
+    """``backup`` or ``restore`` (:mod:`bot.backups`): one line saying what was done, or why not."""
+    from bot.backups import BackupProblem, backup, restore
+    from bot.db import Database
+    from bot.db.diagnosis import DATABASE_PROBLEMS, describe_problem
+
+    where = Database(settings.database_url).url.render_as_string(hide_password=True)
+    try:
+        if command == "backup":
+            checked = await backup(settings.database_url, path)
+            said = f"backed up the database at {where} to {path}"
+            if checked is not None:
+                said += f" (schema revision {checked.revision}, {checked.games} games)"
+        else:
+            checked_in, kept = await restore(settings.database_url, path)
+            said = (
+                f"restored {path} into the database at {where} (schema revision "
+                f"{checked_in.revision}; all {checked_in.games} games replay to their snapshots)"
+            )
+            if kept is not None:
+                said += f"; the database it replaced is kept at {kept}"
+    except BackupProblem as problem:
+        print(f"error: {problem} (exit code {problem.exit_code})", file=sys.stderr)
+        return problem.exit_code
+    except DATABASE_PROBLEMS as error:
+        line = describe_problem(settings.database_url, error, command)
+        print(f"error: {line} (exit code {EXIT_DATABASE})", file=sys.stderr)
+        return EXIT_DATABASE
+    print(said)
+    return EXIT_OK
+
+
 def _make_bot(settings: Settings) -> AsobibaBot:
     from bot.client import AsobibaBot
     from bot.db import Database
@@ -387,10 +425,11 @@ def main(argv: list[str] | None = None) -> int:
         "command",
         nargs="?",
         default="run",
-        choices=["run", "console", "migrate", "health"],
+        choices=["run", "console", "migrate", "health", "backup", "restore"],
         help="run the bot (default), play in the terminal, migrate the database and exit, "
-        "or check a running bot's heartbeat",
+        "check a running bot's heartbeat, back the database up to PATH, or restore it from PATH",
     )
+    parser.add_argument("path", nargs="?", metavar="PATH", help="backup/restore: the backup file")
     parser.add_argument("--lang", choices=["en", "ja"], default="en", help="console language")
     parser.add_argument("--resume", type=int, metavar="N", help="console: resume game N")
     parser.add_argument("--list", action="store_true", help="console: list the saved games")
@@ -400,6 +439,15 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"configuration error: {error} (exit code {EXIT_CONFIG})", file=sys.stderr)
         return EXIT_CONFIG
+    if args.command in ("backup", "restore"):
+        if not args.path:
+            print(
+                f"error: {args.command} needs a file: python -m bot {args.command} PATH "
+                f"(exit code {EXIT_CONFIG})",
+                file=sys.stderr,
+            )
+            return EXIT_CONFIG
+        return asyncio.run(backup_or_restore(settings, args.command, Path(args.path)))
     if args.command == "health":
         healthy, line = check_health(settings.heartbeat_file)
         print(line, file=sys.stdout if healthy else sys.stderr)

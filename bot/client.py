@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.cogs.games import game_group
 from bot.cogs.learn import learn_command
 from bot.cogs.player import PlayerCog
+from bot.cogs.privacy import privacy_command
 from bot.cogs.puzzles import puzzle_command
 from bot.cogs.server import ServerCog
 from bot.cogs.standings import rules_command, standings_command
@@ -32,6 +33,7 @@ from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.privacy import PrivacyService
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
@@ -41,6 +43,7 @@ from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
 from bot.ui.flows import compose_flows
 from bot.ui.lesson_components import LESSON_ITEMS, lesson_number_answer
+from bot.ui.privacy_components import PrivacyButton
 from bot.ui.puzzle_components import PUZZLE_ITEMS
 from bot.ui.replay import REPLAY_ITEMS
 from bot.ui.standings import StandingsPageButton
@@ -57,6 +60,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *LESSON_ITEMS,
     StandingsPageButton,
     TournamentPageButton,
+    PrivacyButton,
 )
 
 
@@ -113,14 +117,17 @@ class AsobibaBot(commands.AutoShardedBot):
             db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
         )
         servers = GuildService(db, games.clock)
+        standings = StandingsService(db, games.clock)
+        tournaments = TournamentService(games, servers)
         services = Services(
             games=games,
-            standings=StandingsService(db, games.clock),
+            standings=standings,
             servers=servers,
             clocks=ClockService(games),
-            tournaments=TournamentService(games, servers),
+            tournaments=tournaments,
             puzzles=PuzzleService(db, games.clock, games.starts.secrets),
             lessons=LessonService(db, games.clock),
+            privacy=PrivacyService(db, games, tournaments, standings),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
         )
         self.flows = compose_flows(self, services)
@@ -201,6 +208,7 @@ class AsobibaBot(commands.AutoShardedBot):
         self.tree.add_command(rules_command())
         self.tree.add_command(puzzle_command(self.asobiba))
         self.tree.add_command(learn_command(self.asobiba))
+        self.tree.add_command(privacy_command(self.asobiba))
         self.tree.add_command(tournament_group(self.asobiba))
         await self.add_cog(PlayerCog(self.asobiba))
         await self.add_cog(ServerCog(self.asobiba))

@@ -130,3 +130,34 @@ def _refusal(key: LockKey, pid: str | None) -> str:
         f"{who} already runs this bot on this database: stop it first (two processes would "
         "answer every interaction twice), or split the shards between them with SHARD_IDS"
     )
+
+
+async def held_by_a_bot(db: Database) -> str | None:
+    """Whether a bot process (with any token, serving any shards) holds its lock on this
+    database: a line saying so, or None. ``python -m bot restore`` asks before replacing a
+    database, which must never happen under a running bot."""
+    file = db.sqlite_file
+    if file is not None:
+        for path in sorted(file.parent.glob(f"{file.name}.bot-*.lock")):
+            with path.open("a+", encoding="ascii") as handle:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    handle.seek(0)
+                    pid = handle.read().strip()
+                    who = f"a bot process (pid {pid})" if pid else "a bot process"
+                    return f"{who} is running on this database: stop it first"
+        return None
+    if db.is_sqlite:
+        return None  # in memory: nobody else can hold it
+    async with db.engine.connect() as connection:
+        holders: Any = await connection.scalar(
+            text(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                "AND pid <> pg_backend_pid() AND database = "
+                "(SELECT oid FROM pg_database WHERE datname = current_database())"
+            )
+        )
+    if holders:
+        return "a bot process is running on this database (it holds its lock): stop it first"
+    return None

@@ -160,27 +160,49 @@ async def test_run_refuses_a_second_bot_with_one_line_and_exit_7(tmp_path: Path)
 
 
 def test_the_readme_backup_command_copies_a_live_database(tmp_path: Path) -> None:
-    """The README's one-line SQLite backup, run while a connection holds writes in the WAL."""
+    """The README's backup command, run while a connection holds writes in the WAL."""
+    import asyncio
     import sqlite3
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    (line,) = [
-        x for x in readme.splitlines() if x.startswith('.venv/bin/python -c "import sqlite3')
-    ]
-    code = line.split('-c "', 1)[1].rsplit('"', 1)[0]
-    (tmp_path / "data").mkdir()
-    live = sqlite3.connect(tmp_path / "data" / "asobiba.sqlite3")
+    (line,) = [x for x in readme.splitlines() if x.startswith(".venv/bin/python -m bot backup ")]
+    target = line.split()[-1]
+    database = tmp_path / "data" / "asobiba.sqlite3"
+
+    async def migrated() -> None:
+        db = Database(f"sqlite+aiosqlite:///{database}")
+        try:
+            await db.migrate()
+        finally:
+            await db.dispose()
+
+    asyncio.run(migrated())
+    live = sqlite3.connect(database)
     live.execute("PRAGMA journal_mode=WAL")
-    live.execute("CREATE TABLE game (id INTEGER PRIMARY KEY)")
-    live.executemany("INSERT INTO game VALUES (?)", [(i,) for i in range(100)])
-    live.commit()  # in the -wal file, not yet in the database file
+    live.execute("PRAGMA wal_autocheckpoint=0")  # the writes stay in the -wal file
+    live.executemany(
+        "INSERT INTO user_pref (user_id, notify, hide_stats, updated_at) "
+        "VALUES (?, 'dm', 0, '2026-01-01 00:00:00')",
+        [(i,) for i in range(100)],
+    )
+    live.commit()
     try:
         done = subprocess.run(
-            [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60
+            [sys.executable, "-m", "bot", "backup", target],
+            cwd=tmp_path,
+            env={
+                **os.environ,
+                "SQLITE_PATH": str(database),
+                "DATABASE_URL": "",
+                "PYTHONPATH": str(ROOT),
+            },
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
         assert done.returncode == 0, done.stderr
     finally:
         live.close()
-    copy = sqlite3.connect(tmp_path / "backup.sqlite3")
-    assert copy.execute("SELECT count(*) FROM game").fetchone() == (100,)
+    copy = sqlite3.connect(tmp_path / target)
+    assert copy.execute("SELECT count(*) FROM user_pref").fetchone() == (100,)
     copy.close()

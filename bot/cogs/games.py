@@ -41,6 +41,7 @@ from bot.text.commands import (
     VARIANT_HELP,
 )
 from bot.text.daily import DAILY, TODAY
+from bot.ui.boards import player_label
 from bot.ui.common import (
     MAX_CONTENT,
     clip,
@@ -170,7 +171,7 @@ def today_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
         if not results:
             lines.append(tr("daily.none", locale, command=daily_command_name(spec)))
         for game in results[:TODAY_ROWS]:
-            user = f"<@{game.seats[0].user_id}>"
+            user = player_label(game.seats[0], locale)
             summary = spec.summary(game.state, locale)
             if game.outcome is None:
                 key = "daily.row_playing"

@@ -74,7 +74,7 @@ def games_text(
     lines = [tr("games.title", locale)]
     for game in games:
         others = [s for s in game.seats if s.user_id != user_id]
-        opponent = ", ".join(player_label(s) for s in others) or tr("games.solo", locale)
+        opponent = ", ".join(player_label(s, locale) for s in others) or tr("games.solo", locale)
         mine = any(s.user_id == user_id for s in game.seats_to_act)
         if mine:
             turn = tr("games.your_turn", locale)

@@ -15,7 +15,14 @@ from bot.games.registry import all_specs
 from bot.games.spec import AnySpec, Variant
 from bot.services.errors import GameNotFound
 from bot.services.games import GameService
-from bot.services.snapshots import LOCAL_USER_MAX, ActionResult, GameSnapshot, GameSummary, Player
+from bot.services.snapshots import (
+    LOCAL_USER_MAX,
+    ActionResult,
+    GameSnapshot,
+    GameSummary,
+    Player,
+    is_former_player,
+)
 from bot.statuses import GameStatus
 from bot.text.console import (
     BOT_NAME,
@@ -60,7 +67,9 @@ def local_user_id(name: str) -> int:
 
 
 def is_local(game: GameSummary) -> bool:
-    return all(seat.user_id <= LOCAL_USER_MAX for seat in game.seats)
+    return all(
+        seat.user_id <= LOCAL_USER_MAX and not is_former_player(seat.user_id) for seat in game.seats
+    )
 
 
 @dataclass(frozen=True, slots=True)

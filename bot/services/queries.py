@@ -16,6 +16,7 @@ from bot.services.base import GameLoader
 from bot.services.clock import Clock
 from bot.services.errors import GameNotFound, WrongStatus
 from bot.services.snapshots import (
+    FORMER_PLAYER_MAX,
     LOCAL_USER_MAX,
     GameSnapshot,
     GameSummary,
@@ -117,7 +118,13 @@ class GameQueries:
         bot), the most recently moved first."""
         discord_seat = (
             select(GameSeatRow.game_id)
-            .where(GameSeatRow.game_id == GameRow.id, GameSeatRow.user_id > LOCAL_USER_MAX)
+            .where(
+                GameSeatRow.game_id == GameRow.id,
+                or_(
+                    GameSeatRow.user_id > LOCAL_USER_MAX,
+                    GameSeatRow.user_id <= FORMER_PLAYER_MAX,  # a Discord user, once
+                ),
+            )
             .exists()
         )
         async with self.db.read() as session:

@@ -18,6 +18,17 @@ from rules.core.fairness import commitment
 
 #: Local players (the console's, and its bot) have ids up to this one; Discord's are positive.
 LOCAL_USER_MAX = 0
+#: A player who deleted their data (/privacy) is "a former player": their seats keep an id at or
+#: below this one, drawn once at random per deletion (the same in all their games, so a table
+#: still adds up). Discord's ids are positive and the console's local ids fill the 48 bits
+#: below zero, so no person, here or on Discord, ever has one.
+FORMER_PLAYER_MAX = -(1 << 60)
+#: What a former player's seat keeps as a name (boards say it in the reader's language).
+FORMER_PLAYER_NAME = "元プレイヤー · a former player"
+
+
+def is_former_player(user_id: int) -> bool:
+    return user_id <= FORMER_PLAYER_MAX
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,6 +102,10 @@ class StandingsService:
                 self._prefs[user_id] = (out[user_id], now)
         return out
 
+    def forget_cached(self, user_id: int) -> None:
+        """Drop this process's copy of a user's preferences (their data was just deleted)."""
+        self._prefs.pop(user_id, None)
+
     async def set_prefs(
         self,
         user_id: int,

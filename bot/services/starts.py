@@ -32,7 +32,7 @@ from bot.services.errors import (
 )
 from bot.services.secrets import DeploymentSecrets
 from bot.services.seeds import Seeds
-from bot.services.snapshots import ActionResult, GameSnapshot, Player
+from bot.services.snapshots import ActionResult, GameSnapshot, Player, is_former_player
 from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.text.errors import (
     ABORT_TOO_LATE,
@@ -41,6 +41,7 @@ from bot.text.errors import (
     ONLY_CHALLENGED,
     SELF_CHALLENGE,
 )
+from bot.text.privacy import FORMER_PLAYER_GONE
 from rules.core import Rng, Seat
 from rules.core.fairness import daily_seed, new_salt
 from rules.core.levels import LEVEL_SETTING
@@ -184,6 +185,8 @@ class GameStarts:
         if game.status != GameStatus.FINISHED or len(game.seats) != 2:
             raise WrongStatus()
         me, other = game.player(seat), game.player(1 - seat)
+        if is_former_player(other.user_id):
+            raise WrongStatus(FORMER_PLAYER_GONE)  # they deleted their data and left
         return await self.challenge(
             game.game_type,
             Player(me.user_id, me.display_name),

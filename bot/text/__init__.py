@@ -13,6 +13,7 @@ console's prompts, the words drawn on pictures.
 - ``server`` — /server settings and /server abort
 - ``tournaments``, ``tournament_commands``, ``tournament_errors`` — /tournament
 - ``lessons`` — /learn
+- ``privacy`` — /privacy: what is kept, the export, deleting
 - ``commands`` — the game groups' commands and shared options, /standings, /rules
 - ``errors`` — refusals (every ``FriendlyError``'s words)
 - ``console`` — the terminal console
@@ -29,6 +30,7 @@ from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
+from bot.text.privacy import PRIVACY_MESSAGES
 from bot.text.puzzles import PUZZLE_MESSAGES
 from bot.text.server import SERVER_MESSAGES
 from bot.text.tournaments import TOURNAMENT_MESSAGES
@@ -44,4 +46,5 @@ MESSAGES: dict[str, Text] = {
     **TOURNAMENT_MESSAGES,
     **PUZZLE_MESSAGES,
     **LESSON_MESSAGES,
+    **PRIVACY_MESSAGES,
 }

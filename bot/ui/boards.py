@@ -16,9 +16,9 @@ import discord
 
 from bot.games.offers import default_offers
 from bot.i18n import tr
-from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo
+from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo, is_former_player
 from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
-from bot.ui.common import mention, typed
+from bot.ui.common import mention, shown_name, typed
 from bot.ui.components import (
     ChallengeButton,
     GameActionButton,
@@ -63,7 +63,17 @@ def game_title(game: GameSummary, locale: Locale) -> str:
     return game.rules.title_for(game.settings)(locale)
 
 
-def player_label(info: SeatInfo) -> str:
+def player_name(info: SeatInfo, locale: Locale) -> str:
+    """A seat's name without a mention (a former player's in the reader's language), escaped
+    for markdown."""
+    return typed(shown_name(info.user_id, info.display_name, locale))
+
+
+def player_label(info: SeatInfo, locale: Locale | None = None) -> str:
+    """A mention; the bot by name; a player who deleted their data as "a former player" (in
+    both languages where the reader's is not known)."""
+    if is_former_player(info.user_id):
+        return tr("former.player", locale) if locale else info.display_name
     return f"{typed(info.display_name)} 🤖" if info.is_bot else mention(info.user_id)
 
 
@@ -89,17 +99,23 @@ def outcome_text(game: GameSummary, locale: Locale) -> str:
     reason = game.rules.reason_text(outcome.reason)
     if not game.rules.counts(outcome):  # the rules say this ending is no result at all
         if len(outcome.points) == 1:
-            user = player_label(game.player(0))
+            user = player_label(game.player(0), locale)
             return tr("result.solo_no_result", locale, user=user, reason=reason(locale))
         return tr("result.no_result", locale, reason=reason(locale))
     if len(outcome.points) == 1 and outcome.winner is None:
         return tr(
-            "result.solo_loss", locale, user=player_label(game.player(0)), reason=reason(locale)
+            "result.solo_loss",
+            locale,
+            user=player_label(game.player(0), locale),
+            reason=reason(locale),
         )
     if outcome.winner is None:
         return tr("result.draw", locale, reason=reason(locale))
     return tr(
-        "result.win", locale, user=player_label(game.player(outcome.winner)), reason=reason(locale)
+        "result.win",
+        locale,
+        user=player_label(game.player(outcome.winner), locale),
+        reason=reason(locale),
     )
 
 
@@ -116,17 +132,17 @@ def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
                 tr(
                     "challenge.header",
                     locale,
-                    challenger=player_label(challenger),
-                    opponent=player_label(challenged),
+                    challenger=player_label(challenger, locale),
+                    opponent=player_label(challenged, locale),
                     game=f"**{title}**",
                 ),
                 tr(
                     "challenge.terms",
                     locale,
                     challenger_side=side(challenger.seat, locale),
-                    challenger=typed(challenger.display_name),
+                    challenger=player_name(challenger, locale),
                     opponent_side=side(challenged.seat, locale),
-                    opponent=typed(challenged.display_name),
+                    opponent=player_name(challenged, locale),
                     rated=tr("rated" if game.rated else "casual", locale),
                     expires=_discord_time(game.expires_at) if game.expires_at else "—",
                 ),
@@ -134,9 +150,9 @@ def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
         )
     top = f"### {title} #{game.id}" + (f"\n{tag}" if tag else "")
     if len(game.seats) == 1:
-        return f"{top}\n{player_label(game.seats[0])}"
+        return f"{top}\n{player_label(game.seats[0], locale)}"
     players = "  vs  ".join(
-        f"{rules.seat_name(s.seat, locale)} {player_label(s)}" for s in game.seats
+        f"{rules.seat_name(s.seat, locale)} {player_label(s, locale)}" for s in game.seats
     )
     rated = tr("rated" if game.rated else "casual", locale)
     level = game.spec.level(str(game.settings.get(LEVEL_SETTING)))
@@ -172,7 +188,9 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
     if game.status == GameStatus.ACTIVE:
         to_act = game.seats_to_act
         if to_act and len(game.seats) > 1:
-            lines.append(tr("turn.status", locale, user=", ".join(player_label(s) for s in to_act)))
+            lines.append(
+                tr("turn.status", locale, user=", ".join(player_label(s, locale) for s in to_act))
+            )
         if game.deadline_at is not None and game.move_seconds:
             lines.append(
                 tr(
@@ -184,18 +202,18 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
             )
         offer = game.state.draw_offer
         if offer is not None:
-            lines.append(tr("draw.offered", locale, user=player_label(game.player(offer))))
+            lines.append(tr("draw.offered", locale, user=player_label(game.player(offer), locale)))
     elif game.status == GameStatus.FINISHED:
         lines.append(outcome_text(game, locale))
         changes = game.rating_changes
         if changes:
             parts = [
-                f"{typed(game.player(seat).display_name)} {before} → {after} ({after - before:+d})"
+                f"{player_name(game.player(seat), locale)} {before} → {after} ({after - before:+d})"
                 for seat, (before, after) in sorted(changes.items())
             ]
             lines.append(tr("rating.change", locale, changes=" · ".join(parts)))
     elif game.status == GameStatus.DECLINED:
-        lines.append(tr("challenge.declined", locale, user=typed(game.challenged.display_name)))
+        lines.append(tr("challenge.declined", locale, user=player_name(game.challenged, locale)))
     elif game.status == GameStatus.EXPIRED:
         lines.append(tr("challenge.expired", locale))
     elif game.status == GameStatus.ABORTED:

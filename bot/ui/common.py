@@ -12,6 +12,7 @@ from discord.app_commands import locale_str
 from bot.errors import FriendlyError
 from bot.games.offers import NumberPrompt
 from bot.i18n import tr
+from bot.services.snapshots import is_former_player
 from rules.core import Locale, RulesError, Text, normalize_locale
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,12 @@ def installed_guild_id(interaction: discord.Interaction) -> int | None:
 
 def jump_url(guild_id: int | None, channel_id: int | None, message_id: int | None) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def shown_name(user_id: int, display_name: str, locale: Locale) -> str:
+    """A stored name as shown: a player who deleted their data (/privacy) is "a former player"
+    in the reader's language."""
+    return tr("former.player", locale) if is_former_player(user_id) else display_name
 
 
 def mention(user_id: int) -> str:

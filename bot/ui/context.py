@@ -18,6 +18,7 @@ from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.privacy import PrivacyService
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshots import GameSnapshot
 from bot.services.standings import StandingsService
@@ -131,6 +132,8 @@ class TournamentFlow(Protocol):
 
     async def announce_tournaments(self, notices: Sequence[TournamentNotice]) -> None: ...
 
+    async def after_game(self, game: GameSnapshot) -> None: ...
+
     async def play_deal(
         self, interaction: discord.Interaction, tournament_id: int, guild_id: int
     ) -> None: ...
@@ -180,6 +183,22 @@ class LessonFlow(Protocol):
     ) -> None: ...
 
 
+class PrivacyFlow(Protocol):
+    """Implemented by :class:`bot.ui.privacy.PrivacyFlows`."""
+
+    async def show(self, interaction: discord.Interaction) -> None: ...
+
+    async def export(self, interaction: discord.Interaction) -> None: ...
+
+    async def confirm_first(self, interaction: discord.Interaction) -> None: ...
+
+    async def confirm_second(self, interaction: discord.Interaction, asked_at: int) -> None: ...
+
+    async def delete_now(self, interaction: discord.Interaction, asked_at: int) -> None: ...
+
+    async def keep(self, interaction: discord.Interaction) -> None: ...
+
+
 class Flows(Protocol):
     """The flows by job (implemented by :class:`bot.ui.flows.GameFlows`)."""
 
@@ -207,6 +226,9 @@ class Flows(Protocol):
     @property
     def lessons(self) -> LessonFlow: ...
 
+    @property
+    def privacy(self) -> PrivacyFlow: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Services:
@@ -217,6 +239,7 @@ class Services:
     tournaments: TournamentService
     puzzles: PuzzleService
     lessons: LessonService
+    privacy: PrivacyService
     #: The move clock when neither the challenger nor the server picks one.
     default_move_seconds: int | None
 

@@ -8,6 +8,7 @@ from datetime import date
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, LogEntry, public_steps
 from bot.text.play import LOG_RESULT
+from bot.ui.common import shown_name
 from rules.core import Locale, labelled
 
 
@@ -15,7 +16,12 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale, to
     """``today``: the services' date (UTC), which says whether a daily deal's seed is out."""
     rules = game.rules
     lines = [f"{rules.title_for(game.settings)(locale)} #{game.id}"]
-    lines += [labelled(rules.seat_name(s.seat, locale), s.display_name, locale) for s in game.seats]
+    lines += [
+        labelled(
+            rules.seat_name(s.seat, locale), shown_name(s.user_id, s.display_name, locale), locale
+        )
+        for s in game.seats
+    ]
     if game.commitment is not None:
         lines.append(labelled(tr("log.seal", locale), game.commitment, locale))
     lines.append("")
@@ -30,7 +36,8 @@ def log_text(game: GameSnapshot, entries: Sequence[LogEntry], locale: Locale, to
             points = " / ".join(f"{p:g}" for p in game.outcome.points)
             lines += ["", labelled(LOG_RESULT(locale), f"{points} ({reason})", locale)]
         else:
-            name = game.player(winner).display_name
+            won = game.player(winner)
+            name = shown_name(won.user_id, won.display_name, locale)
             lines += ["", labelled(LOG_RESULT(locale), f"{name} ({reason})", locale)]
     if game.salt is not None and game.seed_revealed(today):
         lines += [

@@ -19,7 +19,7 @@ from bot.services.tournament_snapshots import (
 )
 from bot.statuses import GameStatus, TournamentFormat, TournamentStatus
 from bot.ui.boards import clock_label
-from bot.ui.common import jump_url, typed
+from bot.ui.common import jump_url, shown_name, typed
 from rules.core import Locale
 
 
@@ -133,7 +133,7 @@ def table_lines(standing: Standing, locale: Locale) -> list[str]:
                 "tournament.row",
                 locale,
                 rank=row.rank,
-                user=typed(standing.name_of(row.player)),
+                user=typed(shown_name(row.player, standing.name_of(row.player), locale)),
                 points=tr(
                     "tournament.point" if row.points == 1 else "tournament.points",
                     locale,
@@ -156,7 +156,7 @@ def solitaire_lines(standing: Standing, locale: Locale) -> list[str]:
     for row in standing.solitaire_rows:
         fields: dict[str, object] = {
             "rank": row.rank,
-            "user": typed(standing.name_of(row.player)),
+            "user": typed(shown_name(row.player, standing.name_of(row.player), locale)),
             "won": row.wins,
             "deals": row.deals,
             "withdrawn": _withdrawn(standing, row.player, locale),
@@ -227,7 +227,7 @@ NAMES_WIDTH = 200
 
 def entrant_lines(standing: Standing, locale: Locale) -> list[str]:
     """Who has joined, wrapped into lines (a long list must not make one huge line)."""
-    names = [typed(e.display_name) for e in standing.entrants]
+    names = [typed(shown_name(e.user_id, e.display_name, locale)) for e in standing.entrants]
     if not names:
         return [tr("tournament.no_entrants", locale)]
     lines: list[str] = []
@@ -252,7 +252,9 @@ def standing_blocks(standing: Standing, locale: Locale) -> list[str]:
     else:
         blocks = entrant_lines(standing, locale)
     if standing.pairings and info.status == TournamentStatus.RUNNING:
-        names_by_id = {e.user_id: e.display_name for e in standing.entrants}
+        names_by_id = {
+            e.user_id: shown_name(e.user_id, e.display_name, locale) for e in standing.entrants
+        }
         lines = pairing_lines(info, standing.pairings, names_by_id, locale)
         title = tr("tournament.pairings", locale, round=info.current_round)
         # The section's title stays with its first line.

@@ -37,6 +37,7 @@ SENRETSU = "test_discord_senretsu.py::"
 YOSUKOU = "test_discord_yosukou.py::"
 PUZZLES = "test_discord_puzzles.py::"
 LEARN = "test_discord_learn.py::"
+PRIVACY = "test_discord_privacy.py::"
 LESSON = r"[a-z0-9_]+(?::[a-z0-9_]+)?"
 
 CONTROLS: tuple[Control, ...] = (
@@ -196,6 +197,35 @@ CONTROLS: tuple[Control, ...] = (
         "a lesson's joker (asks for its range)",
         rf"lms:{LESSON}:{ID}:[0-9]=#.+",
         (LEARN + "test_a_joker_in_a_lesson_asks_for_its_range",),
+    ),
+    # /privacy's card.
+    Control(
+        "Export my data",
+        "pv:export",
+        (
+            PRIVACY + "test_export_then_delete_in_english_and_the_opponent_sees_a_former_player",
+            PRIVACY + "test_keeping_and_an_expired_confirmation_in_japanese",
+        ),
+    ),
+    Control(
+        "Delete my data…",
+        "pv:delete",
+        (PRIVACY + "test_export_then_delete_in_english_and_the_opponent_sees_a_former_player",),
+    ),
+    Control(
+        "Yes, continue…",
+        rf"pv:continue:{ID}",
+        (PRIVACY + "test_export_then_delete_in_english_and_the_opponent_sees_a_former_player",),
+    ),
+    Control(
+        "Delete everything now",
+        rf"pv:now:{ID}",
+        (PRIVACY + "test_export_then_delete_in_english_and_the_opponent_sees_a_former_player",),
+    ),
+    Control(
+        "Keep my data",
+        "pv:keep",
+        (PRIVACY + "test_keeping_and_an_expired_confirmation_in_japanese",),
     ),
     Control(
         "a lesson's range form",

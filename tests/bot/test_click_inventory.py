@@ -104,6 +104,11 @@ EXAMPLES = {
     "Next (a lesson)": "ln:yosukou:simplified:0",
     "a lesson's joker (asks for its range)": "lms:senretsu:2:0=#p:JR:+2:",
     "a lesson's range form": "lnum:senretsu:2:p:JR:+2:",
+    "Export my data": "pv:export",
+    "Delete my data…": "pv:delete",
+    "Yes, continue…": "pv:continue:1795348800",
+    "Delete everything now": "pv:now:1795348800",
+    "Keep my data": "pv:keep",
 }
 
 

@@ -14,6 +14,7 @@ from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
+from bot.text.privacy import PRIVACY_MESSAGES
 from bot.text.puzzles import PUZZLE_MESSAGES
 from bot.text.server import SERVER_MESSAGES
 from bot.text.tournaments import TOURNAMENT_MESSAGES
@@ -95,6 +96,7 @@ def test_every_key_is_in_one_area_only() -> None:
         TOURNAMENT_MESSAGES,
         PUZZLE_MESSAGES,
         LESSON_MESSAGES,
+        PRIVACY_MESSAGES,
     )
     assert sum(len(area) for area in areas) == len(MESSAGES)  # no key overwritten by another
     assert MESSAGES["challenge.accept"].ja == "受ける"

@@ -1,0 +1,238 @@
+"""Everything kept about one player, as JSON they can take away (/privacy → Export).
+
+What is the player's own is written whole, every column but the id (read from the table, so a
+column added later is exported too). A game is written as its player may see it and no more:
+the position through the rules' view for their seat (their own hand, never an opponent's), their
+own actions with their codes, others' actions by their public text only — and in a game with
+secret hands not even how many private steps the others took (steps are numbered afresh).
+No seed: a running game's seed would deal every hidden card.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import func, or_, select
+
+from bot.db import (
+    Database,
+    GameRow,
+    GameSeatRow,
+    PlayerStatRow,
+    TournamentDealRow,
+    TournamentEntrantRow,
+    TournamentPairingRow,
+    TournamentRow,
+    UserPrefRow,
+)
+from bot.db.models import LessonProgressRow, PuzzleAttemptRow, PuzzleStatRow
+from bot.services.games import GameService
+from bot.services.snapshots import GameSnapshot
+from bot.statuses import OPEN_GAME_STATUSES
+
+#: The export's own format, for whoever reads it later.
+EXPORT_FORMAT = 1
+
+
+def json_value(value: Any) -> Any:
+    """A column's value as JSON can hold it."""
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, bytes):
+        return value.hex()
+    return value
+
+
+def own_columns(row: Any, *skip: str) -> dict[str, Any]:
+    """Every column of ``row`` but those in ``skip``."""
+    return {
+        column.key: json_value(getattr(row, column.key))
+        for column in row.__table__.columns
+        if column.key not in skip
+    }
+
+
+class PrivacyExport:
+    def __init__(self, db: Database, games: GameService) -> None:
+        self.db = db
+        self.games = games
+
+    async def counts(self, user_id: int) -> dict[str, int]:
+        """How much is kept, for /privacy's summary."""
+        async with self.db.read() as session:
+            games = (
+                select(func.count()).select_from(GameSeatRow).where(GameSeatRow.user_id == user_id)
+            )
+            stats = (
+                select(func.count())
+                .select_from(PlayerStatRow)
+                .where(PlayerStatRow.user_id == user_id)
+            )
+            puzzles = (
+                select(func.count())
+                .select_from(PuzzleAttemptRow)
+                .where(PuzzleAttemptRow.user_id == user_id)
+            )
+            tournaments = (
+                select(func.count())
+                .select_from(TournamentEntrantRow)
+                .where(TournamentEntrantRow.user_id == user_id)
+            )
+            open_games = (
+                select(func.count())
+                .select_from(GameSeatRow)
+                .join(GameRow, GameRow.id == GameSeatRow.game_id)
+                .where(GameSeatRow.user_id == user_id, GameRow.status.in_(OPEN_GAME_STATUSES))
+            )
+            return {
+                "games": int(await session.scalar(games) or 0),
+                "open": int(await session.scalar(open_games) or 0),
+                "stats": int(await session.scalar(stats) or 0),
+                "puzzles": int(await session.scalar(puzzles) or 0),
+                "tournaments": int(await session.scalar(tournaments) or 0),
+            }
+
+    async def export(self, user_id: int) -> dict[str, Any]:
+        now = self.games.clock()
+        async with self.db.read() as session:
+
+            async def mine(table: Any) -> list[dict[str, Any]]:
+                rows = await session.scalars(select(table).where(table.user_id == user_id))
+                return [own_columns(row, "user_id") for row in rows]
+
+            prefs = await mine(UserPrefRow)
+            stats = await mine(PlayerStatRow)
+            puzzle_ratings = await mine(PuzzleStatRow)
+            puzzle_answers = await mine(PuzzleAttemptRow)
+            lessons = await mine(LessonProgressRow)
+            entries = await mine(TournamentEntrantRow)
+            deals = await mine(TournamentDealRow)
+            pairings = [
+                {
+                    **own_columns(row, "white_id", "black_id"),
+                    "you_played": "white" if row.white_id == user_id else "black",
+                }
+                for row in await session.scalars(
+                    select(TournamentPairingRow).where(
+                        or_(
+                            TournamentPairingRow.white_id == user_id,
+                            TournamentPairingRow.black_id == user_id,
+                        )
+                    )
+                )
+            ]
+            entered = {entry["tournament_id"] for entry in entries}
+            tournaments = [
+                {
+                    "id": row.id,
+                    "name": row.name,
+                    "game": row.game_type,
+                    "status": json_value(row.status),
+                    "organised_by_you": row.organiser_id == user_id,
+                    "entered": row.id in entered,
+                    "created_at": json_value(row.created_at),
+                }
+                for row in await session.scalars(
+                    select(TournamentRow)
+                    .where(
+                        or_(TournamentRow.organiser_id == user_id, TournamentRow.id.in_(entered))
+                    )
+                    .order_by(TournamentRow.id)
+                )
+            ]
+            game_ids = list(
+                await session.scalars(
+                    select(GameSeatRow.game_id)
+                    .where(GameSeatRow.user_id == user_id)
+                    .order_by(GameSeatRow.game_id)
+                )
+            )
+        games = [await self._game(game_id, user_id) for game_id in game_ids]
+        return {
+            "format": EXPORT_FORMAT,
+            "about": "Everything Asobiba keeps about one Discord user, exported at their request.",
+            "exported_at": now.isoformat(),
+            "user_id": str(user_id),
+            "settings": prefs[0] if prefs else None,
+            "results_and_ratings": stats,
+            "puzzle_ratings": puzzle_ratings,
+            "puzzle_answers": puzzle_answers,
+            "lessons": lessons,
+            "tournaments": tournaments,
+            "tournament_entries": entries,
+            "tournament_pairings": pairings,
+            "tournament_deals": deals,
+            "games": games,
+        }
+
+    async def _game(self, game_id: int, user_id: int) -> dict[str, Any]:
+        game = await self.games.queries.get(game_id)
+        seat = game.seat_of(user_id)
+        return {
+            "id": game.id,
+            "game": game.game_type,
+            "title": {
+                "ja": game.rules.title_for(game.settings)("ja"),
+                "en": game.rules.title_for(game.settings)("en"),
+            },
+            "settings": game.settings,
+            "status": json_value(game.status),
+            "open": game.status in OPEN_GAME_STATUSES,
+            "rated": game.rated,
+            "your_seat": seat,
+            "players": [
+                {
+                    "seat": info.seat,
+                    "name": info.display_name,
+                    "bot": info.is_bot,
+                    "you": info.user_id == user_id,
+                }
+                for info in game.seats
+            ],
+            "outcome": game.raw_outcome,
+            "commitment": game.commitment,
+            "tournament_id": game.tournament_id,
+            "created_at": json_value(game.created_at),
+            "finished_at": json_value(game.finished_at),
+            "moves": await self._moves(game, seat),
+            "position": {
+                locale: game.rules.render(game.rules.view_for(game.state, seat), locale)
+                for locale in ("ja", "en")
+            },
+            "your_hand": self._hand(game, seat),
+        }
+
+    @staticmethod
+    def _hand(game: GameSnapshot, seat: int | None) -> dict[str, str] | None:
+        """A game with secret hands: the player's own hand, as their private panel shows it."""
+        panel = game.spec.panel
+        if panel is None or seat is None:
+            return None
+        return {
+            locale: panel(game.rules, game.state, seat, locale, None).text
+            for locale in ("ja", "en")
+        }
+
+    async def _moves(self, game: GameSnapshot, seat: int | None) -> list[dict[str, Any]]:
+        """The log as ``seat`` may read it (see the module's comment)."""
+        secret = game.spec.secret_hands
+        moves: list[dict[str, Any]] = []
+        for entry in await self.games.queries.event_log(game.id):
+            yours = seat is not None and entry.seat == seat
+            public = bool(entry.public_text_ja or entry.public_text_en)
+            if secret and not yours and not public:
+                continue
+            move: dict[str, Any] = {
+                "step": len(moves) + 1,
+                "seat": entry.seat,
+                "yours": yours,
+                "text": {"ja": entry.public_text_ja, "en": entry.public_text_en},
+            }
+            if yours or not secret:
+                move["action"] = entry.action
+            moves.append(move)
+        return moves
