@@ -39,6 +39,7 @@ from bot.services.tournaments import TournamentService
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
+from bot.ui.corner_components import CORNER_ITEMS, note_form_answer
 from bot.ui.flows import compose_flows
 from bot.ui.lesson_components import LESSON_ITEMS, lesson_number_answer
 from bot.ui.puzzle_components import PUZZLE_ITEMS
@@ -55,6 +56,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *REPLAY_ITEMS,
     *PUZZLE_ITEMS,
     *LESSON_ITEMS,
+    *CORNER_ITEMS,
     StandingsPageButton,
     TournamentPageButton,
 )
@@ -212,7 +214,8 @@ class AsobibaBot(commands.AutoShardedBot):
         "This interaction failed"."""
         answer = number_form_answer(interaction)
         lesson_answer = lesson_number_answer(interaction)
-        if answer is None and lesson_answer is None:
+        note = note_form_answer(interaction)
+        if answer is None and lesson_answer is None and note is None:
             await self._answer_unknown(interaction)
             return
         async with self.asobiba.activity.handling():
@@ -221,6 +224,8 @@ class AsobibaBot(commands.AutoShardedBot):
                     await self.flows.playing.submit_number(interaction, *answer)
                 elif lesson_answer is not None:
                     await self.flows.lessons.answer_number(interaction, *lesson_answer)
+                elif note is not None:
+                    await self.flows.corner.save_note(interaction, *note)
             except Exception as error:  # the one error path decides what to say
                 await handle_error(interaction, error)
 
@@ -259,6 +264,7 @@ class AsobibaBot(commands.AutoShardedBot):
         try:
             async with self.asobiba.activity.handling():
                 await self.clock_catch_up()
+                await self.flows.playing.resume_planned()
         except Exception:  # what is left waits for the next start
             log.exception("could not announce what the move clocks owed from before the start")
         while True:

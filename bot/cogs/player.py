@@ -50,6 +50,7 @@ from bot.ui.common import (
 )
 from bot.ui.components import ReopenSelect
 from bot.ui.context import UiContext
+from bot.ui.pace import pace_lines
 from bot.ui.replay import history_view
 from rules.core import Locale
 
@@ -185,6 +186,7 @@ class PlayerCog(commands.Cog):
         for heading, stats in sections:
             lines.append(tr(heading, locale))
             lines.extend(profile_rows(stats or [], locale))
+        lines += pace_lines(await self.services.games.move_times.of(target.id), locale)
         await send_ephemeral(interaction, clip("\n".join(lines)))
 
     @anywhere

@@ -162,4 +162,6 @@ SPEC = GameSpec(
     board_picture=painter("bot.pictures.bushi", "draw_board"),
     puzzles=BUSHI_PUZZLES,
     lessons=(LESSON,),
+    # Open information, strictly in turns: an answer can be planned for any named move.
+    planned_moves=True,
 )

@@ -215,6 +215,10 @@ class GameSpec(Generic[S, A, V]):
     default_level: str | None = None
     #: Where a finished game against the bot turned, for the person who played it.
     reviewer: Reviewer[S, A, V] | None = None
+    #: Whether a player may plan answers on the opponent's turn ("if they play X, I answer
+    #: Y"): only a game of open information taken in turns, where a move can be named before
+    #: it is played and nothing hidden decides what the answer may be.
+    planned_moves: bool = False
 
     def __post_init__(self) -> None:
         name = self.rules.name
@@ -224,6 +228,8 @@ class GameSpec(Generic[S, A, V]):
             raise SpecError(f"{name}: a daily deal is a solitaire's, dealt by hidden chance")
         if self.tally is not None and not self.solitaire:
             raise SpecError(f"{name}: a tally breaks ties between solitaire deals only")
+        if self.planned_moves and (self.secret_hands or self.solitaire):
+            raise SpecError(f"{name}: planned moves need two players and no secret hands")
         if any(lesson.key.split(":")[0] != name for lesson in self.lessons):
             raise SpecError(f"{name}: a lesson's key is the game's, or <game>:<variant>")
         self._check_levels()
