@@ -36,6 +36,7 @@ from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
+from bot.ui.app_emojis import sync_emojis
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
@@ -129,6 +130,7 @@ class AsobibaBot(commands.AutoShardedBot):
         #: What cogs and components are handed (they never import this module).
         self.asobiba = UiContext(services, self.flows, Activity())
         self._clock_task: asyncio.Task[None] | None = None
+        self.emoji_sync: asyncio.Task[None] | None = None
         self._apologies: set[asyncio.Task[None]] = set()
 
     def _get_state(self, **options: Any) -> GuardedConnectionState:
@@ -193,6 +195,9 @@ class AsobibaBot(commands.AutoShardedBot):
         await self.register_commands()
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
+        if self.settings.app_emojis:
+            # In the background: dozens of uploads on a first start must not delay the games.
+            self.emoji_sync = asyncio.create_task(self.sync_emojis(), name="asobiba-emojis")
         freeze_start_up_heap()
 
     async def register_commands(self) -> None:
@@ -276,6 +281,14 @@ class AsobibaBot(commands.AutoShardedBot):
                 except Exception:
                     log.exception("%s failed; trying again next tick", tick.__name__)
 
+    async def sync_emojis(self) -> None:
+        """The games' faces as the app's emojis: only the process holding shard 0 uploads."""
+        upload = self.settings.shard_ids is None or 0 in self.settings.shard_ids
+        try:
+            await sync_emojis(self, all_specs(), upload=upload)
+        except Exception:  # the words alone are shown: nothing depends on the pictures
+            log.exception("could not set up the app's emojis")
+
     async def sync_commands(self) -> None:
         """Register the commands (only the process holding shard 0, when shards are split), or
         fetch them: either way the bot learns their ids, to mention them in messages."""
@@ -307,8 +320,9 @@ class AsobibaBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         # A graceful stop: answers already committed to the database still reach Discord.
-        if self._clock_task is not None:
-            self._clock_task.cancel()
+        for task in (self._clock_task, self.emoji_sync):
+            if task is not None:
+                task.cancel()
         activity = self.asobiba.activity
         if not await activity.wait_idle():
             log.warning("closing with %d interaction(s) still running", activity.busy)

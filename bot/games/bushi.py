@@ -10,6 +10,7 @@ from bot.games.spec import (
     BotLevel,
     CommandGroup,
     CommandOption,
+    FaceSet,
     GameSpec,
     OptionChoice,
     Ranking,
@@ -18,7 +19,16 @@ from bot.games.spec import (
     Variant,
     painter,
 )
-from rules.bushi import RULES, BushiAction, BushiRules, BushiState, BushiView, Drop
+from rules.bushi import (
+    RULES,
+    BushiAction,
+    BushiRules,
+    BushiState,
+    BushiView,
+    CubeReading,
+    Drop,
+    Face,
+)
 from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
 from rules.bushi.lesson import LESSON
@@ -73,6 +83,7 @@ def board_offers(
                 rules.action_label(d, locale),
                 rules.format(d),
                 description=rules.action_description(state, d, locale),
+                face=face_key(d, state.cube),
             )
             for d in drops
         )
@@ -80,6 +91,15 @@ def board_offers(
     if moves:
         offers.append(Offer(move_choices(rules, moves, locale)))
     return offers
+
+
+def face_key(drop: Drop, reading: CubeReading) -> str:
+    """The emoji of a drop: the face it puts on top, under the game's reading of the cube."""
+    return f"bu_{(drop.cube or reading).value[0]}_{drop.face.value}"
+
+
+#: Every top face under every reading of the cube.
+FACE_KEYS = tuple(f"bu_{r.value[0]}_{f.value}" for r in CubeReading for f in Face)
 
 
 def hint(rules: Rules, state: BushiState, seat: Seat, locale: Locale) -> str:
@@ -164,4 +184,5 @@ SPEC = GameSpec(
     lessons=(LESSON,),
     # Open information, strictly in turns: an answer can be planned for any named move.
     planned_moves=True,
+    faces=FaceSet(FACE_KEYS, painter("bot.pictures.emojis", "bushi_emoji")),
 )

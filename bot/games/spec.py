@@ -156,6 +156,17 @@ def _no_settings(chosen: Mapping[str, Any]) -> StartRequest:
     return StartRequest({})
 
 
+@dataclass(frozen=True, slots=True)
+class FaceSet:
+    """A game's card or cube faces as small pictures, uploaded as the app's own emojis and
+    shown beside the words that name them (which stay, for screen readers and as the
+    fallback). Keys are unique across games and made of letters, digits and ``_``."""
+
+    keys: tuple[str, ...]
+    #: Draws one face as a 128×128 PNG (imported when first used, like the board painters).
+    draw: Callable[[str], bytes]
+
+
 class SpecError(ValueError):
     """A game's declaration contradicts itself or its rules (found when it is built)."""
 
@@ -219,6 +230,8 @@ class GameSpec(Generic[S, A, V]):
     #: Y"): only a game of open information taken in turns, where a move can be named before
     #: it is played and nothing hidden decides what the answer may be.
     planned_moves: bool = False
+    #: The game's faces as the app's emojis (menus show them beside a card's or face's name).
+    faces: FaceSet | None = None
 
     def __post_init__(self) -> None:
         name = self.rules.name

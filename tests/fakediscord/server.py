@@ -25,6 +25,7 @@ import yarl
 from aiohttp import BodyPartReader, web
 
 from . import validation as V
+from .app_emojis import AppEmoji, AppEmojiStore
 from .gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
@@ -308,6 +309,8 @@ class FakeDiscord:
 
         self.snowflake = SnowflakeGenerator()
         self.application_id = self.snowflake()
+        #: The application's own emojis (``/applications/{id}/emojis``).
+        self.app_emojis = AppEmojiStore()
         self.bot_user = FakeUser(id=self.application_id, username=bot_name, bot=True)
         self.owner = FakeUser(id=self.snowflake(), username="app-owner")
 
@@ -2415,6 +2418,12 @@ class FakeDiscord:
             r("GET", scope + r"/(?P<command_id>\d+)", self._get_command)
             r("PATCH", scope + r"/(?P<command_id>\d+)", self._patch_command)
             r("DELETE", scope + r"/(?P<command_id>\d+)", self._delete_command)
+        emojis = rf"/applications/{app}/emojis"
+        r("GET", emojis, self._list_app_emojis)
+        r("POST", emojis, self._create_app_emoji)
+        r("GET", emojis + r"/(?P<emoji_id>\d+)", self._get_app_emoji)
+        r("PATCH", emojis + r"/(?P<emoji_id>\d+)", self._patch_app_emoji)
+        r("DELETE", emojis + r"/(?P<emoji_id>\d+)", self._delete_app_emoji)
         r("GET", chan, self._get_channel)
         r("GET", chan + r"/messages", self._list_messages)
         r("POST", chan + r"/messages", self._post_channel_message)
@@ -2606,6 +2615,71 @@ class FakeDiscord:
             return found
         current, cmd = found
         current.remove(cmd)
+        self.notify()
+        return no_content()
+
+    # -- application emojis (tests/fakediscord/app_emojis.py) ----------------------------------
+    def _own_app(self, req: RestRequest) -> web.Response | None:
+        if req.int_param("app_id") != self.application_id:
+            return error_response(403, 50001, "Missing Access")
+        return None
+
+    def _app_emoji(self, req: RestRequest) -> AppEmoji | web.Response:
+        refused = self._own_app(req)
+        if refused is not None:
+            return refused
+        emoji = self.app_emojis.emojis.get(req.int_param("emoji_id"))
+        if emoji is None:
+            return error_response(404, 10014, "Unknown Emoji")
+        return emoji
+
+    async def _list_app_emojis(self, req: RestRequest) -> web.Response:
+        refused = self._own_app(req)
+        if refused is not None:
+            return refused
+        user = self.bot_user.payload()
+        items = [self.app_emojis.payload(e, user) for e in self.app_emojis.emojis.values()]
+        return json_response({"items": items})
+
+    async def _get_app_emoji(self, req: RestRequest) -> web.Response:
+        emoji = self._app_emoji(req)
+        if isinstance(emoji, web.Response):
+            return emoji
+        return json_response(self.app_emojis.payload(emoji, self.bot_user.payload()))
+
+    async def _create_app_emoji(self, req: RestRequest) -> web.Response:
+        refused = self._own_app(req)
+        if refused is not None:
+            return refused
+        errors, data = self.app_emojis.check_create(req.body)
+        if errors:
+            return self._invalid(req, errors, "app_emojis.invalid")
+        emoji = AppEmoji(self.snowflake(), req.body["name"], data)
+        self.app_emojis.emojis[emoji.id] = emoji
+        self.app_emojis.calls.append(("POST", emoji.name))
+        self.notify()
+        return json_response(self.app_emojis.payload(emoji, self.bot_user.payload()), status=201)
+
+    async def _patch_app_emoji(self, req: RestRequest) -> web.Response:
+        emoji = self._app_emoji(req)
+        if isinstance(emoji, web.Response):
+            return emoji
+        body = req.body if isinstance(req.body, dict) else {}
+        errors = self.app_emojis.check_name(body.get("name"), keep=emoji.id)
+        if set(body) - {"name"}:
+            errors.append(V.FieldError((), "UNKNOWN_FIELD", "Only the name can be changed"))
+        if errors:
+            return self._invalid(req, errors, "app_emojis.invalid")
+        emoji.name = body["name"]
+        self.app_emojis.calls.append(("PATCH", emoji.name))
+        return json_response(self.app_emojis.payload(emoji, self.bot_user.payload()))
+
+    async def _delete_app_emoji(self, req: RestRequest) -> web.Response:
+        emoji = self._app_emoji(req)
+        if isinstance(emoji, web.Response):
+            return emoji
+        del self.app_emojis.emojis[emoji.id]
+        self.app_emojis.calls.append(("DELETE", emoji.name))
         self.notify()
         return no_content()
 
