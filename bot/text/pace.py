@@ -11,7 +11,7 @@ PACE_MESSAGES: dict[str, Text] = {
     ),
     "pace.row": Text(
         "**{game}**：中央値 {median}・90%は {p90} 以内（{moves}手）",
-        "**{game}**: median {median}, 90% within {p90} ({moves} moves)",
+        "**{game}**: median {median}, 90% within {p90} (moves timed: {moves})",
     ),
     "pace.none": Text("まだ計れる手がありません。", "No timed moves yet."),
     "pace.days": Text("{n}日", "{n}d"),
