@@ -146,3 +146,19 @@ async def test_the_fake_refuses_what_discord_refuses(emoji_world: World) -> None
     await made.delete()
     with pytest.raises(discord.NotFound):
         await bot.fetch_application_emoji(made.id)
+
+
+async def test_the_fake_refuses_a_component_emoji_the_app_does_not_own(
+    emoji_world: World,
+) -> None:
+    await all_faces_known(emoji_world)
+    channel = emoji_world.bot.get_channel(emoji_world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    view = discord.ui.View()
+    view.add_item(
+        discord.ui.Button(label="x", custom_id="x", emoji=discord.PartialEmoji(name="ab", id=7))
+    )
+    with pytest.raises(discord.HTTPException):
+        await channel.send("x", view=view)
+    [violation] = emoji_world.fake.take_violations()
+    assert "BUTTON_COMPONENT_INVALID_EMOJI" in str(violation)

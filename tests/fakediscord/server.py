@@ -2619,6 +2619,30 @@ class FakeDiscord:
         return no_content()
 
     # -- application emojis (tests/fakediscord/app_emojis.py) ----------------------------------
+    def _check_message(self, data: JSON, **rules: Any) -> list[V.FieldError]:
+        """Discord's rules for a message, and that each custom emoji on a component is one
+        the application may use: in this fake, one of its own (it is in no server's list)."""
+        errors = V.check_message(data, **rules)
+        components = data.get("components") if isinstance(data, dict) else None
+        for comp in V._walk(components if isinstance(components, list) else []):
+            emojis = [comp.get("emoji")] + [
+                o.get("emoji") for o in comp.get("options") or [] if isinstance(o, dict)
+            ]
+            unknown = [
+                e
+                for e in emojis
+                if isinstance(e, dict)
+                and e.get("id")
+                and int(e["id"]) not in self.app_emojis.emojis
+            ]
+            errors += [
+                V.FieldError(
+                    ("components", "emoji", "id"), "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji"
+                )
+                for _ in unknown
+            ]
+        return errors
+
     def _own_app(self, req: RestRequest) -> web.Response | None:
         if req.int_param("app_id") != self.application_id:
             return error_response(403, 50001, "Missing Access")
@@ -2793,7 +2817,7 @@ class FakeDiscord:
             if refusal is not None:
                 return refusal
         data = req.body or {}
-        errors = V.check_message(
+        errors = self._check_message(
             data, file_count=len(req.files), file_names=[f.filename for f in req.files]
         )
         if errors:
@@ -2846,7 +2870,7 @@ class FakeDiscord:
             )
             return error_response(403, 50005, "Cannot edit a message authored by another user")
         data = req.body or {}
-        errors = V.check_message(
+        errors = self._check_message(
             data,
             file_count=len(req.files),
             existing=msg.data,
@@ -2917,7 +2941,7 @@ class FakeDiscord:
         msg: FakeMessage | None = None
         ephemeral = False
         if cb_type == CB_CHANNEL_MESSAGE:
-            errors = V.check_message(
+            errors = self._check_message(
                 data,
                 base=("data",),
                 file_count=len(req.files),
@@ -2955,7 +2979,7 @@ class FakeDiscord:
             ephemeral = bool(msg and msg.ephemeral)
         elif cb_type == CB_UPDATE_MESSAGE:
             assert rec.source_message is not None
-            errors = V.check_message(
+            errors = self._check_message(
                 data,
                 base=("data",),
                 file_count=len(req.files),
@@ -3052,7 +3076,7 @@ class FakeDiscord:
         if msg is None or msg.deleted:
             return error_response(404, 10008, "Unknown Message")
         data = req.body or {}
-        errors = V.check_message(
+        errors = self._check_message(
             data,
             file_count=len(req.files),
             existing=msg.data,
@@ -3081,7 +3105,7 @@ class FakeDiscord:
         if isinstance(rec, web.Response):
             return rec
         data = req.body or {}
-        errors = V.check_message(
+        errors = self._check_message(
             data, file_count=len(req.files), file_names=[f.filename for f in req.files]
         )
         if errors:
@@ -3156,7 +3180,7 @@ class FakeDiscord:
         if isinstance(msg, web.Response):
             return msg
         data = req.body or {}
-        errors = V.check_message(
+        errors = self._check_message(
             data,
             file_count=len(req.files),
             existing=msg.data,
