@@ -133,3 +133,17 @@ async def test_a_private_note_is_kept_escaped_and_shown_to_its_author_only(world
     seen = private_count(world, world.bob)
     await click(world, board, world.bob, label="Replay")
     assert "left" not in await private_reply(world, world.bob, seen)
+
+
+async def test_an_answer_a_crash_left_owed_is_played_at_the_next_start(world: World) -> None:
+    board = await started(world)
+    game_id = int(board.selects()[0]["custom_id"].split(":")[1])
+    _, theirs, mine = await plan_first_answer(world, board)
+    # Alice's move is committed, and the process dies before the planned answer.
+    game = await games(world).queries.get(game_id)
+    await games(world).actions._act_once(game_id, game.version, theirs, user_id=world.alice.id)
+    before = board.text
+    await world.restart()
+    await until(world, lambda: board.text != before)
+    assert await games(world).db.store.read_moves(game_id) == [(0, theirs), (1, mine)]
+    assert "Black to move" in board.text or "◀ to move" in board.text
