@@ -110,6 +110,10 @@ class GameRow(Base):
         ForeignKey("tournament.id", ondelete="SET NULL"), nullable=True, index=True
     )
 
+    #: How many players hold a planned line in this game (``game_aside``): kept by the plans'
+    #: own writes without the version (so no board goes stale), read back by each move's write.
+    planners: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
     seats: Mapped[list[GameSeatRow]] = relationship(
         back_populates="game", order_by="GameSeatRow.seat", lazy="selectin"
     )

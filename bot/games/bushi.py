@@ -27,8 +27,10 @@ from rules.bushi import (
     BushiView,
     CubeReading,
     Drop,
-    Face,
+    FaceType,
+    Facing,
 )
+from rules.bushi.cube import face_type
 from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
 from rules.bushi.lesson import LESSON
@@ -94,12 +96,13 @@ def board_offers(
 
 
 def face_key(drop: Drop, reading: CubeReading) -> str:
-    """The emoji of a drop: the face it puts on top, under the game's reading of the cube."""
-    return f"bu_{(drop.cube or reading).value[0]}_{drop.face.value}"
+    """The emoji of a drop: the top it shows — the kind of face up, and where the samurai looks
+    (what the board's picture draws; the reading of the cube decides the kind)."""
+    return f"bu_{face_type(drop.face, drop.cube or reading).value}_{drop.facing.value}"
 
 
-#: Every top face under every reading of the cube.
-FACE_KEYS = tuple(f"bu_{r.value[0]}_{f.value}" for r in CubeReading for f in Face)
+#: Every top a cube can show: four kinds of face, four ways to look.
+FACE_KEYS = tuple(f"bu_{kind.value}_{facing.value}" for kind in FaceType for facing in Facing)
 
 
 def hint(rules: Rules, state: BushiState, seat: Seat, locale: Locale) -> str:

@@ -261,6 +261,7 @@ def _place_choices(
         out.append(
             Choice(
                 f"{card.label}→{where}",
+                face=card_face(card),
                 number=NumberPrompt(
                     prefix + ":", 1, JOKER_RANGE_MAX, JOKER_TITLE(locale), JOKER_RANGE(locale)
                 ),

@@ -13,7 +13,8 @@ from bot.pictures.bushi import BLACK, draw_face
 from bot.pictures.canvas import INK, Canvas
 from bot.pictures.senretsu import CARD_H, CARD_W, draw_card
 from bot.pictures.yosukou import MAJOR_FILL
-from rules.bushi import CubeReading, Face, Facing, Orientation
+from rules.bushi import CubeReading, Face, FaceType, Facing, Orientation
+from rules.bushi.cube import face_type
 from rules.cards.playing import STANDARD_DECK
 
 #: Discord shows emojis at most this size; it asks for 128×128 images.
@@ -38,11 +39,14 @@ def _canvas() -> Canvas:
 
 
 @cache
-def bushi_face(reading: str, face: str) -> bytes:
-    """A cube's top face ``face`` (``T0`` … ``R5``) under ``reading``, samurai gaze up."""
+def bushi_face(kind: str, facing: str) -> bytes:
+    """A cube's top as the board draws it: a face of ``kind`` up, the samurai looking
+    ``facing`` (from Black's side: ``F`` is up)."""
+    reading, face = next(
+        (r, f) for r in CubeReading for f in Face if face_type(f, r) is FaceType(kind)
+    )
     canvas = _canvas()
-    orientation = Orientation(Face(face), Facing.F)
-    draw_face(canvas, (6, 6), SIZE - 12, orientation, CubeReading(reading), BLACK)
+    draw_face(canvas, (6, 6), SIZE - 12, Orientation(face, Facing(facing)), reading, BLACK)
     return _png(canvas)
 
 
@@ -68,8 +72,8 @@ def tarot_major(number: int) -> bytes:
 
 
 def bushi_emoji(key: str) -> bytes:
-    _, reading, face = key.split("_")
-    return bushi_face(BUSHI_READINGS[reading], face)
+    _, kind, facing = key.split("_")
+    return bushi_face(kind, facing)
 
 
 def senretsu_emoji(key: str) -> bytes:
@@ -80,15 +84,11 @@ def yosukou_emoji(key: str) -> bytes:
     return tarot_major(int(key.removeprefix("ys_m")))
 
 
-#: A reading by the first letter of its name (``bu_s_T0``: the seed reading's top face T0).
-BUSHI_READINGS = {reading.value[0]: reading.value for reading in CubeReading}
-
-
 if __name__ == "__main__":  # a look at them: python -m bot.pictures.emojis out.png
     import sys
 
     sheet = Image.new("RGBA", (SIZE * 8, SIZE * 2), (200, 200, 200, 255))
-    faces = [bushi_face("seed", f.value) for f in Face][:4]
+    faces = [bushi_face(kind.value, "F") for kind in FaceType]
     faces += [senretsu_card(c.code) for c in STANDARD_DECK[:2]] + [tarot_major(0), tarot_major(21)]
     for i, png in enumerate(faces):
         sheet.paste(Image.open(io.BytesIO(png)), ((i % 8) * SIZE, (i // 8) * SIZE))

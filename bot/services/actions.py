@@ -256,8 +256,8 @@ class ActionPipeline:
         transaction at the version it read (so once only, whoever gets there first), and let
         every plan that another move contradicts lapse."""
         game = result.game
-        if self.asides is None or not game.spec.planned_moves:
-            return result
+        if self.asides is None or not game.planners:
+            return result  # read back by the move's own write: no plan, nothing more to read
         events = list(result.events)
         for _ in range(MAX_PLAN_PLIES):
             plans = await self.asides.plans_in(game.id)

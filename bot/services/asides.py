@@ -11,12 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db import Database
+from bot.db.game_columns import GAME
 from bot.db.models import GameAsideRow
 from bot.services.clock import Clock
 
@@ -93,6 +95,7 @@ class GameAsides:
                     plan=list(line) or None, plan_ply=ply if line else None, updated_at=self.clock()
                 )
             )
+            await _count_planners(session, plan.game_id)
 
     async def drop_plan(self, plan: StoredPlan) -> None:
         """Forget ``plan`` (played out or cancelled), unless it was changed meanwhile."""
@@ -109,6 +112,7 @@ class GameAsides:
                 )
                 .values(plan=None, plan_ply=None)
             )
+            await _count_planners(session, game_id)
             return bool(getattr(result, "rowcount", 0))
 
     async def forget_game(self, game_id: int) -> None:
@@ -129,6 +133,20 @@ class GameAsides:
                     set_={**values, "updated_at": now},
                 )
             )
+            if "plan" in values:
+                await _count_planners(session, game_id)
+
+
+async def _count_planners(session: AsyncSession, game_id: int) -> None:
+    """Keep ``game.planners`` in step, in the same transaction — through the table, not the
+    mapped class, so the game's version stays (a board drawn before a plan is not stale)."""
+    standing = (
+        select(func.count())
+        .select_from(GameAsideRow)
+        .where(GameAsideRow.game_id == game_id, GameAsideRow.plan_ply.is_not(None))
+        .scalar_subquery()
+    )
+    await session.execute(update(GAME).where(GAME.c.id == game_id).values(planners=standing))
 
 
 def _stored(row: GameAsideRow) -> StoredPlan | None:

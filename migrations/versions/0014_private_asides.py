@@ -34,6 +34,10 @@ def upgrade() -> None:
         sa.Column("plan_ply", sa.Integer(), nullable=True),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     )
+    # How many players hold a plan in the game: read back by every move's own write (no
+    # version bump when it changes), so a move in a game without plans costs nothing more.
+    with op.batch_alter_table("game") as batch:
+        batch.add_column(sa.Column("planners", sa.Integer(), nullable=False, server_default="0"))
     # The start-up resumes planned answers that a crash left owed: it reads only these rows.
     op.create_index("ix_game_aside_plan_ply", "game_aside", ["plan_ply"])
 
@@ -41,3 +45,5 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_game_aside_plan_ply", table_name="game_aside")
     op.drop_table("game_aside")
+    with op.batch_alter_table("game") as batch:
+        batch.drop_column("planners")

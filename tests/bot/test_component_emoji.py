@@ -75,12 +75,12 @@ def test_the_app_s_own_emojis_are_custom_emojis_by_id() -> None:
     from bot.ui.app_emojis import EmojiBook, emoji_name
 
     book = EmojiBook()
-    assert book.emoji("bu_s_T0") is None and book.emoji(None) is None  # words alone: no emoji
+    assert book.emoji("bu_three_B") is None and book.emoji(None) is None  # words alone: no emoji
 
     class Uploaded:
-        id, name = 42, emoji_name("bu_s_T0", b"png")
+        id, name = 42, emoji_name("bu_three_B", b"png")
 
-    book.learn([Uploaded()], {"bu_s_T0": Uploaded.name})  # type: ignore[list-item]
-    found = book.emoji("bu_s_T0")
+    book.learn([Uploaded()], {"bu_three_B": Uploaded.name})  # type: ignore[list-item]
+    found = book.emoji("bu_three_B")
     assert found is not None and found.id == 42 and found.is_custom_emoji()
-    assert book.inline("bu_s_T0") == f"<:{Uploaded.name}:42> "
+    assert book.inline("bu_three_B") == f"<:{Uploaded.name}:42> "

@@ -63,7 +63,7 @@ async def test_faces_are_uploaded_once_and_shown_beside_the_words(emoji_world: W
     world = emoji_world
     await all_faces_known(world)
     stored = world.fake.app_emojis.emojis.values()
-    assert len(stored) == FACES == 12 + 54 + 22  # cube faces, 戦列札's cards, the majors
+    assert len(stored) == FACES == 16 + 54 + 22  # cube tops, 戦列札's cards, the majors
     for emoji in stored:
         assert OURS.fullmatch(emoji.name)
         assert Image.open(io.BytesIO(emoji.image)).size == (128, 128)
@@ -89,13 +89,15 @@ async def test_stale_emojis_of_ours_are_replaced_and_others_kept(emoji_world: Wo
     await all_faces_known(world)
     store = world.fake.app_emojis
     # A face drawn differently before (another hash), and the operator's own emoji.
-    current = next(e for e in store.emojis.values() if e.name.startswith("ab_bu_s_T0_"))
-    current.name = "ab_bu_s_T0_00000000"
+    current = next(e for e in store.emojis.values() if e.name.startswith("ab_bu_three_B_"))
+    current.name = "ab_bu_three_B_00000000"
     store.emojis[1] = AppEmoji(1, "party_parrot", PNG_1PX)
     await restart_with_emojis(world)
     await all_faces_known(world)
-    assert ("DELETE", "ab_bu_s_T0_00000000") in store.calls
-    assert [n for n in uploads(world) if n.startswith("ab_bu_s_T0_")][-1] != "ab_bu_s_T0_00000000"
+    assert ("DELETE", "ab_bu_three_B_00000000") in store.calls
+    assert [n for n in uploads(world) if n.startswith("ab_bu_three_B_")][
+        -1
+    ] != "ab_bu_three_B_00000000"
     assert "party_parrot" in {e.name for e in store.emojis.values()}
     assert len(store.emojis) == FACES + 1
 

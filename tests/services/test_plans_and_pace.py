@@ -48,6 +48,10 @@ async def test_a_line_of_two_pairs_answers_each_matching_move(service: GameServi
     x2 = legal(game, (x1, y1))
     y2 = legal(game, (x1, y1, x2))
     await service.plans.leave(game, BOB.user_id, [x1, y1, x2, y2])
+    # Leaving a plan changes nothing anyone can see: the game's version (its boards) stays.
+    service.loader.cache.drop(game.id)
+    fresh = await service.queries.get(game.id)
+    assert fresh.version == game.version and fresh.planners == 1
     after = await service.actions.act(game.id, ALICE.user_id, game.version, x1)
     assert after.game.ply == 2 and after.game.state.to_move == 0
     plan = await service.asides.plan(game.id, BOB.user_id)
@@ -56,6 +60,8 @@ async def test_a_line_of_two_pairs_answers_each_matching_move(service: GameServi
     assert after.game.ply == 4
     assert await service.db.store.read_moves(game.id) == [(0, x1), (1, y1), (0, x2), (1, y2)]
     assert await service.asides.plan(game.id, BOB.user_id) is None
+    service.loader.cache.drop(game.id)
+    assert (await service.queries.get(game.id)).planners == 0
 
 
 async def test_a_different_move_lets_the_plan_lapse(service: GameService) -> None:
