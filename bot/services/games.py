@@ -56,7 +56,7 @@ class GameService:
         self.writer = GuardedWriter(db, clock, self.loader, pings)
         self.asides = GameAsides(db, clock)
         self.actions = ActionPipeline(self.loader, self.writer, self.asides)
-        self.plans = Plans(self.asides)
+        self.plans = Plans(self.asides, self.loader)
         self.starts = GameStarts(
             db,
             clock,

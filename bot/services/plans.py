@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from bot.games.spec import AnyRules
 from bot.services.asides import GameAsides, StoredPlan
-from bot.services.errors import NotAParticipant, ServiceError, WrongStatus
+from bot.services.base import GameLoader
+from bot.services.errors import NotAParticipant, ServiceError, StaleVersion, WrongStatus
 from bot.services.snapshots import GameSnapshot
 from bot.statuses import GameStatus
 from bot.text.errors import PLAN_NOT_LEGAL, PLAN_ON_YOUR_TURN, PLAN_TOO_LONG, PLANS_NOT_HERE
@@ -84,8 +85,9 @@ def follow(plan: StoredPlan, planner: Seat, moves: Sequence[tuple[Seat | None, s
 class Plans:
     """Leaving, reading and cancelling one's own plan (the pipeline plays what is due)."""
 
-    def __init__(self, asides: GameAsides) -> None:
+    def __init__(self, asides: GameAsides, loader: GameLoader) -> None:
         self.asides = asides
+        self.loader = loader
 
     async def leave(self, game: GameSnapshot, user_id: int, line: Sequence[str]) -> StoredPlan:
         """Keep ``line`` as ``user_id``'s plan in ``game`` (replacing any earlier one)."""
@@ -97,6 +99,12 @@ class Plans:
         await self.asides.set_plan(game.id, user_id, codes, game.ply)
         plan = await self.asides.plan(game.id, user_id)
         assert plan is not None
+        if (await self.loader.read(game.id)).version != game.version:
+            # The opponent moved while the plan was being kept, and their move's write may not
+            # have seen it: the plan was made for a position that is gone (unless that move's
+            # own pipeline already answered it, and moved it on).
+            await self.asides.drop_plan(plan)
+            raise StaleVersion()
         return plan
 
     async def mine(self, game: GameSnapshot, user_id: int) -> StoredPlan | None:

@@ -159,10 +159,12 @@ class Corner:
         if planning is None:
             return
         game, _, prefix = planning
-        await self.plans.leave(game, interaction.user.id, (*prefix, theirs, mine))
-        await self.show(
-            interaction, game_id, said=tr("corner.plan_saved", user_locale(interaction))
-        )
+        said = "corner.plan_saved"
+        try:
+            await self.plans.leave(game, interaction.user.id, (*prefix, theirs, mine))
+        except StaleVersion:
+            said = "corner.stale"  # they moved meanwhile: the corner as the game is now
+        await self.show(interaction, game_id, said=tr(said, user_locale(interaction)))
 
     async def cancel_plan(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.queries.get(game_id)

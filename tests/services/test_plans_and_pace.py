@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from bot.db import Database
+from bot.services.errors import StaleVersion
 from bot.services.games import GameService
 from bot.services.move_times import RECENT_GAMES, nearest_rank, timed_moves
 from bot.services.plans import PlanRefused
@@ -182,3 +183,15 @@ async def test_games_waiting_on_me_come_soonest_deadline_first(
     theirs = await started(service, ALICE, BOB)  # Alice to move: not waiting on Bob
     listed = [g.id for g in await service.queries.list_games(BOB.user_id)]
     assert listed == [soon.id, late.id, slow.id, theirs.id]
+
+
+async def test_a_plan_kept_as_the_opponent_moves_is_not_left_behind(
+    service: GameService,
+) -> None:
+    game = await started(service)
+    x, y = legal(game), legal(game, (legal(game),))
+    # Bob's corner read the game; Alice moves before his plan is kept.
+    await service.actions.act(game.id, ALICE.user_id, game.version, legal(game, n=1))
+    with pytest.raises(StaleVersion):
+        await service.plans.leave(game, BOB.user_id, [x, y])
+    assert await service.asides.plan(game.id, BOB.user_id) is None
