@@ -59,3 +59,26 @@ async def test_profile_shows_each_player_s_pace_in_their_language(world: World) 
     )
     await record.wait_response()
     assert "Time to move" not in await profile(world, world.carol, world.alice)
+
+
+async def test_my_games_put_the_soonest_deadline_first(world: World) -> None:
+    """Alice has two boards waiting on her: the one due in an hour comes before the one due in
+    a day, though the latter was started later; a game waiting on Bob comes last."""
+    slow = await challenge(world, clock="86400")
+    await click(world, slow, world.bob, label="Accept")
+    world.clock.advance(minutes=5)
+    fast = await challenge(world, clock="3600")
+    await click(world, fast, world.bob, label="Accept")
+    world.clock.advance(minutes=5)
+    theirs = await challenge(world, colour="white")
+    await click(world, theirs, world.bob, label="Accept")
+    await until(world, lambda: bool(fast.selects()) and bool(slow.selects()))
+    record = await world.fake.slash("games", user=world.alice, channel=world.channel)
+    await record.wait_response()
+    lines = [line for line in record.text.splitlines() if "#" in line]
+    order = [next(n for n in (1, 2, 3) if f"#{n} " in line) for line in lines]
+    assert order == [2, 1, 3], record.text
+    assert "soonest due first" in record.text
+    japanese = await world.fake.slash("games", user=world.bob, channel=world.channel)
+    await japanese.wait_response()
+    assert "期限の近い順" in japanese.text
