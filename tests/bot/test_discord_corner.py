@@ -147,3 +147,18 @@ async def test_an_answer_a_crash_left_owed_is_played_at_the_next_start(world: Wo
     await until(world, lambda: board.text != before)
     assert await games(world).db.store.read_moves(game_id) == [(0, theirs), (1, mine)]
     assert "Black to move" in board.text or "◀ to move" in board.text
+
+
+async def test_a_line_of_two_pairs_is_built_in_the_corner(world: World) -> None:
+    board = await started(world)
+    game_id = int(board.selects()[0]["custom_id"].split(":")[1])
+    corner, theirs, mine = await plan_first_answer(world, board)
+    menu = next(s for s in corner.selects() if s["custom_id"].startswith("pt:"))
+    assert menu["custom_id"].split(":")[3] == "2"  # after the two codes kept
+    assert menu["placeholder"] == "さらに相手がこう指したら…"
+    then = await choose(world, corner, world.bob, "pt:", 0)
+    await until(world, lambda: any(s["custom_id"].startswith("pm:") for s in corner.selects()))
+    answer = await choose(world, corner, world.bob, "pm:", 0)
+    await until(world, lambda: corner.text.count("相手が「") == 2)
+    plan = await games(world).asides.plan(game_id, world.bob.id)
+    assert plan is not None and plan.line == (theirs, mine, then, answer)
