@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.games.offers import default_offers
 from bot.i18n import tr
 from bot.services.asides import GameAsides, StoredPlan
 from bot.services.errors import NotAParticipant, StaleVersion
@@ -19,6 +20,7 @@ from bot.services.plans import MAX_PLAN_PAIRS, Plans, opponent_of
 from bot.services.queries import GameQueries
 from bot.services.snapshots import GameSnapshot
 from bot.statuses import GameStatus
+from bot.ui.app_emojis import BOOK
 from bot.ui.common import user_locale
 from bot.ui.context import Services
 from bot.ui.corner_components import (
@@ -62,15 +64,21 @@ def state_after(game: GameSnapshot, seats: Sequence[Seat], codes: Sequence[str])
 
 
 def move_options(game: GameSnapshot, state: Any, seat: Seat, locale: Locale) -> list[list[Any]]:
-    """``seat``'s legal moves from ``state`` as menu options, 25 to a menu."""
+    """``seat``'s legal moves from ``state`` as menu options, 25 to a menu: the board's own
+    offers (the same words, and the faces' emojis where they are up), as one list."""
     rules = game.rules
+    make = game.spec.board_offers or default_offers
+    offers = make(rules, state, seat, rules.legal_actions(state, seat), locale)
     options = [
         discord.SelectOption(
-            label=rules.action_label(action, locale)[:100],
-            value=rules.format(action),
-            description=(rules.action_description(state, action, locale) or "")[:100] or None,
+            label=choice.label[:100],
+            value=choice.code,
+            description=(choice.description or "")[:100] or None,
+            emoji=BOOK.emoji(choice.face),
         )
-        for action in rules.legal_actions(state, seat)
+        for offer in offers
+        for choice in offer.choices
+        if choice.code  # a move, not a step of a longer choice
     ]
     return [options[i : i + OPTIONS_PER_MENU] for i in range(0, len(options), OPTIONS_PER_MENU)][
         :MAX_MOVE_MENUS

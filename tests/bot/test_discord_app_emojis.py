@@ -16,7 +16,15 @@ from PIL import Image
 from bot.client import AsobibaBot
 from bot.games.registry import all_specs
 from bot.ui.app_emojis import BOOK, OURS
-from tests.bot.harness import World, challenge, click, make_bot, until
+from tests.bot.harness import (
+    World,
+    challenge,
+    click,
+    make_bot,
+    private_count,
+    private_reply,
+    until,
+)
 from tests.conftest import FakeClock
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.app_emojis import AppEmoji
@@ -76,6 +84,14 @@ async def test_faces_are_uploaded_once_and_shown_beside_the_words(emoji_world: W
     # Every drop shows its top face (discord.py sends the id as a number; Discord takes both).
     assert all(str(o.get("emoji", {}).get("id")) in ids for o in options), options[0]
     assert all("up" in o["label"] for o in options)  # and still says it in words
+    # The planning menus in Bob's corner show the same faces beside the same words.
+    seen = private_count(world, world.bob)
+    await click(world, board, world.bob, label="Note & plans")
+    await private_reply(world, world.bob, seen)
+    corner = world.fake.ephemeral_messages(world.bob)[-1]
+    planned = next(s for s in corner.selects() if s["custom_id"].startswith("pt:"))["options"]
+    assert all(str(o["emoji"]["id"]) in ids for o in planned)
+    assert [o["label"] for o in planned] != [] and all("上" in o["label"] for o in planned)
 
     # A restart uploads nothing again.
     before = list(world.fake.app_emojis.calls)
