@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.games.offers import default_offers
+from bot.games.offers import Choice, default_offers
 from bot.i18n import tr
 from bot.services.asides import GameAsides, StoredPlan
 from bot.services.errors import NotAParticipant, StaleVersion
@@ -45,15 +45,28 @@ def shown_note(note: str) -> str:
     return "\n".join(f"> {line}" if line else ">" for line in safe.splitlines())
 
 
-def plan_words(game: GameSnapshot, plan: StoredPlan, locale: Locale) -> str:
-    """The line in words: "if they play X, you answer Y; if they play …"."""
-    rules = game.rules
+def plan_words(game: GameSnapshot, plan: StoredPlan, seats: Sequence[Seat], locale: Locale) -> str:
+    """The line in words, each move with its face's emoji where the game has one and it is
+    up: "if they play X, you answer Y → if they play …" (``seats``: who plays each code)."""
+    rules, state = game.rules, game.state
     labels = [rules.action_label(rules.parse(code), locale) for code in plan.line]
+    if plan.ply == game.ply:  # the plan starts here: each move's face can be looked up
+        for index, (seat, code) in enumerate(zip(seats, plan.line, strict=True)):
+            faces = {c.code: c.face for c in offered(game, state, seat, locale)}
+            labels[index] = BOOK.inline(faces.get(code)) + labels[index]
+            state, _ = rules.apply(state, seat, rules.parse(code))
     pairs = [
         tr("corner.plan_pair", locale, theirs=labels[i], mine=labels[i + 1])
         for i in range(0, len(labels) - 1, 2)
     ]
     return tr("corner.plan", locale, line=" → ".join(pairs))
+
+
+def offered(game: GameSnapshot, state: Any, seat: Seat, locale: Locale) -> list[Choice]:
+    """The moves the board offers ``seat`` from ``state`` (steps of longer choices left out)."""
+    make = game.spec.board_offers or default_offers
+    offers = make(game.rules, state, seat, game.rules.legal_actions(state, seat), locale)
+    return [choice for offer in offers for choice in offer.choices if choice.code]
 
 
 def state_after(game: GameSnapshot, seats: Sequence[Seat], codes: Sequence[str]) -> Any:
@@ -66,9 +79,6 @@ def state_after(game: GameSnapshot, seats: Sequence[Seat], codes: Sequence[str])
 def move_options(game: GameSnapshot, state: Any, seat: Seat, locale: Locale) -> list[list[Any]]:
     """``seat``'s legal moves from ``state`` as menu options, 25 to a menu: the board's own
     offers (the same words, and the faces' emojis where they are up), as one list."""
-    rules = game.rules
-    make = game.spec.board_offers or default_offers
-    offers = make(rules, state, seat, rules.legal_actions(state, seat), locale)
     options = [
         discord.SelectOption(
             label=choice.label[:100],
@@ -76,9 +86,7 @@ def move_options(game: GameSnapshot, state: Any, seat: Seat, locale: Locale) -> 
             description=(choice.description or "")[:100] or None,
             emoji=BOOK.emoji(choice.face),
         )
-        for offer in offers
-        for choice in offer.choices
-        if choice.code  # a move, not a step of a longer choice
+        for choice in offered(game, state, seat, locale)
     ]
     return [options[i : i + OPTIONS_PER_MENU] for i in range(0, len(options), OPTIONS_PER_MENU)][
         :MAX_MOVE_MENUS
@@ -227,14 +235,16 @@ class Corner:
             return [tr("corner.plan_later", locale)], []
         plan = await self.plans.mine(game, user_id)
         line = plan.line if plan is not None else ()
+        opponent = opponent_of(game, seat)
+        seats = [opponent if i % 2 == 0 else seat for i in range(len(line))]
         lines = (
-            [plan_words(game, plan, locale)] if plan is not None else [tr("corner.no_plan", locale)]
+            [plan_words(game, plan, seats, locale)]
+            if plan is not None
+            else [tr("corner.no_plan", locale)]
         )
         rows: list[Row] = []
         if plan is not None:
             rows.append([CancelPlanButton(game.id, tr("corner.cancel_plan", locale))])
-        opponent = opponent_of(game, seat)
-        seats = [opponent if i % 2 == 0 else seat for i in range(len(line))]
         state = state_after(game, seats, line)
         if len(line) < 2 * MAX_PLAN_PAIRS and getattr(state, "outcome", None) is None:
             placeholder = tr("corner.then_if_they" if line else "corner.if_they", locale)

@@ -25,6 +25,7 @@ from tests.bot.harness import (
     private_reply,
     until,
 )
+from tests.bot.test_discord_corner import choose
 from tests.conftest import FakeClock
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.app_emojis import AppEmoji
@@ -92,6 +93,12 @@ async def test_faces_are_uploaded_once_and_shown_beside_the_words(emoji_world: W
     planned = next(s for s in corner.selects() if s["custom_id"].startswith("pt:"))["options"]
     assert all(str(o["emoji"]["id"]) in ids for o in planned)
     assert [o["label"] for o in planned] != [] and all("上" in o["label"] for o in planned)
+    # And the plan, once kept, names each move with its face too (as message text).
+    await choose(world, corner, world.bob, "pt:", 0)
+    await until(world, lambda: any(s["custom_id"].startswith("pm:") for s in corner.selects()))
+    await choose(world, corner, world.bob, "pm:", 0)
+    await until(world, lambda: "予約手を保存しました" in corner.text)
+    assert corner.text.count("<:ab_bu_") == 2
 
     # A restart uploads nothing again.
     before = list(world.fake.app_emojis.calls)
