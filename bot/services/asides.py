@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -114,10 +114,6 @@ class GameAsides:
             )
             await _count_planners(session, game_id)
             return bool(getattr(result, "rowcount", 0))
-
-    async def forget_game(self, game_id: int) -> None:
-        async with self.db.transaction() as session:
-            await session.execute(delete(GameAsideRow).where(GameAsideRow.game_id == game_id))
 
     async def _upsert(self, game_id: int, user_id: int, values: dict[str, object]) -> None:
         now = self.clock()
