@@ -38,9 +38,11 @@ from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
+from bot.ui.app_emojis import sync_emojis
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
+from bot.ui.corner_components import CORNER_ITEMS, note_form_answer
 from bot.ui.flows import compose_flows
 from bot.ui.lesson_components import LESSON_ITEMS, lesson_number_answer
 from bot.ui.privacy_components import PrivacyButton
@@ -58,6 +60,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *REPLAY_ITEMS,
     *PUZZLE_ITEMS,
     *LESSON_ITEMS,
+    *CORNER_ITEMS,
     StandingsPageButton,
     TournamentPageButton,
     PrivacyButton,
@@ -134,6 +137,7 @@ class AsobibaBot(commands.AutoShardedBot):
         #: What cogs and components are handed (they never import this module).
         self.asobiba = UiContext(services, self.flows, Activity())
         self._clock_task: asyncio.Task[None] | None = None
+        self.emoji_sync: asyncio.Task[None] | None = None
         self._apologies: set[asyncio.Task[None]] = set()
 
     def _get_state(self, **options: Any) -> GuardedConnectionState:
@@ -198,6 +202,9 @@ class AsobibaBot(commands.AutoShardedBot):
         await self.register_commands()
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
+        if self.settings.app_emojis:
+            # In the background: dozens of uploads on a first start must not delay the games.
+            self.emoji_sync = asyncio.create_task(self.sync_emojis(), name="asobiba-emojis")
         freeze_start_up_heap()
 
     async def register_commands(self) -> None:
@@ -220,7 +227,8 @@ class AsobibaBot(commands.AutoShardedBot):
         "This interaction failed"."""
         answer = number_form_answer(interaction)
         lesson_answer = lesson_number_answer(interaction)
-        if answer is None and lesson_answer is None:
+        note = note_form_answer(interaction)
+        if answer is None and lesson_answer is None and note is None:
             await self._answer_unknown(interaction)
             return
         async with self.asobiba.activity.handling():
@@ -229,6 +237,8 @@ class AsobibaBot(commands.AutoShardedBot):
                     await self.flows.playing.submit_number(interaction, *answer)
                 elif lesson_answer is not None:
                     await self.flows.lessons.answer_number(interaction, *lesson_answer)
+                elif note is not None:
+                    await self.flows.corner.save_note(interaction, *note)
             except Exception as error:  # the one error path decides what to say
                 await handle_error(interaction, error)
 
@@ -267,6 +277,7 @@ class AsobibaBot(commands.AutoShardedBot):
         try:
             async with self.asobiba.activity.handling():
                 await self.clock_catch_up()
+                await self.flows.playing.resume_planned()
         except Exception:  # what is left waits for the next start
             log.exception("could not announce what the move clocks owed from before the start")
         while True:
@@ -277,6 +288,14 @@ class AsobibaBot(commands.AutoShardedBot):
                         await tick()
                 except Exception:
                     log.exception("%s failed; trying again next tick", tick.__name__)
+
+    async def sync_emojis(self) -> None:
+        """The games' faces as the app's emojis: only the process holding shard 0 uploads."""
+        upload = self.settings.shard_ids is None or 0 in self.settings.shard_ids
+        try:
+            await sync_emojis(self, all_specs(), upload=upload)
+        except Exception:  # the words alone are shown: nothing depends on the pictures
+            log.exception("could not set up the app's emojis")
 
     async def sync_commands(self) -> None:
         """Register the commands (only the process holding shard 0, when shards are split), or
@@ -309,8 +328,9 @@ class AsobibaBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         # A graceful stop: answers already committed to the database still reach Discord.
-        if self._clock_task is not None:
-            self._clock_task.cancel()
+        for task in (self._clock_task, self.emoji_sync):
+            if task is not None:
+                task.cancel()
         activity = self.asobiba.activity
         if not await activity.wait_idle():
             log.warning("closing with %d interaction(s) still running", activity.busy)

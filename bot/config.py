@@ -65,6 +65,8 @@ class Settings:
     log_level: str = "INFO"
     run_migrations: bool = True
     sync_commands: bool = True
+    #: Upload the games' faces as the app's own emojis and show them in menus (``APP_EMOJIS``).
+    app_emojis: bool = True
     #: The move clock of a new two-player game unless the challenger picks one (0: none).
     default_clock_hours: int = 72
     #: How often the move clocks are checked for reminders and timeouts (the environment gives
@@ -103,6 +105,7 @@ class Settings:
             default_clock_hours=_int(env, "DEFAULT_CLOCK_HOURS", 72, 0),
             clock_tick_seconds=_int(env, "CLOCK_TICK_SECONDS", 30, 1),
             sync_commands=_flag(env, "SYNC_COMMANDS"),
+            app_emojis=_flag(env, "APP_EMOJIS"),
             connect_attempts=_int(env, "CONNECT_ATTEMPTS", 10, 0),
             heartbeat_file=env.get("HEARTBEAT_FILE", str(DEFAULT_HEARTBEAT_FILE)).strip(),
         )

@@ -52,6 +52,7 @@ from bot.ui.common import (
 )
 from bot.ui.components import ReopenSelect
 from bot.ui.context import UiContext
+from bot.ui.pace import pace_lines
 from bot.ui.replay import history_view
 from rules.core import Locale
 
@@ -218,6 +219,7 @@ class PlayerCog(commands.Cog):
         for heading, stats in sections:
             lines.append(tr(heading, locale))
             lines.extend(profile_rows(stats or [], locale))
+        lines += pace_lines(await self.services.games.move_times.of(target.id), locale)
         lines.extend(puzzle_rows(await self.services.puzzles.standings(target.id, server), locale))
         await send_ephemeral(interaction, clip("\n".join(lines)))
 

@@ -117,6 +117,7 @@ STARTS: Mapping[str, Any] = {
     "ping_message_id": None,
     "reminders_sent": 0,
     "finished_at": None,
+    "planners": 0,
 }
 SEAT_STARTS: Mapping[str, Any] = {"dm_ping_message_id": None}
 _NEW_GAME_COLUMNS = _columns(NewGame, GAME)

@@ -110,6 +110,10 @@ class GameRow(Base):
         ForeignKey("tournament.id", ondelete="SET NULL"), nullable=True, index=True
     )
 
+    #: How many players hold a planned line in this game (``game_aside``): kept by the plans'
+    #: own writes without the version (so no board goes stale), read back by each move's write.
+    planners: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
     seats: Mapped[list[GameSeatRow]] = relationship(
         back_populates="game", order_by="GameSeatRow.seat", lazy="selectin"
     )
@@ -156,6 +160,25 @@ class GameEventRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (UniqueConstraint("game_id", "ply", name="uq_game_event_game_id_ply"),)
+
+
+class GameAsideRow(Base):
+    """What one player keeps to themselves about one game: a note, and (in games that allow
+    it) a planned line — "if they play X, I answer Y" — with the ply it was planned at. Never
+    part of the game's row, its log, its exports or its Verify files: only its author reads it."""
+
+    __tablename__ = "game_aside"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: The planned line: action codes, the opponent's and this player's in turn.
+    plan: Mapped[list[str] | None] = mapped_column(JSONType, nullable=True)
+    #: The game's ply when the line was planned (its first move is ply ``plan_ply + 1``).
+    plan_ply: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class PlayerStatRow(Base):

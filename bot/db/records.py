@@ -58,6 +58,7 @@ class GameRecord:
     reminders_sent: int
     daily_key: str | None
     tournament_id: int | None
+    planners: int
     state: dict[str, Any] | None
     seats: tuple[SeatRecord, ...] | None
 
@@ -180,6 +181,8 @@ class Written:
     board_reach: BoardReach
     ping_message_id: int | None
     reminders_sent: int
+    #: How many players hold a planned line in the game (read back so the move can answer it).
+    planners: int = 0
     #: After a rated game: each seat's rating before and after, as stored in the outcome.
     rating: dict[str, list[int]] | None = None
     #: The ``clock_notice`` row written with the change (``GameWrite.notice``).

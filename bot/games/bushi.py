@@ -10,6 +10,7 @@ from bot.games.spec import (
     BotLevel,
     CommandGroup,
     CommandOption,
+    FaceSet,
     GameSpec,
     OptionChoice,
     Ranking,
@@ -18,7 +19,18 @@ from bot.games.spec import (
     Variant,
     painter,
 )
-from rules.bushi import RULES, BushiAction, BushiRules, BushiState, BushiView, Drop
+from rules.bushi import (
+    RULES,
+    BushiAction,
+    BushiRules,
+    BushiState,
+    BushiView,
+    CubeReading,
+    Drop,
+    FaceType,
+    Facing,
+)
+from rules.bushi.cube import face_type
 from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
 from rules.bushi.lesson import LESSON
@@ -73,6 +85,7 @@ def board_offers(
                 rules.action_label(d, locale),
                 rules.format(d),
                 description=rules.action_description(state, d, locale),
+                face=face_key(d, state.cube),
             )
             for d in drops
         )
@@ -80,6 +93,16 @@ def board_offers(
     if moves:
         offers.append(Offer(move_choices(rules, moves, locale)))
     return offers
+
+
+def face_key(drop: Drop, reading: CubeReading) -> str:
+    """The emoji of a drop: the top it shows — the kind of face up, and where the samurai looks
+    (what the board's picture draws; the reading of the cube decides the kind)."""
+    return f"bu_{face_type(drop.face, drop.cube or reading).value}_{drop.facing.value}"
+
+
+#: Every top a cube can show: four kinds of face, four ways to look.
+FACE_KEYS = tuple(f"bu_{kind.value}_{facing.value}" for kind in FaceType for facing in Facing)
 
 
 def hint(rules: Rules, state: BushiState, seat: Seat, locale: Locale) -> str:
@@ -162,4 +185,7 @@ SPEC = GameSpec(
     board_picture=painter("bot.pictures.bushi", "draw_board"),
     puzzles=BUSHI_PUZZLES,
     lessons=(LESSON,),
+    # Open information, strictly in turns: an answer can be planned for any named move.
+    planned_moves=True,
+    faces=FaceSet(FACE_KEYS, painter("bot.pictures.emojis", "bushi_emoji")),
 )

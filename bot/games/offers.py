@@ -47,6 +47,9 @@ class Choice:
     description: str | None = None
     #: Shown as chosen in a menu (the step the panel is at).
     selected: bool = False
+    #: The card or face it names, by its key in the game's ``FaceSet``: its emoji is shown
+    #: beside the label where the app's emojis are uploaded.
+    face: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

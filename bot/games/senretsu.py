@@ -15,6 +15,7 @@ from bot.games.spec import (
     BotLevel,
     CommandGroup,
     CommandOption,
+    FaceSet,
     GameSpec,
     OptionChoice,
     Ranking,
@@ -23,7 +24,7 @@ from bot.games.spec import (
     Variant,
     painter,
 )
-from rules.cards.playing import Card, sort_key
+from rules.cards.playing import STANDARD_DECK, Card, sort_key
 from rules.core import GameRules, Locale, Rng, Seat, Text
 from rules.senretsu import (
     RULES,
@@ -215,7 +216,8 @@ def _placement_offers(
     elif hand:
         chosen = int(step[1:]) if step and step[1:].isdigit() else -1
         cards = [
-            Choice(card.label, step=f"c{i}", selected=i == chosen) for i, card in enumerate(hand)
+            Choice(card.label, step=f"c{i}", selected=i == chosen, face=card_face(card))
+            for i, card in enumerate(hand)
         ]
         # A hand longer than one menu (deck hits can swell it) gets a second menu.
         for start in range(0, min(len(cards), 2 * MENU_LIMIT), MENU_LIMIT):
@@ -238,13 +240,20 @@ def _placement_offers(
     return tuple(offers)
 
 
+def card_face(card: Card) -> str:
+    """A card's emoji (its face, as the board draws it)."""
+    return f"sr_{card.code}"
+
+
 def _place_choices(
     rules: Rules, card: Card, places: list[Place], locale: Locale
 ) -> tuple[Choice, ...]:
     """Each place ``card`` may go, in the board's words; a joker asks for its range after."""
     if not card.is_joker:
         return tuple(
-            Choice(rules.action_label(a, locale), rules.format(a)) for a in places if a.card == card
+            Choice(rules.action_label(a, locale), rules.format(a), face=card_face(card))
+            for a in places
+            if a.card == card
         )
     out: list[Choice] = []
     seen: set[tuple[int, bool]] = set()
@@ -257,6 +266,7 @@ def _place_choices(
         out.append(
             Choice(
                 f"{card.label}→{where}",
+                face=card_face(card),
                 number=NumberPrompt(
                     prefix + ":", 1, JOKER_RANGE_MAX, JOKER_TITLE(locale), JOKER_RANGE(locale)
                 ),
@@ -309,6 +319,9 @@ SPEC = GameSpec(
     reviewer=review,
     board_picture=painter("bot.pictures.senretsu", "draw_board"),
     panel_picture=painter("bot.pictures.senretsu", "draw_hand"),
+    faces=FaceSet(
+        tuple(card_face(c) for c in STANDARD_DECK), painter("bot.pictures.emojis", "senretsu_emoji")
+    ),
     puzzles=SENRETSU_PUZZLES,
     lessons=(LESSON,),
 )

@@ -169,6 +169,17 @@ def _no_settings(chosen: Mapping[str, Any]) -> StartRequest:
     return StartRequest({})
 
 
+@dataclass(frozen=True, slots=True)
+class FaceSet:
+    """A game's card or cube faces as small pictures, uploaded as the app's own emojis and
+    shown beside the words that name them (which stay, for screen readers and as the
+    fallback). Keys are unique across games and made of letters, digits and ``_``."""
+
+    keys: tuple[str, ...]
+    #: Draws one face as a 128×128 PNG (imported when first used, like the board painters).
+    draw: Callable[[str], bytes]
+
+
 class SpecError(ValueError):
     """A game's declaration contradicts itself or its rules (found when it is built)."""
 
@@ -228,6 +239,12 @@ class GameSpec(Generic[S, A, V]):
     default_level: str | None = None
     #: Where a finished game against the bot turned, for the person who played it.
     reviewer: Reviewer[S, A, V] | None = None
+    #: Whether a player may plan answers on the opponent's turn ("if they play X, I answer
+    #: Y"): only a game of open information taken in turns, where a move can be named before
+    #: it is played and nothing hidden decides what the answer may be.
+    planned_moves: bool = False
+    #: The game's faces as the app's emojis (menus show them beside a card's or face's name).
+    faces: FaceSet | None = None
 
     def __post_init__(self) -> None:
         name = self.rules.name
@@ -237,6 +254,8 @@ class GameSpec(Generic[S, A, V]):
             raise SpecError(f"{name}: a daily deal is a solitaire's, dealt by hidden chance")
         if self.tally is not None and not self.solitaire:
             raise SpecError(f"{name}: a tally breaks ties between solitaire deals only")
+        if self.planned_moves and (self.secret_hands or self.solitaire):
+            raise SpecError(f"{name}: planned moves need two players and no secret hands")
         if any(lesson.key.split(":")[0] != name for lesson in self.lessons):
             raise SpecError(f"{name}: a lesson's key is the game's, or <game>:<variant>")
         self._check_levels()

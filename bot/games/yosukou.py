@@ -11,6 +11,7 @@ from bot.games.offers import Offer, move_choices
 from bot.games.spec import (
     CommandGroup,
     CommandOption,
+    FaceSet,
     GameSpec,
     OptionChoice,
     Ranking,
@@ -19,6 +20,7 @@ from bot.games.spec import (
     Variant,
     painter,
 )
+from rules.cards.tarot import MAJOR_NUMBERS
 from rules.core import GameRules, Locale, Rng, Seat, Text
 from rules.yosukou import (
     RULES,
@@ -261,6 +263,10 @@ SPEC = GameSpec(
     daily=True,
     summary=summary,
     board_picture=painter("bot.pictures.yosukou", "draw_board"),
+    # The majors, for wherever a card is named (its buttons name none: start, draw).
+    faces=FaceSet(
+        tuple(f"ys_m{n}" for n in MAJOR_NUMBERS), painter("bot.pictures.emojis", "yosukou_emoji")
+    ),
     # A deal won with fewer cards drawn is the better win (the tournament table's tie-break).
     tally=SolitaireTally(Text("引いた札", "cards drawn"), lambda state: state.draws),
     puzzles=YOSUKOU_PUZZLES,

@@ -12,8 +12,10 @@ from typing import Any
 from bot.db.records import EventRecord, NoticeWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
+from bot.services.asides import GameAsides
 from bot.services.base import GameLoader, GuardedWriter, Planned, check_version, public_text
 from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
+from bot.services.plans import MAX_PLAN_PAIRS, follow
 from bot.services.snapshots import ActionResult, GameSnapshot
 from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.text.errors import SOLITAIRE_NOT_YOURS
@@ -23,15 +25,21 @@ log = logging.getLogger(__name__)
 
 #: Bot moves that may follow one human action (a solitaire never has bot seats).
 MAX_BOT_PLIES = 200
+#: Planned answers that may follow one move (a line is played one answer per move).
+MAX_PLAN_PLIES = 2 * MAX_PLAN_PAIRS
 
 
 class ActionPipeline:
     """Players' moves and the platform's verdicts, each one guarded write through ``writer``
     (``loader`` reads a game the pipeline must look at first)."""
 
-    def __init__(self, loader: GameLoader, writer: GuardedWriter) -> None:
+    def __init__(
+        self, loader: GameLoader, writer: GuardedWriter, asides: GameAsides | None = None
+    ) -> None:
         self.loader = loader
         self.writer = writer
+        #: Where players' planned answers are kept (none: no game plays them).
+        self.asides = asides
 
     async def act(self, game_id: int, user_id: int, version: int | None, code: str) -> ActionResult:
         """Play ``code`` (a move or a meta action such as ``resign``) for ``user_id``."""
@@ -41,7 +49,7 @@ class ActionPipeline:
             # Lost a race. Once more against the new state: still refused unless the phase is
             # simultaneous (both janken picks at the same instant must both count).
             result = await self._act_once(game_id, version, code, user_id=user_id)
-        return await self.play_bot_turns(result)
+        return await self.play_bot_turns(await self.play_planned(result))
 
     async def forfeit(
         self,
@@ -238,9 +246,59 @@ class ActionPipeline:
             except (RulesError, StaleVersion):
                 log.exception("bot move failed in game %s", game.id)
                 break
+            step = await self.play_planned(step)
             events += step.events
             game = step.game
         return ActionResult(game, tuple(events), result.previous_version)
+
+    async def play_planned(self, result: ActionResult) -> ActionResult:
+        """Play the answers players planned for the move just made, each as its own
+        transaction at the version it read (so once only, whoever gets there first), and let
+        every plan that another move contradicts lapse."""
+        game = result.game
+        if self.asides is None or not game.planners:
+            return result  # read back by the move's own write: no plan, nothing more to read
+        events = list(result.events)
+        for _ in range(MAX_PLAN_PLIES):
+            plans = await self.asides.plans_in(game.id)
+            if not plans:
+                break
+            moves = await self.loader.db.store.read_moves(game.id)
+            answered = False
+            for plan in plans:
+                planner = game.seat_of(plan.user_id)
+                step = follow(plan, planner, moves) if planner is not None else None
+                if step is None or game.status != GameStatus.ACTIVE:
+                    await self.asides.drop_plan(plan)
+                    continue
+                if step.answer is None:
+                    if step.ply != plan.ply or not step.left:
+                        await self.asides.move_plan_on(plan, step.left, step.ply)
+                    continue
+                try:
+                    played = await self._act_once(
+                        game.id, game.version, step.answer, user_id=None, as_seat=planner
+                    )
+                except StaleVersion:
+                    return ActionResult(game, tuple(events), result.previous_version)
+                except (RulesError, WrongStatus):
+                    log.warning("a planned answer no longer fits game %s", game.id)
+                    await self.asides.drop_plan(plan)
+                    continue
+                await self.asides.move_plan_on(plan, step.left, step.ply)
+                events += played.events
+                game = played.game
+                answered = True
+                break
+            if not answered:
+                break
+        return ActionResult(game, tuple(events), result.previous_version)
+
+    async def resume_planned(self, game_id: int) -> ActionResult | None:
+        """At start-up: an answer a crash left owed is played now (``None`` if nothing was)."""
+        game = await self.loader.get(game_id)
+        after = await self.play_planned(ActionResult(game, (), game.version))
+        return after if after.game.version != game.version else None
 
     @staticmethod
     async def _bot_draw_answer(spec: AnySpec, game: GameSnapshot) -> tuple[Seat, str] | None:

@@ -20,11 +20,14 @@ from datetime import timedelta
 
 from bot.db import Database
 from bot.services.actions import ActionPipeline
+from bot.services.asides import GameAsides
 from bot.services.base import GameLoader, GuardedWriter
 from bot.services.clock import Clock, system_clock
 from bot.services.game_cache import GameCache
 from bot.services.messages import BoardMessages
+from bot.services.move_times import MoveTimeStats
 from bot.services.pings import PingBook
+from bot.services.plans import Plans
 from bot.services.queries import GameQueries
 from bot.services.secrets import DeploymentSecrets
 from bot.services.seeds import Seeds
@@ -51,7 +54,9 @@ class GameService:
         pings = PingBook()
         self.loader = GameLoader(db, GameCache())
         self.writer = GuardedWriter(db, clock, self.loader, pings)
-        self.actions = ActionPipeline(self.loader, self.writer)
+        self.asides = GameAsides(db, clock)
+        self.actions = ActionPipeline(self.loader, self.writer, self.asides)
+        self.plans = Plans(self.asides, self.loader)
         self.starts = GameStarts(
             db,
             clock,
@@ -64,3 +69,4 @@ class GameService:
         )
         self.queries = GameQueries(db, clock, self.loader)
         self.messages = BoardMessages(db, pings)
+        self.move_times = MoveTimeStats(db)

@@ -7,8 +7,9 @@ from collections.abc import Collection
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import case, or_, select
 from sqlalchemy.orm import aliased, defer
+from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db import Database, GameEventRow, GameRow, GameSeatRow, TournamentRow
 from bot.games.registry import spec_for
@@ -49,6 +50,17 @@ from rules.core import Event
 LAST_STEPS_SCANNED = 50
 #: Offering or declining a draw moves nothing: the board keeps showing the move before it.
 DRAW_TALK = frozenset({"draw_offer", "draw_decline"})
+
+
+def urgency_order() -> tuple[ColumnElement[Any], ...]:
+    """Games waiting on the player first, the most urgent first: the soonest deadline (games
+    without a clock after those with one), then the one that has waited longest."""
+    waiting = GameSeatRow.to_act.is_(True)
+    return (
+        GameSeatRow.to_act.desc(),
+        case((waiting, GameRow.deadline_at)).asc().nulls_last(),
+        case((waiting, GameRow.updated_at)).asc(),
+    )
 
 
 class GameQueries:
@@ -97,7 +109,7 @@ class GameQueries:
                 .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
                 .where(GameSeatRow.user_id == user_id, GameRow.status.in_(statuses))
                 .order_by(
-                    *(() if newest_first else (GameSeatRow.to_act.desc(),)),
+                    *(() if newest_first else urgency_order()),
                     GameRow.updated_at.desc(),
                     GameRow.id.desc(),
                 )

@@ -81,6 +81,8 @@ class GameSummary:
     daily_key: str | None
     #: The tournament this game belongs to (a round's pairing or a solitaire deal), if any.
     tournament_id: int | None
+    #: How many players hold a planned line in it (0: no plan to look at after a move).
+    planners: int = 0
 
     @property
     def spec(self) -> AnySpec:
@@ -170,6 +172,7 @@ class GameSummary:
             "raw_outcome": dict(row.outcome) if row.outcome else None,
             "daily_key": row.daily_key,
             "tournament_id": row.tournament_id,
+            "planners": row.planners,
         }
 
     @classmethod
@@ -237,6 +240,7 @@ class GameSnapshot(GameSummary):
             raw_outcome=record.outcome,
             daily_key=record.daily_key,
             tournament_id=record.tournament_id,
+            planners=record.planners,
             seed=record.seed,
             state=state,
             salt=record.salt,
@@ -284,6 +288,7 @@ class GameSnapshot(GameSummary):
             raw_outcome=outcome,
             daily_key=self.daily_key,
             tournament_id=self.tournament_id,
+            planners=written.planners,
             seed=self.seed,
             state=state,
             salt=self.salt,

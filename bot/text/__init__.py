@@ -6,6 +6,8 @@ area's ``*_MESSAGES``, merged below into :data:`MESSAGES`. And *named texts* (``
 constants) that code imports by name: command and option names and help, refusals, the
 console's prompts, the words drawn on pictures.
 
+- ``corner`` — a player's private note and planned moves in a game
+- ``pace`` — how long players take to move (/profile)
 - ``play`` — challenges, turns, results, the board's buttons, fairness, logs, replays
 - ``player`` — /games, /profile, /history, /settings
 - ``daily`` — /<game> daily and /<game> today
@@ -25,9 +27,11 @@ the rules packages; ``tests/bot/test_text_home.py`` keeps every other ``Text`` h
 
 from __future__ import annotations
 
+from bot.text.corner import CORNER_MESSAGES
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
+from bot.text.pace import PACE_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
 from bot.text.privacy import PRIVACY_MESSAGES
@@ -47,4 +51,6 @@ MESSAGES: dict[str, Text] = {
     **PUZZLE_MESSAGES,
     **LESSON_MESSAGES,
     **PRIVACY_MESSAGES,
+    **CORNER_MESSAGES,
+    **PACE_MESSAGES,
 }

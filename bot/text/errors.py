@@ -167,3 +167,20 @@ DATABASE_UNAVAILABLE = Text(
     "The game records can't be reached right now (the database is busy or down). Nothing "
     "was changed — please try again in a moment.",
 )
+
+PLANS_NOT_HERE = Text(
+    "この対局では予約手は使えません。",
+    "Planned moves are not available in this game.",
+)
+PLAN_ON_YOUR_TURN = Text(
+    "いまはあなたの手番です。予約手は相手の手番のあいだに残せます。",
+    "It is your turn now: plan answers while your opponent is to move.",
+)
+PLAN_NOT_LEGAL = Text(
+    "その予約手は指せない手を含んでいます。何も保存していません。",
+    "That plan contains a move that cannot be played. Nothing was saved.",
+)
+PLAN_TOO_LONG = Text(
+    "予約手は相手の手と応手の組を{pairs}組までです。",
+    "A plan holds at most {pairs} pairs of their move and your answer.",
+)

@@ -7,7 +7,8 @@ from rules.core import Text
 #: Messages, looked up by key with ``bot.i18n.tr``.
 PLAYER_MESSAGES: dict[str, Text] = {
     "games.title": Text(
-        "**あなたの対局**（あなたの番のものが先）", "**Your games** (waiting on you first)"
+        "**あなたの対局**（あなたの番のもの・期限の近い順が先）",
+        "**Your games** (waiting on you first, soonest due first)",
     ),
     "games.none": Text(
         "このサーバーで進行中の対局はありません。", "You have no games going in this server."

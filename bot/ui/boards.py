@@ -32,6 +32,7 @@ from bot.ui.components import (
     VerifyButton,
     WhyButton,
 )
+from bot.ui.corner_components import CornerButton
 from bot.ui.layout import Card, Row, offer_rows
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
 from rules.core.levels import LEVEL_SETTING
@@ -268,9 +269,20 @@ def board_rows(
         offers = make(rules, game.state, seat, rules.legal_actions(game.state, seat), locale)
         rows += offer_rows(game.id, game.version, offers, max_rows=4)
     meta = meta_row(game, locale, recent)
-    if meta:
-        rows.append(meta)
+    corner = corner_button(game, locale)
+    if len(meta) < 5:
+        meta.append(corner)
+    else:
+        rows.append([corner])
+    rows.append(meta)
     return rows
+
+
+def corner_button(game: GameSnapshot, locale: Locale) -> CornerButton:
+    """Each player's own corner of the game: their note, and their plans where the game
+    allows planning answers (what is in it is shown to the clicker alone)."""
+    key = "button.corner" if game.spec.planned_moves else "button.corner_note"
+    return CornerButton(game.id, tr(key, locale))
 
 
 def meta_row(game: GameSnapshot, locale: Locale, recent: Sequence[Event]) -> Row:

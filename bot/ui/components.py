@@ -81,11 +81,16 @@ class GameActionButton(
         label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
         row: int | None = None,
+        emoji: discord.PartialEmoji | None = None,
     ) -> None:
         self.game_id, self.version, self.code = game_id, version, code
         super().__init__(
             discord.ui.Button(
-                label=label[:80], style=style, row=row, custom_id=f"g:{game_id}:{version}:{code}"
+                label=label[:80],
+                style=style,
+                row=row,
+                custom_id=f"g:{game_id}:{version}:{code}",
+                emoji=emoji,
             )
         )
 

@@ -199,6 +199,36 @@ class PrivacyFlow(Protocol):
     async def keep(self, interaction: discord.Interaction) -> None: ...
 
 
+class CornerFlow(Protocol):
+    """Implemented by :class:`bot.ui.corner.Corner`."""
+
+    async def show(
+        self, interaction: discord.Interaction, game_id: int, *, said: str | None = None
+    ) -> None: ...
+
+    async def open_note_form(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def save_note(
+        self, interaction: discord.Interaction, game_id: int, typed: str
+    ) -> None: ...
+
+    async def pick_theirs(
+        self, interaction: discord.Interaction, game_id: int, version: int, kept: int, theirs: str
+    ) -> None: ...
+
+    async def pick_mine(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        kept: int,
+        theirs: str,
+        mine: str,
+    ) -> None: ...
+
+    async def cancel_plan(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
 class Flows(Protocol):
     """The flows by job (implemented by :class:`bot.ui.flows.GameFlows`)."""
 
@@ -228,6 +258,7 @@ class Flows(Protocol):
 
     @property
     def privacy(self) -> PrivacyFlow: ...
+    def corner(self) -> CornerFlow: ...
 
 
 @dataclass(frozen=True, slots=True)

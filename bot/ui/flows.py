@@ -1,6 +1,6 @@
 """Everything that happens when someone clicks or commands, composed by job: starting games
 (:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), private
-answers beside the play (:mod:`asides`), telling players (:mod:`notices`,
+answers beside the play (:mod:`asides`), a player's own note and plans (:mod:`corner`), telling players (:mod:`notices`,
 :mod:`clock_notices`), tournaments (:mod:`tournament_flows`), and where a board lives
 (:mod:`board_posts`, :mod:`held_boards`); lessons (:mod:`lesson_flow`); puzzles (:mod:`puzzles`);
 /privacy (:mod:`privacy`).
@@ -18,6 +18,7 @@ from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.context import Services
+from bot.ui.corner import Corner
 from bot.ui.held_boards import HeldBoards
 from bot.ui.lesson_flow import Lessons
 from bot.ui.notices import Pings
@@ -43,6 +44,7 @@ class GameFlows:
     puzzles: PuzzleCards
     lessons: Lessons
     privacy: PrivacyFlows
+    corner: Corner
 
 
 def compose_flows(client: discord.Client, services: Services) -> GameFlows:
@@ -64,4 +66,5 @@ def compose_flows(client: discord.Client, services: Services) -> GameFlows:
         puzzles=PuzzleCards(services),
         lessons=Lessons(services),
         privacy=PrivacyFlows(services, posts, tournaments),
+        corner=Corner(services),
     )

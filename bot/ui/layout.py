@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.games.offers import Offer, Style
+from bot.ui.app_emojis import BOOK
 from bot.ui.components import GameActionButton, GameActionSelect, choice_value
 
 Row = list[discord.ui.Item[Any]]
@@ -37,6 +38,8 @@ def menu_options(offer: Offer) -> list[discord.SelectOption]:
             value=choice_value(choice),
             description=(choice.description or None) and choice.description[:100],
             default=choice.selected,
+            # The card's or face's picture beside its name, where the app's emojis are up.
+            emoji=BOOK.emoji(choice.face),
         )
         for choice in offer.choices[:OPTIONS_PER_MENU]
     ]
@@ -61,7 +64,12 @@ def offer_rows(game_id: int, version: int, offers: Sequence[Offer], max_rows: in
             rows.append(
                 [
                     GameActionButton(
-                        game_id, version, choice_value(choice), choice.label, STYLES[offer.style]
+                        game_id,
+                        version,
+                        choice_value(choice),
+                        choice.label,
+                        STYLES[offer.style],
+                        emoji=BOOK.emoji(choice.face),
                     )
                     for choice in offer.choices[start : start + BUTTONS_PER_ROW]
                 ]

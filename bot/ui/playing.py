@@ -73,6 +73,20 @@ class Playing:
             raise
         await self._publish(interaction, result)
 
+    async def resume_planned(self) -> None:
+        """At start-up: play the planned answers a crash left owed, and show their boards."""
+        asides = self.games.asides
+        for game_id in sorted({plan.game_id for plan in await asides.all_plans()}):
+            try:
+                result = await self.actions.resume_planned(game_id)
+            except StaleVersion:
+                continue  # a move came first; its own pipeline answered the plan
+            if result is None:
+                continue
+            await self.posts.show_board(result.game, result.events)
+            await self.pings.notify(result.game, actor_id=None)
+            await self.tournaments.after_game(result.game)
+
     async def submit_number(
         self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
     ) -> None:

@@ -19,6 +19,7 @@ from bot.ui.boards import game_title, outcome_text
 from bot.ui.common import clip, selected_values, send_ephemeral, user_locale
 from bot.ui.components import Guarded, LogButton, VerifyButton
 from bot.ui.context import context_of
+from bot.ui.corner import shown_note
 from rules.core import Locale
 
 
@@ -37,6 +38,10 @@ async def replay_message(
         lines.append(tr("last_move", locale, text=" / ".join(text.splitlines()[-3:])))
     if ply == plies and game.outcome is not None:
         lines.append(outcome_text(game, locale))
+    # The viewer's own note on a game they played (a replay is private to who asked for it).
+    note = await games.asides.note(game_id, viewer) if game.seat_of(viewer) is not None else None
+    if note:
+        lines.append(tr("replay.note", locale, note=shown_note(note)))
     content = clip("\n".join(lines))
     view = discord.ui.View(timeout=None)
     steps = (("f", 0, "⏮"), ("p", ply - 1, "◀"), ("n", ply + 1, "▶"), ("l", plies, "⏭"))

@@ -39,6 +39,7 @@ PUZZLES = "test_discord_puzzles.py::"
 LEARN = "test_discord_learn.py::"
 PRIVACY = "test_discord_privacy.py::"
 LESSON = r"[a-z0-9_]+(?::[a-z0-9_]+)?"
+CORNER = "test_discord_corner.py::"
 
 CONTROLS: tuple[Control, ...] = (
     # The challenge board.
@@ -232,10 +233,41 @@ CONTROLS: tuple[Control, ...] = (
         rf"lnum:{LESSON}:{ID}:.+",
         (LEARN + "test_a_joker_in_a_lesson_asks_for_its_range",),
     ),
+    # A player's corner: their note and planned moves.
+    Control(
+        "Note & plans",
+        rf"cn:{ID}",
+        (CORNER + "test_the_opponent_cannot_see_or_use_a_plan",),
+    ),
+    Control(
+        "Write note",
+        rf"nt:{ID}",
+        (CORNER + "test_a_private_note_is_kept_escaped_and_shown_to_its_author_only",),
+    ),
+    Control(
+        "the note form",
+        rf"ntf:{ID}",
+        (CORNER + "test_a_private_note_is_kept_escaped_and_shown_to_its_author_only",),
+    ),
+    Control(
+        "If they play…",
+        rf"pt:{ID}:{ID}:[0-9]:[0-9]=.+",
+        (CORNER + "test_a_planned_answer_plays_itself_after_a_restart",),
+    ),
+    Control(
+        "…I answer with",
+        rf"pm:{ID}:{ID}:[0-9]:.+=.+",
+        (CORNER + "test_a_planned_answer_plays_itself_after_a_restart",),
+    ),
+    Control(
+        "Cancel plan",
+        rf"pc:{ID}",
+        (CORNER + "test_the_opponent_cannot_see_or_use_a_plan",),
+    ),
 )
 
 #: Forms are not components: their custom_ids are answered by the client's own listener.
-FORM_PREFIXES = frozenset({"nm", "lnum"})
+FORM_PREFIXES = frozenset({"nm", "lnum", "ntf"})
 
 
 def click_key(payload: dict[str, Any]) -> str | None:

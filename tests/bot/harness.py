@@ -34,8 +34,9 @@ class World:
         await self.fake.run_client(self.bot)
 
 
-def make_bot(db_url: str, clock: FakeClock) -> AsobibaBot:
-    settings = Settings(discord_token="fake-token", database_url=db_url)
+def make_bot(db_url: str, clock: FakeClock, *, app_emojis: bool = False) -> AsobibaBot:
+    # The app's emojis are off unless a test is about them (uploads cost every start-up).
+    settings = Settings(discord_token="fake-token", database_url=db_url, app_emojis=app_emojis)
     db = Database(db_url)
     return AsobibaBot(settings, db, GameService(db, clock=clock, seed_source=Rng.from_seed(9)))
 

@@ -67,6 +67,12 @@ def test_every_listed_test_exists() -> None:
 
 #: A click each control matches, as Discord would deliver it.
 EXAMPLES = {
+    "Note & plans": "cn:12",
+    "Write note": "nt:12",
+    "the note form": "ntf:12",
+    "If they play…": "pt:12:3:0:1=D-T0-B",
+    "…I answer with": "pm:12:3:0:D-T0-B=D-F1-R",
+    "Cancel plan": "pc:12",
     "Accept": "ch:12:3:accept",
     "Decline": "ch:12:3:decline",
     "Withdraw": "ch:12:3:cancel",

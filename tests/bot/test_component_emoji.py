@@ -3,7 +3,9 @@ accepts: an emoji of Unicode's list in its fully-qualified form. Discord refuses
 with BUTTON_COMPONENT_INVALID_EMOJI, and then the whole message — a board — is not sent.
 
 The fake Discord refuses them in every test that sends a message; this test covers the
-components no test happens to show, by reading every place in ``bot/`` an emoji is given."""
+components no test happens to show, by reading every place in ``bot/`` an emoji is given.
+The app's own emojis (custom emojis by id, see ``bot/ui/app_emojis.py``) are the one other
+kind: a custom emoji the app owns is accepted by id."""
 
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ from bot.ui.components import GameButton
 from tests.fakediscord.validation import is_rgi_emoji
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
+#: The computed emojis allowed besides a class's own: the book of the app's emojis (a custom
+#: emoji with an id, or none), and GameActionButton's parameter that carries it.
+APP_EMOJI_SOURCES = {"self.emoji", "BOOK.emoji(choice.face)", "emoji"}
 
 
 def _emoji_sources() -> list[tuple[str, ast.expr]]:
@@ -46,8 +51,10 @@ def test_every_emoji_given_to_a_component_is_a_fully_qualified_unicode_emoji() -
         if isinstance(value, ast.Constant):
             assert isinstance(value.value, str) and is_rgi_emoji(value.value), (where, value.value)
         else:
-            # Anything computed must be a class's own ``emoji``, which the scan reads above.
-            assert ast.unparse(value) == "self.emoji", (where, ast.unparse(value))
+            # Anything computed must be a class's own ``emoji``, which the scan reads above,
+            # or the app's own emoji of a face (a custom emoji by id, uploaded by the bot and
+            # checked by the fake in test_discord_app_emojis.py), passed on by a parameter.
+            assert ast.unparse(value) in APP_EMOJI_SOURCES, (where, ast.unparse(value))
 
 
 def _all_subclasses(cls: type) -> list[type]:
@@ -62,3 +69,18 @@ def test_every_game_button_carries_an_emoji_discord_accepts() -> None:
         item = cls(1, "label")
         payload = item.item.to_component_dict()
         assert is_rgi_emoji(payload["emoji"]["name"]), (cls.__name__, payload["emoji"])
+
+
+def test_the_app_s_own_emojis_are_custom_emojis_by_id() -> None:
+    from bot.ui.app_emojis import EmojiBook, emoji_name
+
+    book = EmojiBook()
+    assert book.emoji("bu_three_B") is None and book.emoji(None) is None  # words alone: no emoji
+
+    class Uploaded:
+        id, name = 42, emoji_name("bu_three_B", b"png")
+
+    book.learn([Uploaded()], {"bu_three_B": Uploaded.name})  # type: ignore[list-item]
+    found = book.emoji("bu_three_B")
+    assert found is not None and found.id == 42 and found.is_custom_emoji()
+    assert book.inline("bu_three_B") == f"<:{Uploaded.name}:42> "

@@ -9,9 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bot.i18n import MESSAGES
+from bot.text.corner import CORNER_MESSAGES
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
+from bot.text.pace import PACE_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
 from bot.text.privacy import PRIVACY_MESSAGES
@@ -97,6 +99,8 @@ def test_every_key_is_in_one_area_only() -> None:
         PUZZLE_MESSAGES,
         LESSON_MESSAGES,
         PRIVACY_MESSAGES,
+        CORNER_MESSAGES,
+        PACE_MESSAGES,
     )
     assert sum(len(area) for area in areas) == len(MESSAGES)  # no key overwritten by another
     assert MESSAGES["challenge.accept"].ja == "受ける"

@@ -25,6 +25,7 @@ import yarl
 from aiohttp import BodyPartReader, web
 
 from . import validation as V
+from .app_emojis import AppEmoji, AppEmojiStore
 from .gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
@@ -308,6 +309,8 @@ class FakeDiscord:
 
         self.snowflake = SnowflakeGenerator()
         self.application_id = self.snowflake()
+        #: The application's own emojis (``/applications/{id}/emojis``).
+        self.app_emojis = AppEmojiStore()
         self.bot_user = FakeUser(id=self.application_id, username=bot_name, bot=True)
         self.owner = FakeUser(id=self.snowflake(), username="app-owner")
 
@@ -2415,6 +2418,12 @@ class FakeDiscord:
             r("GET", scope + r"/(?P<command_id>\d+)", self._get_command)
             r("PATCH", scope + r"/(?P<command_id>\d+)", self._patch_command)
             r("DELETE", scope + r"/(?P<command_id>\d+)", self._delete_command)
+        emojis = rf"/applications/{app}/emojis"
+        r("GET", emojis, self._list_app_emojis)
+        r("POST", emojis, self._create_app_emoji)
+        r("GET", emojis + r"/(?P<emoji_id>\d+)", self._get_app_emoji)
+        r("PATCH", emojis + r"/(?P<emoji_id>\d+)", self._patch_app_emoji)
+        r("DELETE", emojis + r"/(?P<emoji_id>\d+)", self._delete_app_emoji)
         r("GET", chan, self._get_channel)
         r("GET", chan + r"/messages", self._list_messages)
         r("POST", chan + r"/messages", self._post_channel_message)
@@ -2609,6 +2618,95 @@ class FakeDiscord:
         self.notify()
         return no_content()
 
+    # -- application emojis (tests/fakediscord/app_emojis.py) ----------------------------------
+    def _check_message(self, data: JSON, **rules: Any) -> list[V.FieldError]:
+        """Discord's rules for a message, and that each custom emoji on a component is one
+        the application may use: in this fake, one of its own (it is in no server's list)."""
+        errors = V.check_message(data, **rules)
+        components = data.get("components") if isinstance(data, dict) else None
+        for comp in V._walk(components if isinstance(components, list) else []):
+            emojis = [comp.get("emoji")] + [
+                o.get("emoji") for o in comp.get("options") or [] if isinstance(o, dict)
+            ]
+            unknown = [
+                e
+                for e in emojis
+                if isinstance(e, dict)
+                and e.get("id")
+                and int(e["id"]) not in self.app_emojis.emojis
+            ]
+            errors += [
+                V.FieldError(
+                    ("components", "emoji", "id"), "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji"
+                )
+                for _ in unknown
+            ]
+        return errors
+
+    def _own_app(self, req: RestRequest) -> web.Response | None:
+        if req.int_param("app_id") != self.application_id:
+            return error_response(403, 50001, "Missing Access")
+        return None
+
+    def _app_emoji(self, req: RestRequest) -> AppEmoji | web.Response:
+        refused = self._own_app(req)
+        if refused is not None:
+            return refused
+        emoji = self.app_emojis.emojis.get(req.int_param("emoji_id"))
+        if emoji is None:
+            return error_response(404, 10014, "Unknown Emoji")
+        return emoji
+
+    async def _list_app_emojis(self, req: RestRequest) -> web.Response:
+        refused = self._own_app(req)
+        if refused is not None:
+            return refused
+        user = self.bot_user.payload()
+        items = [self.app_emojis.payload(e, user) for e in self.app_emojis.emojis.values()]
+        return json_response({"items": items})
+
+    async def _get_app_emoji(self, req: RestRequest) -> web.Response:
+        emoji = self._app_emoji(req)
+        if isinstance(emoji, web.Response):
+            return emoji
+        return json_response(self.app_emojis.payload(emoji, self.bot_user.payload()))
+
+    async def _create_app_emoji(self, req: RestRequest) -> web.Response:
+        refused = self._own_app(req)
+        if refused is not None:
+            return refused
+        errors, data = self.app_emojis.check_create(req.body)
+        if errors:
+            return self._invalid(req, errors, "app_emojis.invalid")
+        emoji = AppEmoji(self.snowflake(), req.body["name"], data)
+        self.app_emojis.emojis[emoji.id] = emoji
+        self.app_emojis.calls.append(("POST", emoji.name))
+        self.notify()
+        return json_response(self.app_emojis.payload(emoji, self.bot_user.payload()), status=201)
+
+    async def _patch_app_emoji(self, req: RestRequest) -> web.Response:
+        emoji = self._app_emoji(req)
+        if isinstance(emoji, web.Response):
+            return emoji
+        body = req.body if isinstance(req.body, dict) else {}
+        errors = self.app_emojis.check_name(body.get("name"), keep=emoji.id)
+        if set(body) - {"name"}:
+            errors.append(V.FieldError((), "UNKNOWN_FIELD", "Only the name can be changed"))
+        if errors:
+            return self._invalid(req, errors, "app_emojis.invalid")
+        emoji.name = body["name"]
+        self.app_emojis.calls.append(("PATCH", emoji.name))
+        return json_response(self.app_emojis.payload(emoji, self.bot_user.payload()))
+
+    async def _delete_app_emoji(self, req: RestRequest) -> web.Response:
+        emoji = self._app_emoji(req)
+        if isinstance(emoji, web.Response):
+            return emoji
+        del self.app_emojis.emojis[emoji.id]
+        self.app_emojis.calls.append(("DELETE", emoji.name))
+        self.notify()
+        return no_content()
+
     # -- guilds / channels ---------------------------------------------------------------------
     async def _get_guild(self, req: RestRequest) -> web.Response:
         guild = self.guilds.get(req.int_param("guild_id"))
@@ -2719,7 +2817,7 @@ class FakeDiscord:
             if refusal is not None:
                 return refusal
         data = req.body or {}
-        errors = V.check_message(
+        errors = self._check_message(
             data, file_count=len(req.files), file_names=[f.filename for f in req.files]
         )
         if errors:
@@ -2772,7 +2870,7 @@ class FakeDiscord:
             )
             return error_response(403, 50005, "Cannot edit a message authored by another user")
         data = req.body or {}
-        errors = V.check_message(
+        errors = self._check_message(
             data,
             file_count=len(req.files),
             existing=msg.data,
@@ -2843,7 +2941,7 @@ class FakeDiscord:
         msg: FakeMessage | None = None
         ephemeral = False
         if cb_type == CB_CHANNEL_MESSAGE:
-            errors = V.check_message(
+            errors = self._check_message(
                 data,
                 base=("data",),
                 file_count=len(req.files),
@@ -2881,7 +2979,7 @@ class FakeDiscord:
             ephemeral = bool(msg and msg.ephemeral)
         elif cb_type == CB_UPDATE_MESSAGE:
             assert rec.source_message is not None
-            errors = V.check_message(
+            errors = self._check_message(
                 data,
                 base=("data",),
                 file_count=len(req.files),
@@ -2978,7 +3076,7 @@ class FakeDiscord:
         if msg is None or msg.deleted:
             return error_response(404, 10008, "Unknown Message")
         data = req.body or {}
-        errors = V.check_message(
+        errors = self._check_message(
             data,
             file_count=len(req.files),
             existing=msg.data,
@@ -3007,7 +3105,7 @@ class FakeDiscord:
         if isinstance(rec, web.Response):
             return rec
         data = req.body or {}
-        errors = V.check_message(
+        errors = self._check_message(
             data, file_count=len(req.files), file_names=[f.filename for f in req.files]
         )
         if errors:
@@ -3082,7 +3180,7 @@ class FakeDiscord:
         if isinstance(msg, web.Response):
             return msg
         data = req.body or {}
-        errors = V.check_message(
+        errors = self._check_message(
             data,
             file_count=len(req.files),
             existing=msg.data,

@@ -91,6 +91,7 @@ def created_columns(tournament_id: int) -> dict[str, Any]:
         "daily_key": "2026-11-25:original",
         "finished_at": None,
         "tournament_id": tournament_id,
+        "planners": 0,
     }
 
 

@@ -1,0 +1,160 @@
+"""What each player keeps to themselves about a game: a note, and a planned line.
+
+Both live in ``game_aside`` (one row per game and player), never in the game's row or its log,
+so nothing that shows a game — the board, the log, exports, Verify files, replays for others —
+can reach them. Every read here is keyed by the asking user: only its author sees an aside.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
+
+from bot.db import Database
+from bot.db.game_columns import GAME
+from bot.db.models import GameAsideRow
+from bot.services.clock import Clock
+
+#: The longest note kept (Discord's text input allows 4 000; a note is a reminder, not a diary).
+NOTE_LIMIT = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPlan:
+    """A planned line of ``user_id`` in ``game_id``: codes, the opponent's move first, planned
+    when the game was at ``ply``."""
+
+    game_id: int
+    user_id: int
+    line: tuple[str, ...]
+    ply: int
+    #: When it was last written: a line moved on or dropped only if it is still this one.
+    updated_at: datetime
+
+
+class GameAsides:
+    """Notes and planned lines, one transaction each."""
+
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self.db = db
+        self.clock = clock
+
+    async def note(self, game_id: int, user_id: int) -> str | None:
+        async with self.db.read() as session:
+            return await session.scalar(
+                select(GameAsideRow.note).where(
+                    GameAsideRow.game_id == game_id, GameAsideRow.user_id == user_id
+                )
+            )
+
+    async def set_note(self, game_id: int, user_id: int, text: str) -> str | None:
+        """Keep ``text`` (trimmed, cut at :data:`NOTE_LIMIT`) as the note; empty clears it."""
+        kept = text.strip()[:NOTE_LIMIT] or None
+        await self._upsert(game_id, user_id, {"note": kept})
+        return kept
+
+    async def plan(self, game_id: int, user_id: int) -> StoredPlan | None:
+        async with self.db.read() as session:
+            row = await session.get(GameAsideRow, (game_id, user_id))
+            return _stored(row) if row is not None else None
+
+    async def plans_in(self, game_id: int) -> list[StoredPlan]:
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(GameAsideRow).where(
+                    GameAsideRow.game_id == game_id, GameAsideRow.plan_ply.is_not(None)
+                )
+            )
+            return [p for p in map(_stored, rows) if p is not None]
+
+    async def all_plans(self) -> list[StoredPlan]:
+        """Every planned line (the start-up looks for answers a crash left owed)."""
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(GameAsideRow).where(GameAsideRow.plan_ply.is_not(None))
+            )
+            return [p for p in map(_stored, rows) if p is not None]
+
+    async def set_plan(self, game_id: int, user_id: int, line: Sequence[str], ply: int) -> None:
+        await self._upsert(game_id, user_id, {"plan": list(line), "plan_ply": ply})
+
+    async def move_plan_on(self, plan: StoredPlan, line: Sequence[str], ply: int) -> None:
+        """Keep what is left of ``plan`` (from ``ply``), unless it was changed meanwhile."""
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(GameAsideRow)
+                .where(*_same_plan(plan))
+                .values(
+                    plan=list(line) or None, plan_ply=ply if line else None, updated_at=self.clock()
+                )
+            )
+            await _count_planners(session, plan.game_id)
+
+    async def drop_plan(self, plan: StoredPlan) -> None:
+        """Forget ``plan`` (played out or cancelled), unless it was changed meanwhile."""
+        await self.move_plan_on(plan, (), 0)
+
+    async def cancel_plan(self, game_id: int, user_id: int) -> bool:
+        async with self.db.transaction() as session:
+            result = await session.execute(
+                update(GameAsideRow)
+                .where(
+                    GameAsideRow.game_id == game_id,
+                    GameAsideRow.user_id == user_id,
+                    GameAsideRow.plan_ply.is_not(None),
+                )
+                .values(plan=None, plan_ply=None)
+            )
+            await _count_planners(session, game_id)
+            return bool(getattr(result, "rowcount", 0))
+
+    async def _upsert(self, game_id: int, user_id: int, values: dict[str, object]) -> None:
+        now = self.clock()
+        async with self.db.transaction() as session:
+            dialect = session.get_bind().dialect.name
+            insert = pg_insert if dialect == "postgresql" else sqlite_insert
+            statement = insert(GameAsideRow).values(
+                game_id=game_id, user_id=user_id, updated_at=now, **values
+            )
+            await session.execute(
+                statement.on_conflict_do_update(
+                    index_elements=[GameAsideRow.game_id, GameAsideRow.user_id],
+                    set_={**values, "updated_at": now},
+                )
+            )
+            if "plan" in values:
+                await _count_planners(session, game_id)
+
+
+async def _count_planners(session: AsyncSession, game_id: int) -> None:
+    """Keep ``game.planners`` in step, in the same transaction — through the table, not the
+    mapped class, so the game's version stays (a board drawn before a plan is not stale)."""
+    standing = (
+        select(func.count())
+        .select_from(GameAsideRow)
+        .where(GameAsideRow.game_id == game_id, GameAsideRow.plan_ply.is_not(None))
+        .scalar_subquery()
+    )
+    await session.execute(update(GAME).where(GAME.c.id == game_id).values(planners=standing))
+
+
+def _stored(row: GameAsideRow) -> StoredPlan | None:
+    if row.plan_ply is None or not row.plan:
+        return None
+    return StoredPlan(row.game_id, row.user_id, tuple(row.plan), row.plan_ply, row.updated_at)
+
+
+def _same_plan(plan: StoredPlan) -> tuple[ColumnElement[bool], ...]:
+    return (
+        GameAsideRow.game_id == plan.game_id,
+        GameAsideRow.user_id == plan.user_id,
+        GameAsideRow.plan_ply == plan.ply,
+        GameAsideRow.updated_at == plan.updated_at,
+    )

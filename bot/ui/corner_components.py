@@ -1,0 +1,169 @@
+"""The components of a player's corner (their private note and planned moves). Restart-proof
+like every component; custom_ids hold ids, versions and public move codes only — a planned
+move is named only in the planner's own ephemeral corner, never on a shared message.
+
+- ``cn:<game>``                       open the clicker's corner (on the board)
+- ``nt:<game>``                       open the note form; ``ntf:<game>`` is the form
+- ``pt:<game>:<version>:<k>:<n>``     menu ``n`` of the opponent's moves after ``k`` planned codes
+- ``pm:<game>:<version>:<k>:<code>``  the planner's answer to ``code``
+- ``pc:<game>``                       cancel the plan
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.i18n import tr
+from bot.services.asides import NOTE_LIMIT
+from bot.ui.components import CODE, GameButton, Guarded, one_choice_menu, submitted_number
+from bot.ui.components import the_one_choice as one_choice
+from bot.ui.context import context_of
+
+NOTE_FORM = re.compile(r"ntf:(?P<game>[0-9]+)")
+
+
+class CornerButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cn:(?P<game>[0-9]+)",
+):
+    """On a board being played: the clicking player's own note and plans, privately."""
+
+    prefix, emoji = "cn", "🗒️"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await context_of(interaction).flows.corner.show(interaction, self.game_id)
+
+
+class NoteButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"nt:(?P<game>[0-9]+)",
+):
+    prefix, emoji = "nt", "📝"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await context_of(interaction).flows.corner.open_note_form(interaction, self.game_id)
+
+
+class CancelPlanButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pc:(?P<game>[0-9]+)",
+):
+    prefix, emoji = "pc", "✖️"
+    style = discord.ButtonStyle.danger
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await context_of(interaction).flows.corner.cancel_plan(interaction, self.game_id)
+
+
+class TheirMoveSelect(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"pt:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<k>[0-9]):(?P<n>[0-9])",
+):
+    """The opponent's possible moves after the first ``k`` codes of the plan."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        kept: int,
+        number: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        self.game_id, self.version, self.kept = game_id, version, kept
+        custom_id = f"pt:{game_id}:{version}:{kept}:{number}"
+        super().__init__(one_choice_menu(custom_id, options, placeholder))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TheirMoveSelect:
+        return cls(int(match["game"]), int(match["ver"]), int(match["k"]), int(match["n"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        code = await one_choice(interaction, CODE)
+        if code is not None:
+            await context_of(interaction).flows.corner.pick_theirs(
+                interaction, self.game_id, self.version, self.kept, code
+            )
+
+
+class MyAnswerSelect(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"pm:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<k>[0-9]):(?P<theirs>{CODE})",
+):
+    """The planner's answers to the opponent's move ``theirs``."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        kept: int,
+        theirs: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        self.game_id, self.version, self.kept, self.theirs = game_id, version, kept, theirs
+        custom_id = f"pm:{game_id}:{version}:{kept}:{theirs}"
+        super().__init__(one_choice_menu(custom_id, options, placeholder))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MyAnswerSelect:
+        return cls(int(match["game"]), int(match["ver"]), int(match["k"]), match["theirs"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        code = await one_choice(interaction, CODE)
+        if code is not None:
+            await context_of(interaction).flows.corner.pick_mine(
+                interaction, self.game_id, self.version, self.kept, self.theirs, code
+            )
+
+
+class NoteForm(discord.ui.Modal):
+    """The note, typed. Answered from its custom_id alone by the client's interaction listener
+    (:func:`note_form_answer`), so a form opened before a restart is still kept after it."""
+
+    def __init__(self, game_id: int, note: str | None, locale: str) -> None:
+        super().__init__(title=tr("corner.note_form", locale)[:45], custom_id=f"ntf:{game_id}")
+        self.add_item(
+            discord.ui.Label(
+                text=tr("corner.note_label", locale)[:45],
+                component=discord.ui.TextInput(
+                    style=discord.TextStyle.paragraph,
+                    default=note or None,
+                    required=False,
+                    max_length=NOTE_LIMIT,
+                ),
+            )
+        )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        """Answered by the client's interaction listener instead (restart-proof)."""
+
+
+def note_form_answer(interaction: discord.Interaction) -> tuple[int, str] | None:
+    """(game, the typed note) of a submitted note form, else ``None``."""
+    submitted = submitted_number(interaction, NOTE_FORM)
+    if submitted is None:
+        return None
+    match, typed = submitted
+    return int(match["game"]), typed
+
+
+CORNER_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    CornerButton,
+    NoteButton,
+    CancelPlanButton,
+    TheirMoveSelect,
+    MyAnswerSelect,
+)
