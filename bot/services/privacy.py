@@ -40,7 +40,7 @@ from bot.db import (
     UserPrefRow,
 )
 from bot.db.game_columns import BUMPED_VERSION
-from bot.db.models import LessonProgressRow, PuzzleAttemptRow, PuzzleStatRow
+from bot.db.models import GameAsideRow, LessonProgressRow, PuzzleAttemptRow, PuzzleStatRow
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
 from bot.services.privacy_export import PrivacyExport
@@ -261,7 +261,8 @@ OWN_ROWS: Sequence[
     | type[PuzzleAttemptRow]
     | type[PuzzleStatRow]
     | type[LessonProgressRow]
-] = (UserPrefRow, PlayerStatRow, PuzzleAttemptRow, PuzzleStatRow, LessonProgressRow)
+    | type[GameAsideRow]
+] = (UserPrefRow, PlayerStatRow, PuzzleAttemptRow, PuzzleStatRow, LessonProgressRow, GameAsideRow)
 
 
 def _count(result: object) -> int:

@@ -27,7 +27,7 @@ from bot.db import (
     TournamentRow,
     UserPrefRow,
 )
-from bot.db.models import LessonProgressRow, PuzzleAttemptRow, PuzzleStatRow
+from bot.db.models import GameAsideRow, LessonProgressRow, PuzzleAttemptRow, PuzzleStatRow
 from bot.services.games import GameService
 from bot.services.snapshots import GameSnapshot
 from bot.statuses import OPEN_GAME_STATUSES
@@ -109,6 +109,7 @@ class PrivacyExport:
             puzzle_ratings = await mine(PuzzleStatRow)
             puzzle_answers = await mine(PuzzleAttemptRow)
             lessons = await mine(LessonProgressRow)
+            notes_and_plans = await mine(GameAsideRow)
             entries = await mine(TournamentEntrantRow)
             deals = await mine(TournamentDealRow)
             pairings = [
@@ -162,6 +163,7 @@ class PrivacyExport:
             "puzzle_ratings": puzzle_ratings,
             "puzzle_answers": puzzle_answers,
             "lessons": lessons,
+            "game_notes_and_plans": notes_and_plans,
             "tournaments": tournaments,
             "tournament_entries": entries,
             "tournament_pairings": pairings,

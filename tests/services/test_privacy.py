@@ -98,6 +98,9 @@ async def populate(world: World) -> dict[str, int]:
     await games.actions.act(won.game.id, BOB.user_id, None, Resign.code)
     running = await games.starts.challenge("bushi", ALICE, CAROL, challenger_seat=0, rated=True)
     await games.starts.accept(running.game.id, CAROL.user_id)
+    # Her private note on a game (her corner): hers alone, so it goes with her.
+    await games.asides.set_note(won.game.id, ALICE.user_id, "Bob likes to turn early")
+    await games.asides.set_note(won.game.id, BOB.user_id, "she rushes the drop")
     await play_randomly(world, running.game.id, 3, rnd)
     # A finished 戦列札 game (sealed deal), and one Bob is in the middle of staging.
     sealed = await games.starts.challenge("senretsu", BOB, ALICE, challenger_seat=0)
@@ -192,6 +195,8 @@ async def test_the_export_holds_everything_of_the_player_and_no_hidden_card(
     world = World(db, clock)
     ids = await populate(world)
     export = await world.privacy.records.export(ALICE.user_id)
+    notes = [row["note"] for row in export["game_notes_and_plans"]]
+    assert notes == ["Bob likes to turn early"]  # her own note, never Bob's
     text = json.dumps(export, ensure_ascii=False)
 
     assert export["settings"]["notify"] == "dm" and export["settings"]["hide_stats"] is True
@@ -294,6 +299,8 @@ async def test_deleting_leaves_no_trace_and_the_others_games_whole(
     assert [e.user_id for e in signup.entrants] == [BOB.user_id]
     assert signup.tournament.entrant_count == 1
 
+    # Bob's private note on their game is his still.
+    assert await world.games.asides.note(ids["won"], BOB.user_id) == "she rushes the drop"
     # Bob's results are his still; Alice has none, nor settings.
     assert await world.standings.profile(BOB.user_id, None, viewer_id=BOB.user_id)
     assert not (await world.privacy.records.export(ALICE.user_id))["games"]
