@@ -258,6 +258,8 @@ class Flows(Protocol):
 
     @property
     def privacy(self) -> PrivacyFlow: ...
+
+    @property
     def corner(self) -> CornerFlow: ...
 
 
