@@ -13,6 +13,9 @@ from pathlib import Path
 
 DEFAULT_SQLITE_PATH = Path("data") / "asobiba.sqlite3"
 DEFAULT_HEARTBEAT_FILE = Path("data") / "heartbeat"
+#: One drawing worker: with the event loop that makes two busy cores, and no more than a small
+#: host has.
+DEFAULT_DRAWING_PROCESSES = 1
 
 
 class ConfigError(ValueError):
@@ -75,6 +78,8 @@ class Settings:
     #: Written every few seconds while every shard is connected; ``python -m bot health``
     #: reads it (``""``: no heartbeat).
     heartbeat_file: str = str(DEFAULT_HEARTBEAT_FILE)
+    #: Worker processes drawing the pictures beside the event loop (0: a thread of the bot's).
+    drawing_processes: int = DEFAULT_DRAWING_PROCESSES
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -105,6 +110,7 @@ class Settings:
             sync_commands=_flag(env, "SYNC_COMMANDS"),
             connect_attempts=_int(env, "CONNECT_ATTEMPTS", 10, 0),
             heartbeat_file=env.get("HEARTBEAT_FILE", str(DEFAULT_HEARTBEAT_FILE)).strip(),
+            drawing_processes=_int(env, "DRAWING_PROCESSES", DEFAULT_DRAWING_PROCESSES, 0),
         )
 
 

@@ -2,7 +2,8 @@
 (:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), private
 answers beside the play (:mod:`asides`), telling players (:mod:`notices`,
 :mod:`clock_notices`), tournaments (:mod:`tournament_flows`), and where a board lives
-(:mod:`board_posts`, :mod:`held_boards`); lessons (:mod:`lesson_flow`); puzzles (:mod:`puzzles`).
+(:mod:`board_posts`, :mod:`held_boards`); lessons (:mod:`lesson_flow`); puzzles (:mod:`puzzles`);
+sharing a finished game (:mod:`sharing`).
 Each is handed the others it uses; messages go out
 only after the service has committed."""
 
@@ -23,6 +24,7 @@ from bot.ui.notices import Pings
 from bot.ui.panel_flows import Panels
 from bot.ui.playing import Playing
 from bot.ui.puzzles import PuzzleCards
+from bot.ui.sharing import Sharing
 from bot.ui.starting import Starting
 from bot.ui.tournament_flows import TournamentFlows
 
@@ -40,6 +42,7 @@ class GameFlows:
     tournaments: TournamentFlows
     puzzles: PuzzleCards
     lessons: Lessons
+    sharing: Sharing
 
 
 def compose_flows(client: discord.Client, services: Services) -> GameFlows:
@@ -60,4 +63,5 @@ def compose_flows(client: discord.Client, services: Services) -> GameFlows:
         tournaments=tournaments,
         puzzles=PuzzleCards(services),
         lessons=Lessons(services),
+        sharing=Sharing(services, posts),
     )
