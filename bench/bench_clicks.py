@@ -194,7 +194,7 @@ async def move_transactions(
 
 async def measure_bot(
     users: int, clicks: int, pictures: bool, processes: int = DEFAULT_DRAWING_PROCESSES
-) -> tuple[list[float], float, float, float, float]:
+) -> tuple[list[float], float, float, float, float, float]:
     """The bot's latencies under load, its clicks per second, and transactions per click: under
     load, per Draw alone, per 武士将棋 move alone."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -218,18 +218,21 @@ async def measure_bot(
             latencies: list[float] = []
             await asyncio.gather(*(t.play(2, [], Rng.from_seed(n)) for n, t in enumerate(tables)))
             begun = count_transactions(db)
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             per_table = clicks // len(tables)
             await asyncio.gather(
                 *(t.play(per_table, latencies, Rng.from_seed(n)) for n, t in enumerate(tables))
             )
             elapsed = time.perf_counter() - started
+            # CPU of this process (the bot and the fake) per click: unlike the time, hardly
+            # moved by other processes on the machine.
+            cpu_per_click = (time.process_time() - cpu) / len(latencies) * 1000
             under_load = begun[0] / len(latencies)
             await bot.asobiba.activity.wait_idle()
             per_draw = await draw_transactions(fake, bot, channels[0], begun)
             per_move = await move_transactions(fake, bot, channels[1], begun)
             await fake.stop_client(bot)
-    return latencies, len(latencies) / elapsed, under_load, per_draw, per_move
+    return latencies, len(latencies) / elapsed, under_load, per_draw, per_move, cpu_per_click
 
 
 class Counter(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"n:(?P<n>[0-9]+)"):
@@ -302,11 +305,12 @@ async def run(
 ) -> None:
     bare, bare_rate = await measure_bare(users, clicks)
     measured = await measure_bot(users, clicks, pictures, processes)
-    latencies, rate, under_load, per_draw, per_move = measured
+    latencies, rate, under_load, per_draw, per_move, cpu_per_click = measured
     kind = f"picture boards ({processes} drawing processes)" if pictures else "text boards"
     print(f"clicks through the fake Discord: {users} players at once, {kind}")
     print(describe("bare discord.py", bare, bare_rate))
     print(describe("asobiba", latencies, rate))
+    print(f"CPU of the bot's process (and the fake) per click: {cpu_per_click:.1f} ms")
     print(f"database transactions per click: {under_load:.2f} (under load, new games included)")
     print(f"database transactions per click: {per_draw:.2f} (易双六 Draw, alone)")
     print(f"database transactions per click: {per_move:.2f} (武士将棋 move, turn ping included)")
@@ -317,17 +321,20 @@ async def run(
 async def compare(users: int, clicks: int, processes: int, rounds: int) -> None:
     rates: dict[bool, list[float]] = {False: [], True: []}
     p99s: dict[bool, list[float]] = {False: [], True: []}
+    cpus: dict[bool, list[float]] = {False: [], True: []}
     for _ in range(rounds):
         for pictures in (False, True):
-            latencies, rate, *_ = await measure_bot(users, clicks, pictures, processes)
+            latencies, rate, *_, cpu = await measure_bot(users, clicks, pictures, processes)
             rates[pictures].append(rate)
             p99s[pictures].append(percentile(latencies, 0.99) * 1000)
+            cpus[pictures].append(cpu)
     print(f"text and picture boards in turn, {rounds} rounds, {users} players at once")
     for pictures, name in ((False, "text"), (True, f"picture ({processes} processes)")):
         runs = ", ".join(f"{r:.0f}" for r in rates[pictures])
         print(
             f"{name:<24} median {statistics.median(rates[pictures]):6.0f} clicks/s ({runs})   "
-            f"p99 median {statistics.median(p99s[pictures]):6.0f} ms"
+            f"p99 median {statistics.median(p99s[pictures]):6.0f} ms   "
+            f"CPU/click {statistics.median(cpus[pictures]):5.1f} ms"
         )
     ratio = statistics.median(rates[True]) / statistics.median(rates[False])
     print(f"picture/text clicks per second: {ratio:.0%}")

@@ -27,11 +27,9 @@ BAND: Final = 76
 #: An animation's size at most: Discord takes far bigger files, but a phone on a slow line
 #: should play it within seconds.
 MAX_BYTES: Final = 2_000_000
-#: The animation's width (a phone shows it some 360 points wide), and the narrower one tried
-#: when that is too big.
-WIDTHS: Final = (600, 480)
-#: (width, every how many moves a frame) tried in turn until the animation fits.
-ATTEMPTS: Final = ((WIDTHS[0], 1), (WIDTHS[1], 1), (WIDTHS[1], 2), (WIDTHS[1], 4))
+#: Every how many moves a frame, tried in turn until the animation fits (the boards keep their
+#: width: scaling every frame would cost more than drawing it).
+EVERY: Final = (1, 2, 3, 5, 8)
 #: Colours of the shared palette; the palette's last index marks an unchanged pixel.
 COLOURS: Final = 63
 UNCHANGED: Final = 255
@@ -101,7 +99,7 @@ def animate(
     limit: int = MAX_BYTES,
 ) -> bytes:
     """The animation: ``title`` (lines), each board (PNG) with its caption (number, words),
-    and the ``final`` board with ``result``. Within ``limit`` bytes: narrower, then with
+    and the ``final`` board with ``result``. Within ``limit`` bytes: with
     fewer moves shown (each for longer), as a long game needs."""
     opened = [_open(png) for png in boards]
     end = _open(final)
@@ -114,22 +112,19 @@ def animate(
     title_frame = _title_frame(size, title)
     result_frame = _board_frame(end, size, "", result, True)
     drawn = b""
-    for shown, every in ATTEMPTS:
+    for every in EVERY:
         kept = moves[::every]
         frames = [title_frame, *kept, result_frame]
         durations = [TITLE_MS, *[MOVE_MS * every] * len(kept), RESULT_MS]
-        drawn = _gif(frames, durations, shown)
+        drawn = _gif(frames, durations)
         if len(drawn) <= limit:
             break
     return drawn
 
 
-def _gif(frames: Sequence[Image.Image], durations: Sequence[int], width: int) -> bytes:
+def _gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
     """GIF frames in one shared palette, each holding only the pixels that changed (the rest
     transparent, showing the frame before)."""
-    if frames[0].width > width:
-        height = round(frames[0].height * width / frames[0].width)
-        frames = [f.resize((width, height), Image.Resampling.BOX) for f in frames]
     # One palette for all (picked from the first, a middle and the last frame), so unchanged
     # pixels keep their index from frame to frame; the last index is left for "unchanged".
     w, h = frames[0].size

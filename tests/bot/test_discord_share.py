@@ -49,9 +49,7 @@ async def finished_game(world: World, moves: int = 6, **options: object) -> Fake
 
 
 def public_posts(world: World, board: FakeMessage) -> list[FakeMessage]:
-    return [
-        m for m in world.fake.messages_in(world.channel) if m.id != board.id and m.attachments
-    ]
+    return [m for m in world.fake.messages_in(world.channel) if m.id != board.id and m.attachments]
 
 
 def frames(gif: bytes) -> int:
