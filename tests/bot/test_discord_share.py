@@ -9,6 +9,7 @@ import io
 from PIL import Image
 
 from tests.bot.harness import World, challenge, click, private_reply, until
+from tests.bot.test_play_anywhere import Friends, friends  # noqa: F401 - the fixture
 from tests.fakediscord import FakeMessage, FakeUser
 
 
@@ -139,3 +140,42 @@ async def test_share_from_history_in_japanese(world: World) -> None:
     [post] = public_posts(world, board)  # in the board's channel, for everyone
     assert not post.ephemeral
     assert "Shared by" in post.text  # the game was started in English: its post is too
+
+
+async def test_two_players_sharing_at_once_post_it_once(world: World) -> None:
+    board = await finished_game(world, moves=2)
+    first = await world.fake.click(board, user=world.alice, prefix="sh:")
+    second = await world.fake.click(board, user=world.bob, prefix="sh:")
+    await first.wait_complete()
+    await second.wait_complete()
+    await world.bot.asobiba.activity.wait_idle()
+    await until(world, lambda: len(public_posts(world, board)) == 1)
+    answers = [world.fake.ephemeral_messages(u)[-1] for u in (world.alice, world.bob)]
+    await until(world, lambda: all("…" not in a.text or "作って" in a.text for a in answers))
+    await world.bot.asobiba.activity.wait_idle()
+    assert len(public_posts(world, board)) == 1
+    said = " ".join(a.text for a in answers)
+    assert ("Shared" in said or "共有しました" in said) and (
+        "作っているところ" in said or "being made" in said or "moments ago" in said
+    )
+
+
+async def test_share_in_a_group_dm_the_bot_is_not_in_answers_the_click(
+    friends: Friends,  # noqa: F811 - the fixture imported above
+) -> None:
+    fake = friends.fake
+    board = await friends.challenge("bushi challenge", colour="black")
+    await friends.click(board, friends.bob, label="Accept")
+    await friends.select_first(board, friends.alice)
+    await friends.click(board, friends.bob, label="Resign")
+    await friends.click(fake.ephemeral_messages(friends.bob)[-1], friends.bob, prefix="g:")
+    assert "🏆" in board.text
+    before = len(fake.visible_messages(friends.group, friends.carol))
+    # Bob never installed Asobiba: the post is the public answer to his click, for everyone
+    # in the group (the bot makes no REST call there: checked when the fixture ends).
+    await friends.click(board, friends.bob, prefix="sh:")
+    shown = fake.visible_messages(friends.group, friends.carol)[before:]
+    [post] = [m for m in shown if m.attachments]
+    assert post.interaction is not None
+    assert any(a.filename.endswith(".gif") for a in post.attachments)
+    assert "共有しました" in fake.ephemeral_messages(friends.bob)[-1].text
