@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Final
 
 from PIL import Image, ImageChops
@@ -22,8 +23,8 @@ from bot.pictures.canvas import INK, MARGIN, MUTED, PANEL, RECENT, RULE, Canvas
 TITLE_MS: Final = 1600
 MOVE_MS: Final = 700
 RESULT_MS: Final = 4000
-#: The caption band under each board.
-BAND: Final = 76
+#: The band under each board (how far the game is; the result).
+BAND: Final = 64
 #: An animation's size at most: Discord takes far bigger files, but a phone on a slow line
 #: should play it within seconds.
 MAX_BYTES: Final = 2_000_000
@@ -41,34 +42,37 @@ def _open(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def _band(canvas: Canvas, top: float, left: str, text: str, *, strong: bool = False) -> None:
-    """The band under a board: the move's number on the left, the move (or the result)."""
+def _band(canvas: Canvas, top: float, label: str, progress: float) -> None:
+    """Under a board: where the game is, in words (``12 / 61``) and as a bar. The board itself
+    marks the move and says it."""
     canvas.draw.rectangle((0, top, canvas.width, top + BAND), fill=PANEL)
-    if strong:  # the result: marked like the last move, in words that stay ink-dark
-        canvas.draw.rectangle((0, top, canvas.width, top + 6), fill=RECENT)
-    else:
-        canvas.rule(top, 0, canvas.width)
-    x: float = MARGIN
-    if left:
-        x += canvas.text((MARGIN, top + BAND / 2), left, 22, bold=True, fill=MUTED, anchor="lm")
-        x += 16
-    width = canvas.width - MARGIN - x
-    size = canvas.fit(text, 30 if strong else 24, width, bold=strong, least=14)
-    lines = canvas.wrap(text, size, width, bold=strong)[:2]
-    leading = size * 1.25
-    y = top + BAND / 2 - leading * (len(lines) - 1) / 2
-    for line in lines:
-        canvas.text((x, y), line, size, bold=strong, fill=INK, anchor="lm")
-        y += leading
+    canvas.rule(top, 0, canvas.width)
+    mid = top + BAND / 2
+    x = MARGIN + canvas.text((MARGIN, mid), label, 26, bold=True, fill=INK, anchor="lm") + 20
+    right = canvas.width - MARGIN
+    if right - x > 40:
+        canvas.draw.rounded_rectangle((x, mid - 6, right, mid + 6), 6, fill=RULE)
+        filled = x + (right - x) * max(0.0, min(progress, 1.0))
+        if filled > x + 12:
+            canvas.draw.rounded_rectangle((x, mid - 6, filled, mid + 6), 6, fill=RECENT)
+
+
+def _result_band(canvas: Canvas, top: float, result: str) -> None:
+    """Under the final board: the result, marked like the last move, in ink-dark words."""
+    canvas.draw.rectangle((0, top, canvas.width, top + BAND), fill=PANEL)
+    canvas.draw.rectangle((0, top, canvas.width, top + 6), fill=RECENT)
+    width = canvas.width - 2 * MARGIN
+    size = canvas.fit(result, 30, width, bold=True, least=22)
+    canvas.text((MARGIN, top + BAND / 2 + 3), result, size, bold=True, fill=INK, anchor="lm")
 
 
 def _board_frame(
-    board: Image.Image, size: tuple[int, int], left: str, text: str, strong: bool
+    board: Image.Image, size: tuple[int, int], band: Callable[[Canvas, float], None]
 ) -> Image.Image:
     width, height = size
     canvas = Canvas(height, width=width)
     canvas.image.paste(board, ((width - board.width) // 2, 0))
-    _band(canvas, height - BAND, left, text, strong=strong)
+    band(canvas, height - BAND)
     return canvas.image
 
 
@@ -92,25 +96,26 @@ def _title_frame(size: tuple[int, int], title: Sequence[str]) -> Image.Image:
 
 def animate(
     boards: Sequence[bytes],
-    captions: Sequence[tuple[str, str]],
+    labels: Sequence[str],
     title: Sequence[str],
     result: str,
     final: bytes,
     limit: int = MAX_BYTES,
 ) -> bytes:
-    """The animation: ``title`` (lines), each board (PNG) with its caption (number, words),
-    and the ``final`` board with ``result``. Within ``limit`` bytes: with
+    """The animation: ``title`` (lines), each board (PNG) with its label (``12 / 61``) and a
+    progress bar, and the ``final`` board with ``result``. Within ``limit`` bytes: with
     fewer moves shown (each for longer), as a long game needs."""
     opened = [_open(png) for png in boards]
     end = _open(final)
     width = max(image.width for image in (*opened, end))
     size = (width, max(image.height for image in (*opened, end)) + BAND)
+    last = max(len(opened) - 1, 1)
     moves = [
-        _board_frame(image, size, number, words, False)
-        for image, (number, words) in zip(opened, captions, strict=True)
+        _board_frame(image, size, partial(_band, label=label, progress=k / last))
+        for k, (image, label) in enumerate(zip(opened, labels, strict=True))
     ]
     title_frame = _title_frame(size, title)
-    result_frame = _board_frame(end, size, "", result, True)
+    result_frame = _board_frame(end, size, partial(_result_band, result=result))
     drawn = b""
     for every in EVERY:
         kept = moves[::every]

@@ -90,16 +90,15 @@ async def draw_film(film: Film, locale: Locale, easel: Easel = EASEL) -> Shared 
     boards = await easel.draw_many(paint, jobs, remember=False)
     last = film.steps[-1].events if film.steps else ()
     final = await easel.draw(paint, film.end, locale, last, remember=False)
-    captions = [("", START(locale))] + [
-        (str(s.entry.ply), " / ".join(s.entry.public_text(locale).splitlines())) for s in film.steps
-    ]
+    total = len(film.steps)
+    labels = [START(locale)] + [f"{s.entry.ply} / {total}" for s in film.steps]
     title = [
         game_title(game, locale),
         players_line(game, locale),
         f"#{game.id} · " + MOVES.format(n=len(film.steps))(locale),
     ]
     result = result_words(game, locale)
-    animation = await easel.draw(ANIMATE, boards, captions, title, result, final, remember=False)
+    animation = await easel.draw(ANIMATE, boards, labels, title, result, final, remember=False)
     heading = f"{game_title(game, locale)} #{game.id}"
     lines = [result, players_line(game, locale), *rating_words(game, locale)]
     card = await easel.draw(RESULT_CARD, final, heading, lines, remember=False)
