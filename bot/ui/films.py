@@ -4,6 +4,7 @@ that carries them."""
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 import discord
@@ -34,8 +35,6 @@ class Shared:
 
     @property
     def files(self) -> list[discord.File]:
-        import io
-
         return [
             discord.File(io.BytesIO(self.card), filename=self.card_name),
             discord.File(io.BytesIO(self.animation), filename=self.animation_name),
@@ -106,20 +105,24 @@ async def draw_film(film: Film, locale: Locale, easel: Easel = EASEL) -> Shared 
     return Shared(animation, card, f"{stem}.gif", f"{stem}-result.png")
 
 
+def _escaped(text: str) -> str:
+    """Names as typed: no markdown of theirs, no mention (nothing pings anyway)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
 def share_view(
     game: GameSummary, shared: Shared, locale: Locale, sharer: int
 ) -> discord.ui.LayoutView:
     """The shared card: the game and its players, the result and the ratings in words (names
     escaped, nobody pinged), the result card, then the animation."""
     players = "  vs  ".join(
-        f"{game.rules.seat_name(s.seat, locale)} **{discord.utils.escape_markdown(s.display_name)}**"
-        for s in game.seats
+        f"{game.rules.seat_name(s.seat, locale)} **{_escaped(s.display_name)}**" for s in game.seats
     )
     heading = tr(
         "share.heading", locale, game=game_title(game, locale), id=game.id, players=players
     )
-    words = [discord.utils.escape_markdown(result_words(game, locale))]
-    words += [discord.utils.escape_markdown(line) for line in rating_words(game, locale)]
+    words = [_escaped(result_words(game, locale))]
+    words += [_escaped(line) for line in rating_words(game, locale)]
     words.append(tr("share.by", locale, user=f"<@{sharer}>"))
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
         accent_colour=ACCENTS[GameStatus.FINISHED]

@@ -124,7 +124,7 @@ async def test_share_is_refused_before_the_end(world: World) -> None:
 
 
 async def test_share_from_history_in_japanese(world: World) -> None:
-    board = await finished_game(world, moves=3)
+    board = await finished_game(world, moves=3, rated=True)
     record = await world.fake.slash("history", user=world.bob, channel=world.channel)
     await record.wait_complete()
     listing = world.fake.ephemeral_messages(world.bob)[-1]
@@ -140,6 +140,7 @@ async def test_share_from_history_in_japanese(world: World) -> None:
     [post] = public_posts(world, board)  # in the board's channel, for everyone
     assert not post.ephemeral
     assert "Shared by" in post.text  # the game was started in English: its post is too
+    assert "1500 →" in post.text  # the rating changes, in words
 
 
 async def test_two_players_sharing_at_once_post_it_once(world: World) -> None:
