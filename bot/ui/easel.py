@@ -83,15 +83,15 @@ class Easel:
             self._pool = None
 
     async def draw(self, paint: Painter, *args: Any, remember: bool = True) -> bytes:
-        """``paint(*args)``, drawn in a worker (or remembered; ``remember=False`` for a
-        picture drawn once, which would only push boards out)."""
+        """``paint(*args)``, drawn in a worker, or as remembered; ``remember=False`` keeps
+        what is drawn for once (an animation's frames) from pushing boards out."""
         self.asked += 1
         try:
             job = pickle.dumps((paint, args), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError):
             self.drawn += 1
             return await asyncio.to_thread(paint, *args)  # a painter made on the fly
-        remembered = self._drawn.get(job) if remember else None
+        remembered = self._drawn.get(job)
         if remembered is not None:
             self._drawn.move_to_end(job)
             return remembered
