@@ -1,15 +1,16 @@
-"""Where pictures are drawn: in worker processes beside the event loop, remembering the latest.
+"""Where pictures are drawn, off the event loop, remembering the latest.
 
-Drawing a board in a thread of the bot's own process held its interpreter lock for most of the
-drawing, so fifty players clicking at once waited on each other's pictures; a worker process
-draws beside the event loop instead. A picture is a pure function of what it is drawn from (a
-painter and a view), so the same arguments give the same bytes: a picture drawn lately is sent
-again without drawing (every new game's first board; a board shown again), and two requests for
-one picture while it is being drawn share the drawing.
+A picture is a pure function of what it is drawn from (a painter and a view), so the same
+arguments give the same bytes: a picture drawn lately is sent again without drawing (every new
+game's first board; a board shown again), and two requests for one picture while it is being
+drawn share the drawing.
 
-``DRAWING_PROCESSES`` (see :class:`bot.config.Settings`) sets how many workers: 0 draws in a
-thread of the bot's process, as before. Should a worker die, the picture is drawn in a thread
-and a new pool is started for the next one.
+``DRAWING_PROCESSES`` (see :class:`bot.config.Settings`) sets how many worker processes draw;
+0 (the default) draws in threads of the bot's process. A worker takes the drawing off the
+bot's interpreter lock (a third less CPU per click in the bot's process, and an animation holds
+the loop up a few milliseconds instead of tens), but on two shared cores it answered fewer
+clicks, later (``bench.bench_clicks --compare``). Should a worker die, the picture is drawn in
+a thread and a new pool is started for the next one.
 """
 
 from __future__ import annotations

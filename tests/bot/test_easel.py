@@ -35,3 +35,14 @@ async def test_a_painter_made_on_the_fly_is_drawn_in_a_thread() -> None:
     easel = Easel(0)
     assert await easel.draw(lambda n: bytes([n]), 7) == b"\x07"
     assert easel.drawn == 1
+
+
+async def test_a_worker_process_draws_the_same_picture() -> None:
+    rules = BushiRules()
+    view = rules.view_for(rules.new_game(None, 0), None)
+    easel = Easel(1)
+    try:
+        drawn = await easel.draw(PAINT, view, "en", ())
+    finally:
+        easel.shutdown()
+    assert drawn == PAINT(view, "en", ())
