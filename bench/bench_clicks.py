@@ -2,7 +2,12 @@
 fake of Discord by concurrent players, each clicking their move as soon as it is their turn;
 beside it, in the same run, a bare discord.py client answering as many clicks.
 
-    python -m bench.bench_clicks [--users 50] [--clicks 1000] [--text]
+    python -m bench.bench_clicks [--users 50] [--clicks 1000] [--text] [--processes N]
+    python -m bench.bench_clicks --compare [--rounds 3]
+
+``--compare`` measures text boards and picture boards in turn in the same run, ``--rounds``
+times each, and reports the medians and the ratio of picture to text clicks per second (the
+machine's load changes from minute to minute: only figures taken side by side compare).
 
 Reports p50 / p99 from the interaction being sent to the board being edited and clicks per
 second, for the bot (武士将棋 games between pairs of players) and for the bare client (the same
@@ -19,6 +24,7 @@ import argparse
 import asyncio
 import re
 import sqlite3
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -30,7 +36,7 @@ from sqlalchemy.engine import Connection
 
 from bench.stats import percentile
 from bot.client import AsobibaBot
-from bot.config import Settings
+from bot.config import DEFAULT_DRAWING_PROCESSES, Settings
 from bot.db import Database
 from bot.db.sqlite_store import SqliteGameStore
 from bot.services.games import GameService
@@ -187,8 +193,8 @@ async def move_transactions(
 
 
 async def measure_bot(
-    users: int, clicks: int, pictures: bool
-) -> tuple[list[float], float, float, float, float]:
+    users: int, clicks: int, pictures: bool, processes: int = DEFAULT_DRAWING_PROCESSES
+) -> tuple[list[float], float, float, float, float, float]:
     """The bot's latencies under load, its clicks per second, and transactions per click: under
     load, per Draw alone, per 武士将棋 move alone."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -199,7 +205,7 @@ async def measure_bot(
             people = [fake.add_user(f"player{n}") for n in range(users)]
             db = Database(url)
             bot = AsobibaBot(
-                Settings(discord_token="fake-token", database_url=url),
+                Settings(discord_token="fake-token", database_url=url, drawing_processes=processes),
                 db,
                 GameService(db, seed_source=Rng.from_seed(1)),
             )
@@ -212,18 +218,21 @@ async def measure_bot(
             latencies: list[float] = []
             await asyncio.gather(*(t.play(2, [], Rng.from_seed(n)) for n, t in enumerate(tables)))
             begun = count_transactions(db)
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             per_table = clicks // len(tables)
             await asyncio.gather(
                 *(t.play(per_table, latencies, Rng.from_seed(n)) for n, t in enumerate(tables))
             )
             elapsed = time.perf_counter() - started
+            # CPU of this process (the bot and the fake) per click: unlike the time, hardly
+            # moved by other processes on the machine.
+            cpu_per_click = (time.process_time() - cpu) / len(latencies) * 1000
             under_load = begun[0] / len(latencies)
             await bot.asobiba.activity.wait_idle()
             per_draw = await draw_transactions(fake, bot, channels[0], begun)
             per_move = await move_transactions(fake, bot, channels[1], begun)
             await fake.stop_client(bot)
-    return latencies, len(latencies) / elapsed, under_load, per_draw, per_move
+    return latencies, len(latencies) / elapsed, under_load, per_draw, per_move, cpu_per_click
 
 
 class Counter(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"n:(?P<n>[0-9]+)"):
@@ -291,13 +300,17 @@ def describe(name: str, latencies: list[float], per_second: float) -> str:
     )
 
 
-async def run(users: int, clicks: int, pictures: bool) -> None:
+async def run(
+    users: int, clicks: int, pictures: bool, processes: int = DEFAULT_DRAWING_PROCESSES
+) -> None:
     bare, bare_rate = await measure_bare(users, clicks)
-    latencies, rate, under_load, per_draw, per_move = await measure_bot(users, clicks, pictures)
-    kind = "picture" if pictures else "text"
-    print(f"clicks through the fake Discord: {users} players at once, {kind} boards")
+    measured = await measure_bot(users, clicks, pictures, processes)
+    latencies, rate, under_load, per_draw, per_move, cpu_per_click = measured
+    kind = f"picture boards ({processes} drawing processes)" if pictures else "text boards"
+    print(f"clicks through the fake Discord: {users} players at once, {kind}")
     print(describe("bare discord.py", bare, bare_rate))
     print(describe("asobiba", latencies, rate))
+    print(f"CPU of the bot's process (and the fake) per click: {cpu_per_click:.1f} ms")
     print(f"database transactions per click: {under_load:.2f} (under load, new games included)")
     print(f"database transactions per click: {per_draw:.2f} (易双六 Draw, alone)")
     print(f"database transactions per click: {per_move:.2f} (武士将棋 move, turn ping included)")
@@ -305,13 +318,46 @@ async def run(users: int, clicks: int, pictures: bool) -> None:
     print(f"click p50 asobiba/bare: {ratio:.1f}")
 
 
+async def compare(users: int, clicks: int, processes: int, rounds: int) -> None:
+    rates: dict[bool, list[float]] = {False: [], True: []}
+    p99s: dict[bool, list[float]] = {False: [], True: []}
+    cpus: dict[bool, list[float]] = {False: [], True: []}
+    for _ in range(rounds):
+        for pictures in (False, True):
+            latencies, rate, *_, cpu = await measure_bot(users, clicks, pictures, processes)
+            rates[pictures].append(rate)
+            p99s[pictures].append(percentile(latencies, 0.99) * 1000)
+            cpus[pictures].append(cpu)
+    print(f"text and picture boards in turn, {rounds} rounds, {users} players at once")
+    for pictures, name in ((False, "text"), (True, f"picture ({processes} processes)")):
+        runs = ", ".join(f"{r:.0f}" for r in rates[pictures])
+        print(
+            f"{name:<24} median {statistics.median(rates[pictures]):6.0f} clicks/s ({runs})   "
+            f"p99 median {statistics.median(p99s[pictures]):6.0f} ms   "
+            f"CPU/click {statistics.median(cpus[pictures]):5.1f} ms"
+        )
+    ratio = statistics.median(rates[True]) / statistics.median(rates[False])
+    print(f"picture/text clicks per second: {ratio:.0%}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--clicks", type=int, default=1000)
     parser.add_argument("--text", action="store_true", help="text boards instead of pictures")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=DEFAULT_DRAWING_PROCESSES,
+        help="drawing worker processes (0: a thread, as before DRAWING_PROCESSES)",
+    )
+    parser.add_argument("--compare", action="store_true", help="text and pictures in turn")
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    asyncio.run(run(args.users, args.clicks, not args.text))
+    if args.compare:
+        asyncio.run(compare(args.users, args.clicks, args.processes, args.rounds))
+    else:
+        asyncio.run(run(args.users, args.clicks, not args.text, args.processes))
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
 from bot.ui.corner_components import CORNER_ITEMS, note_form_answer
+from bot.ui.easel import EASEL
 from bot.ui.flows import compose_flows
 from bot.ui.lesson_components import LESSON_ITEMS, lesson_number_answer
 from bot.ui.privacy_components import PrivacyButton
@@ -199,6 +200,7 @@ class AsobibaBot(commands.AutoShardedBot):
                 log.info("%s", said)
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*COMPONENTS)
+        EASEL.configure(self.settings.drawing_processes)
         await self.register_commands()
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")

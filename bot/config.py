@@ -13,6 +13,9 @@ from pathlib import Path
 
 DEFAULT_SQLITE_PATH = Path("data") / "asobiba.sqlite3"
 DEFAULT_HEARTBEAT_FILE = Path("data") / "heartbeat"
+#: Pictures drawn in threads of the bot's process: on two shared cores a worker process took
+#: the bot's process less CPU per click but answered fewer clicks, later (bench_clicks).
+DEFAULT_DRAWING_PROCESSES = 0
 
 
 class ConfigError(ValueError):
@@ -77,6 +80,8 @@ class Settings:
     #: Written every few seconds while every shard is connected; ``python -m bot health``
     #: reads it (``""``: no heartbeat).
     heartbeat_file: str = str(DEFAULT_HEARTBEAT_FILE)
+    #: Worker processes drawing the pictures beside the event loop (0: a thread of the bot's).
+    drawing_processes: int = DEFAULT_DRAWING_PROCESSES
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -108,6 +113,7 @@ class Settings:
             app_emojis=_flag(env, "APP_EMOJIS"),
             connect_attempts=_int(env, "CONNECT_ATTEMPTS", 10, 0),
             heartbeat_file=env.get("HEARTBEAT_FILE", str(DEFAULT_HEARTBEAT_FILE)).strip(),
+            drawing_processes=_int(env, "DRAWING_PROCESSES", DEFAULT_DRAWING_PROCESSES, 0),
         )
 
 

@@ -64,15 +64,22 @@ class PanelPainter(Protocol[V_contra]):
     def __call__(self, view: V_contra, locale: Locale, names: Sequence[str] = (), /) -> bytes: ...
 
 
-def painter(module: str, name: str) -> Callable[..., bytes]:
+@dataclass(frozen=True, slots=True)
+class LazyPainter:
     """A picture painter imported when first used: the services and the console, which read
-    the same specs, never load Pillow."""
+    the same specs, never load Pillow. Plain data, so a drawing worker process can be handed
+    it (see ``bot.ui.easel``)."""
 
-    def paint(*args: Any) -> bytes:
-        drawn: bytes = getattr(importlib.import_module(module), name)(*args)
+    module: str
+    name: str
+
+    def __call__(self, *args: Any) -> bytes:
+        drawn: bytes = getattr(importlib.import_module(self.module), self.name)(*args)
         return drawn
 
-    return paint
+
+def painter(module: str, name: str) -> LazyPainter:
+    return LazyPainter(module, name)
 
 
 class Ranking(StrEnum):

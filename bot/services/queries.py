@@ -15,7 +15,8 @@ from bot.db import Database, GameEventRow, GameRow, GameSeatRow, TournamentRow
 from bot.games.registry import spec_for
 from bot.services.base import GameLoader
 from bot.services.clock import Clock
-from bot.services.errors import GameNotFound, WrongStatus
+from bot.services.errors import GameNotFound, NotAParticipant, WrongStatus
+from bot.services.films import Film, film_of
 from bot.services.snapshots import (
     FORMER_PLAYER_MAX,
     LOCAL_USER_MAX,
@@ -40,6 +41,8 @@ from bot.text.errors import (
     NO_SEAL,
     NOT_OVER,
     SEAL_KEPT_FOR_DAY,
+    SHARE_NOT_FINISHED,
+    SHARE_PLAYERS_ONLY,
     STILL_PLAYING_DEAL,
 )
 from bot.text.tournament_errors import DEAL_KEPT, NO_TOURNAMENT_HINTS
@@ -243,6 +246,20 @@ class GameQueries:
             game.settings, game.seed, [(r.seat, r.action) for r in rows[:upto]]
         )
         return game, state, steps[step - 1][0] if step else None, len(steps)
+
+    async def film(self, game_id: int, sharer: int) -> Film:
+        """A finished game as everyone saw it, move by move, for ``sharer`` to post: refused
+        unless the game is over and theirs, and while a deal others are dealt may not be shown
+        to just anyone (the post is public). Only the spectator's views and the public events
+        leave here: no hand is in them."""
+        game = await self._summary(game_id)
+        if game.status != GameStatus.FINISHED:
+            raise WrongStatus(SHARE_NOT_FINISHED)
+        if game.seat_of(sharer) is None:
+            raise NotAParticipant(SHARE_PLAYERS_ONLY)
+        await self._require_deal_shown(game, None)
+        rows = await self.event_log(game_id)
+        return await asyncio.to_thread(film_of, game, rows)
 
     async def _summary(self, game_id: int) -> GameSnapshot:
         """The game without its state (``state`` is None): one read, nothing decoded."""

@@ -78,6 +78,14 @@ STILL_PLAYING_DEAL = Text(
     "見られます。",
     "You are still playing this deal (#{id}): others' games of it open to you once yours is over.",
 )
+SHARE_NOT_FINISHED = Text(
+    "共有できるのは終局した対局だけです。",
+    "Only a finished game can be shared.",
+)
+SHARE_PLAYERS_ONLY = Text(
+    "共有できるのはこの対局を遊んだ人だけです。⏯️「再生」ならあなたにだけ見せられます。",
+    "Only the players can share this game — ⏯️ Replay shows it to you alone.",
+)
 NOT_OVER = Text(
     "リプレイと記録は対局が終わってから見られます。",
     "Replays and logs are available once the game is over.",

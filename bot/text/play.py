@@ -138,6 +138,33 @@ PLAY_MESSAGES: dict[str, Text] = {
         "⏯️ **{game}** #{id} replay — ply {ply}/{plies}",
     ),
     "button.replay": Text("再生", "Replay"),
+    "button.share": Text("共有", "Share"),
+    "share.heading": Text("### 🎞️ {game} #{id}\n{players}", "### 🎞️ {game} #{id}\n{players}"),
+    "share.by": Text(
+        "-# {user} が共有 · 自分の対局の再生と共有は </history> から",
+        "-# Shared by {user} · replay and share your own games from </history>",
+    ),
+    "share.posting": Text("🎞️ 投稿しています…", "🎞️ Posting…"),
+    "share.done": Text("🎞️ 共有しました：{link}", "🎞️ Shared: {link}"),
+    "share.again": Text(
+        "🎞️ この対局はついさっき共有されました：{link}\n-# 同じ対局をもう一度共有できるのは"
+        "{minutes}分後です。",
+        "🎞️ This game was shared moments ago: {link}\n-# It can be shared again in {minutes} "
+        "minutes.",
+    ),
+    "share.busy": Text(
+        "🎞️ この対局の動画を作っているところです。少しお待ちください。",
+        "🎞️ This game's animation is being made right now — it will appear in a moment.",
+    ),
+    "share.failed": Text(
+        "🎞️ Discord が投稿を受け付けませんでした（チャンネルの権限かもしれません）。"
+        "対局は変わっていません。",
+        "🎞️ Discord did not take the post (perhaps the channel's permissions). Nothing was changed.",
+    ),
+    "share.no_picture": Text(
+        "この対局は絵で描けないので、動画にできません。棋譜・記録をどうぞ。",
+        "This game has no picture to animate — the game log has every move.",
+    ),
     "rating.change": Text("📈 レーティング：{changes}", "📈 Rating: {changes}"),
     "panel.refused": Text(
         "✅ 記録しました。この操作は有効です。ただしDiscordがパネルの書き換えを受け付けなかった"

@@ -29,7 +29,14 @@ from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
 from bot.statuses import BoardReach
 from bot.ui.board_painter import BoardPainter
 from bot.ui.boards import Board
-from bot.ui.common import ANSWERED, NO_PINGS, USER_PINGS, installed_guild_id, send_options
+from bot.ui.common import (
+    ANSWERED,
+    NO_PINGS,
+    USER_PINGS,
+    installed_guild_id,
+    jump_url,
+    send_options,
+)
 from bot.ui.context import Services
 from bot.ui.held_boards import HeldBoards
 from rules.core import Event
@@ -185,6 +192,32 @@ class BoardPosts:
             log.warning("could not edit the board of game %s", game.id, exc_info=True)
             return False
         return True
+
+    async def post_shared(
+        self,
+        game: GameSummary,
+        interaction: discord.Interaction,
+        view: discord.ui.LayoutView,
+        files: list[discord.File],
+    ) -> str | None:
+        """Post a shared finished game for everyone: in its board's channel where the bot is
+        in it (wherever the Share was clicked: its board, or a replay from /history), else as
+        a public follow-up of the click (a place the bot is not in, a private board). The
+        click was acknowledged privately. The post's link, or None when it could not go."""
+        try:
+            if game.board_reach == BoardReach.CHANNEL and game.channel_id is not None:
+                channel = self.client.get_partial_messageable(game.channel_id)
+                message = await channel.send(view=view, files=files, allowed_mentions=NO_PINGS)
+                return jump_url(game.guild_id, game.channel_id, message.id)
+            if not _count_followup(interaction):
+                return None
+            answer = await interaction.followup.send(
+                view=view, files=files, allowed_mentions=NO_PINGS, wait=True
+            )
+            return jump_url(interaction.guild_id, answer.channel.id, answer.id)
+        except discord.HTTPException:
+            log.warning("could not post the shared game %s", game.id, exc_info=True)
+            return None
 
     async def ping(
         self,

@@ -6,7 +6,6 @@ action code, so they keep working after a restart and reveal nothing secret.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,10 +28,12 @@ from bot.ui.components import (
     ReplayStartButton,
     ResignButton,
     ReviewButton,
+    ShareButton,
     VerifyButton,
     WhyButton,
 )
 from bot.ui.corner_components import CornerButton
+from bot.ui.easel import EASEL
 from bot.ui.layout import Card, Row, offer_rows
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
 from rules.core.levels import LEVEL_SETTING
@@ -254,7 +255,10 @@ def board_rows(
             after.append(VerifyButton(game.id, tr("button.verify", locale)))
         if game.spec.reviewer is not None and any(s.is_bot for s in game.seats):
             after.append(ReviewButton(game.id, tr("button.review", locale)))
-        return [after]
+        if game.spec.board_picture is None:
+            return [after]
+        # Alone on its row, Share stands beside the result it shares.
+        return [[ShareButton(game.id, tr("button.share", locale))], after]
     if game.status != GameStatus.ACTIVE:
         return []
     rules = game.rules
@@ -381,6 +385,6 @@ async def render_board(
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
     names = [seat.display_name for seat in game.seats]
-    drawn = await asyncio.to_thread(paint, view, locale, public, names)
+    drawn = await EASEL.draw(paint, view, locale, public, names)
     card = board_card(game, locale, recent, today=today, picture=True, tag=tag)
     return Board(card.view(), drawn)

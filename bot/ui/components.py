@@ -300,6 +300,21 @@ class ReplayStartButton(
         await context_of(interaction).flows.asides.start_replay(interaction, self.game_id)
 
 
+class ShareButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sh:(?P<game>[0-9]+)",
+):
+    """On a finished board and its replay: post the game as an animation with its result card,
+    for everyone."""
+
+    prefix, emoji = "sh", "🎞️"
+    style = discord.ButtonStyle.primary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await context_of(interaction).flows.sharing.share(interaction, self.game_id)
+
+
 class VerifyButton(
     GameButton,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -449,6 +464,7 @@ ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LogButton,
     RematchButton,
     ReplayStartButton,
+    ShareButton,
     HandButton,
     VerifyButton,
     WhyButton,

@@ -66,6 +66,12 @@ class PanelFlow(Protocol):
     ) -> None: ...
 
 
+class SharingFlow(Protocol):
+    """Implemented by :class:`bot.ui.sharing.Sharing`."""
+
+    async def share(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
 class AsideFlow(Protocol):
     """Implemented by :class:`bot.ui.asides.Asides`."""
 
@@ -261,6 +267,9 @@ class Flows(Protocol):
 
     @property
     def corner(self) -> CornerFlow: ...
+
+    @property
+    def sharing(self) -> SharingFlow: ...
 
 
 @dataclass(frozen=True, slots=True)

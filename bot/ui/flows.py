@@ -1,9 +1,9 @@
 """Everything that happens when someone clicks or commands, composed by job: starting games
 (:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), private
-answers beside the play (:mod:`asides`), a player's own note and plans (:mod:`corner`), telling players (:mod:`notices`,
-:mod:`clock_notices`), tournaments (:mod:`tournament_flows`), and where a board lives
-(:mod:`board_posts`, :mod:`held_boards`); lessons (:mod:`lesson_flow`); puzzles (:mod:`puzzles`);
-/privacy (:mod:`privacy`).
+answers beside the play (:mod:`asides`), a player's own note and plans (:mod:`corner`),
+telling players (:mod:`notices`, :mod:`clock_notices`), tournaments (:mod:`tournament_flows`),
+and where a board lives (:mod:`board_posts`, :mod:`held_boards`); lessons (:mod:`lesson_flow`);
+puzzles (:mod:`puzzles`); /privacy (:mod:`privacy`); sharing a finished game (:mod:`sharing`).
 Each is handed the others it uses; messages go out
 only after the service has committed."""
 
@@ -26,6 +26,7 @@ from bot.ui.panel_flows import Panels
 from bot.ui.playing import Playing
 from bot.ui.privacy import PrivacyFlows
 from bot.ui.puzzles import PuzzleCards
+from bot.ui.sharing import Sharing
 from bot.ui.starting import Starting
 from bot.ui.tournament_flows import TournamentFlows
 
@@ -45,6 +46,7 @@ class GameFlows:
     lessons: Lessons
     privacy: PrivacyFlows
     corner: Corner
+    sharing: Sharing
 
 
 def compose_flows(client: discord.Client, services: Services) -> GameFlows:
@@ -67,4 +69,5 @@ def compose_flows(client: discord.Client, services: Services) -> GameFlows:
         lessons=Lessons(services),
         privacy=PrivacyFlows(services, posts, tournaments),
         corner=Corner(services),
+        sharing=Sharing(services, posts),
     )

@@ -8,7 +8,6 @@ a restart, is refreshed the moment it is clicked.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 
@@ -23,6 +22,7 @@ from bot.ui.boards import Board
 from bot.ui.common import user_locale
 from bot.ui.components import NumberForm
 from bot.ui.context import Services
+from bot.ui.easel import EASEL
 from bot.ui.layout import Card, offer_rows
 from rules.core import Locale, Seat
 
@@ -75,7 +75,7 @@ class Panels:
             return Board(panel_card(game, seat, locale, step).view())
         own_view = game.rules.view_for(game.state, seat)
         names = [info.display_name for info in game.seats]
-        drawn = await asyncio.to_thread(paint, own_view, locale, names)
+        drawn = await EASEL.draw(paint, own_view, locale, names)
         card = panel_card(game, seat, locale, step, picture=True)
         return Board(card.view(), drawn, HAND_PICTURE)
 

@@ -5,7 +5,6 @@ the next puzzle. Cards are ephemeral, so they never fill a channel ("Receiving a
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
@@ -15,6 +14,7 @@ from bot.i18n import tr
 from bot.services.puzzles import PuzzleRef, Verdict
 from bot.ui.common import MAX_CONTENT, NO_PINGS, clip, installed_guild_id, user_locale
 from bot.ui.context import Services
+from bot.ui.easel import EASEL
 from bot.ui.puzzle_components import (
     PICTURE,
     TEXT,
@@ -61,9 +61,9 @@ async def _picture(ref: PuzzleRef, state: Any, locale: Locale) -> bytes | None:
     spec = ref.spec
     view = spec.rules.view_for(state, ref.puzzle.seat)
     if spec.panel_picture is not None:
-        return await asyncio.to_thread(spec.panel_picture, view, locale)
+        return await EASEL.draw(spec.panel_picture, view, locale)
     if spec.board_picture is not None:
-        return await asyncio.to_thread(spec.board_picture, view, locale, ())
+        return await EASEL.draw(spec.board_picture, view, locale, ())
     return None
 
 

@@ -17,7 +17,7 @@ from bot.services.games import GameService
 from bot.services.snapshots import GameSummary
 from bot.ui.boards import game_title, outcome_text
 from bot.ui.common import clip, selected_values, send_ephemeral, user_locale
-from bot.ui.components import Guarded, LogButton, VerifyButton
+from bot.ui.components import Guarded, LogButton, ShareButton, VerifyButton
 from bot.ui.context import context_of
 from bot.ui.corner import shown_note
 from rules.core import Locale
@@ -50,6 +50,8 @@ async def replay_message(
         button.item.disabled = target == ply or not 0 <= target <= plies
         view.add_item(button)
     view.add_item(LogButton(game.id, tr("button.log", locale), row=1))
+    if game.spec.board_picture is not None:
+        view.add_item(ShareButton(game.id, tr("button.share", locale), row=1))
     # A sealed deal's check, once its seed is out (a daily deal's board, private and never
     # redrawn after its day, can't offer it then).
     if game.seed_revealed(games.clock().date()):

@@ -134,6 +134,14 @@ CONTROLS: tuple[Control, ...] = (
         ),
     ),
     Control(
+        "Share",
+        rf"sh:{ID}",
+        (
+            "test_discord_share.py::test_share_posts_the_animation_and_result_card_once",
+            "test_discord_share.py::test_share_from_history_in_japanese",
+        ),
+    ),
+    Control(
         "Review",
         rf"rv:{ID}",
         ("test_discord_levels.py::test_review_names_the_first_slip_privately_in_both_languages",),

@@ -92,6 +92,7 @@ EXAMPLES = {
     "Game log": "log:12",
     "Rematch": "rm:12",
     "Replay": "rps:12",
+    "Share": "sh:12",
     "Verify": "vf:12",
     "Review": "rv:12",
     "⏮": "rp:12:0:f",

@@ -76,7 +76,7 @@ async def test_a_whole_game_between_two_people(world: World) -> None:
     await click(world, confirm, world.bob, prefix="g:")
     await until(world, lambda: "🏆" in board.text)
     assert "resignation" in board.text
-    assert [b["label"] for b in board.buttons()] == ["Game log", "Replay", "Rematch"]
+    assert [b["label"] for b in board.buttons()] == ["Share", "Game log", "Replay", "Rematch"]
     assert board.selects() == []
     await until(world, lambda: "is over" in fake.messages_in(world.channel)[-1].text)
     assert f"<@{world.alice.id}>" in fake.messages_in(world.channel)[-1].text
@@ -232,7 +232,7 @@ async def test_the_move_clock_reminds_then_ends_the_game(world: World) -> None:
     world.clock.advance(minutes=30)
     await world.bot.clock_tick()
     assert "🏆" in board.text and "time out" in board.text
-    assert [b["label"] for b in board.buttons()] == ["Game log", "Replay", "Rematch"]
+    assert [b["label"] for b in board.buttons()] == ["Share", "Game log", "Replay", "Rematch"]
     assert reminder.deleted  # the result replaced the reminder: one ping at a time
 
 

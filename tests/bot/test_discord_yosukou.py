@@ -84,6 +84,7 @@ async def test_a_solitaire_from_start_to_result(table: Table) -> None:
         assert "Last:" in board.text  # each draw reports what happened, with its numbers
     assert "wins" in board.text or "lost" in board.text
     assert [b["label"] for b in board.buttons()] == [
+        "Share",
         "Game log",
         "Replay",
         "Verify",

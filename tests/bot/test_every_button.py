@@ -16,7 +16,7 @@ from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.models import InteractionRecord
 
 CHALLENGE_BUTTONS = {"Accept", "Decline", "Withdraw"}
-FINISHED_BUTTONS = ["Game log", "Replay", "Rematch"]
+FINISHED_BUTTONS = ["Share", "Game log", "Replay", "Rematch"]
 
 
 def labels(message: FakeMessage) -> set[str]:

@@ -277,7 +277,7 @@ async def test_bushi_deals_nothing_hidden_so_offers_no_seal_to_verify(room: Room
     await room.click(room.fake.ephemeral_messages(room.alice)[-1], room.alice, prefix="g:")
     game_id = await room.game_id(board)
     assert (await room.bot.games.queries.get(game_id)).status == "finished"
-    assert [b["label"] for b in board.buttons()] == ["Game log", "Replay", "Rematch"]
+    assert [b["label"] for b in board.buttons()] == ["Share", "Game log", "Replay", "Rematch"]
     # A forged Verify click is answered plainly: the whole game is in its log.
     for user, expected in ((room.alice, "deals nothing hidden"), (room.bob, "隠れた配札がない")):
         await room.forged_verify(board, user, game_id)

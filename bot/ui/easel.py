@@ -1,0 +1,139 @@
+"""Where pictures are drawn, off the event loop, remembering the latest.
+
+A picture is a pure function of what it is drawn from (a painter and a view), so the same
+arguments give the same bytes: a picture drawn lately is sent again without drawing (every new
+game's first board; a board shown again), and two requests for one picture while it is being
+drawn share the drawing.
+
+``DRAWING_PROCESSES`` (see :class:`bot.config.Settings`) sets how many worker processes draw;
+0 (the default) draws in threads of the bot's process. A worker takes the drawing off the
+bot's interpreter lock (a third less CPU per click in the bot's process, and an animation holds
+the loop up a few milliseconds instead of tens), but on two shared cores it answered fewer
+clicks, later (``bench.bench_clicks --compare``). Should a worker die, the picture is drawn in
+a thread and a new pool is started for the next one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import pickle
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Final
+
+log = logging.getLogger(__name__)
+
+#: Pictures remembered (each a few tens of KB: a few MB in all).
+REMEMBERED: Final = 256
+#: Imported by the workers' parent before forking, so each worker starts with the painters
+#: and the font loaded.
+PRELOAD: Final = ("bot.pictures.bushi", "bot.pictures.senretsu", "bot.pictures.yosukou")
+
+Painter = Callable[..., bytes]
+
+
+def _draw(job: bytes) -> bytes:
+    """In a worker: the painter and its arguments, pickled once by the parent (the same bytes
+    are the cache's key)."""
+    paint, args = pickle.loads(job)
+    drawn: bytes = paint(*args)
+    return drawn
+
+
+def _warm() -> None:
+    # The first picture pays for loading fonts; do it before any player waits on it.
+    import importlib
+
+    for module in PRELOAD:
+        importlib.import_module(module)
+
+
+class Easel:
+    """Draws pictures off the event loop: ``await easel.draw(paint, *args)``."""
+
+    def __init__(self, processes: int = 0) -> None:
+        self.processes = processes
+        self._pool: Executor | None = None
+        self._drawn: OrderedDict[bytes, bytes] = OrderedDict()
+        self._drawing: dict[bytes, asyncio.Future[bytes]] = {}
+        #: Pictures asked for, and how many were drawn (the rest were remembered or shared).
+        self.asked = self.drawn = 0
+
+    def configure(self, processes: int) -> None:
+        """Use ``processes`` workers from the next picture on (0: a thread)."""
+        if processes != self.processes:
+            self.shutdown()
+            self.processes = processes
+
+    def _executor(self) -> Executor | None:
+        if self.processes <= 0:
+            return None
+        if self._pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(list(PRELOAD))
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_warm)
+        return self._pool
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    async def draw(self, paint: Painter, *args: Any, remember: bool = True) -> bytes:
+        """``paint(*args)``, drawn in a worker, or as remembered; ``remember=False`` keeps
+        what is drawn for once (an animation's frames) from pushing boards out."""
+        self.asked += 1
+        try:
+            job = pickle.dumps((paint, args), protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            self.drawn += 1
+            return await asyncio.to_thread(paint, *args)  # a painter made on the fly
+        remembered = self._drawn.get(job)
+        if remembered is not None:
+            self._drawn.move_to_end(job)
+            return remembered
+        pending = self._drawing.get(job)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self._drawing[job] = future
+        try:
+            drawn = await self._run(job, paint, args)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning when nobody shared
+            raise
+        finally:
+            del self._drawing[job]
+        future.set_result(drawn)
+        if remember:
+            self._drawn[job] = drawn
+            if len(self._drawn) > REMEMBERED:
+                self._drawn.popitem(last=False)
+        return drawn
+
+    async def draw_many(
+        self, paint: Painter, jobs: Sequence[tuple[Any, ...]], remember: bool = True
+    ) -> list[bytes]:
+        """Several pictures at once, spread over the workers (the frames of an animation)."""
+        drawing = (self.draw(paint, *args, remember=remember) for args in jobs)
+        return list(await asyncio.gather(*drawing))
+
+    async def _run(self, job: bytes, paint: Painter, args: tuple[Any, ...]) -> bytes:
+        self.drawn += 1
+        pool = self._executor()
+        if pool is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, _draw, job)
+            except BrokenProcessPool:
+                log.warning("a drawing worker died; drawing in a thread, new workers next time")
+                self._pool = None
+        return await asyncio.to_thread(paint, *args)
+
+
+#: The bot's easel (one per process: the workers are shared by every shard's client).
+EASEL: Final = Easel()

@@ -1,0 +1,48 @@
+"""The easel: a picture asked for again is not drawn again, two asks at once share one drawing,
+and what is drawn once for all (an animation) is not kept."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.games.spec import LazyPainter
+from bot.ui.easel import Easel
+from rules.bushi import BushiRules
+
+PAINT = LazyPainter("bot.pictures.bushi", "draw_board")
+
+
+async def test_a_picture_is_drawn_once_and_shared_while_drawn() -> None:
+    rules = BushiRules()
+    view = rules.view_for(rules.new_game(None, 0), None)
+    easel = Easel(0)
+    first, second = await asyncio.gather(
+        easel.draw(PAINT, view, "en", ()), easel.draw(PAINT, view, "en", ())
+    )
+    again = await easel.draw(PAINT, view, "en", ())
+    assert first == second == again and first.startswith(b"\x89PNG")
+    assert (easel.asked, easel.drawn) == (3, 1)
+    # Another language is another picture; one drawn for once is not kept.
+    await easel.draw(PAINT, view, "ja", (), remember=False)
+    await easel.draw(PAINT, view, "ja", (), remember=False)
+    assert easel.drawn == 3
+    await easel.draw(PAINT, view, "ja", ())
+    await easel.draw(PAINT, view, "ja", (), remember=False)  # found among the remembered
+    assert easel.drawn == 4
+
+
+async def test_a_painter_made_on_the_fly_is_drawn_in_a_thread() -> None:
+    easel = Easel(0)
+    assert await easel.draw(lambda n: bytes([n]), 7) == b"\x07"
+    assert easel.drawn == 1
+
+
+async def test_a_worker_process_draws_the_same_picture() -> None:
+    rules = BushiRules()
+    view = rules.view_for(rules.new_game(None, 0), None)
+    easel = Easel(1)
+    try:
+        drawn = await easel.draw(PAINT, view, "en", ())
+    finally:
+        easel.shutdown()
+    assert drawn == PAINT(view, "en", ())
