@@ -100,7 +100,8 @@ async def test_a_senretsu_film_holds_no_hand(service: GameService) -> None:
     # Each move's frame is the board drawn from the spectator's view of the replay.
     for number, step in enumerate(film.steps, start=1):
         _, state, _, _ = await service.queries.state_at(game.id, number, None)
-        expected = spectator(rules.view_for(state, None), "en", step.events)
+        names = [seat.display_name for seat in film.game.seats]  # the frames name the players
+        expected = spectator(rules.view_for(state, None), "en", step.events, names)
         [drawn] = [d for args, d in boards if args[0] is step.view]  # drawn in any order
         assert drawn == expected
     animation = Image.open(io.BytesIO(shared.animation))
