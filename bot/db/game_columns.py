@@ -117,6 +117,8 @@ STARTS: Mapping[str, Any] = {
     "ping_message_id": None,
     "reminders_sent": 0,
     "finished_at": None,
+    "held_since": None,
+    "pause": None,
 }
 SEAT_STARTS: Mapping[str, Any] = {"dm_ping_message_id": None}
 _NEW_GAME_COLUMNS = _columns(NewGame, GAME)

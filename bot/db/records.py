@@ -58,6 +58,9 @@ class GameRecord:
     reminders_sent: int
     daily_key: str | None
     tournament_id: int | None
+    held_since: datetime | None
+    pause: dict[str, Any] | None
+    open_to: dict[str, Any] | None
     state: dict[str, Any] | None
     seats: tuple[SeatRecord, ...] | None
 
@@ -168,6 +171,8 @@ class NewGame:
     seats: tuple[SeatRecord, ...]
     #: The tournament the game is a pairing or a deal of.
     tournament_id: int | None = None
+    #: An open challenge: the rating range of who may take it (see ``GameRow.open_to``).
+    open_to: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

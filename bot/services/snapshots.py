@@ -70,6 +70,11 @@ class GameSummary:
     daily_key: str | None
     #: The tournament this game belongs to (a round's pairing or a solitaire deal), if any.
     tournament_id: int | None
+    #: Since when its clock is stopped, and why (see :mod:`bot.services.holds`).
+    held_since: datetime | None = None
+    pause: dict[str, Any] | None = None
+    #: An open challenge's rating range (``None``: not an open challenge).
+    open_to: dict[str, Any] | None = None
 
     @property
     def spec(self) -> AnySpec:
@@ -159,6 +164,9 @@ class GameSummary:
             "raw_outcome": dict(row.outcome) if row.outcome else None,
             "daily_key": row.daily_key,
             "tournament_id": row.tournament_id,
+            "held_since": row.held_since,
+            "pause": row.pause,
+            "open_to": row.open_to,
         }
 
     @classmethod
@@ -226,6 +234,9 @@ class GameSnapshot(GameSummary):
             raw_outcome=record.outcome,
             daily_key=record.daily_key,
             tournament_id=record.tournament_id,
+            held_since=record.held_since,
+            pause=record.pause,
+            open_to=record.open_to,
             seed=record.seed,
             state=state,
             salt=record.salt,
@@ -273,6 +284,9 @@ class GameSnapshot(GameSummary):
             raw_outcome=outcome,
             daily_key=self.daily_key,
             tournament_id=self.tournament_id,
+            held_since=self.held_since,
+            pause=self.pause,
+            open_to=self.open_to,
             seed=self.seed,
             state=state,
             salt=self.salt,

@@ -8,6 +8,7 @@ console's prompts, the words drawn on pictures.
 
 - ``play`` — challenges, turns, results, the board's buttons, fairness, logs, replays
 - ``player`` — /games, /profile, /history, /settings
+- ``away`` — /away (away mode)
 - ``daily`` — /<game> daily and /<game> today
 - ``puzzles`` — /puzzle, its card and its verdicts
 - ``server`` — /server settings and /server abort
@@ -24,6 +25,7 @@ the rules packages; ``tests/bot/test_text_home.py`` keeps every other ``Text`` h
 
 from __future__ import annotations
 
+from bot.text.away import AWAY_MESSAGES
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
@@ -36,6 +38,7 @@ from rules.core import Text
 
 #: Every message the bot looks up by key (keys are unique across areas: a test checks it).
 MESSAGES: dict[str, Text] = {
+    **AWAY_MESSAGES,
     **PLAY_MESSAGES,
     **PLAYER_MESSAGES,
     **DAILY_MESSAGES,

@@ -18,6 +18,7 @@ from bot.games.offers import default_offers
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo
 from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
+from bot.ui.away import hold_lines
 from bot.ui.common import mention
 from bot.ui.components import (
     ChallengeButton,
@@ -173,7 +174,9 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
         to_act = game.seats_to_act
         if to_act and len(game.seats) > 1:
             lines.append(tr("turn.status", locale, user=", ".join(player_label(s) for s in to_act)))
-        if game.deadline_at is not None and game.move_seconds:
+        held = hold_lines(game, locale) if game.held_since is not None else []
+        lines += held
+        if game.deadline_at is not None and game.move_seconds and not held:
             lines.append(
                 tr(
                     "clock.deadline",

@@ -14,7 +14,8 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from bot.services.clocks import ClockService
+from bot.services.away import AwayService
+from bot.services.clocks import ClockService, Notice
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
@@ -126,6 +127,12 @@ class BoardPostFlow(Protocol):
     async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> bool: ...
 
 
+class ClockNoticeFlow(Protocol):
+    """Implemented by :class:`bot.ui.clock_notices.ClockNotices`."""
+
+    async def announce(self, notices: Sequence[Notice]) -> None: ...
+
+
 class TournamentFlow(Protocol):
     """Implemented by :class:`bot.ui.tournament_flows.TournamentFlows`."""
 
@@ -199,6 +206,9 @@ class Flows(Protocol):
     def posts(self) -> BoardPostFlow: ...
 
     @property
+    def clock_notices(self) -> ClockNoticeFlow: ...
+
+    @property
     def tournaments(self) -> TournamentFlow: ...
 
     @property
@@ -219,6 +229,8 @@ class Services:
     lessons: LessonService
     #: The move clock when neither the challenger nor the server picks one.
     default_move_seconds: int | None
+    #: Away mode (/away): its yearly allowance and who is away.
+    away: AwayService
 
 
 class Activity:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bot.i18n import MESSAGES
+from bot.text.away import AWAY_MESSAGES
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
@@ -95,6 +96,7 @@ def test_every_key_is_in_one_area_only() -> None:
         TOURNAMENT_MESSAGES,
         PUZZLE_MESSAGES,
         LESSON_MESSAGES,
+        AWAY_MESSAGES,
     )
     assert sum(len(area) for area in areas) == len(MESSAGES)  # no key overwritten by another
     assert MESSAGES["challenge.accept"].ja == "受ける"
