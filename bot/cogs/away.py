@@ -43,6 +43,9 @@ def away_command(context: UiContext) -> app_commands.Command:  # type: ignore[ty
         )
         if changed:
             text += "\n" + tr("away.games", locale, count=len(changed))
+        racing = await service.tournament_games(user_id)
+        if racing:
+            text += "\n" + tr("away.tournament_games", locale, count=racing)
         await send_ephemeral(interaction, text, back_view(user_id, locale))
         await context.flows.clock_notices.announce(await context.services.clocks.redraws())
 

@@ -134,6 +134,10 @@ class GameWrite:
     #: A new deadline (or none): its reminders start again from zero.
     reset_reminders: bool
     updated_at: datetime
+    #: The clock stopped since (``None``: running) and why (``GameRow.pause``): carried over
+    #: from the version planned on unless the change stops or restarts it.
+    held_since: datetime | None
+    pause: dict[str, Any] | None
     events: tuple[EventRecord, ...]
     #: Bit ``n`` set: seat ``n`` must act; ``None``: the seats stay as they are.
     to_act_mask: int | None

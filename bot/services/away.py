@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import defer
 
@@ -83,6 +83,21 @@ class AwayService:
                 )
             )
             return {user: until for user, until in rows}
+
+    async def tournament_games(self, user_id: int) -> int:
+        """How many of the player's games are a tournament's (their clocks never stop)."""
+        async with self.db.read() as session:
+            found = await session.scalar(
+                select(func.count())
+                .select_from(GameRow)
+                .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
+                .where(
+                    GameSeatRow.user_id == user_id,
+                    GameRow.status == GameStatus.ACTIVE,
+                    GameRow.tournament_id.is_not(None),
+                )
+            )
+        return int(found or 0)
 
     async def go_away(self, user_id: int, until: datetime) -> tuple[AwayStatus, list[int]]:
         """Away until ``until`` (or a new end to the time off already running); the ids of the
@@ -156,7 +171,7 @@ class AwayService:
                     select(PlayerAwayRow.user_id).where(PlayerAwayRow.until <= now)
                 )
             )
-            missed = await session.execute(
+            missed = await session.execute(  # tournament games never stop: see _mark
                 select(
                     GameRow.id,
                     GameSeatRow.seat,
@@ -166,7 +181,11 @@ class AwayService:
                 )
                 .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
                 .join(PlayerAwayRow, PlayerAwayRow.user_id == GameSeatRow.user_id)
-                .where(GameRow.status == GameStatus.ACTIVE, PlayerAwayRow.until > now)
+                .where(
+                    GameRow.status == GameStatus.ACTIVE,
+                    GameRow.tournament_id.is_(None),
+                    PlayerAwayRow.until > now,
+                )
             )
             late = sorted(
                 {
@@ -198,7 +217,12 @@ class AwayService:
                 select(GameRow)
                 .options(defer(GameRow.state))
                 .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
-                .where(GameSeatRow.user_id == user_id, GameRow.status == GameStatus.ACTIVE)
+                .where(
+                    GameSeatRow.user_id == user_id,
+                    GameRow.status == GameStatus.ACTIVE,
+                    # A tournament's round waits for every board: its clocks keep running.
+                    GameRow.tournament_id.is_(None),
+                )
                 .execution_options(populate_existing=True)
             )
         )

@@ -39,6 +39,10 @@ AWAY_MESSAGES: dict[str, Text] = {
         "{allowance}).",
     ),
     "away.games": Text("止めた対局：{count}", "Games paused: {count}"),
+    "away.tournament_games": Text(
+        "⚠️ 大会の対局 {count} 局は持ち時間が止まりません（ラウンドは全員の対局を待つため）。",
+        "⚠️ {count} tournament game(s) keep their clocks (a round waits on every board).",
+    ),
     "away.back": Text(
         "👋 おかえりなさい！持ち時間は止まっていた分だけ延びて、再び動き出しました。",
         "👋 Welcome back! Your clocks run again, moved on by the time they stood.",
