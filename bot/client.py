@@ -29,6 +29,7 @@ from bot.db.diagnosis import describe_upgrade
 from bot.games.registry import all_specs
 from bot.gateway_guard import GuardedConnectionState, answerable_interaction, interaction_context
 from bot.i18n import tr
+from bot.services.adjournment import Adjournments
 from bot.services.away import AwayService
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
@@ -38,6 +39,7 @@ from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
+from bot.ui.adjourning import AdjournButton
 from bot.ui.away import AwayBackButton
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
@@ -61,6 +63,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     StandingsPageButton,
     TournamentPageButton,
     AwayBackButton,
+    AdjournButton,
 )
 
 
@@ -124,6 +127,7 @@ class AsobibaBot(commands.AutoShardedBot):
             servers=servers,
             clocks=ClockService(games, away),
             away=away,
+            adjournments=Adjournments(games, games.starts.secrets),
             tournaments=TournamentService(games, servers),
             puzzles=PuzzleService(db, games.clock, games.starts.secrets),
             lessons=LessonService(db, games.clock),

@@ -13,11 +13,12 @@ from bot.db.records import EventRecord, NoticeWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
 from bot.services.base import GameLoader, GuardedWriter, Planned, check_version, public_text
-from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
+from bot.services.errors import GameAdjourned, NotAParticipant, StaleVersion, WrongStatus
+from bot.services.holds import Hold
 from bot.services.snapshots import ActionResult, GameSnapshot
 from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.text.errors import SOLITAIRE_NOT_YOURS
-from rules.core import AcceptDraw, DeclineDraw, Event, Rng, RulesError, Seat
+from rules.core import AcceptDraw, DeclineDraw, Event, Resign, Rng, RulesError, Seat
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +131,10 @@ class ActionPipeline:
     ) -> Planned:
         user_seat = self._seat_of(game, user_id)
         self._check_status(game, version)
+        if Hold.load(game.pause).adjourned and any(
+            not isinstance(game.rules.parse(code), Resign) for _, code in steps
+        ):
+            raise GameAdjourned()  # resigning is always possible; nothing else until resumed
         rules = game.rules
         state = game.state
         if version is not None and game.version != version:

@@ -29,6 +29,34 @@ AWAY_BAD_DATE = Text(
 )
 AWAY_BACK_BUTTON = Text("今すぐ戻る", "I'm back now")
 
+ADJOURNED = Text(
+    "この対局は中断中です。再開してから指してください（手番の人は封じ手ができます：いつも通りに"
+    "指すと、その手は再開まで封じられます）。",
+    "This game is adjourned. Resume it to play on (the player to move may seal a move: play it "
+    "as usual and it stays sealed until the game resumes).",
+)
+ADJOURN_ALREADY = Text(
+    "もう中断中か、中断の申し出に返事待ちです。",
+    "The game is already adjourned, or an adjournment is waiting for an answer.",
+)
+ADJOURN_CANNOT = Text(
+    "中断できるのは、人同士の二人対局（大会以外）で進行中のものだけです。",
+    "Only a game in progress between two people (outside tournaments) can be adjourned.",
+)
+ADJOURN_NOT_ADJOURNED = Text("この対局は中断していません。", "This game is not adjourned.")
+ADJOURN_NOT_ASKED = Text("中断の申し出はありません。", "Nobody has asked to adjourn.")
+ADJOURN_ONLY_OPPONENT = Text(
+    "中断の申し出に答えられるのは相手だけです。", "Only your opponent can answer your request."
+)
+SEAL_ALREADY = Text("封じ手はもう済んでいます。", "A move is already sealed.")
+SEAL_NOT_YOURS = Text(
+    "封じ手ができるのは手番の人だけです。", "Only the player to move can seal a move."
+)
+SEAL_WHOLE_MOVE = Text(
+    "封じ手は一手まるごとでなければなりません。この手順は再開してから指してください。",
+    "Only a whole move can be sealed; play this step once the game resumes.",
+)
+
 #: Messages, looked up by key with ``bot.i18n.tr``.
 AWAY_MESSAGES: dict[str, Text] = {
     "away.set": Text(
@@ -59,4 +87,33 @@ AWAY_MESSAGES: dict[str, Text] = {
         "🌴 {user} is away until {until} — the clock is stopped",
     ),
     "away.games_line": Text("🌴 {until} まで不在", "🌴 away until {until}"),
+    "adjourn.button": Text("中断を申し出る", "Adjourn"),
+    "adjourn.accept": Text("中断を受ける", "Accept adjournment"),
+    "adjourn.decline": Text("断る", "Decline"),
+    "adjourn.resume": Text("再開する", "Resume"),
+    "adjourn.asked": Text(
+        "⏸ {user} が対局の中断を申し出ています（{other} が受けるか断る）",
+        "⏸ {user} asks to adjourn the game ({other} may accept or decline)",
+    ),
+    "adjourn.status": Text(
+        "⏸ 中断中 — 持ち時間は止まっています。どちらかが「再開する」を押すと続きます。",
+        "⏸ Adjourned — the clocks stand. Either player may press Resume to play on.",
+    ),
+    "adjourn.may_seal": Text(
+        "✉️ {user} は封じ手ができます：いつも通りに指すと、再開まで誰にも見えません。",
+        "✉️ {user} may seal a move: play it as usual; nobody sees it until the game resumes.",
+    ),
+    "adjourn.sealed": Text(
+        "✉️ {user} の封じ手あり（封印 `{seal}`）— 再開時に公開されます",
+        "✉️ {user} has sealed a move (seal `{seal}`) — revealed when the game resumes",
+    ),
+    "adjourn.you_sealed": Text(
+        "✉️ 封じ手 **{move}** を封じました（封印 `{seal}`）。再開時に指されます。",
+        "✉️ You sealed **{move}** (seal `{seal}`). It is played when the game resumes.",
+    ),
+    "adjourn.declined": Text("中断の申し出は断られました。", "The adjournment was declined."),
+    "adjourn.revealed": Text(
+        "✉️ 封じ手を公開：{move}（封印 `{seal}`、ソルト `{salt}`）",
+        "✉️ The sealed move, revealed: {move} (seal `{seal}`, salt `{salt}`)",
+    ),
 }

@@ -18,6 +18,7 @@ from bot.games.offers import default_offers
 from bot.i18n import tr
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo
 from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
+from bot.ui.adjourning import adjourn_lines, adjourn_row
 from bot.ui.away import hold_lines
 from bot.ui.common import mention
 from bot.ui.components import (
@@ -175,8 +176,8 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
         if to_act and len(game.seats) > 1:
             lines.append(tr("turn.status", locale, user=", ".join(player_label(s) for s in to_act)))
         held = hold_lines(game, locale) if game.held_since is not None else []
-        lines += held
-        if game.deadline_at is not None and game.move_seconds and not held:
+        lines += held + adjourn_lines(game, locale)
+        if game.deadline_at is not None and game.move_seconds and game.held_since is None:
             lines.append(
                 tr(
                     "clock.deadline",
@@ -253,9 +254,15 @@ def board_rows(
         offers = make(rules, game.state, seat, rules.legal_actions(game.state, seat), locale)
         rows += offer_rows(game.id, game.version, offers, max_rows=4)
     meta = meta_row(game, locale, recent)
-    if meta:
-        rows.append(meta)
+    adjourn = adjourn_row(game, locale)
+    if len(meta) + len(adjourn) <= MAX_ROW:  # beside resign and draw when there is room
+        meta, adjourn = meta + adjourn, []
+    rows += [row for row in (meta, adjourn) if row]
     return rows
+
+
+#: Buttons in one row (Discord's limit).
+MAX_ROW = 5
 
 
 def meta_row(game: GameSnapshot, locale: Locale, recent: Sequence[Event]) -> Row:

@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.services.adjournment import Adjournments
 from bot.services.away import AwayService
 from bot.services.clocks import ClockService, Notice
 from bot.services.games import GameService
@@ -46,6 +47,10 @@ class PlayingFlow(Protocol):
 
     async def confirm_resign(
         self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None: ...
+
+    async def adjourn(
+        self, interaction: discord.Interaction, game_id: int, version: int, step: str
     ) -> None: ...
 
 
@@ -231,6 +236,8 @@ class Services:
     default_move_seconds: int | None
     #: Away mode (/away): its yearly allowance and who is away.
     away: AwayService
+    #: Games paused by agreement, and their sealed moves.
+    adjournments: Adjournments
 
 
 class Activity:

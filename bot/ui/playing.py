@@ -15,11 +15,12 @@ import discord
 
 from bot.i18n import tr
 from bot.services.actions import ActionPipeline
-from bot.services.errors import NotAParticipant, StaleVersion
+from bot.services.errors import GameAdjourned, NotAParticipant, StaleVersion
 from bot.services.queries import DRAW_TALK, GameQueries
 from bot.services.snapshots import ActionResult, GameSnapshot
 from bot.services.starts import GameStarts
 from bot.statuses import GameStatus
+from bot.ui.adjourning import adjourn_step, revealed_text, seal_instead
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board
@@ -71,7 +72,36 @@ class Playing:
         except StaleVersion:
             await self._refresh_where_clicked(interaction, game_id)
             raise
+        except GameAdjourned:
+            # Adjourned: the player to move seals the move instead (refused for anyone else).
+            game = await seal_instead(interaction, game_id, version, code)
+            await self.posts.show_board(game)
+            await self.panels.refresh_panels(game, interaction)
+            return
         await self._publish(interaction, result)
+
+    async def adjourn(
+        self, interaction: discord.Interaction, game_id: int, version: int, step: str
+    ) -> None:
+        """Ask to adjourn, answer, or resume (a sealed move is played as it resumes)."""
+        await interaction.response.defer()
+        try:
+            result, revealed = await adjourn_step(interaction, game_id, version, step)
+        except StaleVersion:
+            await self._refresh_where_clicked(interaction, game_id)
+            raise
+        if revealed is not None:
+            await self._publish(interaction, result)
+            text = revealed_text(revealed, game_locale(result.game))
+            await interaction.followup.send(text, allowed_mentions=NO_PINGS)
+            return
+        game = result.game
+        board = await self.painter.paint_board(game, await self.queries.last_public_events(game.id))
+        if interaction.message is not None and interaction.message.id == game.message_id:
+            await board.replace_response(interaction)
+            self.posts.clicked(game, interaction, interaction.message.id)
+        else:
+            await self.posts.edit_board(game, board)
 
     async def submit_number(
         self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
