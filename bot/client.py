@@ -35,6 +35,7 @@ from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.open_challenges import OpenChallenges
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
@@ -128,6 +129,7 @@ class AsobibaBot(commands.AutoShardedBot):
             clocks=ClockService(games, away),
             away=away,
             adjournments=Adjournments(games, games.starts.secrets),
+            open_challenges=OpenChallenges(games),
             tournaments=TournamentService(games, servers),
             puzzles=PuzzleService(db, games.clock, games.starts.secrets),
             lessons=LessonService(db, games.clock),

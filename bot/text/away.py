@@ -86,7 +86,15 @@ AWAY_MESSAGES: dict[str, Text] = {
         "🌴 {user} は {until} まで不在 — 持ち時間は止まっています",
         "🌴 {user} is away until {until} — the clock is stopped",
     ),
-    "away.games_line": Text("🌴 {until} まで不在", "🌴 away until {until}"),
+    "away.games_line": Text("🌴 {user} は {until} まで不在", "🌴 {user} away until {until}"),
+    "away.howto": Text(
+        "</away> の `days`（日数）か `until`（日付）で不在にできます。",
+        "Take time off with </away> and `days` (a number) or `until` (a date).",
+    ),
+    "adjourn.ping": Text(
+        "⏸ {user} さん、{game} #{id} で対局の中断が申し出られています：{link}",
+        "⏸ {user}, your opponent asks to adjourn {game} #{id}: {link}",
+    ),
     "adjourn.button": Text("中断を申し出る", "Adjourn"),
     "adjourn.accept": Text("中断を受ける", "Accept adjournment"),
     "adjourn.decline": Text("断る", "Decline"),

@@ -58,6 +58,8 @@ def away_text(status: AwayStatus, locale: Locale) -> str:
     if status.until is not None:
         lines.append(tr("away.status", locale, until=when(status.until)))
     lines.append(profile_line(status, locale))
+    if status.until is None:
+        lines.append(tr("away.howto", locale))
     return "\n".join(lines)
 
 
@@ -96,7 +98,11 @@ def games_note(game: GameSummary, locale: Locale) -> str | None:
     hold = Hold.load(game.pause)
     if not hold.away or game.held_since is None:
         return None
-    return " — " + tr("away.games_line", locale, until=when(max(hold.away.values())))
+    return "".join(
+        " — " + tr("away.games_line", locale, user=game.player(seat).display_name, until=when(t))
+        for seat, t in sorted(hold.away.items())
+        if seat < len(game.seats)
+    )
 
 
 class AwayBackButton(

@@ -35,6 +35,7 @@ from bot.ui.components import (
     WhyButton,
 )
 from bot.ui.layout import Card, Row, offer_rows
+from bot.ui.open_challenges import is_open_seat, open_header, open_rows
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
 from rules.core.levels import LEVEL_SETTING
 
@@ -66,6 +67,8 @@ def game_title(game: GameSummary, locale: Locale) -> str:
 
 
 def player_label(info: SeatInfo) -> str:
+    if is_open_seat(info):  # an open challenge's empty seat: "anyone"
+        return f"**{info.display_name}**"
     return f"{info.display_name} 🤖" if info.is_bot else mention(info.user_id)
 
 
@@ -113,15 +116,20 @@ def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
     if game.status == GameStatus.CHALLENGE:
         challenger, challenged = game.challenger, game.challenged
         side = rules.seat_name
+        header = (
+            open_header(game, locale, player_label(challenger), title)
+            if game.open_to is not None
+            else tr(
+                "challenge.header",
+                locale,
+                challenger=player_label(challenger),
+                opponent=player_label(challenged),
+                game=f"**{title}**",
+            )
+        )
         return "\n".join(
             (
-                tr(
-                    "challenge.header",
-                    locale,
-                    challenger=player_label(challenger),
-                    opponent=player_label(challenged),
-                    game=f"**{title}**",
-                ),
+                header,
                 tr(
                     "challenge.terms",
                     locale,
@@ -215,6 +223,8 @@ def board_rows(
 ) -> list[Row]:
     """Only what can be done now, row by row: answers to a challenge; the legal moves of the
     player to move; then resign / draw / hint / why."""
+    if game.status == GameStatus.CHALLENGE and game.open_to is not None:
+        return open_rows(game, locale)
     if game.status == GameStatus.CHALLENGE:
         return [
             [

@@ -20,6 +20,7 @@ from bot.services.clocks import ClockService, Notice
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.open_challenges import OpenChallenges
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshots import GameSnapshot
 from bot.services.standings import StandingsService
@@ -94,13 +95,14 @@ class StartingFlow(Protocol):
         self,
         interaction: discord.Interaction,
         game_type: str,
-        opponent: discord.abc.User,
+        opponent: discord.abc.User | None,
         *,
         settings: Mapping[str, Any],
         challenger_seat: Seat | None,
         rated: bool,
         locale: Locale,
         move_seconds: int | None = None,
+        rating_range: tuple[int | None, int | None] = (None, None),
     ) -> None: ...
 
     async def start_solitaire(
@@ -238,6 +240,8 @@ class Services:
     away: AwayService
     #: Games paused by agreement, and their sealed moves.
     adjournments: Adjournments
+    #: Challenges anyone may take.
+    open_challenges: OpenChallenges
 
 
 class Activity:

@@ -13,6 +13,7 @@ from bot.text.away import AWAY_MESSAGES
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
+from bot.text.open_challenges import OPEN_CHALLENGE_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
 from bot.text.puzzles import PUZZLE_MESSAGES
@@ -97,6 +98,7 @@ def test_every_key_is_in_one_area_only() -> None:
         PUZZLE_MESSAGES,
         LESSON_MESSAGES,
         AWAY_MESSAGES,
+        OPEN_CHALLENGE_MESSAGES,
     )
     assert sum(len(area) for area in areas) == len(MESSAGES)  # no key overwritten by another
     assert MESSAGES["challenge.accept"].ja == "受ける"
