@@ -101,12 +101,17 @@ async def test_a_declined_adjournment_leaves_the_game_running(world: World) -> N
     before = (await row(world)).deadline_at
     await click(world, board, world.bob, label="Adjourn")
     await until(world, lambda: "bob asks to adjourn" in board.text)
+
     # Alice hears of it beside the board, like a draw offer.
-    [ping] = [
-        m
-        for m in world.fake.messages_in(world.channel)
-        if "asks to adjourn" in m.text and m.id != board.id
-    ]
+    def pings() -> list[FakeMessage]:
+        return [
+            m
+            for m in world.fake.messages_in(world.channel)
+            if "asks to adjourn" in m.text and m.id != board.id
+        ]
+
+    await until(world, lambda: bool(pings()))
+    [ping] = pings()
     assert f"<@{world.alice.id}>" in ping.text and f"<@{world.bob.id}>" not in ping.text
     assert (await row(world)).deadline_at == before  # asking stops nothing
     seen = private_count(world, world.alice)
