@@ -20,8 +20,6 @@ class GameStatus(StrEnum):
     DECLINED = "declined"
     #: A challenge nobody accepted in time.
     EXPIRED = "expired"
-    #: A game's clock stopped or started again (a player away or back): its board is redrawn.
-    REDRAW = "redraw"
     #: Called off (withdrawn, stuck, or its tournament cancelled): no result.
     ABORTED = "aborted"
 

@@ -99,7 +99,7 @@ class Adjournments:
             hold = Hold.load(game.pause)
             if hold.asked is None:
                 raise WrongStatus(ADJOURN_NOT_ASKED)
-            if hold.asked == seat:
+            if hold.asked == seat and accept:  # the asker may only take the request back
                 raise NotAParticipant(ADJOURN_ONLY_OPPONENT)
             return self._held(game, replace(hold, asked=None, adjourned=accept))
 

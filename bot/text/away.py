@@ -119,7 +119,10 @@ AWAY_MESSAGES: dict[str, Text] = {
         "✉️ 封じ手 **{move}** を封じました（封印 `{seal}`）。再開時に指されます。",
         "✉️ You sealed **{move}** (seal `{seal}`). It is played when the game resumes.",
     ),
-    "adjourn.declined": Text("中断の申し出は断られました。", "The adjournment was declined."),
+    "adjourn.declined": Text(
+        "中断の申し出はなくなりました（断った、または取り下げた）。",
+        "No adjournment: the request was declined (or taken back).",
+    ),
     "adjourn.revealed": Text(
         "✉️ 封じ手を公開：{move}（封印 `{seal}`、ソルト `{salt}`）",
         "✉️ The sealed move, revealed: {move} (seal `{seal}`, salt `{salt}`)",

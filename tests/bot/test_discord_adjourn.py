@@ -114,6 +114,9 @@ async def test_a_declined_adjournment_leaves_the_game_running(world: World) -> N
     [ping] = pings()
     assert f"<@{world.alice.id}>" in ping.text and f"<@{world.bob.id}>" not in ping.text
     assert (await row(world)).deadline_at == before  # asking stops nothing
+    seen = private_count(world, world.bob)  # Bob reads Japanese: he cannot accept his own
+    await click(world, board, world.bob, label="Accept adjournment")
+    assert "答えられるのは相手だけ" in await private_reply(world, world.bob, seen)
     seen = private_count(world, world.alice)
     await click(world, board, world.alice, label="Decline")
     assert "declined" in await private_reply(world, world.alice, seen)
