@@ -131,10 +131,6 @@ class ActionPipeline:
     ) -> Planned:
         user_seat = self._seat_of(game, user_id)
         self._check_status(game, version)
-        if Hold.load(game.pause).adjourned and any(
-            not isinstance(game.rules.parse(code), Resign) for _, code in steps
-        ):
-            raise GameAdjourned()  # resigning is always possible; nothing else until resumed
         rules = game.rules
         state = game.state
         if version is not None and game.version != version:
@@ -156,6 +152,7 @@ class ActionPipeline:
                 )
             )
             all_events += events
+        self._check_adjourned(game, user_seat, steps, state, all_events)
         write, to_act = self.writer.write_for(
             game,
             state,
@@ -174,6 +171,33 @@ class ActionPipeline:
         if seat is None:
             raise NotAParticipant(SOLITAIRE_NOT_YOURS if len(game.seats) == 1 else None)
         return seat
+
+    @staticmethod
+    def _check_adjourned(
+        game: GameSnapshot,
+        seat: Seat | None,
+        steps: Sequence[tuple[Seat | None, str]],
+        state: Any,
+        events: Sequence[Event],
+    ) -> None:
+        """An adjourned game takes no move: resigning is always possible, and the player to
+        move may prepare a turn privately (staging cards, seen by them alone) until they seal
+        it — a whole move is sealed instead (:mod:`bot.services.adjournment`)."""
+        hold = Hold.load(game.pause)
+        if not hold.adjourned:
+            return
+        rules = game.rules
+        if all(isinstance(rules.parse(code), Resign) for _, code in steps):
+            return
+        private = (
+            hold.sealed is None
+            and seat is not None
+            and seat in rules.to_act(state)
+            and rules.outcome(state) is None
+            and all(e.visible_to == seat for e in events)
+        )
+        if not private:
+            raise GameAdjourned()
 
     @staticmethod
     def _check_status(game: GameSnapshot, version: int | None) -> None:

@@ -123,6 +123,11 @@ AWAY_MESSAGES: dict[str, Text] = {
         "中断の申し出はなくなりました（断った、または取り下げた）。",
         "No adjournment: the request was declined (or taken back).",
     ),
+    "adjourn.revealed_hidden": Text(
+        "✉️ 封じ手を公開：{move}（封印 `{seal}`、ソルト `{salt}`。手の記号は終局後の棋譜で確かめられます）",
+        "✉️ The sealed move, revealed: {move} (seal `{seal}`, salt `{salt}`; its code is in the "
+        "game's log once the game is over, to check the seal)",
+    ),
     "adjourn.revealed": Text(
         "✉️ 封じ手を公開：{move}（封印 `{seal}`、ソルト `{salt}`）",
         "✉️ The sealed move, revealed: {move} (seal `{seal}`, salt `{salt}`)",

@@ -7,6 +7,7 @@ second click meets the version guard and just shows the board as it is now."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -19,7 +20,7 @@ from bot.ui.common import send_ephemeral, user_locale
 from bot.ui.components import Guarded
 from bot.ui.context import context_of
 from bot.ui.layout import Row
-from rules.core import Locale
+from rules.core import Event, Locale
 
 STEPS = {
     "ask": ("adjourn.button", discord.ButtonStyle.secondary),
@@ -112,8 +113,21 @@ async def adjourn_step(
     return ActionResult(game, (), version), None
 
 
-def revealed_text(revealed: Revealed, locale: Locale) -> str:
-    """Everyone sees what was sealed, and can check the seal."""
+def revealed_text(
+    revealed: Revealed, game: GameSnapshot, events: Sequence[Event], locale: Locale
+) -> str:
+    """Everyone sees what was sealed, and can check the seal. In a game with hidden cards the
+    move's code may name one, so it is said by its public words only: the code is in the
+    game's log (open once the game is over), where the seal can be checked then."""
+    if game.spec.secret_hands:
+        said = [game.rules.describe_event(e, locale) for e in events if e.visible_to is None]
+        return tr(
+            "adjourn.revealed_hidden",
+            locale,
+            move=" / ".join(x for x in said if x) or "—",
+            seal=revealed.commitment,
+            salt=revealed.salt,
+        )
     return tr(
         "adjourn.revealed",
         locale,

@@ -93,7 +93,7 @@ class Playing:
             raise
         if revealed is not None:
             await self._publish(interaction, result)
-            text = revealed_text(revealed, game_locale(result.game))
+            text = revealed_text(revealed, result.game, result.events, game_locale(result.game))
             await interaction.followup.send(text, allowed_mentions=NO_PINGS)
             return
         game = result.game

@@ -20,7 +20,7 @@ from bot.services.open_challenges import OpenChallenges
 from bot.services.secrets import DeploymentSecrets
 from bot.services.snapshots import ActionResult, Player
 from bot.statuses import GameStatus
-from rules.core import Rng
+from rules.core import Rng, RulesError
 from rules.core.fairness import verify_move_commitment
 from tests.conftest import FakeClock
 
@@ -141,3 +141,50 @@ async def test_an_open_seat_is_taken_once_and_never_by_its_challenger(
     with pytest.raises(InvalidChallenge) as refused:
         await opens.take(high.id, BOB, high.version)
     assert "1500" in refused.value.text.en
+
+
+async def test_a_sealed_move_with_hidden_cards_is_revealed_by_its_public_words(
+    db: Database, service: GameService, clock: FakeClock
+) -> None:
+    challenge = await service.starts.challenge(
+        "senretsu", ALICE, BOB, challenger_seat=0, move_seconds=3600
+    )
+    result = await service.starts.accept(challenge.game.id, BOB.user_id)
+    game = result.game
+    rules = game.rules
+    users = {0: ALICE.user_id, 1: BOB.user_id}
+    game = (await service.actions.act(game.id, ALICE.user_id, None, "j:scissors")).game
+    game = (await service.actions.act(game.id, BOB.user_id, None, "j:rock")).game
+    [seat] = rules.to_act(game.state)  # the janken's winner places first
+    adjournments = Adjournments(service, DeploymentSecrets(db, clock))
+    game = await adjournments.ask(game.id, ALICE.user_id, game.version)
+    game = await adjournments.answer(game.id, BOB.user_id, game.version, accept=True)
+    with pytest.raises(RulesError):  # the other player can do nothing meanwhile
+        await service.actions.act(game.id, users[1 - seat], None, "end")
+    # The player to move stages a card privately (allowed: seen by them alone) ...
+    stage = rules.format(rules.legal_actions(game.state, seat)[0])
+    assert stage.startswith("p:")
+    game = (await service.actions.act(game.id, users[seat], game.version, stage)).game
+    # ... ends the turn, which is sealed, not played ...
+    with pytest.raises(GameAdjourned):
+        await service.actions.act(game.id, users[seat], game.version, "end")
+    ply = game.ply
+    game = await adjournments.seal(game.id, users[seat], game.version, "end")
+    sealed_code = "end"
+    # ... and nothing more can be staged once it is sealed.
+    again = next(
+        code
+        for code in map(rules.format, rules.legal_actions(game.state, seat))
+        if code.startswith("p:")
+    )
+    with pytest.raises(GameAdjourned):
+        await service.actions.act(game.id, users[seat], game.version, again)
+    assert game.ply == ply
+    result, revealed = await adjournments.resume(game.id, users[1 - seat], game.version)
+    assert revealed is not None and revealed.code == sealed_code
+    from bot.ui.adjourning import revealed_text
+
+    assert result.game.ply == ply + 1 and rules.to_act(result.game.state) == (1 - seat,)
+    for locale in ("en", "ja"):
+        text = revealed_text(revealed, result.game, result.events, locale)
+        assert stage.split(":")[1] not in text and revealed.salt in text  # no card code
