@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.away import away_command
 from bot.cogs.games import game_group
 from bot.cogs.learn import learn_command
 from bot.cogs.player import PlayerCog
@@ -29,16 +30,21 @@ from bot.db.diagnosis import describe_upgrade
 from bot.games.registry import all_specs
 from bot.gateway_guard import GuardedConnectionState, answerable_interaction, interaction_context
 from bot.i18n import tr
+from bot.services.adjournment import Adjournments
+from bot.services.away import AwayService
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.open_challenges import OpenChallenges
 from bot.services.privacy import PrivacyService
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
+from bot.ui.adjourning import AdjournButton
 from bot.ui.app_emojis import sync_emojis
+from bot.ui.away import AwayBackButton
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import Activity, Services, UiContext
@@ -65,6 +71,8 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     StandingsPageButton,
     TournamentPageButton,
     PrivacyButton,
+    AwayBackButton,
+    AdjournButton,
 )
 
 
@@ -123,11 +131,15 @@ class AsobibaBot(commands.AutoShardedBot):
         servers = GuildService(db, games.clock)
         standings = StandingsService(db, games.clock)
         tournaments = TournamentService(games, servers)
+        away = AwayService(games, settings.away_days_per_year)
         services = Services(
             games=games,
             standings=standings,
             servers=servers,
-            clocks=ClockService(games),
+            clocks=ClockService(games, away),
+            away=away,
+            adjournments=Adjournments(games, games.starts.secrets),
+            open_challenges=OpenChallenges(games),
             tournaments=tournaments,
             puzzles=PuzzleService(db, games.clock, games.starts.secrets),
             lessons=LessonService(db, games.clock),
@@ -219,6 +231,7 @@ class AsobibaBot(commands.AutoShardedBot):
         self.tree.add_command(learn_command(self.asobiba))
         self.tree.add_command(privacy_command(self.asobiba))
         self.tree.add_command(tournament_group(self.asobiba))
+        self.tree.add_command(away_command(self.asobiba))
         await self.add_cog(PlayerCog(self.asobiba))
         await self.add_cog(ServerCog(self.asobiba))
 

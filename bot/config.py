@@ -72,6 +72,8 @@ class Settings:
     app_emojis: bool = True
     #: The move clock of a new two-player game unless the challenger picks one (0: none).
     default_clock_hours: int = 72
+    #: Days a year each player may be away (/away; AWAY_DAYS_PER_YEAR, 0: away mode off).
+    away_days_per_year: int = 20
     #: How often the move clocks are checked for reminders and timeouts (the environment gives
     #: whole seconds; the soak runs the real process with a fraction of one).
     clock_tick_seconds: float = 30
@@ -108,6 +110,7 @@ class Settings:
             log_level=_log_level(env),
             run_migrations=_flag(env, "RUN_MIGRATIONS"),
             default_clock_hours=_int(env, "DEFAULT_CLOCK_HOURS", 72, 0),
+            away_days_per_year=_int(env, "AWAY_DAYS_PER_YEAR", 20, 0),
             clock_tick_seconds=_int(env, "CLOCK_TICK_SECONDS", 30, 1),
             sync_commands=_flag(env, "SYNC_COMMANDS"),
             app_emojis=_flag(env, "APP_EMOJIS"),

@@ -316,6 +316,7 @@ class GameStarts:
         daily_key: str | None = None,
         tournament_id: int | None = None,
         sealed: bool = True,
+        open_to: dict[str, Any] | None = None,
     ) -> NewGame:
         """Every new game, its seats and first state (``settings`` already normalised), for
         the store to create. A challenge waits on the challenged seat; a started game on
@@ -363,6 +364,7 @@ class GameStarts:
                 for n, p in enumerate(seats)
             ),
             tournament_id=tournament_id,
+            open_to=open_to,
         )
 
     def build_game(

@@ -14,10 +14,13 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from bot.services.clocks import ClockService
+from bot.services.adjournment import Adjournments
+from bot.services.away import AwayService
+from bot.services.clocks import ClockService, Notice
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.open_challenges import OpenChallenges
 from bot.services.privacy import PrivacyService
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshots import GameSnapshot
@@ -46,6 +49,10 @@ class PlayingFlow(Protocol):
 
     async def confirm_resign(
         self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None: ...
+
+    async def adjourn(
+        self, interaction: discord.Interaction, game_id: int, version: int, step: str
     ) -> None: ...
 
 
@@ -95,13 +102,14 @@ class StartingFlow(Protocol):
         self,
         interaction: discord.Interaction,
         game_type: str,
-        opponent: discord.abc.User,
+        opponent: discord.abc.User | None,
         *,
         settings: Mapping[str, Any],
         challenger_seat: Seat | None,
         rated: bool,
         locale: Locale,
         move_seconds: int | None = None,
+        rating_range: tuple[int | None, int | None] = (None, None),
     ) -> None: ...
 
     async def start_solitaire(
@@ -131,6 +139,12 @@ class BoardPostFlow(Protocol):
     """Implemented by :class:`bot.ui.board_posts.BoardPosts`."""
 
     async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> bool: ...
+
+
+class ClockNoticeFlow(Protocol):
+    """Implemented by :class:`bot.ui.clock_notices.ClockNotices`."""
+
+    async def announce(self, notices: Sequence[Notice]) -> None: ...
 
 
 class TournamentFlow(Protocol):
@@ -254,6 +268,9 @@ class Flows(Protocol):
     def posts(self) -> BoardPostFlow: ...
 
     @property
+    def clock_notices(self) -> ClockNoticeFlow: ...
+
+    @property
     def tournaments(self) -> TournamentFlow: ...
 
     @property
@@ -284,6 +301,12 @@ class Services:
     privacy: PrivacyService
     #: The move clock when neither the challenger nor the server picks one.
     default_move_seconds: int | None
+    #: Away mode (/away): its yearly allowance and who is away.
+    away: AwayService
+    #: Games paused by agreement, and their sealed moves.
+    adjournments: Adjournments
+    #: Challenges anyone may take.
+    open_challenges: OpenChallenges
 
 
 class Activity:
