@@ -65,6 +65,8 @@ def main(argv: list[str]) -> int:
         database_url=url,
         clock_tick_seconds=float(tick),
         heartbeat_file="",
+        # The soak's players click at machine speed: it tests crashes, not the cooldown.
+        rate_limit_per_minute=0,
     )
     return asyncio.run(run_bot(settings, make_bot=make_bot))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import math
 import sys
 from datetime import timedelta
 from typing import Any
@@ -26,8 +27,17 @@ from bot.config import Settings
 from bot.db import Database
 from bot.db.diagnosis import describe_upgrade
 from bot.games.registry import all_specs
-from bot.gateway_guard import GuardedConnectionState, answerable_interaction, interaction_context
+from bot.gateway_guard import (
+    GuardedConnectionState,
+    answerable_interaction,
+    interaction_context,
+    interaction_user_id,
+)
+from bot.http_timing import Arrivals, discord_trace
 from bot.i18n import tr
+from bot.metrics import METRICS
+from bot.metrics_server import BotGauges, MetricsServer
+from bot.rate_limit import UserRateLimit
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
@@ -38,7 +48,7 @@ from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
-from bot.ui.context import Activity, Services, UiContext
+from bot.ui.context import OUTCOME, Activity, Services, UiContext, count_interaction
 from bot.ui.flows import compose_flows
 from bot.ui.lesson_components import LESSON_ITEMS, lesson_number_answer
 from bot.ui.puzzle_components import PUZZLE_ITEMS
@@ -60,13 +70,18 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
+#: What the per-user limit counts: commands (2), clicks (3) and forms (5) — not autocomplete
+#: (4), which cannot be answered with words and costs the bot little.
+RATE_LIMITED_TYPES = (2, 3, 5)
+
+
 def known_component(custom_id: str) -> bool:
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in COMPONENTS)
 
 
 class AsobibaTree(app_commands.CommandTree["AsobibaBot"]):
     async def _call(self, interaction: discord.Interaction[AsobibaBot]) -> None:
-        async with self.client.asobiba.activity.handling():
+        async with self.client.asobiba.activity.handling(interaction):
             await super()._call(interaction)
 
     async def on_error(
@@ -106,12 +121,20 @@ class AsobibaBot(commands.AutoShardedBot):
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]
             allowed_mentions=NO_PINGS,
             help_command=None,
+            http_trace=discord_trace(arrivals := Arrivals()),
         )
         self.settings = settings
+        self.arrivals = arrivals
+        self.rate_limit = (
+            UserRateLimit(settings.rate_limit_per_minute, settings.rate_limit_burst)
+            if settings.rate_limit_per_minute
+            else None
+        )
         self.db = db
         games = games or GameService(
             db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
         )
+        games.starts.max_open_challenges = settings.max_open_challenges
         servers = GuildService(db, games.clock)
         services = Services(
             games=games,
@@ -128,6 +151,15 @@ class AsobibaBot(commands.AutoShardedBot):
         self.asobiba = UiContext(services, self.flows, Activity())
         self._clock_task: asyncio.Task[None] | None = None
         self._apologies: set[asyncio.Task[None]] = set()
+        self.metrics_server = (
+            None
+            if settings.metrics_port is None
+            else MetricsServer(
+                BotGauges(self._shards_connected, services.games.queries.count_open),
+                settings.metrics_host,
+                settings.metrics_port,
+            )
+        )
 
     def _get_state(self, **options: Any) -> GuardedConnectionState:
         # discord.py's hook for building its connection state: ours guards every parser, so a
@@ -138,8 +170,44 @@ class AsobibaBot(commands.AutoShardedBot):
             hooks=self._hooks,
             http=self.http,
             on_parse_error=self._on_parse_error,
+            admit=self._admit,
             **options,
         )
+
+    def _admit(self, data: Any) -> bool:
+        """Every interaction passes here before discord.py parses it: its arrival is noted
+        (for the acknowledgement's latency), and a user over the per-user limit is told to
+        slow down — that answer is the interaction's one response, nothing else runs."""
+        ident, kind, _custom_id = interaction_context(data)
+        self.arrivals.arrived(ident)
+        if self.rate_limit is None or kind not in RATE_LIMITED_TYPES:
+            return True
+        user_id = interaction_user_id(data)
+        wait = 0.0 if user_id is None else self.rate_limit.take(user_id)
+        if not wait:
+            return True
+        METRICS.refusals.labels("rate_limited").inc()
+        interaction = answerable_interaction(self._connection, data)
+        if interaction is not None:
+            task = asyncio.create_task(self._cool_down(interaction, wait))
+            self._apologies.add(task)  # keep a reference until it is done
+            task.add_done_callback(self._apologies.discard)
+        return False
+
+    async def _cool_down(self, interaction: discord.Interaction, wait: float) -> None:
+        interaction.extras[OUTCOME] = "limited"
+        async with self.asobiba.activity.handling(interaction):
+            seconds = max(1, math.ceil(wait))
+            try:
+                await send_ephemeral(
+                    interaction, tr("error.cooldown", user_locale(interaction), seconds=seconds)
+                )
+            except discord.HTTPException:
+                log.warning("could not tell interaction %s to slow down", interaction.id)
+
+    def _shards_connected(self) -> tuple[int, int]:
+        shards = list(self.shards.values())
+        return sum(not shard.is_closed() for shard in shards), len(shards)
 
     def _on_parse_error(self, event: str, data: Any, error: Exception) -> None:
         """A gateway event discord.py could not parse: log it once, answer whoever sent it."""
@@ -161,7 +229,8 @@ class AsobibaBot(commands.AutoShardedBot):
             task.add_done_callback(self._apologies.discard)
 
     async def _apologise(self, interaction: discord.Interaction) -> None:
-        async with self.asobiba.activity.handling():
+        interaction.extras[OUTCOME] = "error"
+        async with self.asobiba.activity.handling(interaction):
             try:
                 await send_ephemeral(interaction, tr("error.unexpected", user_locale(interaction)))
             except discord.HTTPException:
@@ -186,6 +255,8 @@ class AsobibaBot(commands.AutoShardedBot):
             said = describe_upgrade(await upgrade_database(self.db), self.db.url)
             if said:
                 log.info("%s", said)
+        if self.metrics_server is not None:
+            await self.metrics_server.start()
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*COMPONENTS)
         await self.register_commands()
@@ -215,7 +286,7 @@ class AsobibaBot(commands.AutoShardedBot):
         if answer is None and lesson_answer is None:
             await self._answer_unknown(interaction)
             return
-        async with self.asobiba.activity.handling():
+        async with self.asobiba.activity.handling(interaction):
             try:
                 if answer is not None:
                     await self.flows.playing.submit_number(interaction, *answer)
@@ -233,6 +304,7 @@ class AsobibaBot(commands.AutoShardedBot):
         elif interaction.type is not discord.InteractionType.modal_submit:
             return
         log.info("answered an unknown %s (custom_id=%r)", interaction.type.name, custom_id)
+        count_interaction(interaction, "unknown")
         try:
             await send_ephemeral(
                 interaction, tr("error.unknown_component", user_locale(interaction))
@@ -307,6 +379,8 @@ class AsobibaBot(commands.AutoShardedBot):
         if not await activity.wait_idle():
             log.warning("closing with %d interaction(s) still running", activity.busy)
         await super().close()
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
         try:
             await self.asobiba.services.games.messages.flush_pings()
         except Exception:

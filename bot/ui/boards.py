@@ -16,6 +16,7 @@ import discord
 
 from bot.games.offers import default_offers
 from bot.i18n import tr
+from bot.metrics import METRICS
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo
 from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
 from bot.ui.common import mention
@@ -350,6 +351,7 @@ async def render_board(
         return Board(board_card(game, locale, recent, today=today, tag=tag).view())
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
-    drawn = await asyncio.to_thread(paint, view, locale, public)
+    with METRICS.picture_seconds.time():
+        drawn = await asyncio.to_thread(paint, view, locale, public)
     card = board_card(game, locale, recent, today=today, picture=True, tag=tag)
     return Board(card.view(), drawn)

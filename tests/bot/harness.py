@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.client import AsobibaBot
 from bot.config import Settings
@@ -34,8 +35,14 @@ class World:
         await self.fake.run_client(self.bot)
 
 
-def make_bot(db_url: str, clock: FakeClock) -> AsobibaBot:
-    settings = Settings(discord_token="fake-token", database_url=db_url)
+def make_bot(db_url: str, clock: FakeClock, **settings_changed: Any) -> AsobibaBot:
+    """The bot on ``db_url``; tests play at machine speed, so the per-user cooldown is off
+    unless ``settings_changed`` turns it on (as the metrics port and other settings)."""
+    settings = Settings(
+        discord_token="fake-token",
+        database_url=db_url,
+        **{"rate_limit_per_minute": 0, **settings_changed},
+    )
     db = Database(db_url)
     return AsobibaBot(settings, db, GameService(db, clock=clock, seed_source=Rng.from_seed(9)))
 
