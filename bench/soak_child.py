@@ -1,7 +1,8 @@
 """The bot process the soak kills: the real run path (``bot.__main__.run_bot``) pointed at the
 loopback fake of Discord, with the time read from a file the soak advances.
 
-    python -m bench.soak_child BASE GATEWAY TOKEN DATABASE_URL API_PREFIX NOW_FILE TICK_SECONDS
+    python -m bench.soak_child BASE GATEWAY TOKEN DATABASE_URL API_PREFIX NOW_FILE TICK_SECONDS \
+        [SHARD_COUNT SHARD_IDS]
 
 It loads everything, then waits for a line ``go`` on its standard input before it starts.
 
@@ -38,7 +39,7 @@ def main(argv: list[str]) -> int:
     import discord
     import yarl
 
-    base, gateway, token, url, prefix, now_file, tick = argv
+    base, gateway, token, url, prefix, now_file, tick, *shards = argv
     discord.http.Route.BASE = base + prefix
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
@@ -67,6 +68,9 @@ def main(argv: list[str]) -> int:
         heartbeat_file="",
         # The soak's players click at machine speed: it tests crashes, not the cooldown.
         rate_limit_per_minute=0,
+        # As SHARD_COUNT and SHARD_IDS would (the PostgreSQL soak splits the shards).
+        shard_count=int(shards[0]) if shards else None,
+        shard_ids=tuple(int(s) for s in shards[1].split(",")) if shards else None,
     )
     return asyncio.run(run_bot(settings, make_bot=make_bot))
 

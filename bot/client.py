@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import math
 import sys
 from datetime import timedelta
 from typing import Any
@@ -27,15 +26,10 @@ from bot.config import Settings
 from bot.db import Database
 from bot.db.diagnosis import describe_upgrade
 from bot.games.registry import all_specs
-from bot.gateway_guard import (
-    GuardedConnectionState,
-    answerable_interaction,
-    interaction_context,
-    interaction_user_id,
-)
+from bot.gateway_guard import GuardedConnectionState, answerable_interaction, interaction_context
 from bot.http_timing import Arrivals, discord_trace
 from bot.i18n import tr
-from bot.metrics import METRICS
+from bot.interaction_gate import InteractionGate
 from bot.metrics_server import BotGauges, MetricsServer
 from bot.rate_limit import UserRateLimit
 from bot.services.clocks import ClockService
@@ -68,11 +62,6 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     StandingsPageButton,
     TournamentPageButton,
 )
-
-
-#: What the per-user limit counts: commands (2), clicks (3) and forms (5) — not autocomplete
-#: (4), which cannot be answered with words and costs the bot little.
-RATE_LIMITED_TYPES = (2, 3, 5)
 
 
 def known_component(custom_id: str) -> bool:
@@ -124,12 +113,6 @@ class AsobibaBot(commands.AutoShardedBot):
             http_trace=discord_trace(arrivals := Arrivals()),
         )
         self.settings = settings
-        self.arrivals = arrivals
-        self.rate_limit = (
-            UserRateLimit(settings.rate_limit_per_minute, settings.rate_limit_burst)
-            if settings.rate_limit_per_minute
-            else None
-        )
         self.db = db
         games = games or GameService(
             db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
@@ -149,6 +132,14 @@ class AsobibaBot(commands.AutoShardedBot):
         self.flows = compose_flows(self, services)
         #: What cogs and components are handed (they never import this module).
         self.asobiba = UiContext(services, self.flows, Activity())
+        self.gate = InteractionGate(
+            arrivals,
+            UserRateLimit(settings.rate_limit_per_minute, settings.rate_limit_burst)
+            if settings.rate_limit_per_minute
+            else None,
+            self.asobiba.activity,
+        )
+        self.gate.state = self._connection
         self._clock_task: asyncio.Task[None] | None = None
         self._apologies: set[asyncio.Task[None]] = set()
         self.metrics_server = (
@@ -170,40 +161,10 @@ class AsobibaBot(commands.AutoShardedBot):
             hooks=self._hooks,
             http=self.http,
             on_parse_error=self._on_parse_error,
-            admit=self._admit,
+            # The gate is built after the state (discord.py builds it in Client.__init__).
+            admit=lambda data: self.gate.admit(data),
             **options,
         )
-
-    def _admit(self, data: Any) -> bool:
-        """Every interaction passes here before discord.py parses it: its arrival is noted
-        (for the acknowledgement's latency), and a user over the per-user limit is told to
-        slow down — that answer is the interaction's one response, nothing else runs."""
-        ident, kind, _custom_id = interaction_context(data)
-        self.arrivals.arrived(ident)
-        if self.rate_limit is None or kind not in RATE_LIMITED_TYPES:
-            return True
-        user_id = interaction_user_id(data)
-        wait = 0.0 if user_id is None else self.rate_limit.take(user_id)
-        if not wait:
-            return True
-        METRICS.refusals.labels("rate_limited").inc()
-        interaction = answerable_interaction(self._connection, data)
-        if interaction is not None:
-            task = asyncio.create_task(self._cool_down(interaction, wait))
-            self._apologies.add(task)  # keep a reference until it is done
-            task.add_done_callback(self._apologies.discard)
-        return False
-
-    async def _cool_down(self, interaction: discord.Interaction, wait: float) -> None:
-        interaction.extras[OUTCOME] = "limited"
-        async with self.asobiba.activity.handling(interaction):
-            seconds = max(1, math.ceil(wait))
-            try:
-                await send_ephemeral(
-                    interaction, tr("error.cooldown", user_locale(interaction), seconds=seconds)
-                )
-            except discord.HTTPException:
-                log.warning("could not tell interaction %s to slow down", interaction.id)
 
     def _shards_connected(self) -> tuple[int, int]:
         shards = list(self.shards.values())

@@ -82,7 +82,7 @@ class Settings:
     log_format: str = "text"
     #: The per-user cooldown: commands, clicks and forms a user may send per minute on
     #: average (0: no limit), and how many in a row before it applies.
-    rate_limit_per_minute: int = 120
+    rate_limit_per_minute: int = 60
     rate_limit_burst: int = 10
     #: How many challenges one user may have waiting for an answer at once (0: no cap).
     max_open_challenges: int = 10
@@ -119,7 +119,7 @@ class Settings:
             metrics_port=_port(env, "METRICS_PORT"),
             metrics_host=env.get("METRICS_HOST", "").strip() or "0.0.0.0",
             log_format=_choice(env, "LOG_FORMAT", LOG_FORMATS),
-            rate_limit_per_minute=_int(env, "RATE_LIMIT_PER_MINUTE", 120, 0),
+            rate_limit_per_minute=_int(env, "RATE_LIMIT_PER_MINUTE", 60, 0),
             rate_limit_burst=_int(env, "RATE_LIMIT_BURST", 10, 1),
             max_open_challenges=_int(env, "MAX_OPEN_CHALLENGES", 10, 0),
         )

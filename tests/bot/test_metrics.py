@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -131,6 +135,24 @@ def test_a_database_failure_is_counted() -> None:
     before = METRICS.database_errors._value.get()
     DatabaseUnavailable()
     assert METRICS.database_errors._value.get() == before + 1
+
+
+def test_log_format_json_from_the_command_line(tmp_path: Path) -> None:
+    env = {**os.environ, "LOG_FORMAT": "json", "LOG_LEVEL": "INFO"}
+    env["SQLITE_PATH"] = str(tmp_path / "asobiba.sqlite3")
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 0, done.stderr
+    entries = [json.loads(line) for line in done.stderr.splitlines()]
+    assert entries and all({"time", "level", "logger", "message"} <= set(e) for e in entries)
+    assert any(e["logger"].startswith("alembic") for e in entries)
 
 
 def test_json_logs_are_one_object_a_line_with_the_extras() -> None:
