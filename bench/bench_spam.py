@@ -41,7 +41,7 @@ from bot.db import Database, GameRow, GameSeatRow
 from bot.services.games import GameService
 from rules.core import Rng
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
-from tests.fakediscord.models import InteractionRecord
+from tests.fakediscord.models import FakeDiscordError, InteractionRecord
 
 
 @dataclasses.dataclass
@@ -171,26 +171,35 @@ def pooled(name: str, runs: list[Run]) -> Run:
 async def run(users: int, clicks: int, rate: int, rounds: int, think: float) -> None:
     """``rounds`` of quiet and limited runs, interleaved (the machine's drift falls on both
     alike) and pooled; then one unlimited run."""
+    print(
+        f"{users} players playing 武士将棋 in pairs, each clicking {think:g} s after their turn "
+        f"came; one more user clicking {rate}/s",
+        flush=True,
+    )
     quiet: list[Run] = []
     limited: list[Run] = []
     for n in range(1, rounds + 1):
         quiet.append(await measure(f"quiet #{n}", users, clicks, 0, True, think))
+        print(quiet[-1].line(), flush=True)
         limited.append(await measure(f"spam, limited #{n}", users, clicks, rate, True, think))
-    unlimited = await measure("spam, unlimited", users, clicks, rate, False, think)
-    print(
-        f"{users} players playing 武士将棋 in pairs, each clicking {think:g} s after their turn "
-        f"came; one more user clicking {rate}/s"
-    )
-    for result in [*quiet, *limited]:
-        print(result.line())
+        print(limited[-1].line(), flush=True)
     all_quiet, all_limited = pooled("quiet", quiet), pooled("spam, limited", limited)
-    for result in (all_quiet, all_limited, unlimited):
-        print(result.line())
+    print(all_quiet.line())
+    print(all_limited.line())
     base = percentile(all_quiet.latencies, 0.99)
     print(
-        f"others' p99 spam/quiet: {percentile(all_limited.latencies, 0.99) / base:.2f} with the "
-        f"cooldown (target ≤ 1.20), {percentile(unlimited.latencies, 0.99) / base:.2f} without"
+        f"others' p99 spam/quiet with the cooldown: "
+        f"{percentile(all_limited.latencies, 0.99) / base:.2f} (target ≤ 1.20)",
+        flush=True,
     )
+    try:
+        unlimited = await measure("spam, unlimited", users, clicks, rate, False, think)
+    except (TimeoutError, FakeDiscordError) as error:
+        # The flood can starve the others outright: a challenge unanswered for seconds.
+        print(f"spam, unlimited: the other players' games broke down ({type(error).__name__})")
+        return
+    print(unlimited.line())
+    print(f"others' p99 spam/quiet without it: {percentile(unlimited.latencies, 0.99) / base:.2f}")
 
 
 def main() -> None:

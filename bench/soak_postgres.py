@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.private_postgres import Server, postgres_to_break
-from bench.soak import (
+from bench.soak_clocks import ClockDirector, FakeTime
+from bench.soak_parts import (
     FINAL_CLICKS,
     TICK_SECONDS,
     Players,
@@ -38,7 +39,6 @@ from bench.soak import (
     stop_all,
     wait_connected,
 )
-from bench.soak_clocks import ClockDirector, FakeTime
 from bot.db import Database
 from tests.fakediscord import FakeDiscord, FakeGuild
 
@@ -98,22 +98,25 @@ async def _soak(server: Server, kills: int, seed: int, clocked_games: int | None
                     kill_at = now + chance.uniform(0.05, 0.6)
                     jump_at = kill_at - chance.uniform(0, 0.25) if chance.random() < 0.5 else None
                     # Once, half-way: the database goes away and comes back while players act.
-                    restart_at = chance.uniform(now, kill_at) if round_no == kills // 2 else None
+                    restart = (
+                        asyncio.create_task(restart_soon(server, chance.uniform(0, kill_at - now)))
+                        if round_no == kills // 2
+                        else None
+                    )
                     last_clicks = players.clicks + FINAL_CLICKS
                     while (
                         time.monotonic() < kill_at
                         if round_no < kills
                         else players.clicks < last_clicks
                     ):
-                        if restart_at is not None and time.monotonic() >= restart_at:
-                            restart_at = None
-                            await server.restart()
-                            restarts += 1
-                        elif jump_at is not None and time.monotonic() >= jump_at:
+                        if jump_at is not None and time.monotonic() >= jump_at:
                             jump_at = None
                             await clocks.step(advance=True)
                         elif not await players.act():
                             break
+                    if restart is not None:
+                        await restart
+                        restarts += 1
                     if round_no == kills:
                         await clocks.finish()
                         for child in running.values():
@@ -148,6 +151,11 @@ async def _soak(server: Server, kills: int, seed: int, clocked_games: int | None
         "shard_1_kills": killed[1],
         "postgres_restarts": restarts,
     }
+
+
+async def restart_soon(server: Server, delay: float) -> None:
+    await asyncio.sleep(delay)
+    await server.restart()
 
 
 async def wait_replaced(
