@@ -84,7 +84,8 @@ class Players:
                 await asyncio.wait_for(record.wait_response(), 5)
             except TimeoutError:
                 return False
-            if record.message is not None:
+            # A private answer is a refusal (the database restarting), not a board.
+            if record.message is not None and not record.ephemeral:
                 self.boards.append(record.message)
             return True
         board = chance.choice(self.boards)

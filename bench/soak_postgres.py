@@ -45,6 +45,9 @@ from tests.fakediscord import FakeDiscord, FakeGuild
 SHARDS = (0, 1)
 #: How often both processes are killed at once, rather than one.
 BOTH_AT_ONCE = 0.2
+#: How long players act between kills: longer than the SQLite soak's rounds, as two processes
+#: take longer to come back and the players should get moves in between.
+ROUND_SECONDS = (0.2, 1.5)
 
 
 async def soak_postgres(
@@ -95,7 +98,7 @@ async def _soak(server: Server, kills: int, seed: int, clocked_games: int | None
                 )
                 for round_no in range(kills + 1):
                     now = time.monotonic()
-                    kill_at = now + chance.uniform(0.05, 0.6)
+                    kill_at = now + chance.uniform(*ROUND_SECONDS)
                     jump_at = kill_at - chance.uniform(0, 0.25) if chance.random() < 0.5 else None
                     # Once, half-way: the database goes away and comes back while players act.
                     restart = (
