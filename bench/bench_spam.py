@@ -2,7 +2,8 @@
 
     python -m bench.bench_spam [--users 20] [--clicks 400] [--rate 50] [--rounds 2] [--think 1]
 
-The real bot in this process, driven through the loopback fake of Discord, as in
+The real bot in a process of its own (the real run path, as ``bench.soak`` starts it), driven
+through the loopback fake of Discord in this one, as in
 ``bench.bench_clicks``: pairs of players play 武士将棋 (picture boards, the default), each
 clicking their move ``--think`` seconds after it became their turn — people, not robots: a
 player clicking at machine speed is exactly what the cooldown is there to slow down. Runs of three kinds, each on a fresh bot and
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import signal
 import tempfile
 import time
 from pathlib import Path
@@ -34,13 +36,12 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from bench.bench_clicks import Table
+from bench.soak_clocks import FakeTime
+from bench.soak_parts import go, spawn_bot, wait_connected
 from bench.stats import percentile
-from bot.client import AsobibaBot
-from bot.config import Settings
 from bot.db import Database, GameRow, GameSeatRow
-from bot.services.games import GameService
 from rules.core import Rng
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from tests.fakediscord.models import FakeDiscordError, InteractionRecord
 
 
@@ -81,22 +82,23 @@ class Spammer:
         self.fake, self.channel, self.user, self.rate = fake, channel, user, rate
         self.records: list[InteractionRecord] = []
 
-    async def new_board(self) -> FakeMessage:
+    async def new_board(self) -> FakeMessage | None:
+        """A new solitaire; None when the command was cooled down."""
         record = await self.fake.slash("yosukou start", user=self.user, channel=self.channel)
+        self.records.append(record)
         await record.wait_response()
-        assert record.message is not None
-        return record.message
+        return None if record.ephemeral else record.message
 
     async def flood(self, stop: asyncio.Event) -> None:
-        board = await self.new_board()
+        board = None
         period = 1.0 / self.rate
         next_at = time.perf_counter()
         while not stop.is_set():
-            button = first_move(board)
-            if button is None:  # the game is over: another
+            button = None if board is None else first_move(board)
+            if board is None or button is None:  # none yet, or the game is over: another
                 board = await self.new_board()
-                continue
-            self.records.append(await self.fake.click(board, button, user=self.user))
+            else:
+                self.records.append(await self.fake.click(board, button, user=self.user))
             next_at += period
             await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
 
@@ -111,50 +113,79 @@ async def plies_of(db: Database, user_id: int) -> int:
 async def measure(
     name: str, users: int, clicks: int, spam_rate: int, limit: bool, think: float
 ) -> Run:
+    """One run on a fresh database, the bot in a process of its own (the real run path, as the
+    soak starts it): the fake Discord's own work — a gateway event and a checked HTTP call per
+    click, Discord's share in real life — does not land on the bot's event loop."""
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite+aiosqlite:///{Path(tmp) / 'spam.sqlite3'}"
+        now = FakeTime(Path(tmp) / "now")
         async with FakeDiscord(assert_clean_on_exit=False) as fake:
             guild = fake.add_guild("Bench", locale="en-US")
             channels = [fake.add_text_channel(guild, f"games-{n}") for n in range(5)]
             people = [fake.add_user(f"player{n}") for n in range(users)]
             spammer_user = fake.add_user("spammer")
-            db = Database(url)
-            settings = Settings(discord_token="fake-token", database_url=url)
-            if not limit:
-                settings = dataclasses.replace(settings, rate_limit_per_minute=0)
-            bot = AsobibaBot(settings, db, GameService(db, seed_source=Rng.from_seed(1)))
-            await fake.run_client(bot)
-            tables = [
-                Table(fake, channels[n % len(channels)], people[2 * n], people[2 * n + 1])
-                for n in range(users // 2)
-            ]
-            await asyncio.gather(*(t.play(2, [], Rng.from_seed(n)) for n, t in enumerate(tables)))
-            run = Run(name, [])
-            stop = asyncio.Event()
-            spammer = Spammer(fake, fake.add_text_channel(guild, "spam"), spammer_user, spam_rate)
-            flood = asyncio.create_task(spammer.flood(stop)) if spam_rate else None
-            if flood is not None:
-                await asyncio.sleep(1.0)  # the flood is under way (its burst spent)
-            per_table = clicks // len(tables)
-            await asyncio.gather(
-                *(
-                    t.play(per_table, run.latencies, Rng.from_seed(n), think=think)
-                    for n, t in enumerate(tables)
+            # Limited: the defaults (RATE_LIMIT_PER_MINUTE, RATE_LIMIT_BURST); else none.
+            env = {} if limit else {"RATE_LIMIT_PER_MINUTE": "0"}
+            child = spawn_bot(fake, url, now.path, env=env, tick=30)
+            try:
+                go(child)
+                await wait_connected(fake, [guild.id], 0, [child])
+                run = await play(
+                    fake, guild, channels, people, spammer_user, clicks, spam_rate, think
                 )
+                run.name = name
+                if spam_rate:
+                    db = Database(url)
+                    run.spam_played = await plies_of(db, spammer_user.id)
+                    await db.dispose()
+            finally:
+                child.send_signal(signal.SIGTERM)
+                child.wait(30)
+    return run
+
+
+async def play(
+    fake: FakeDiscord,
+    guild: FakeGuild,
+    channels: list[FakeChannel],
+    people: list[FakeUser],
+    spammer_user: FakeUser,
+    clicks: int,
+    spam_rate: int,
+    think: float,
+) -> Run:
+    tables = [
+        Table(fake, channels[n % len(channels)], people[2 * n], people[2 * n + 1])
+        for n in range(len(people) // 2)
+    ]
+    await asyncio.gather(*(t.play(2, [], Rng.from_seed(n)) for n, t in enumerate(tables)))
+    run = Run("", [])
+    stop = asyncio.Event()
+    spammer = Spammer(fake, fake.add_text_channel(guild, "spam"), spammer_user, spam_rate)
+    flood = asyncio.create_task(spammer.flood(stop)) if spam_rate else None
+    if flood is not None:
+        await asyncio.sleep(1.0)  # the flood is under way (its burst spent)
+    per_table = clicks // len(tables)
+    try:
+        await asyncio.gather(
+            *(
+                t.play(per_table, run.latencies, Rng.from_seed(n), think=think)
+                for n, t in enumerate(tables)
             )
-            stop.set()
-            if flood is not None:
-                await flood
-                await asyncio.sleep(4)  # past Discord's 3 s: what is unanswered now failed
-                await bot.asobiba.activity.wait_idle()
-                run.spam_sent = len(spammer.records)
-                run.spam_failed = sum(not r.responded for r in spammer.records)
-                run.spam_cooled = sum(
-                    any("a lot of clicks" in m.text for m in r.all_messages)
-                    for r in spammer.records
-                )
-                run.spam_played = await plies_of(db, spammer_user.id)
-            await fake.stop_client(bot)
+        )
+    except BaseException:
+        if flood is not None:
+            flood.cancel()
+        raise
+    stop.set()
+    if flood is not None:
+        await flood
+        await asyncio.sleep(4)  # past Discord's 3 s: what is unanswered now failed
+        run.spam_sent = len(spammer.records)
+        run.spam_failed = sum(not r.responded for r in spammer.records)
+        run.spam_cooled = sum(
+            any("a lot of clicks" in m.text for m in r.all_messages) for r in spammer.records
+        )
     return run
 
 

@@ -10,6 +10,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from bench.soak_clocks import ClockDirector
@@ -33,14 +34,24 @@ def connected(fake: FakeDiscord, guild_id: int, identifies: int) -> bool:
     return session is not None and session.connected
 
 
+#: The soak's players click at machine speed: it tests crashes, not the cooldown.
+SOAK_ENV = {"RATE_LIMIT_PER_MINUTE": "0"}
+
+
 def spawn_bot(
-    fake: FakeDiscord, url: str, now_file: Path, shards: tuple[int, int] | None = None
+    fake: FakeDiscord,
+    url: str,
+    now_file: Path,
+    shards: tuple[int, int] | None = None,
+    *,
+    env: Mapping[str, str] = SOAK_ENV,
+    tick: float = TICK_SECONDS,
 ) -> subprocess.Popen[bytes]:
     """A bot process that imports everything, then waits for ``go`` (so the next one loads
     while this round runs: importing discord.py is most of a restart). ``shards``: (the shard
-    it serves, out of how many); by default it serves them all."""
+    it serves, out of how many); by default it serves them all. ``env``: settings for it."""
     args = [fake.base_url, fake.gateway_url, fake.token, url, API_PREFIX, str(now_file)]
-    args.append(str(TICK_SECONDS))
+    args.append(str(tick))
     if shards is not None:
         args += [str(shards[1]), str(shards[0])]
     return subprocess.Popen(
@@ -49,7 +60,7 @@ def spawn_bot(
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "LOG_LEVEL": "WARNING"},
+        env={**os.environ, "LOG_LEVEL": "WARNING", **env},
     )
 
 

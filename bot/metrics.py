@@ -14,7 +14,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, disable_cre
 
 # Each counter's and histogram's ``_created`` timestamp doubles the scrape for nothing a
 # dashboard uses (Prometheus finds resets by itself).
-disable_created_metrics()
+disable_created_metrics()  # type: ignore[no-untyped-call]
 
 #: Seconds: from a few milliseconds (a commit) to Discord's 3-second deadline and past it.
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
