@@ -2,7 +2,9 @@
 
 Each user holds up to ``burst`` tokens and gets ``per_minute`` of them back every minute; every
 command, click or form costs one. A user with none left is told to slow down (privately) and
-nothing else happens. The buckets live in memory: a restart forgets them, and processes that
+nothing else happens — and the refused click costs a token too (down to ``-burst``): who keeps
+hammering stays cooled down, instead of getting a move through every second; a person who
+stops for the few seconds the message names is back at once. The buckets live in memory: a restart forgets them, and processes that
 split the shards (``SHARD_IDS``) count separately — a user's interactions mostly land on one
 shard anyway (a server's, or shard 0 for DMs).
 """
@@ -28,7 +30,7 @@ class UserRateLimit:
 
     def take(self, user_id: int) -> float:
         """Spend one of the user's tokens: 0 when they had one, else the seconds until they
-        will have one again (nothing is spent)."""
+        will have one again if they stop now."""
         now = self.clock()
         tokens, then = self._buckets.get(user_id, (self.burst, now))
         tokens = min(self.burst, tokens + (now - then) * self.rate)
@@ -37,6 +39,7 @@ class UserRateLimit:
                 self._prune(now)
             self._buckets[user_id] = (tokens - 1.0, now)
             return 0.0
+        tokens = max(tokens - 1.0, -self.burst)
         self._buckets[user_id] = (tokens, now)
         return (1.0 - tokens) / self.rate if self.rate else float("inf")
 

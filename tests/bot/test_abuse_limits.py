@@ -5,6 +5,9 @@ on the challenges one user may have waiting."""
 from __future__ import annotations
 
 import asyncio
+import re
+
+import pytest
 
 from bot.rate_limit import UserRateLimit
 from tests.bot.harness import World, challenge, click, make_bot, until
@@ -24,14 +27,27 @@ def test_the_bucket_allows_a_burst_then_its_rate() -> None:
     now = [0.0]
     limit = UserRateLimit(per_minute=60, burst=3, clock=lambda: now[0])
     assert [limit.take(1) for _ in range(3)] == [0.0, 0.0, 0.0]
-    assert limit.take(1) == 1.0  # one token a second: the next in a second
+    assert limit.take(1) == 2.0  # refused, and that click cost a token too: 2 s to wait
     assert limit.take(2) == 0.0  # someone else is not held back
-    now[0] += 0.5
-    assert limit.take(1) == 0.5
-    now[0] += 0.5
+    now[0] += 2.0  # who waits as told is let through
+    assert limit.take(1) == 0.0
+    now[0] += 1.0
     assert limit.take(1) == 0.0
     now[0] += 100
-    assert [limit.take(1) for _ in range(4)] == [0.0, 0.0, 0.0, 1.0]  # the burst, not more
+    assert [limit.take(1) for _ in range(4)] == [0.0, 0.0, 0.0, 2.0]  # the burst, not more
+
+
+def test_hammering_keeps_the_cooldown_on() -> None:
+    now = [0.0]
+    limit = UserRateLimit(per_minute=60, burst=3, clock=lambda: now[0])
+    admitted = 0
+    for _ in range(500):  # 50 clicks a second for 10 s
+        admitted += limit.take(1) == 0.0
+        now[0] += 0.02
+    assert admitted == 3  # the burst, then nothing while the flood goes on
+    assert limit.take(1) == pytest.approx(4.0)  # the debt is capped at one burst: 4 s at most
+    now[0] += 4.0
+    assert limit.take(1) == 0.0
 
 
 async def limited_world(world: World, **settings: object) -> None:
@@ -62,7 +78,9 @@ async def test_a_flood_of_clicks_is_told_to_slow_down_once_each(world: World) ->
     # The cooldown is the interaction's one response, seen by the clicker alone.
     assert all(r.response_type == 4 and r.ephemeral for r in records[3:])
     assert all(COOLDOWN_EN in t and "Nothing was changed" in t for t in texts[3:])
-    assert all("try again in about 10 s" in t for t in texts[3:])
+    # One token every 10 s, each refused click costing one too: 20 s, 30 s, then at most 40 s.
+    waits = [re.search(r"try again in about (\d+) s", t) for t in texts[3:]]
+    assert [int(w[1]) for w in waits if w] == [20, 30, 40]
 
     # Bob is not held back by Carol's flood: he accepts, and the game starts.
     await click(world, board, world.bob, label="Accept")

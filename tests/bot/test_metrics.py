@@ -108,8 +108,9 @@ async def test_games_open_counts_and_caches(world: World) -> None:
     assert value(await scrape(port), "asobiba_games_open") == 2
 
 
-def test_no_port_no_endpoint(tmp_path: object) -> None:
+async def test_no_port_no_endpoint(world: World) -> None:
     assert Settings.from_env({}).metrics_port is None
+    assert world.bot.metrics_server is None  # the harness sets no port: nothing listens
     settings = Settings.from_env({"METRICS_PORT": "9108", "LOG_FORMAT": "JSON"})
     assert settings.metrics_port == 9108 and settings.log_format == "json"
 
