@@ -33,7 +33,6 @@ from typing import Any
 
 from bench.soak_clocks import ClockDirector, FakeTime
 from bench.soak_parts import (
-    FINAL_CLICKS,
     TICK_SECONDS,
     Players,
     check,
@@ -84,18 +83,7 @@ async def soak(kills: int, seed: int, clocked_games: int | None = None) -> dict[
                     # Now and then the time jumps just before the kill: the bot dies while it
                     # claims or announces what fell due.
                     jump_at = kill_at - chance.uniform(0, 0.25) if chance.random() < 0.5 else None
-                    last_clicks = players.clicks + FINAL_CLICKS
-                    # After the last restart: play on (old boards' buttons must still work).
-                    while (
-                        time.monotonic() < kill_at
-                        if round_no < kills
-                        else players.clicks < last_clicks
-                    ):
-                        if jump_at is not None and time.monotonic() >= jump_at:
-                            jump_at = None
-                            await clocks.step(advance=True)
-                        elif not await players.act():
-                            break
+                    await players.play_round(kill_at, jump_at, last=round_no == kills)
                     if round_no == kills:
                         await clocks.finish()
                         child.send_signal(signal.SIGTERM)

@@ -82,6 +82,18 @@ class Players:
         self.clicks = 0
         self.answered = 0
 
+    async def play_round(self, kill_at: float, jump_at: float | None, *, last: bool) -> None:
+        """Act until ``kill_at``, the time jumping once at ``jump_at``; in the ``last`` round
+        (after the last restart) for ``FINAL_CLICKS`` more clicks instead: old boards' buttons
+        must still work."""
+        last_clicks = self.clicks + FINAL_CLICKS
+        while self.clicks < last_clicks if last else time.monotonic() < kill_at:
+            if jump_at is not None and time.monotonic() >= jump_at:
+                jump_at = None
+                await self.clocks.step(advance=True)
+            elif not await self.act():
+                break
+
     async def act(self) -> bool:
         """One thing done; False when the bot did not answer a new game in time."""
         chance, fake = self.chance, self.fake

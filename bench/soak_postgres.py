@@ -30,7 +30,6 @@ from typing import Any
 from bench.private_postgres import Server, postgres_to_break
 from bench.soak_clocks import ClockDirector, FakeTime
 from bench.soak_parts import (
-    FINAL_CLICKS,
     TICK_SECONDS,
     Players,
     check,
@@ -106,17 +105,7 @@ async def _soak(server: Server, kills: int, seed: int, clocked_games: int | None
                         if round_no == kills // 2
                         else None
                     )
-                    last_clicks = players.clicks + FINAL_CLICKS
-                    while (
-                        time.monotonic() < kill_at
-                        if round_no < kills
-                        else players.clicks < last_clicks
-                    ):
-                        if jump_at is not None and time.monotonic() >= jump_at:
-                            jump_at = None
-                            await clocks.step(advance=True)
-                        elif not await players.act():
-                            break
+                    await players.play_round(kill_at, jump_at, last=round_no == kills)
                     if restart is not None:
                         await restart
                         restarts += 1
