@@ -81,6 +81,9 @@ class Players:
         self.boards: list[FakeMessage] = []
         self.clicks = 0
         self.answered = 0
+        #: The clocks' director keeps its own account by reading the database: it waits while
+        #: the database is away (the PostgreSQL soak's restart); the players play on.
+        self.clocks_paused = False
 
     async def play_round(self, kill_at: float, jump_at: float | None, *, last: bool) -> None:
         """Act until ``kill_at``, the time jumping once at ``jump_at``; in the ``last`` round
@@ -88,7 +91,7 @@ class Players:
         must still work."""
         last_clicks = self.clicks + FINAL_CLICKS
         while self.clicks < last_clicks if last else time.monotonic() < kill_at:
-            if jump_at is not None and time.monotonic() >= jump_at:
+            if jump_at is not None and time.monotonic() >= jump_at and not self.clocks_paused:
                 jump_at = None
                 await self.clocks.step(advance=True)
             elif not await self.act():
@@ -97,7 +100,7 @@ class Players:
     async def act(self) -> bool:
         """One thing done; False when the bot did not answer a new game in time."""
         chance, fake = self.chance, self.fake
-        if chance.random() < 0.5 and await self.clocks.step():
+        if chance.random() < 0.5 and not self.clocks_paused and await self.clocks.step():
             return True
         if len(self.boards) < 6 or chance.random() < 0.1:
             user = chance.choice(self.people)

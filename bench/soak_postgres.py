@@ -101,7 +101,9 @@ async def _soak(server: Server, kills: int, seed: int, clocked_games: int | None
                     jump_at = kill_at - chance.uniform(0, 0.25) if chance.random() < 0.5 else None
                     # Once, half-way: the database goes away and comes back while players act.
                     restart = (
-                        asyncio.create_task(restart_soon(server, chance.uniform(0, kill_at - now)))
+                        asyncio.create_task(
+                            restart_soon(server, players, chance.uniform(0, kill_at - now))
+                        )
                         if round_no == kills // 2
                         else None
                     )
@@ -145,9 +147,13 @@ async def _soak(server: Server, kills: int, seed: int, clocked_games: int | None
     }
 
 
-async def restart_soon(server: Server, delay: float) -> None:
+async def restart_soon(server: Server, players: Players, delay: float) -> None:
     await asyncio.sleep(delay)
-    await server.restart()
+    players.clocks_paused = True
+    try:
+        await server.restart()
+    finally:
+        players.clocks_paused = False
 
 
 async def wait_replaced(
