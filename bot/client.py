@@ -64,6 +64,22 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
+def custom_ids_on(message: discord.Message | None) -> set[str]:
+    """Every custom_id on ``message``'s components (rows, containers, sections' accessories)."""
+    found: set[str] = set()
+    stack: list[Any] = list(message.components) if message is not None else []
+    while stack:
+        component = stack.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            found.add(custom_id)
+        stack.extend(getattr(component, "children", None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return found
+
+
 def known_component(custom_id: str) -> bool:
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in COMPONENTS)
 
@@ -259,17 +275,22 @@ class AsobibaBot(commands.AutoShardedBot):
     async def _answer_unknown(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data) if isinstance(interaction.data, dict) else {}
         custom_id = str(data.get("custom_id", ""))
+        known = False
         if interaction.type is discord.InteractionType.component:
-            if known_component(custom_id):
+            # discord.py runs a known component only when its custom_id is on the message the
+            # interaction carries; a click racing an edit of that message (a double click, a
+            # flood) is dropped there without a word, so it is answered here: a stale button.
+            known = known_component(custom_id)
+            if known and custom_id in custom_ids_on(interaction.message):
                 return
         elif interaction.type is not discord.InteractionType.modal_submit:
             return
-        log.info("answered an unknown %s (custom_id=%r)", interaction.type.name, custom_id)
-        count_interaction(interaction, "unknown")
+        what = "a stale" if known else "an unknown"
+        log.info("answered %s %s (custom_id=%r)", what, interaction.type.name, custom_id)
+        count_interaction(interaction, "stale" if known else "unknown")
+        key = "error.bad_button" if known else "error.unknown_component"
         try:
-            await send_ephemeral(
-                interaction, tr("error.unknown_component", user_locale(interaction))
-            )
+            await send_ephemeral(interaction, tr(key, user_locale(interaction)))
         except discord.HTTPException:
             log.warning("could not answer unknown interaction %s", interaction.id)
 

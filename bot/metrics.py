@@ -30,7 +30,7 @@ class Metrics:
         self.interactions = Counter(
             "asobiba_interactions",
             "Interactions handled, by kind (command, component, modal, autocomplete) and "
-            "outcome (ok, refused, error, limited, unknown).",
+            "outcome (ok, refused, error, limited, stale, unknown).",
             ["kind", "outcome"],
             registry=registry,
         )

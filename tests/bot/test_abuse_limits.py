@@ -153,3 +153,22 @@ async def test_the_cap_speaks_japanese(world: World) -> None:
             assert not record.ephemeral
         else:
             assert record.ephemeral and expected in answer(record)
+
+
+async def test_clicks_racing_their_boards_edit_each_get_an_answer(world: World) -> None:
+    # Fired 20 ms apart without waiting, clicks on one board race its edits: a click whose
+    # button is already gone from the message it carries used to be dropped by discord.py
+    # without a word ("This interaction failed"); now it is told the button is stale.
+    fake = world.fake  # picture boards: slower edits, more races
+    started = await fake.slash("yosukou start", user=world.alice, channel=world.channel)
+    await started.wait_response()
+    board = started.message
+    assert board is not None
+    records = []
+    for _ in range(12):
+        moves = [b for b in board.buttons() if str(b["custom_id"]).startswith("g:")]
+        records.append(await fake.click(board, str(moves[0]["custom_id"]), user=world.alice))
+        await asyncio.sleep(0.005)
+    await asyncio.gather(*(r.wait_complete() for r in records))
+    await world.bot.asobiba.activity.wait_idle()
+    assert all(r.responded and not r.violations for r in records)
