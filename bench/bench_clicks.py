@@ -109,10 +109,11 @@ class Table:
         rng: Rng,
         bot: AsobibaBot | None = None,
         board: FakeMessage | None = None,
+        think: float = 0.0,
     ) -> None:
         """``clicks`` moves (a new game when one ends) on ``board`` (by default a new game);
         with ``bot``, each waits until the bot has done everything the move set off (the turn
-        ping too)."""
+        ping too). ``think``: seconds a player looks at the board before clicking."""
         board = await self.start() if board is None else board
         turn = 0
         for _ in range(clicks):
@@ -126,6 +127,8 @@ class Table:
             if values:
                 value, rng = rng.choice(values)
             user = self.players[turn]
+            if think:
+                await asyncio.sleep(think)
             latencies.append(await click_until_edited(self.fake, board, user, custom_id, value))
             if bot is not None:
                 await bot.asobiba.activity.wait_idle()
@@ -205,7 +208,14 @@ async def measure_bot(
             people = [fake.add_user(f"player{n}") for n in range(users)]
             db = Database(url)
             bot = AsobibaBot(
-                Settings(discord_token="fake-token", database_url=url, drawing_processes=processes),
+                # Players here click at machine speed: the per-user cooldown's bucket is
+                # counted on every click, but set far above what they reach.
+                Settings(
+                    discord_token="fake-token",
+                    database_url=url,
+                    drawing_processes=processes,
+                    rate_limit_per_minute=60_000,
+                ),
                 db,
                 GameService(db, seed_source=Rng.from_seed(1)),
             )

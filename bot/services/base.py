@@ -24,6 +24,7 @@ from bot.db import Database, GameEventRow, GameRow
 from bot.db.records import EventRecord, GameWrite, NoticeWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
+from bot.metrics import METRICS
 from bot.services.clock import Clock
 from bot.services.errors import GameDamaged, GameNotFound, StaleVersion
 from bot.services.game_cache import GameCache
@@ -239,7 +240,8 @@ class GuardedWriter:
         if game is None or not held:
             game = await self.loader.read(game_id, rebuild=True)
         planned = plan(game)
-        written = await self.db.store.write(planned.write)
+        with METRICS.commit_seconds.time():
+            written = await self.db.store.write(planned.write)
         if written is None:
             self.cache.drop(game_id)
             if held:

@@ -24,6 +24,7 @@ from sqlalchemy.orm import defer
 from bot.db import ClockNoticeRow, GameRow, GameSeatRow
 from bot.db.game_columns import BUMPED_VERSION
 from bot.db.records import NoticeWrite
+from bot.metrics import METRICS
 from bot.services.actions import ActionPipeline
 from bot.services.away import AwayService
 from bot.services.base import GameLoader
@@ -114,6 +115,7 @@ class ClockService:
             await session.execute(
                 delete(ClockNoticeRow).where(ClockNoticeRow.id == notice.notice_id)
             )
+        METRICS.clock_work.labels(type(notice).__name__.lower()).inc()
 
     async def unannounced(self, kinds: tuple[NoticeKind, ...] = tuple(NoticeKind)) -> list[Notice]:
         """Notices claimed by a process that died before announcing them, oldest first, as

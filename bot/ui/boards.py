@@ -15,6 +15,7 @@ import discord
 
 from bot.games.offers import default_offers
 from bot.i18n import tr
+from bot.metrics import METRICS
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo, is_former_player
 from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
 from bot.ui.adjourning import adjourn_lines, adjourn_row
@@ -405,6 +406,7 @@ async def render_board(
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
     names = [seat.display_name for seat in game.seats]
-    drawn = await EASEL.draw(paint, view, locale, public, names)
+    with METRICS.picture_seconds.time():
+        drawn = await EASEL.draw(paint, view, locale, public, names)
     card = board_card(game, locale, recent, today=today, picture=True, tag=tag)
     return Board(card.view(), drawn)

@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.metrics import METRICS
 from bot.services.adjournment import Adjournments
 from bot.services.away import AwayService
 from bot.services.clocks import ClockService, Notice
@@ -309,8 +310,25 @@ class Services:
     open_challenges: OpenChallenges
 
 
+#: ``Interaction.extras`` key: how the interaction ended, when not "ok" (see ``handle_error``).
+OUTCOME = "asobiba.outcome"
+#: The metrics' names for the interaction types.
+KINDS = {
+    discord.InteractionType.application_command: "command",
+    discord.InteractionType.component: "component",
+    discord.InteractionType.modal_submit: "modal",
+    discord.InteractionType.autocomplete: "autocomplete",
+}
+
+
+def count_interaction(interaction: discord.Interaction, outcome: str | None = None) -> None:
+    kind = KINDS.get(interaction.type, "other")
+    METRICS.interactions.labels(kind, outcome or interaction.extras.get(OUTCOME, "ok")).inc()
+
+
 class Activity:
-    """Counts interactions being handled, so a shutdown can let them finish."""
+    """Counts interactions being handled, so a shutdown can let them finish; each one handled
+    is counted in the metrics by kind and outcome when it is done."""
 
     def __init__(self) -> None:
         self.busy = 0
@@ -318,15 +336,21 @@ class Activity:
         self._idle.set()
 
     @contextlib.asynccontextmanager
-    async def handling(self) -> AsyncIterator[None]:
+    async def handling(self, interaction: discord.Interaction | None = None) -> AsyncIterator[None]:
         self.busy += 1
         self._idle.clear()
         try:
             yield
+        except BaseException:
+            if interaction is not None:
+                interaction.extras[OUTCOME] = "error"
+            raise
         finally:
             self.busy -= 1
             if self.busy == 0:
                 self._idle.set()
+            if interaction is not None:
+                count_interaction(interaction)
 
     async def wait_idle(self, grace: float = SHUTDOWN_GRACE_SECONDS) -> bool:
         """Wait until nothing is being handled; False if the grace period ran out."""
