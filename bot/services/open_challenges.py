@@ -82,6 +82,8 @@ class OpenChallenges:
         if min_rating is not None and max_rating is not None and min_rating > max_rating:
             raise InvalidChallenge(OPEN_RANGE_BACKWARDS)
         normalized = rules.normalize_settings(settings)
+        # An open challenge waits like any other: it counts towards the same cap.
+        await self.starts.check_open_challenges(challenger.user_id)
         seed = self.starts.seeds.new()
         if challenger_seat is None:
             challenger_seat = Rng.from_seed(seed ^ 0x5EA7).below(2)[0]

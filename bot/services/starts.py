@@ -107,7 +107,7 @@ class GameStarts:
             raise InvalidChallenge(LEVEL_NEEDS_BOT)
         normalized = rules.normalize_settings(settings)
         if not opponent.is_bot:
-            await self._check_open_challenges(challenger.user_id)
+            await self.check_open_challenges(challenger.user_id)
         seed = self.seeds.new()
         if challenger_seat is None:
             challenger_seat = Rng.from_seed(seed ^ 0x5EA7).below(2)[0]
@@ -136,7 +136,7 @@ class GameStarts:
             result = await self.actions.play_bot_turns(result)
         return result
 
-    async def _check_open_challenges(self, user_id: int) -> None:
+    async def check_open_challenges(self, user_id: int) -> None:
         """Refuse a challenge beyond the cap on those the user has waiting (a challenge sent
         at the very same moment by the same user may slip past it: a cap, not a lock)."""
         cap = self.max_open_challenges

@@ -137,6 +137,13 @@ async def test_the_cap_on_waiting_challenges(world: World) -> None:
     await challenge(world)
     # Two of hers waiting, and Carol's to her.
     assert len(await world.bot.games.queries.list_games(world.alice.id)) == 3
+    # An open challenge (no opponent) waits too: it counts towards the same cap.
+    open_one = await world.fake.slash(
+        "bushi challenge", user=world.alice, channel=world.channel, options={"colour": "black"}
+    )
+    await open_one.wait_complete()
+    assert open_one.ephemeral and "You already have 2 challenges waiting" in answer(open_one)
+    assert len(await world.bot.games.queries.list_games(world.alice.id)) == 3
 
 
 async def test_the_cap_speaks_japanese(world: World) -> None:
