@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import re
 import sys
 from datetime import timedelta
 from typing import Any
@@ -97,7 +98,18 @@ def custom_ids_on(message: discord.Message | None) -> set[str]:
 
 
 def known_component(custom_id: str) -> bool:
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in COMPONENTS)
+    return component_for(custom_id) is not None
+
+
+def component_for(
+    custom_id: str,
+) -> tuple[type[discord.ui.DynamicItem[Any]], re.Match[str]] | None:
+    """The restart-proof component a custom_id names, with its template's match."""
+    for item in COMPONENTS:
+        match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            return item, match
+    return None
 
 
 class AsobibaTree(app_commands.CommandTree["AsobibaBot"]):
@@ -316,6 +328,9 @@ class AsobibaBot(commands.AutoShardedBot):
             known = known_component(custom_id)
             if known and custom_id in custom_ids_on(interaction.message):
                 return
+            if known and data.get("component_type") == discord.ComponentType.button.value:
+                await self._press_raced_button(interaction, custom_id)
+                return
         elif interaction.type is not discord.InteractionType.modal_submit:
             return
         what = "a stale" if known else "an unknown"
@@ -326,6 +341,26 @@ class AsobibaBot(commands.AutoShardedBot):
             await send_ephemeral(interaction, tr(key, user_locale(interaction)))
         except discord.HTTPException:
             log.warning("could not answer unknown interaction %s", interaction.id)
+
+    async def _press_raced_button(self, interaction: discord.Interaction, custom_id: str) -> None:
+        """A button whose message was edited between the click and its arrival (a double click,
+        the other player's janken pick redrawing this panel): its custom_id says all it does —
+        game, version, action — so it runs as pressed, and the service judges it (a stale
+        version is refused there, a simultaneous pick still counts)."""
+        found = component_for(custom_id)
+        assert found is not None
+        factory, match = found
+        try:
+            item = await factory.from_custom_id(
+                interaction, discord.ui.Button(custom_id=custom_id), match
+            )
+        except Exception:
+            log.exception("could not rebuild the raced button %r", custom_id)
+            count_interaction(interaction, "unknown")
+            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
+            return
+        log.info("a button pressed as its message changed (custom_id=%r)", custom_id)
+        await item.callback(interaction)
 
     async def clock_tick(self) -> None:
         """One pass of the move clocks: claim what is due, then tell the channels."""

@@ -224,6 +224,29 @@ async def test_two_players_pick_janken_at_the_same_moment(arena: Arena) -> None:
     assert "has changed" not in "\n".join(m.text for m in arena.fake.ephemeral_messages())
 
 
+async def test_a_janken_pick_raced_by_its_panels_edit_still_counts(arena: Arena) -> None:
+    """Discord sends a click with its message as it is when the click arrives: if the other
+    player's pick redrew this panel meanwhile, the pick's button is no longer on it. The pick
+    names everything it does, so it still counts (it used to be answered as a stale button)."""
+    board = await arena.accepted_challenge()
+    alice_panel = await arena.panel(board, arena.alice)
+    bob_panel = await arena.panel(board, arena.bob)
+    paper = next(c for c in alice_panel.custom_ids() if c.endswith("j:paper"))
+    rock = next(c for c in bob_panel.custom_ids() if c.endswith("j:rock"))
+    await arena.settle(await arena.fake.click(bob_panel, rock, user=arena.bob))
+    record = await arena.fake.raw_interaction(
+        user=arena.alice,
+        channel=arena.channel,
+        data={"custom_id": paper, "component_type": 2},
+        source_message=board,  # a message without the pick's button on it
+    )
+    await arena.settle(record)
+    game = await arena.game()
+    assert game.state.phase != "janken" and game.state.first_player == 0  # paper beats rock
+    said = "\n".join(m.text for m in arena.fake.ephemeral_messages(arena.alice))
+    assert "out of date" not in said
+
+
 async def test_a_joker_asks_for_its_range(arena: Arena) -> None:
     """Find a game whose first placer holds a joker, then place it through the range form."""
     for _ in range(60):
