@@ -62,7 +62,8 @@ def _result_band(canvas: Canvas, top: float, result: str) -> None:
     canvas.draw.rectangle((0, top, canvas.width, top + BAND), fill=PANEL)
     canvas.draw.rectangle((0, top, canvas.width, top + 6), fill=RECENT)
     width = canvas.width - 2 * MARGIN
-    size = canvas.fit(result, 30, width, bold=True, least=22)
+    size = canvas.fit(result, 30, width, bold=True)
+    result = canvas.clip(result, size, width, bold=True)
     canvas.text((MARGIN, top + BAND / 2 + 3), result, size, bold=True, fill=INK, anchor="lm")
 
 
@@ -84,7 +85,10 @@ def _title_frame(size: tuple[int, int], title: Sequence[str]) -> Image.Image:
     total = sum(s * 1.6 for s in sizes)
     y = max((height - total) / 2, MARGIN)
     for index, (line, wanted) in enumerate(zip(title, sizes, strict=True)):
-        shown = canvas.fit(line, wanted, width - 2 * MARGIN, bold=index == 0, least=14)
+        # Phone-first as the boards: never under the smallest size; a line too long is cut.
+        room, bold = width - 2 * MARGIN, index == 0
+        shown = canvas.fit(line, wanted, room, bold=bold)
+        line = canvas.clip(line, shown, room, bold=bold)
         fill = INK if index < 2 else MUTED
         canvas.text((width / 2, y), line, shown, bold=index == 0, fill=fill, anchor="ma")
         y += shown * 1.6
@@ -165,7 +169,8 @@ def result_card(board: bytes, heading: str, lines: Sequence[str]) -> bytes:
     image = _open(board)
     canvas = Canvas(image.height + 400, width=image.width)
     x, right = MARGIN, image.width - MARGIN
-    size = canvas.fit(heading, 34, right - x, bold=True, least=16)
+    size = canvas.fit(heading, 34, right - x, bold=True)
+    heading = canvas.clip(heading, size, right - x, bold=True)
     canvas.text((x, MARGIN + 4), heading, size, bold=True, anchor="la")
     y = MARGIN + size * 1.5
     for index, line in enumerate(lines):
