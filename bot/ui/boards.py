@@ -168,8 +168,10 @@ def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
         f"{rules.seat_name(s.seat, locale)} {player_label(s, locale)}" for s in game.seats
     )
     rated = tr("rated" if game.rated else "casual", locale)
-    level = game.spec.level(str(game.settings.get(LEVEL_SETTING)))
-    if level is not None:  # the bot's strength, as the challenger picked it
+    named = game.settings.get(LEVEL_SETTING)
+    # A level since retired is played by the default one: the board names who plays.
+    level = game.spec.level(str(named)) or game.spec.level(str(game.spec.default_level))
+    if named and level is not None:  # the bot's strength, as the challenger picked it
         rated += " · " + tr("board.bot_level", locale, level=level.name(locale))
     return f"{top}\n{rated} · {players}"
 

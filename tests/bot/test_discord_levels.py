@@ -4,6 +4,9 @@ game against the bot is reviewed privately in the clicker's language."""
 
 from __future__ import annotations
 
+import dataclasses
+
+from bot.ui.boards import board_heading
 from rules.bushi import RULES as BUSHI
 from rules.bushi.solve import solution
 from rules.core.levels import LEVEL_SETTING
@@ -153,3 +156,19 @@ async def test_senretsu_offers_three_levels_and_plays_at_the_strong_one(world: W
     assert "bot level: strong (weighs every card on the field, default)" in record.message.text
     game = await world.bot.games.queries.get(await only_game_id(world))
     assert game.settings[LEVEL_SETTING] == "sharp"
+
+
+async def test_a_game_stored_at_a_retired_level_names_who_plays_it(world: World) -> None:
+    record = await world.fake.slash(
+        "senretsu challenge",
+        user=world.alice,
+        channel=world.channel,
+        options={"opponent": world.fake.bot_user, "first": "coin", "level": "greedy"},
+    )
+    await record.wait_complete()
+    game = await world.bot.games.queries.get(await only_game_id(world))
+    # Stored before the tuned model, at today's-search level: the default (strong) plays it.
+    retired = dataclasses.replace(game, settings={**game.settings, LEVEL_SETTING: "search"})
+    assert "bot level: strong (weighs every card" in board_heading(retired, "en")
+    assert "上級" in board_heading(retired, "ja")
+    assert "bot level: novice" in board_heading(game, "en")
