@@ -13,7 +13,7 @@ from bot.db.records import EventRecord, NoticeWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
 from bot.services.asides import GameAsides
-from bot.services.base import GameLoader, GuardedWriter, Planned, check_version, public_text
+from bot.services.base import GameLoader, GuardedWriter, Planned, check_version, logged_step
 from bot.services.errors import GameAdjourned, NotAParticipant, StaleVersion, WrongStatus
 from bot.services.holds import Hold
 from bot.services.plans import MAX_PLAN_PAIRS, follow
@@ -150,14 +150,7 @@ class ActionPipeline:
             action = rules.parse(code)
             state, events = rules.apply(state, seat, action)
             logged.append(
-                EventRecord(
-                    game.ply + len(logged) + 1,
-                    seat,
-                    rules.format(action),
-                    {"events": [e.dump() for e in events]},
-                    public_text(rules, events, "ja"),
-                    public_text(rules, events, "en"),
-                )
+                logged_step(rules, game.ply + len(logged) + 1, seat, rules.format(action), events)
             )
             all_events += events
         self._check_adjourned(game, user_seat, steps, state, all_events)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.db.records import EventRecord
-from bot.services.base import GuardedWriter, Planned, check_version, public_text
+from bot.services.base import GuardedWriter, Planned, check_version, logged_step
 from bot.services.errors import NotAParticipant, WrongStatus
 from bot.services.games import GameService
 from bot.services.holds import Hold
@@ -160,16 +160,7 @@ class Adjournments:
                 rules = game.rules
                 state, events = rules.apply(state, sealed["seat"], rules.parse(code))
                 revealed = Revealed(code, game.ply, sealed["salt"], sealed["commitment"])
-                logged = [
-                    EventRecord(
-                        game.ply + 1,
-                        sealed["seat"],
-                        code,
-                        {"events": [e.dump() for e in events]},
-                        public_text(rules, events, "ja"),
-                        public_text(rules, events, "en"),
-                    )
-                ]
+                logged = [logged_step(rules, game.ply + 1, sealed["seat"], code, events)]
             resumed = Hold(away=hold.away)
             write, to_act = self.writer.write_for(
                 game,

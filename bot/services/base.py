@@ -47,6 +47,21 @@ def public_text(rules: AnyRules, events: Sequence[Event], locale: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def logged_step(
+    rules: AnyRules, ply: int, seat: Seat | None, code: str, events: Sequence[Event]
+) -> EventRecord:
+    """One applied action as the game's log keeps it: its code, its events, and the words
+    everyone may read, in both languages."""
+    return EventRecord(
+        ply,
+        seat,
+        code,
+        {"events": [e.dump() for e in events]},
+        public_text(rules, events, "ja"),
+        public_text(rules, events, "en"),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Stored:
     """What a game row becomes after its state changed (see :func:`stored`)."""
