@@ -127,7 +127,14 @@ async def measure_bot(
             people = [fake.add_user(f"player{n}") for n in range(users)]
             db = Database(url)
             bot = AsobibaBot(
-                Settings(discord_token="fake-token", database_url=url, drawing_processes=processes),
+                # Players here click at machine speed: the per-user cooldown's bucket is
+                # counted on every click, but set far above what they reach.
+                Settings(
+                    discord_token="fake-token",
+                    database_url=url,
+                    drawing_processes=processes,
+                    rate_limit_per_minute=60_000,
+                ),
                 db,
                 GameService(db, seed_source=Rng.from_seed(1)),
             )
@@ -177,7 +184,13 @@ async def measure_apart(
             url = f"sqlite+aiosqlite:///{Path(tmp) / 'clicks.sqlite3'}"
             db = Database(url)
             bot = AsobibaBot(
-                Settings(discord_token=token, database_url=url, drawing_processes=processes),
+                # As in measure_bot: the per-user cooldown far above machine-speed players.
+                Settings(
+                    discord_token=token,
+                    database_url=url,
+                    drawing_processes=processes,
+                    rate_limit_per_minute=60_000,
+                ),
                 db,
                 GameService(db, seed_source=Rng.from_seed(1)),
             )

@@ -3,6 +3,7 @@ clicking their moves in turn, each click timed until the board is edited."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import TYPE_CHECKING
 
@@ -78,10 +79,11 @@ class Table:
         rng: Rng,
         bot: AsobibaBot | None = None,
         board: FakeMessage | None = None,
+        think: float = 0.0,
     ) -> None:
         """``clicks`` moves (a new game when one ends) on ``board`` (by default a new game);
         with ``bot``, each waits until the bot has done everything the move set off (the turn
-        ping too)."""
+        ping too). ``think``: seconds a player looks at the board before clicking."""
         board = await self.start() if board is None else board
         turn = 0
         for _ in range(clicks):
@@ -95,6 +97,8 @@ class Table:
             if values:
                 value, rng = rng.choice(values)
             user = self.players[turn]
+            if think:
+                await asyncio.sleep(think)
             latencies.append(await click_until_edited(self.fake, board, user, custom_id, value))
             if bot is not None:
                 await bot.asobiba.activity.wait_idle()

@@ -1,18 +1,22 @@
 """The bot process the soak kills: the real run path (``bot.__main__.run_bot``) pointed at the
 loopback fake of Discord, with the time read from a file the soak advances.
 
-    python -m bench.soak_child BASE GATEWAY TOKEN DATABASE_URL API_PREFIX NOW_FILE TICK_SECONDS
+    python -m bench.soak_child BASE GATEWAY TOKEN DATABASE_URL API_PREFIX NOW_FILE TICK_SECONDS \
+        [SHARD_COUNT SHARD_IDS]
 
 It loads everything, then waits for a line ``go`` on its standard input before it starts.
 
 Only two things differ from production, both through the bot's own seams: ``make_bot`` builds
 the services with a clock that reads ``NOW_FILE`` (an ISO 8601 time, replaced atomically by the
 soak), and ``clock_tick_seconds`` is short so reminders and timeouts fall due within a round.
+Every other setting comes from the environment (the soak turns the per-user cooldown off:
+``RATE_LIMIT_PER_MINUTE=0``; ``bench.bench_spam`` runs the bot here with it on and off).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import importlib
 import sys
 from datetime import datetime, timedelta
@@ -38,7 +42,7 @@ def main(argv: list[str]) -> int:
     import discord
     import yarl
 
-    base, gateway, token, url, prefix, now_file, tick = argv
+    base, gateway, token, url, prefix, now_file, tick, *shards = argv
     discord.http.Route.BASE = base + prefix
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
@@ -60,11 +64,16 @@ def main(argv: list[str]) -> int:
     # Loaded: wait for the soak's word (it starts the next process while this round runs).
     if sys.stdin.readline().strip() != "go":
         return 0
-    settings = Settings(
+    # The rest from the environment, as in production (the cooldown's settings, the logs …).
+    settings = dataclasses.replace(
+        Settings.from_env(),
         discord_token=token,
         database_url=url,
         clock_tick_seconds=float(tick),
         heartbeat_file="",
+        # As SHARD_COUNT and SHARD_IDS would (the PostgreSQL soak splits the shards).
+        shard_count=int(shards[0]) if shards else None,
+        shard_ids=tuple(int(s) for s in shards[1].split(",")) if shards else None,
     )
     return asyncio.run(run_bot(settings, make_bot=make_bot))
 

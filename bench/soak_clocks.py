@@ -182,7 +182,8 @@ class ClockDirector:
 
     async def _start(self) -> None:
         """A challenge on the clock, accepted at once. One the bot did not answer in time (a
-        loaded machine) is left alone, counted in ``unstarted``: its challenge expires."""
+        loaded machine) or refused (the database restarting) is left alone, counted in
+        ``unstarted``: its challenge expires, if it was made at all."""
         challenger, opponent = self.players
         record = await self.fake.slash(
             "bushi challenge",
@@ -193,7 +194,8 @@ class ClockDirector:
         board: FakeMessage | None = None
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(record.wait_response(), ANSWER)
-            board = record.message
+            # Refused privately (the database restarting): no board, nothing to accept.
+            board = None if record.ephemeral else record.message
             if board is not None:
                 accept = await self.fake.click(board, user=opponent, label="Accept")
                 await asyncio.wait_for(accept.wait_complete(), ANSWER)

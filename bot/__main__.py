@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from bot.config import ConfigError, Settings
+from bot.log_format import configure_logging
 
 if TYPE_CHECKING:
     from bot.client import AsobibaBot
@@ -452,10 +453,10 @@ def main(argv: list[str] | None = None) -> int:
         healthy, line = check_health(settings.heartbeat_file)
         print(line, file=sys.stdout if healthy else sys.stderr)
         return EXIT_OK if healthy else EXIT_ERROR
-    logging.basicConfig(
+    configure_logging(
         # The console is for playing: only warnings, so logs don't mix with the board.
-        level="WARNING" if args.command == "console" else settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        "WARNING" if args.command == "console" else settings.log_level,
+        settings.log_format,
     )
     # Alembic announces each of its plugins at INFO on every start: not news to an operator.
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.away import away_command
 from bot.cogs.games import game_group
 from bot.cogs.learn import learn_command
 from bot.cogs.player import PlayerCog
@@ -28,20 +29,29 @@ from bot.db import Database
 from bot.db.diagnosis import describe_upgrade
 from bot.games.registry import all_specs
 from bot.gateway_guard import GuardedConnectionState, answerable_interaction, interaction_context
+from bot.http_timing import Arrivals, discord_trace
 from bot.i18n import tr
+from bot.interaction_gate import InteractionGate
+from bot.metrics_server import BotGauges, MetricsServer
+from bot.rate_limit import UserRateLimit
+from bot.services.adjournment import Adjournments
+from bot.services.away import AwayService
 from bot.services.clocks import ClockService
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.open_challenges import OpenChallenges
 from bot.services.privacy import PrivacyService
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
+from bot.ui.adjourning import AdjournButton
 from bot.ui.app_emojis import sync_emojis
+from bot.ui.away import AwayBackButton
 from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
-from bot.ui.context import Activity, Services, UiContext
+from bot.ui.context import OUTCOME, Activity, Services, UiContext, count_interaction
 from bot.ui.corner_components import CORNER_ITEMS, note_form_answer
 from bot.ui.easel import EASEL
 from bot.ui.flows import compose_flows
@@ -65,7 +75,25 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     StandingsPageButton,
     TournamentPageButton,
     PrivacyButton,
+    AwayBackButton,
+    AdjournButton,
 )
+
+
+def custom_ids_on(message: discord.Message | None) -> set[str]:
+    """Every custom_id on ``message``'s components (rows, containers, sections' accessories)."""
+    found: set[str] = set()
+    stack: list[Any] = list(message.components) if message is not None else []
+    while stack:
+        component = stack.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            found.add(custom_id)
+        stack.extend(getattr(component, "children", None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return found
 
 
 def known_component(custom_id: str) -> bool:
@@ -74,7 +102,7 @@ def known_component(custom_id: str) -> bool:
 
 class AsobibaTree(app_commands.CommandTree["AsobibaBot"]):
     async def _call(self, interaction: discord.Interaction[AsobibaBot]) -> None:
-        async with self.client.asobiba.activity.handling():
+        async with self.client.asobiba.activity.handling(interaction):
             await super()._call(interaction)
 
     async def on_error(
@@ -114,20 +142,26 @@ class AsobibaBot(commands.AutoShardedBot):
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]
             allowed_mentions=NO_PINGS,
             help_command=None,
+            http_trace=discord_trace(arrivals := Arrivals()),
         )
         self.settings = settings
         self.db = db
         games = games or GameService(
             db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
         )
+        games.starts.max_open_challenges = settings.max_open_challenges
         servers = GuildService(db, games.clock)
         standings = StandingsService(db, games.clock)
         tournaments = TournamentService(games, servers)
+        away = AwayService(games, settings.away_days_per_year)
         services = Services(
             games=games,
             standings=standings,
             servers=servers,
-            clocks=ClockService(games),
+            clocks=ClockService(games, away),
+            away=away,
+            adjournments=Adjournments(games, games.starts.secrets),
+            open_challenges=OpenChallenges(games),
             tournaments=tournaments,
             puzzles=PuzzleService(db, games.clock, games.starts.secrets),
             lessons=LessonService(db, games.clock),
@@ -137,9 +171,26 @@ class AsobibaBot(commands.AutoShardedBot):
         self.flows = compose_flows(self, services)
         #: What cogs and components are handed (they never import this module).
         self.asobiba = UiContext(services, self.flows, Activity())
+        self.gate = InteractionGate(
+            arrivals,
+            UserRateLimit(settings.rate_limit_per_minute, settings.rate_limit_burst)
+            if settings.rate_limit_per_minute
+            else None,
+            self.asobiba.activity,
+        )
+        self.gate.state = self._connection
         self._clock_task: asyncio.Task[None] | None = None
         self.emoji_sync: asyncio.Task[None] | None = None
         self._apologies: set[asyncio.Task[None]] = set()
+        self.metrics_server = (
+            None
+            if settings.metrics_port is None
+            else MetricsServer(
+                BotGauges(self._shards_connected, services.games.queries.count_open),
+                settings.metrics_host,
+                settings.metrics_port,
+            )
+        )
 
     def _get_state(self, **options: Any) -> GuardedConnectionState:
         # discord.py's hook for building its connection state: ours guards every parser, so a
@@ -150,8 +201,14 @@ class AsobibaBot(commands.AutoShardedBot):
             hooks=self._hooks,
             http=self.http,
             on_parse_error=self._on_parse_error,
+            # The gate is built after the state (discord.py builds it in Client.__init__).
+            admit=lambda data: self.gate.admit(data),
             **options,
         )
+
+    def _shards_connected(self) -> tuple[int, int]:
+        shards = list(self.shards.values())
+        return sum(not shard.is_closed() for shard in shards), len(shards)
 
     def _on_parse_error(self, event: str, data: Any, error: Exception) -> None:
         """A gateway event discord.py could not parse: log it once, answer whoever sent it."""
@@ -173,7 +230,8 @@ class AsobibaBot(commands.AutoShardedBot):
             task.add_done_callback(self._apologies.discard)
 
     async def _apologise(self, interaction: discord.Interaction) -> None:
-        async with self.asobiba.activity.handling():
+        interaction.extras[OUTCOME] = "error"
+        async with self.asobiba.activity.handling(interaction):
             try:
                 await send_ephemeral(interaction, tr("error.unexpected", user_locale(interaction)))
             except discord.HTTPException:
@@ -198,6 +256,8 @@ class AsobibaBot(commands.AutoShardedBot):
             said = describe_upgrade(await upgrade_database(self.db), self.db.url)
             if said:
                 log.info("%s", said)
+        if self.metrics_server is not None:
+            await self.metrics_server.start()
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*COMPONENTS)
         EASEL.configure(self.settings.drawing_processes)
@@ -219,6 +279,7 @@ class AsobibaBot(commands.AutoShardedBot):
         self.tree.add_command(learn_command(self.asobiba))
         self.tree.add_command(privacy_command(self.asobiba))
         self.tree.add_command(tournament_group(self.asobiba))
+        self.tree.add_command(away_command(self.asobiba))
         await self.add_cog(PlayerCog(self.asobiba))
         await self.add_cog(ServerCog(self.asobiba))
 
@@ -233,7 +294,7 @@ class AsobibaBot(commands.AutoShardedBot):
         if answer is None and lesson_answer is None and note is None:
             await self._answer_unknown(interaction)
             return
-        async with self.asobiba.activity.handling():
+        async with self.asobiba.activity.handling(interaction):
             try:
                 if answer is not None:
                     await self.flows.playing.submit_number(interaction, *answer)
@@ -247,16 +308,22 @@ class AsobibaBot(commands.AutoShardedBot):
     async def _answer_unknown(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data) if isinstance(interaction.data, dict) else {}
         custom_id = str(data.get("custom_id", ""))
+        known = False
         if interaction.type is discord.InteractionType.component:
-            if known_component(custom_id):
+            # discord.py runs a known component only when its custom_id is on the message the
+            # interaction carries; a click racing an edit of that message (a double click, a
+            # flood) is dropped there without a word, so it is answered here: a stale button.
+            known = known_component(custom_id)
+            if known and custom_id in custom_ids_on(interaction.message):
                 return
         elif interaction.type is not discord.InteractionType.modal_submit:
             return
-        log.info("answered an unknown %s (custom_id=%r)", interaction.type.name, custom_id)
+        what = "a stale" if known else "an unknown"
+        log.info("answered %s %s (custom_id=%r)", what, interaction.type.name, custom_id)
+        count_interaction(interaction, "stale" if known else "unknown")
+        key = "error.bad_button" if known else "error.unknown_component"
         try:
-            await send_ephemeral(
-                interaction, tr("error.unknown_component", user_locale(interaction))
-            )
+            await send_ephemeral(interaction, tr(key, user_locale(interaction)))
         except discord.HTTPException:
             log.warning("could not answer unknown interaction %s", interaction.id)
 
@@ -337,6 +404,8 @@ class AsobibaBot(commands.AutoShardedBot):
         if not await activity.wait_idle():
             log.warning("closing with %d interaction(s) still running", activity.busy)
         await super().close()
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
         try:
             await self.asobiba.services.games.messages.flush_pings()
         except Exception:

@@ -72,6 +72,8 @@ class Settings:
     app_emojis: bool = True
     #: The move clock of a new two-player game unless the challenger picks one (0: none).
     default_clock_hours: int = 72
+    #: Days a year each player may be away (/away; AWAY_DAYS_PER_YEAR, 0: away mode off).
+    away_days_per_year: int = 20
     #: How often the move clocks are checked for reminders and timeouts (the environment gives
     #: whole seconds; the soak runs the real process with a fraction of one).
     clock_tick_seconds: float = 30
@@ -82,6 +84,17 @@ class Settings:
     heartbeat_file: str = str(DEFAULT_HEARTBEAT_FILE)
     #: Worker processes drawing the pictures beside the event loop (0: a thread of the bot's).
     drawing_processes: int = DEFAULT_DRAWING_PROCESSES
+    #: Serve Prometheus metrics on this port (``None``: no endpoint).
+    metrics_port: int | None = None
+    metrics_host: str = "0.0.0.0"
+    #: ``text`` (the default) or ``json``: one JSON object per log line.
+    log_format: str = "text"
+    #: The per-user cooldown: commands, clicks and forms a user may send per minute on
+    #: average (0: no limit), and how many in a row before it applies.
+    rate_limit_per_minute: int = 60
+    rate_limit_burst: int = 10
+    #: How many challenges one user may have waiting for an answer at once (0: no cap).
+    max_open_challenges: int = 10
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -108,18 +121,42 @@ class Settings:
             log_level=_log_level(env),
             run_migrations=_flag(env, "RUN_MIGRATIONS"),
             default_clock_hours=_int(env, "DEFAULT_CLOCK_HOURS", 72, 0),
+            away_days_per_year=_int(env, "AWAY_DAYS_PER_YEAR", 20, 0),
             clock_tick_seconds=_int(env, "CLOCK_TICK_SECONDS", 30, 1),
             sync_commands=_flag(env, "SYNC_COMMANDS"),
             app_emojis=_flag(env, "APP_EMOJIS"),
             connect_attempts=_int(env, "CONNECT_ATTEMPTS", 10, 0),
             heartbeat_file=env.get("HEARTBEAT_FILE", str(DEFAULT_HEARTBEAT_FILE)).strip(),
             drawing_processes=_int(env, "DRAWING_PROCESSES", DEFAULT_DRAWING_PROCESSES, 0),
+            metrics_port=_port(env, "METRICS_PORT"),
+            metrics_host=env.get("METRICS_HOST", "").strip() or "0.0.0.0",
+            log_format=_choice(env, "LOG_FORMAT", LOG_FORMATS),
+            rate_limit_per_minute=_int(env, "RATE_LIMIT_PER_MINUTE", 60, 0),
+            rate_limit_burst=_int(env, "RATE_LIMIT_BURST", 10, 1),
+            max_open_challenges=_int(env, "MAX_OPEN_CHALLENGES", 10, 0),
         )
 
 
 #: The databases we ship drivers for, by the URL's scheme (before any ``+driver``).
 DATABASE_SCHEMES = ("sqlite", "postgresql")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+
+
+def _port(env: Mapping[str, str], name: str) -> int | None:
+    if not env.get(name, "").strip():
+        return None
+    port = _int(env, name, 0, 1)
+    if port > 65535:
+        raise ConfigError(f"{name} must be a TCP port, 1 to 65535, not {port}")
+    return port
+
+
+def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...]) -> str:
+    value = env.get(name, "").strip().lower() or choices[0]
+    if value not in choices:
+        raise ConfigError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+    return value
 
 
 def _database_url(raw: str) -> str:

@@ -21,18 +21,38 @@ log = logging.getLogger(__name__)
 
 #: Called with (event name, raw data, error) when a parser failed; never raises.
 ParseFailure = Callable[[str, Any, Exception], None]
+#: Called with each raw INTERACTION_CREATE before discord.py parses it: False drops it (the
+#: gate has answered it itself).
+Admission = Callable[[Any], bool]
 
 
 class GuardedConnectionState(AutoShardedConnectionState[Any]):
     """discord.py's connection state with every ``parse_*`` handler guarded."""
 
-    def __init__(self, *args: Any, on_parse_error: ParseFailure, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        on_parse_error: ParseFailure,
+        admit: Admission | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        parsers = dict(self.parsers)
+        if admit is not None:
+            parsers["INTERACTION_CREATE"] = _gated(parsers["INTERACTION_CREATE"], admit)
         # discord.py collects the bound parse_* methods into this table once, at construction;
         # the gateway looks handlers up here, so wrapping the table guards every event.
         self.parsers = {
-            event: _guarded(event, parser, on_parse_error) for event, parser in self.parsers.items()
+            event: _guarded(event, parser, on_parse_error) for event, parser in parsers.items()
         }
+
+
+def _gated(parser: Callable[[Any], None], admit: Admission) -> Callable[[Any], None]:
+    def parse(data: Any) -> None:
+        if admit(data):
+            parser(data)
+
+    return parse
 
 
 def _guarded(
@@ -54,6 +74,19 @@ def interaction_context(data: Any) -> tuple[object, object, object]:
     inner = data.get("data")
     custom_id = inner.get("custom_id") if isinstance(inner, dict) else None
     return data.get("id"), data.get("type"), custom_id
+
+
+def interaction_user_id(data: Any) -> int | None:
+    """Who sent a raw INTERACTION_CREATE (``member.user`` in a server, ``user`` elsewhere)."""
+    if not isinstance(data, dict):
+        return None
+    member = data.get("member")
+    user = member.get("user") if isinstance(member, dict) else data.get("user")
+    ident = user.get("id") if isinstance(user, dict) else None
+    try:
+        return int(ident) if ident is not None else None
+    except (TypeError, ValueError):
+        return None
 
 
 def answerable_interaction(

@@ -88,3 +88,5 @@ class NoticeKind(StrEnum):
     TIMEOUT = "timeout"
     #: A challenge nobody accepted in time.
     EXPIRED = "expired"
+    #: A game's clock stopped or started again (a player away or back): its board is redrawn.
+    REDRAW = "redraw"

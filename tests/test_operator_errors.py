@@ -42,6 +42,8 @@ def run_cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
         ({"DATABASE_URL": "mysql://u:secret@h/db"}, "names 'mysql', which Asobiba does not"),
         ({"DATABASE_URL": "sqlite+pysqlite:///x.db"}, "asks for the driver 'pysqlite'"),
         ({"LOG_LEVEL": "bogus"}, "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR"),
+        ({"METRICS_PORT": "99999"}, "METRICS_PORT must be a TCP port, 1 to 65535, not 99999"),
+        ({"LOG_FORMAT": "xml"}, "LOG_FORMAT must be one of text, json, not 'xml'"),
     ],
 )
 def test_a_bad_setting_is_one_line_and_exit_2(env: dict[str, str], says: str) -> None:

@@ -41,6 +41,7 @@ from bot.text.commands import (
     VARIANT_HELP,
 )
 from bot.text.daily import DAILY, TODAY
+from bot.text.open_challenges import MAX_RATING, MAX_RATING_HELP, MIN_RATING, MIN_RATING_HELP
 from bot.ui.boards import player_label
 from bot.ui.common import (
     MAX_CONTENT,
@@ -63,7 +64,8 @@ TODAY_ROWS = 30
 def start_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
     builder = CommandBuilder()
     if not spec.solitaire:
-        builder.add("opponent", OPPONENT, OPPONENT_HELP, discord.User)
+        # Left out: an open challenge anyone where it is posted may take.
+        builder.add("opponent", OPPONENT, OPPONENT_HELP, discord.User | None, None)
     for option in spec.options:
         builder.add_option(option)
     if not spec.solitaire:
@@ -71,6 +73,9 @@ def start_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
             "clock", CLOCK, CLOCK_HELP, app_commands.Choice[str] | None, None, CLOCK_CHOICES
         )
         builder.add("rated", RATED, RATED_HELP, bool, False)
+        rating = app_commands.Range[int, 0, 5000] | None
+        builder.add("min_rating", MIN_RATING, MIN_RATING_HELP, rating, None)
+        builder.add("max_rating", MAX_RATING, MAX_RATING_HELP, rating, None)
         if spec.levels:
             # Offered on every challenge (Discord can't hide an option by another's value);
             # the service refuses it unless the opponent is the bot.
@@ -97,12 +102,13 @@ def start_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
         await flows.starting.challenge(
             interaction,
             spec.game_type,
-            values["opponent"],
+            values.get("opponent"),
             settings=request.settings,
             challenger_seat=request.challenger_seat,
             rated=bool(values.get("rated")),
             move_seconds=int(clock.value) if clock else None,
             locale=public_locale(interaction),
+            rating_range=(values.get("min_rating"), values.get("max_rating")),
         )
 
     if spec.solitaire:

@@ -40,6 +40,7 @@ from bot.text.player import (
     SETTINGS_HELP,
     USER,
 )
+from bot.ui.away import games_note, profile_line
 from bot.ui.boards import game_title, player_label
 from bot.ui.common import (
     clip,
@@ -61,6 +62,9 @@ NOTIFY_LABELS = {"channel": "notify.channel", "dm": "notify.dm", "none": "notify
 
 def _time_left(game: GameSummary, locale: Locale) -> str:
     """A running clock as a relative time; nothing at all for a game without one."""
+    held = games_note(game, locale)
+    if held is not None:
+        return held
     if game.deadline_at is None:
         return ""
     return " — ⏳ " + tr("games.due", locale, time=f"<t:{int(game.deadline_at.timestamp())}:R>")
@@ -220,6 +224,7 @@ class PlayerCog(commands.Cog):
             lines.append(tr(heading, locale))
             lines.extend(profile_rows(stats or [], locale))
         lines += pace_lines(await self.services.games.move_times.of(target.id), locale)
+        lines.append(profile_line(await self.services.away.status(target.id), locale))
         lines.extend(puzzle_rows(await self.services.puzzles.standings(target.id, server), locale))
         await send_ephemeral(interaction, clip("\n".join(lines)))
 

@@ -2,6 +2,7 @@
 
 from bot.db.engine import Database
 from bot.db.models import (
+    AwayUsedRow,
     Base,
     ClockNoticeRow,
     DeploymentSecretRow,
@@ -9,6 +10,7 @@ from bot.db.models import (
     GameRow,
     GameSeatRow,
     GuildSettingRow,
+    PlayerAwayRow,
     PlayerStatRow,
     TournamentDealRow,
     TournamentEntrantRow,
@@ -18,6 +20,7 @@ from bot.db.models import (
 )
 
 __all__ = [
+    "AwayUsedRow",
     "Base",
     "ClockNoticeRow",
     "Database",
@@ -26,6 +29,7 @@ __all__ = [
     "GameRow",
     "GameSeatRow",
     "GuildSettingRow",
+    "PlayerAwayRow",
     "PlayerStatRow",
     "TournamentDealRow",
     "TournamentEntrantRow",

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from bot.errors import FriendlyError
+from bot.metrics import METRICS
 from bot.text.errors import DATABASE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
@@ -20,6 +21,12 @@ class DatabaseUnavailable(FriendlyError):
     transaction was rolled back, so nothing is half-written."""
 
     default = DATABASE_UNAVAILABLE
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Raised wherever the database failed (the ORM's units, the hot path's store): counted
+        # here, once per failure that reached a player or a clock.
+        METRICS.database_errors.inc()
 
 
 @contextlib.contextmanager

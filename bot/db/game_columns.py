@@ -118,6 +118,8 @@ STARTS: Mapping[str, Any] = {
     "reminders_sent": 0,
     "finished_at": None,
     "planners": 0,
+    "held_since": None,
+    "pause": None,
 }
 SEAT_STARTS: Mapping[str, Any] = {"dm_ping_message_id": None}
 _NEW_GAME_COLUMNS = _columns(NewGame, GAME)

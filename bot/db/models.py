@@ -109,6 +109,13 @@ class GameRow(Base):
     tournament_id: Mapped[int | None] = mapped_column(
         ForeignKey("tournament.id", ondelete="SET NULL"), nullable=True, index=True
     )
+    #: Since when the game's clock is stopped (a player away, the game adjourned); None: it runs.
+    held_since: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: Why it is stopped: ``{"away": {seat: until}, "adjourned": …, "asked": seat, "sealed": …}``
+    #: (see :mod:`bot.services.holds`).
+    pause: Mapped[dict[str, Any] | None] = mapped_column(JSONType, nullable=True)
+    #: An open challenge (anyone may take the empty seat): ``{"min": rating, "max": rating}``.
+    open_to: Mapped[dict[str, Any] | None] = mapped_column(JSONType, nullable=True)
 
     #: How many players hold a planned line in this game (``game_aside``): kept by the plans'
     #: own writes without the version (so no board goes stale), read back by each move's write.
@@ -349,6 +356,26 @@ class TournamentDealRow(Base):
     #: Filled in once the game is over: won, and the game's tie-break count (fewer is better).
     won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     count: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class PlayerAwayRow(Base):
+    """A player away (``/away``): every clock of their games stopped until ``until``."""
+
+    __tablename__ = "player_away"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    since: Mapped[datetime] = mapped_column(UTCDateTime)
+    until: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+
+class AwayUsedRow(Base):
+    """Days of the yearly away allowance a player has used, per calendar year (UTC)."""
+
+    __tablename__ = "away_used"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    year: Mapped[int] = mapped_column(Integer, primary_key=True)
+    days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ClockNoticeRow(Base):

@@ -59,6 +59,9 @@ class GameRecord:
     daily_key: str | None
     tournament_id: int | None
     planners: int
+    held_since: datetime | None
+    pause: dict[str, Any] | None
+    open_to: dict[str, Any] | None
     state: dict[str, Any] | None
     seats: tuple[SeatRecord, ...] | None
 
@@ -132,6 +135,10 @@ class GameWrite:
     #: A new deadline (or none): its reminders start again from zero.
     reset_reminders: bool
     updated_at: datetime
+    #: The clock stopped since (``None``: running) and why (``GameRow.pause``): carried over
+    #: from the version planned on unless the change stops or restarts it.
+    held_since: datetime | None
+    pause: dict[str, Any] | None
     events: tuple[EventRecord, ...]
     #: Bit ``n`` set: seat ``n`` must act; ``None``: the seats stay as they are.
     to_act_mask: int | None
@@ -169,6 +176,8 @@ class NewGame:
     seats: tuple[SeatRecord, ...]
     #: The tournament the game is a pairing or a deal of.
     tournament_id: int | None = None
+    #: An open challenge: the rating range of who may take it (see ``GameRow.open_to``).
+    open_to: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

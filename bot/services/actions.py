@@ -14,12 +14,13 @@ from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
 from bot.services.asides import GameAsides
 from bot.services.base import GameLoader, GuardedWriter, Planned, check_version, public_text
-from bot.services.errors import NotAParticipant, StaleVersion, WrongStatus
+from bot.services.errors import GameAdjourned, NotAParticipant, StaleVersion, WrongStatus
+from bot.services.holds import Hold
 from bot.services.plans import MAX_PLAN_PAIRS, follow
 from bot.services.snapshots import ActionResult, GameSnapshot
 from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.text.errors import SOLITAIRE_NOT_YOURS
-from rules.core import AcceptDraw, DeclineDraw, Event, Rng, RulesError, Seat
+from rules.core import AcceptDraw, DeclineDraw, Event, Resign, Rng, RulesError, Seat
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +160,7 @@ class ActionPipeline:
                 )
             )
             all_events += events
+        self._check_adjourned(game, user_seat, steps, state, all_events)
         write, to_act = self.writer.write_for(
             game,
             state,
@@ -177,6 +179,33 @@ class ActionPipeline:
         if seat is None:
             raise NotAParticipant(SOLITAIRE_NOT_YOURS if len(game.seats) == 1 else None)
         return seat
+
+    @staticmethod
+    def _check_adjourned(
+        game: GameSnapshot,
+        seat: Seat | None,
+        steps: Sequence[tuple[Seat | None, str]],
+        state: Any,
+        events: Sequence[Event],
+    ) -> None:
+        """An adjourned game takes no move: resigning is always possible, and the player to
+        move may prepare a turn privately (staging cards, seen by them alone) until they seal
+        it — a whole move is sealed instead (:mod:`bot.services.adjournment`)."""
+        hold = Hold.load(game.pause)
+        if not hold.adjourned:
+            return
+        rules = game.rules
+        if all(isinstance(rules.parse(code), Resign) for _, code in steps):
+            return
+        private = (
+            hold.sealed is None
+            and seat is not None
+            and seat in rules.to_act(state)
+            and rules.outcome(state) is None
+            and all(e.visible_to == seat for e in events)
+        )
+        if not private:
+            raise GameAdjourned()
 
     @staticmethod
     def _check_status(game: GameSnapshot, version: int | None) -> None:

@@ -24,9 +24,11 @@ from bot.db import Database, GameEventRow, GameRow
 from bot.db.records import EventRecord, GameWrite, NoticeWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
+from bot.metrics import METRICS
 from bot.services.clock import Clock
 from bot.services.errors import GameDamaged, GameNotFound, StaleVersion
 from bot.services.game_cache import GameCache
+from bot.services.holds import Hold, resumed_deadline
 from bot.services.pings import PingBook
 from bot.services.snapshots import GameSnapshot, seat_infos
 from bot.services.stats import results_of
@@ -238,7 +240,8 @@ class GuardedWriter:
         if game is None or not held:
             game = await self.loader.read(game_id, rebuild=True)
         planned = plan(game)
-        written = await self.db.store.write(planned.write)
+        with METRICS.commit_seconds.time():
+            written = await self.db.store.write(planned.write)
         if written is None:
             self.cache.drop(game_id)
             if held:
@@ -263,6 +266,7 @@ class GuardedWriter:
         expires_at: datetime | None = None,
         finished: bool = False,
         notice: NoticeWrite | None = None,
+        hold: Hold | None = None,
     ) -> tuple[GameWrite, frozenset[Seat]]:
         """The guarded write that moves ``game`` to ``state`` and ``status`` (turns, result,
         deadline from :func:`stored`; the results it counts if it finishes the game); and the
@@ -286,6 +290,17 @@ class GuardedWriter:
         if after.status == GameStatus.CHALLENGE:
             to_act = frozenset(s.seat for s in game.seats if s.seat != game.challenger_seat)
         outcome = game.rules.outcome(state) if after.status == GameStatus.FINISHED else None
+        held_since, pause, deadline = game.held_since, game.pause, after.deadline_at
+        if hold is not None:  # the clock stops, or runs again (an adjournment, its end)
+            pause = hold.dump()
+            if hold.stops_clock:
+                held_since = held_since or now
+            elif held_since is not None:
+                if not after.reset_reminders:  # a deadline running since before the stop
+                    deadline = resumed_deadline(deadline, game.move_seconds, held_since, now)
+                held_since = None
+        if after.status != GameStatus.ACTIVE:  # an ended game's clock neither stands nor runs
+            held_since, pause = None, None
         write = GameWrite(
             game_id=game.id,
             seen_version=game.version,
@@ -295,9 +310,11 @@ class GuardedWriter:
             outcome=after.outcome,
             finished_at=after.finished_at,
             expires_at=expires_at,
-            deadline_at=after.deadline_at,
+            deadline_at=deadline,
             reset_reminders=after.reset_reminders,
             updated_at=now,
+            held_since=held_since,
+            pause=pause,
             events=tuple(events),
             to_act_mask=None if to_act == acting else sum(1 << seat for seat in to_act),
             ping_message_id=self.pings.to_write(game.id),

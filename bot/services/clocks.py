@@ -24,7 +24,9 @@ from sqlalchemy.orm import defer
 from bot.db import ClockNoticeRow, GameRow, GameSeatRow
 from bot.db.game_columns import BUMPED_VERSION
 from bot.db.records import NoticeWrite
+from bot.metrics import METRICS
 from bot.services.actions import ActionPipeline
+from bot.services.away import AwayService
 from bot.services.base import GameLoader
 from bot.services.errors import ServiceError, StaleVersion
 from bot.services.games import GameService
@@ -65,7 +67,15 @@ class Expired:
     notice_id: int
 
 
-Notice = Reminder | TimedOut | Expired
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """A game's clock stopped or runs again (a player away or back): its board says so."""
+
+    game: GameSnapshot
+    notice_id: int
+
+
+Notice = Reminder | TimedOut | Expired | Redraw
 
 
 class ClockService:
@@ -73,7 +83,8 @@ class ClockService:
     through the action pipeline's guarded write; each tick first records the turn pings not
     yet written (board messages)."""
 
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, games: GameService, away: AwayService | None = None) -> None:
+        self.away = away or AwayService(games)
         self.db = games.db
         self.clock = games.clock
         self.loader: GameLoader = games.loader
@@ -86,10 +97,17 @@ class ClockService:
         hand to ``done``)."""
         await self.messages.flush_pings()
         notices: list[Notice] = []
+        # Away players' clocks stop (and restart on their return) before anything times out.
+        if await self.away.tick():
+            notices += await self.redraws()
         notices += await self._expire_challenges()
         notices += await self._time_out()
         notices += await self._remind()
         return notices
+
+    async def redraws(self) -> list[Notice]:
+        """Boards owed a redraw (a clock stopped or restarted by away mode), to announce."""
+        return await self.unannounced(kinds=(NoticeKind.REDRAW,))
 
     async def done(self, notice: Notice) -> None:
         """The players have been told (or cannot be): forget the notice."""
@@ -97,14 +115,18 @@ class ClockService:
             await session.execute(
                 delete(ClockNoticeRow).where(ClockNoticeRow.id == notice.notice_id)
             )
+        METRICS.clock_work.labels(type(notice).__name__.lower()).inc()
 
-    async def unannounced(self) -> list[Notice]:
+    async def unannounced(self, kinds: tuple[NoticeKind, ...] = tuple(NoticeKind)) -> list[Notice]:
         """Notices claimed by a process that died before announcing them, oldest first, as
         they stand now: a reminder the game has moved past since is dropped."""
         async with self.db.read() as session:
             rows = list(
                 await session.scalars(
-                    select(ClockNoticeRow).order_by(ClockNoticeRow.id).limit(BATCH)
+                    select(ClockNoticeRow)
+                    .where(ClockNoticeRow.kind.in_(kinds))
+                    .order_by(ClockNoticeRow.id)
+                    .limit(BATCH)
                 )
             )
         out: list[Notice] = []
@@ -113,6 +135,8 @@ class ClockService:
             notice: Notice | None = None
             if row.kind == NoticeKind.EXPIRED:
                 notice = Expired(game, row.id)
+            elif row.kind == NoticeKind.REDRAW:
+                notice = Redraw(game, row.id)
             elif row.kind == NoticeKind.TIMEOUT:
                 events = await self.queries.last_public_events(game.id)
                 notice = TimedOut(ActionResult(game, events, game.version), row.id)
@@ -176,7 +200,11 @@ class ClockService:
                 await session.scalars(
                     select(GameRow)
                     .options(defer(GameRow.state))
-                    .where(GameRow.status == GameStatus.ACTIVE, GameRow.deadline_at <= now)
+                    .where(
+                        GameRow.status == GameStatus.ACTIVE,
+                        GameRow.deadline_at <= now,
+                        GameRow.held_since.is_(None),  # a stopped clock runs out for nobody
+                    )
                     .limit(BATCH)
                 )
             )
@@ -242,6 +270,7 @@ class ClockService:
                     GameRow.move_seconds.is_not(None),
                     GameRow.reminders_sent < len(REMINDER_FRACTIONS),
                     GameRow.deadline_at > now,
+                    GameRow.held_since.is_(None),
                 )
                 .order_by(GameRow.deadline_at, GameRow.id)
                 .limit(BATCH * 5)
@@ -276,6 +305,7 @@ class ClockService:
                         GameRow.reminders_sent == game.reminders_sent,
                         GameRow.deadline_at == game.deadline_at,
                         GameRow.status == GameStatus.ACTIVE,
+                        GameRow.held_since.is_(None),
                     )
                     .values(reminders_sent=due)
                 )

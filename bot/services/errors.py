@@ -4,6 +4,7 @@ the Discord layer shows either kind ephemerally and nothing has changed."""
 from __future__ import annotations
 
 from bot.errors import FriendlyError
+from bot.text.away import ADJOURNED
 from bot.text.errors import (
     CHALLENGE_EXPIRED,
     GAME_DAMAGED,
@@ -43,6 +44,12 @@ class ChallengeExpired(ServiceError):
 
 class InvalidChallenge(ServiceError):
     default = INVALID_CHALLENGE
+
+
+class GameAdjourned(ServiceError):
+    """A move on an adjourned game (the flow offers to seal it instead)."""
+
+    default = ADJOURNED
 
 
 class GameDamaged(ServiceError):

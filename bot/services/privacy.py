@@ -40,7 +40,14 @@ from bot.db import (
     UserPrefRow,
 )
 from bot.db.game_columns import BUMPED_VERSION
-from bot.db.models import GameAsideRow, LessonProgressRow, PuzzleAttemptRow, PuzzleStatRow
+from bot.db.models import (
+    AwayUsedRow,
+    GameAsideRow,
+    LessonProgressRow,
+    PlayerAwayRow,
+    PuzzleAttemptRow,
+    PuzzleStatRow,
+)
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
 from bot.services.privacy_export import PrivacyExport
@@ -262,7 +269,18 @@ OWN_ROWS: Sequence[
     | type[PuzzleStatRow]
     | type[LessonProgressRow]
     | type[GameAsideRow]
-] = (UserPrefRow, PlayerStatRow, PuzzleAttemptRow, PuzzleStatRow, LessonProgressRow, GameAsideRow)
+    | type[PlayerAwayRow]
+    | type[AwayUsedRow]
+] = (
+    UserPrefRow,
+    PlayerStatRow,
+    PuzzleAttemptRow,
+    PuzzleStatRow,
+    LessonProgressRow,
+    GameAsideRow,
+    PlayerAwayRow,
+    AwayUsedRow,
+)
 
 
 def _count(result: object) -> int:

@@ -27,7 +27,14 @@ from bot.db import (
     TournamentRow,
     UserPrefRow,
 )
-from bot.db.models import GameAsideRow, LessonProgressRow, PuzzleAttemptRow, PuzzleStatRow
+from bot.db.models import (
+    AwayUsedRow,
+    GameAsideRow,
+    LessonProgressRow,
+    PlayerAwayRow,
+    PuzzleAttemptRow,
+    PuzzleStatRow,
+)
 from bot.services.games import GameService
 from bot.services.snapshots import GameSnapshot
 from bot.statuses import OPEN_GAME_STATUSES
@@ -110,6 +117,8 @@ class PrivacyExport:
             puzzle_answers = await mine(PuzzleAttemptRow)
             lessons = await mine(LessonProgressRow)
             notes_and_plans = await mine(GameAsideRow)
+            away = await mine(PlayerAwayRow)
+            away_days = await mine(AwayUsedRow)
             entries = await mine(TournamentEntrantRow)
             deals = await mine(TournamentDealRow)
             pairings = [
@@ -164,6 +173,8 @@ class PrivacyExport:
             "puzzle_answers": puzzle_answers,
             "lessons": lessons,
             "game_notes_and_plans": notes_and_plans,
+            "away": away[0] if away else None,
+            "away_days_used": away_days,
             "tournaments": tournaments,
             "tournament_entries": entries,
             "tournament_pairings": pairings,

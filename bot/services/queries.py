@@ -7,7 +7,7 @@ from collections.abc import Collection
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import case, or_, select
+from sqlalchemy import case, func, or_, select
 from sqlalchemy.orm import aliased, defer
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -78,6 +78,13 @@ class GameQueries:
     async def get(self, game_id: int) -> GameSnapshot:
         """The game as it is now (see :meth:`GameLoader.get`)."""
         return await self.loader.get(game_id)
+
+    async def count_open(self) -> int:
+        """How many games are open (challenges and games in play), everywhere."""
+        async with self.db.read() as session:
+            query = select(func.count()).select_from(GameRow)
+            count = await session.scalar(query.where(GameRow.status.in_(OPEN_GAME_STATUSES)))
+        return int(count or 0)
 
     async def daily_results(self, guild_id: int | None, daily_key: str) -> list[GameSnapshot]:
         """Everyone's game of one daily deal in a server: finished ones first, wins first."""

@@ -83,6 +83,11 @@ class GameSummary:
     tournament_id: int | None
     #: How many players hold a planned line in it (0: no plan to look at after a move).
     planners: int = 0
+    #: Since when its clock is stopped, and why (see :mod:`bot.services.holds`).
+    held_since: datetime | None = None
+    pause: dict[str, Any] | None = None
+    #: An open challenge's rating range (``None``: not an open challenge).
+    open_to: dict[str, Any] | None = None
 
     @property
     def spec(self) -> AnySpec:
@@ -173,6 +178,9 @@ class GameSummary:
             "daily_key": row.daily_key,
             "tournament_id": row.tournament_id,
             "planners": row.planners,
+            "held_since": row.held_since,
+            "pause": row.pause,
+            "open_to": row.open_to,
         }
 
     @classmethod
@@ -241,6 +249,9 @@ class GameSnapshot(GameSummary):
             daily_key=record.daily_key,
             tournament_id=record.tournament_id,
             planners=record.planners,
+            held_since=record.held_since,
+            pause=record.pause,
+            open_to=record.open_to,
             seed=record.seed,
             state=state,
             salt=record.salt,
@@ -289,6 +300,9 @@ class GameSnapshot(GameSummary):
             daily_key=self.daily_key,
             tournament_id=self.tournament_id,
             planners=written.planners,
+            held_since=change.held_since,
+            pause=change.pause,
+            open_to=self.open_to,
             seed=self.seed,
             state=state,
             salt=self.salt,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import Database, GameRow, GameSeatRow
@@ -40,6 +40,7 @@ from bot.text.errors import (
     LEVEL_NEEDS_BOT,
     ONLY_CHALLENGED,
     SELF_CHALLENGE,
+    TOO_MANY_CHALLENGES,
 )
 from bot.text.privacy import FORMER_PLAYER_GONE
 from rules.core import Rng, Seat
@@ -74,6 +75,8 @@ class GameStarts:
         self.seeds = seeds
         self.secrets = secrets
         self.challenge_ttl = challenge_ttl
+        #: How many challenges one user may have waiting for an answer (0: no cap).
+        self.max_open_challenges = 0
 
     async def challenge(
         self,
@@ -103,6 +106,8 @@ class GameStarts:
         if settings and LEVEL_SETTING in settings and not opponent.is_bot:
             raise InvalidChallenge(LEVEL_NEEDS_BOT)
         normalized = rules.normalize_settings(settings)
+        if not opponent.is_bot:
+            await self.check_open_challenges(challenger.user_id)
         seed = self.seeds.new()
         if challenger_seat is None:
             challenger_seat = Rng.from_seed(seed ^ 0x5EA7).below(2)[0]
@@ -130,6 +135,27 @@ class GameStarts:
         if opponent.is_bot:
             result = await self.actions.play_bot_turns(result)
         return result
+
+    async def check_open_challenges(self, user_id: int) -> None:
+        """Refuse a challenge beyond the cap on those the user has waiting (a challenge sent
+        at the very same moment by the same user may slip past it: a cap, not a lock)."""
+        cap = self.max_open_challenges
+        if not cap:
+            return
+        async with self.db.read() as session:
+            waiting = await session.scalar(
+                select(func.count())
+                .select_from(GameRow)
+                .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
+                .where(
+                    GameRow.status == GameStatus.CHALLENGE,
+                    GameRow.expires_at > self.clock(),
+                    GameSeatRow.seat == GameRow.challenger_seat,
+                    GameSeatRow.user_id == user_id,
+                )
+            )
+        if (waiting or 0) >= cap:
+            raise InvalidChallenge(TOO_MANY_CHALLENGES.format(cap=cap))
 
     async def start_daily(
         self,
@@ -316,6 +342,7 @@ class GameStarts:
         daily_key: str | None = None,
         tournament_id: int | None = None,
         sealed: bool = True,
+        open_to: dict[str, Any] | None = None,
     ) -> NewGame:
         """Every new game, its seats and first state (``settings`` already normalised), for
         the store to create. A challenge waits on the challenged seat; a started game on
@@ -363,6 +390,7 @@ class GameStarts:
                 for n, p in enumerate(seats)
             ),
             tournament_id=tournament_id,
+            open_to=open_to,
         )
 
     def build_game(

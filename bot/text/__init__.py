@@ -10,6 +10,8 @@ console's prompts, the words drawn on pictures.
 - ``pace`` — how long players take to move (/profile)
 - ``play`` — challenges, turns, results, the board's buttons, fairness, logs, replays
 - ``player`` — /games, /profile, /history, /settings
+- ``away`` — /away (away mode), adjournment and sealed moves
+- ``open_challenges`` — challenges anyone may take
 - ``daily`` — /<game> daily and /<game> today
 - ``puzzles`` — /puzzle, its card and its verdicts
 - ``server`` — /server settings and /server abort
@@ -27,10 +29,12 @@ the rules packages; ``tests/bot/test_text_home.py`` keeps every other ``Text`` h
 
 from __future__ import annotations
 
+from bot.text.away import AWAY_MESSAGES
 from bot.text.corner import CORNER_MESSAGES
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
+from bot.text.open_challenges import OPEN_CHALLENGE_MESSAGES
 from bot.text.pace import PACE_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
@@ -42,6 +46,8 @@ from rules.core import Text
 
 #: Every message the bot looks up by key (keys are unique across areas: a test checks it).
 MESSAGES: dict[str, Text] = {
+    **AWAY_MESSAGES,
+    **OPEN_CHALLENGE_MESSAGES,
     **PLAY_MESSAGES,
     **PLAYER_MESSAGES,
     **DAILY_MESSAGES,

@@ -24,6 +24,10 @@ ERROR_MESSAGES: dict[str, Text] = {
         "That button belongs to a feature that no longer exists, or it is broken. Nothing was "
         "changed; play on from the latest board, or find your games with </games>.",
     ),
+    "error.cooldown": Text(
+        "ちょっと速すぎます！何も変更していません。{seconds}秒ほど待ってから、もう一度どうぞ。",
+        "Whoa, that's a lot of clicks! Nothing was changed; please try again in about {seconds} s.",
+    ),
     "error.guild_only": Text(
         "このコマンドはサーバーのチャンネルで使ってください。",
         "Please use this command in a server channel.",
@@ -92,6 +96,12 @@ NOT_OVER = Text(
 )
 
 # --- Starting and calling off games ---
+TOO_MANY_CHALLENGES = Text(
+    "返事を待っている挑戦が{cap}件あります。どれかが受けられるか断られるか、取り消してから"
+    "新しく挑戦してください（</games> で一覧できます）。",
+    "You already have {cap} challenges waiting for an answer. Once one is accepted, declined "
+    "or cancelled you can send another (see them with </games>).",
+)
 SELF_CHALLENGE = Text("自分自身には挑戦できません。", "You can't challenge yourself.")
 ONLY_CHALLENGED = Text(
     "この挑戦を受けられるのは挑戦された人だけです。",

@@ -15,8 +15,11 @@ import discord
 
 from bot.games.offers import default_offers
 from bot.i18n import tr
+from bot.metrics import METRICS
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo, is_former_player
 from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
+from bot.ui.adjourning import adjourn_lines, adjourn_row
+from bot.ui.away import hold_lines
 from bot.ui.common import mention, shown_name, typed
 from bot.ui.components import (
     ChallengeButton,
@@ -35,6 +38,7 @@ from bot.ui.components import (
 from bot.ui.corner_components import CornerButton
 from bot.ui.easel import EASEL
 from bot.ui.layout import Card, Row, offer_rows
+from bot.ui.open_challenges import is_open_seat, open_header, open_rows
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
 from rules.core.levels import LEVEL_SETTING
 
@@ -74,6 +78,8 @@ def player_name(info: SeatInfo, locale: Locale) -> str:
 def player_label(info: SeatInfo, locale: Locale | None = None) -> str:
     """A mention; the bot by name; a player who deleted their data as "a former player" (in
     both languages where the reader's is not known)."""
+    if is_open_seat(info):  # an open challenge's empty seat: "anyone"
+        return f"**{info.display_name}**"
     if is_former_player(info.user_id):
         return tr("former.player", locale) if locale else info.display_name
     return f"{typed(info.display_name)} 🤖" if info.is_bot else mention(info.user_id)
@@ -129,15 +135,20 @@ def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
     if game.status == GameStatus.CHALLENGE:
         challenger, challenged = game.challenger, game.challenged
         side = rules.seat_name
+        header = (
+            open_header(game, locale, player_label(challenger, locale), title)
+            if game.open_to is not None
+            else tr(
+                "challenge.header",
+                locale,
+                challenger=player_label(challenger, locale),
+                opponent=player_label(challenged, locale),
+                game=f"**{title}**",
+            )
+        )
         return "\n".join(
             (
-                tr(
-                    "challenge.header",
-                    locale,
-                    challenger=player_label(challenger, locale),
-                    opponent=player_label(challenged, locale),
-                    game=f"**{title}**",
-                ),
+                header,
                 tr(
                     "challenge.terms",
                     locale,
@@ -193,7 +204,9 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
             lines.append(
                 tr("turn.status", locale, user=", ".join(player_label(s, locale) for s in to_act))
             )
-        if game.deadline_at is not None and game.move_seconds:
+        held = hold_lines(game, locale) if game.held_since is not None else []
+        lines += held + adjourn_lines(game, locale)
+        if game.deadline_at is not None and game.move_seconds and game.held_since is None:
             lines.append(
                 tr(
                     "clock.deadline",
@@ -231,6 +244,8 @@ def board_rows(
 ) -> list[Row]:
     """Only what can be done now, row by row: answers to a challenge; the legal moves of the
     player to move; then resign / draw / hint / why."""
+    if game.status == GameStatus.CHALLENGE and game.open_to is not None:
+        return open_rows(game, locale)
     if game.status == GameStatus.CHALLENGE:
         return [
             [
@@ -273,13 +288,19 @@ def board_rows(
         offers = make(rules, game.state, seat, rules.legal_actions(game.state, seat), locale)
         rows += offer_rows(game.id, game.version, offers, max_rows=4)
     meta = meta_row(game, locale, recent)
-    corner = corner_button(game, locale)
-    if len(meta) < 5:
-        meta.append(corner)
-    else:
-        rows.append([corner])
-    rows.append(meta)
+    # Beside resign and draw where there is room: the player's corner, then adjournment.
+    extras: Row = [
+        corner_button(game, locale),
+        *adjourn_row(game, locale),
+    ]
+    room = max(MAX_ROW - len(meta), 0)
+    meta, rest = meta + extras[:room], extras[room:]
+    rows += [row for row in (meta, rest) if row]
     return rows
+
+
+#: Buttons in one row (Discord's limit).
+MAX_ROW = 5
 
 
 def corner_button(game: GameSnapshot, locale: Locale) -> CornerButton:
@@ -385,6 +406,7 @@ async def render_board(
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
     names = [seat.display_name for seat in game.seats]
-    drawn = await EASEL.draw(paint, view, locale, public, names)
+    with METRICS.picture_seconds.time():
+        drawn = await EASEL.draw(paint, view, locale, public, names)
     card = board_card(game, locale, recent, today=today, picture=True, tag=tag)
     return Board(card.view(), drawn)

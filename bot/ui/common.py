@@ -12,7 +12,9 @@ from discord.app_commands import locale_str
 from bot.errors import FriendlyError
 from bot.games.offers import NumberPrompt
 from bot.i18n import tr
+from bot.metrics import METRICS
 from bot.services.snapshots import is_former_player
+from bot.ui.context import OUTCOME
 from rules.core import Locale, RulesError, Text, normalize_locale
 
 log = logging.getLogger(__name__)
@@ -153,13 +155,18 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(error, RulesError | FriendlyError):
         original = error
     locale = user_locale(interaction)
+    interaction.extras[OUTCOME] = "refused"
     if isinstance(original, RulesError | FriendlyError):
         text = original.message(locale)
+        METRICS.refusals.labels(type(original).__name__).inc()
     elif isinstance(original, discord.app_commands.MissingPermissions):
         text = tr("error.permissions", locale)
+        METRICS.refusals.labels("MissingPermissions").inc()
     elif isinstance(original, discord.app_commands.CheckFailure):
         text = tr("error.guild_only", locale)
+        METRICS.refusals.labels("CheckFailure").inc()
     else:
+        interaction.extras[OUTCOME] = "error"
         data: dict[str, Any] = dict(interaction.data) if isinstance(interaction.data, dict) else {}
         log.error(
             "unexpected error in interaction %s by %s (custom_id=%r, command=%r)",

@@ -43,7 +43,7 @@ class Guarded:
     """Every component callback goes through ``run``; errors take the one error path."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with context_of(interaction).activity.handling():
+        async with context_of(interaction).activity.handling(interaction):
             try:
                 await self.run(interaction)
             except Exception as error:  # the one error path decides what to say

@@ -14,10 +14,14 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from bot.services.clocks import ClockService
+from bot.metrics import METRICS
+from bot.services.adjournment import Adjournments
+from bot.services.away import AwayService
+from bot.services.clocks import ClockService, Notice
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.open_challenges import OpenChallenges
 from bot.services.privacy import PrivacyService
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshots import GameSnapshot
@@ -46,6 +50,10 @@ class PlayingFlow(Protocol):
 
     async def confirm_resign(
         self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None: ...
+
+    async def adjourn(
+        self, interaction: discord.Interaction, game_id: int, version: int, step: str
     ) -> None: ...
 
 
@@ -95,13 +103,14 @@ class StartingFlow(Protocol):
         self,
         interaction: discord.Interaction,
         game_type: str,
-        opponent: discord.abc.User,
+        opponent: discord.abc.User | None,
         *,
         settings: Mapping[str, Any],
         challenger_seat: Seat | None,
         rated: bool,
         locale: Locale,
         move_seconds: int | None = None,
+        rating_range: tuple[int | None, int | None] = (None, None),
     ) -> None: ...
 
     async def start_solitaire(
@@ -131,6 +140,12 @@ class BoardPostFlow(Protocol):
     """Implemented by :class:`bot.ui.board_posts.BoardPosts`."""
 
     async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> bool: ...
+
+
+class ClockNoticeFlow(Protocol):
+    """Implemented by :class:`bot.ui.clock_notices.ClockNotices`."""
+
+    async def announce(self, notices: Sequence[Notice]) -> None: ...
 
 
 class TournamentFlow(Protocol):
@@ -254,6 +269,9 @@ class Flows(Protocol):
     def posts(self) -> BoardPostFlow: ...
 
     @property
+    def clock_notices(self) -> ClockNoticeFlow: ...
+
+    @property
     def tournaments(self) -> TournamentFlow: ...
 
     @property
@@ -284,10 +302,33 @@ class Services:
     privacy: PrivacyService
     #: The move clock when neither the challenger nor the server picks one.
     default_move_seconds: int | None
+    #: Away mode (/away): its yearly allowance and who is away.
+    away: AwayService
+    #: Games paused by agreement, and their sealed moves.
+    adjournments: Adjournments
+    #: Challenges anyone may take.
+    open_challenges: OpenChallenges
+
+
+#: ``Interaction.extras`` key: how the interaction ended, when not "ok" (see ``handle_error``).
+OUTCOME = "asobiba.outcome"
+#: The metrics' names for the interaction types.
+KINDS = {
+    discord.InteractionType.application_command: "command",
+    discord.InteractionType.component: "component",
+    discord.InteractionType.modal_submit: "modal",
+    discord.InteractionType.autocomplete: "autocomplete",
+}
+
+
+def count_interaction(interaction: discord.Interaction, outcome: str | None = None) -> None:
+    kind = KINDS.get(interaction.type, "other")
+    METRICS.interactions.labels(kind, outcome or interaction.extras.get(OUTCOME, "ok")).inc()
 
 
 class Activity:
-    """Counts interactions being handled, so a shutdown can let them finish."""
+    """Counts interactions being handled, so a shutdown can let them finish; each one handled
+    is counted in the metrics by kind and outcome when it is done."""
 
     def __init__(self) -> None:
         self.busy = 0
@@ -295,15 +336,21 @@ class Activity:
         self._idle.set()
 
     @contextlib.asynccontextmanager
-    async def handling(self) -> AsyncIterator[None]:
+    async def handling(self, interaction: discord.Interaction | None = None) -> AsyncIterator[None]:
         self.busy += 1
         self._idle.clear()
         try:
             yield
+        except BaseException:
+            if interaction is not None:
+                interaction.extras[OUTCOME] = "error"
+            raise
         finally:
             self.busy -= 1
             if self.busy == 0:
                 self._idle.set()
+            if interaction is not None:
+                count_interaction(interaction)
 
     async def wait_idle(self, grace: float = SHUTDOWN_GRACE_SECONDS) -> bool:
         """Wait until nothing is being handled; False if the grace period ran out."""

@@ -105,14 +105,19 @@ class Pings:
         await self._deliver(game, targets, message, notice, via)
 
     async def offer_notice(
-        self, game: GameSummary, actor_id: int, via: discord.Interaction | None = None
+        self,
+        game: GameSummary,
+        actor_id: int,
+        via: discord.Interaction | None = None,
+        key: str = "draw.offer_ping",
     ) -> None:
+        """Tell the other players of an offer to answer (``key``: a draw, an adjournment)."""
         locale = game_locale(game)
         others = [s.user_id for s in game.seats if not s.is_bot and s.user_id != actor_id]
 
         def message(users: Sequence[int]) -> str:
             return tr(
-                "draw.offer_ping",
+                key,
                 locale,
                 user=" ".join(map(mention, users)),
                 game=game_title(game, locale),

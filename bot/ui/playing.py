@@ -15,11 +15,12 @@ import discord
 
 from bot.i18n import tr
 from bot.services.actions import ActionPipeline
-from bot.services.errors import NotAParticipant, StaleVersion
+from bot.services.errors import GameAdjourned, NotAParticipant, StaleVersion
 from bot.services.queries import DRAW_TALK, GameQueries
-from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.services.snapshots import ActionResult, GameSnapshot, Player
 from bot.services.starts import GameStarts
 from bot.statuses import GameStatus
+from bot.ui.adjourning import adjourn_step, revealed_text, seal_instead
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board
@@ -54,6 +55,7 @@ class Playing:
         self.actions: ActionPipeline = services.games.actions
         self.queries: GameQueries = services.games.queries
         self.starts: GameStarts = services.games.starts
+        self.open_challenges = services.open_challenges
         self.painter = painter
         self.posts = posts
         self.held_boards = held_boards
@@ -71,6 +73,12 @@ class Playing:
         except StaleVersion:
             await self._refresh_where_clicked(interaction, game_id)
             raise
+        except GameAdjourned:
+            # Adjourned: the player to move seals the move instead (refused for anyone else).
+            game = await seal_instead(interaction, game_id, version, code)
+            await self.posts.show_board(game)
+            await self.panels.refresh_panels(game, interaction)
+            return
         await self._publish(interaction, result)
 
     async def resume_planned(self) -> None:
@@ -86,6 +94,31 @@ class Playing:
             await self.posts.show_board(result.game, result.events)
             await self.pings.notify(result.game, actor_id=None)
             await self.tournaments.after_game(result.game)
+
+    async def adjourn(
+        self, interaction: discord.Interaction, game_id: int, version: int, step: str
+    ) -> None:
+        """Ask to adjourn, answer, or resume (a sealed move is played as it resumes)."""
+        await interaction.response.defer()
+        try:
+            result, revealed = await adjourn_step(interaction, game_id, version, step)
+        except StaleVersion:
+            await self._refresh_where_clicked(interaction, game_id)
+            raise
+        if revealed is not None:
+            await self._publish(interaction, result)
+            text = revealed_text(revealed, result.game, result.events, game_locale(result.game))
+            await interaction.followup.send(text, allowed_mentions=NO_PINGS)
+            return
+        game = result.game
+        board = await self.painter.paint_board(game, await self.queries.last_public_events(game.id))
+        if interaction.message is not None and interaction.message.id == game.message_id:
+            await board.replace_response(interaction)
+            self.posts.clicked(game, interaction, interaction.message.id)
+        else:
+            await self.posts.edit_board(game, board)
+        if step == "ask":  # the other player must answer: they hear of it like a draw offer
+            await self.pings.offer_notice(game, interaction.user.id, interaction, "adjourn.ping")
 
     async def submit_number(
         self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
@@ -104,17 +137,24 @@ class Playing:
     ) -> None:
         await interaction.response.defer()
         try:
-            result = await self._answer(game_id, interaction.user.id, version, answer)
+            result = await self._answer(
+                game_id, interaction.user.id, version, answer, interaction.user.display_name
+            )
         except StaleVersion:
             # Answered or withdrawn meanwhile: the clicker sees the challenge as it is now.
             await self._refresh_where_clicked(interaction, game_id)
             raise
         await self._publish(interaction, result)
 
-    async def _answer(self, game_id: int, user_id: int, version: int, answer: str) -> ActionResult:
+    async def _answer(
+        self, game_id: int, user_id: int, version: int, answer: str, display_name: str = ""
+    ) -> ActionResult:
+        game = await self.queries.get(game_id)
+        if answer == "accept" and game.open_to is not None:  # an open challenge: taken
+            taker = Player(user_id, display_name)
+            return await self.open_challenges.take(game_id, taker, version)
         if answer == "accept":
             return await self.starts.accept(game_id, user_id, version)
-        game = await self.queries.get(game_id)
         if game.seat_of(user_id) is None:
             raise NotAParticipant()
         if user_id == game.challenger.user_id:

@@ -16,6 +16,7 @@ from bot.services.queries import GameQueries
 from bot.services.snapshots import ActionResult, Player
 from bot.services.starts import GameStarts
 from bot.text.errors import ANSWERS_FORCED_PRIVATE
+from bot.text.open_challenges import RANGE_NEEDS_OPEN
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts, answers_are_forced_private
 from bot.ui.boards import game_locale, game_title
@@ -66,14 +67,29 @@ class Starting:
         self,
         interaction: discord.Interaction,
         game_type: str,
-        opponent: discord.abc.User,
+        opponent: discord.abc.User | None,
         *,
         settings: Mapping[str, Any],
         challenger_seat: Seat | None,
         rated: bool,
         locale: Locale,
         move_seconds: int | None = None,
+        rating_range: tuple[int | None, int | None] = (None, None),
     ) -> None:
+        if opponent is None:  # an open challenge: anyone here may take it
+            await self._open_challenge(
+                interaction,
+                game_type,
+                settings=settings,
+                challenger_seat=challenger_seat,
+                rated=rated,
+                locale=locale,
+                move_seconds=move_seconds,
+                rating_range=rating_range,
+            )
+            return
+        if rating_range != (None, None):
+            raise FriendlyError(RANGE_NEEDS_OPEN)
         me = self.client.user
         if opponent.bot and (me is None or opponent.id != me.id):
             await send_ephemeral(interaction, tr("challenge.not_a_bot", user_locale(interaction)))
@@ -116,6 +132,44 @@ class Starting:
                     link=jump_url(game.guild_id, message.channel.id, message.id),
                 ),
             )
+
+    async def _open_challenge(
+        self,
+        interaction: discord.Interaction,
+        game_type: str,
+        *,
+        settings: Mapping[str, Any],
+        challenger_seat: Seat | None,
+        rated: bool,
+        locale: Locale,
+        move_seconds: int | None,
+        rating_range: tuple[int | None, int | None],
+    ) -> None:
+        """Posted as the answer to the command — wherever that is (a server channel, a group
+        DM, a server without the bot): taking it is a click on that very message."""
+        refuse_where_only_i_would_see(interaction)
+        server = await self.services.servers.check_channel(
+            installed_guild_id(interaction), interaction.channel_id
+        )
+        if move_seconds is None:
+            move_seconds = server.default_clock_seconds or self.services.default_move_seconds
+        locale = server.board_locale(locale)
+        low, high = rating_range
+        result = await self.services.open_challenges.post(
+            game_type,
+            Player(interaction.user.id, interaction.user.display_name),
+            anyone=tr("open.anyone", locale),
+            settings=settings,
+            challenger_seat=challenger_seat,
+            rated=rated,
+            move_seconds=move_seconds or None,
+            min_rating=low,
+            max_rating=high,
+            guild_id=installed_guild_id(interaction),
+            channel_id=interaction.channel_id,
+            locale=locale,
+        )
+        await self.posts.post_board(interaction, result, NO_PINGS)
 
     async def start_solitaire(
         self,

@@ -45,6 +45,7 @@ import secrets
 COMMIT_PREFIX = b"asobiba-commit-v1:"
 DAILY_PREFIX = b"asobiba-daily-v1"
 DEAL_PREFIX = b"asobiba-deal-v1"
+SEALED_PREFIX = b"asobiba-sealed-v1:"
 SEED_BYTES = 8
 MIN_SALT_BYTES = 16
 MIN_SECRET_BYTES = 16
@@ -133,3 +134,22 @@ def deal_seed(event_seed: int, deal_no: int) -> int:
     key = event_seed.to_bytes(SEED_BYTES, "big")
     mac = hmac.new(key, DEAL_PREFIX + deal_no.to_bytes(4, "big"), hashlib.sha256).digest()
     return int.from_bytes(mac[:SEED_BYTES], "big") >> (64 - DAILY_SEED_BITS)
+
+
+def move_commitment(code: str, ply: int, salt: bytes) -> str:
+    """The public seal on a move ``code`` made at ``ply`` (see the module docstring)."""
+    if len(salt) != MIN_SALT_BYTES:
+        raise ValueError(f"the salt is {MIN_SALT_BYTES} bytes")
+    if type(ply) is not int or not 0 <= ply < 1 << 32:
+        raise ValueError(f"a ply is a whole number from 0, not {ply!r}")
+    message = SEALED_PREFIX + bytes(salt) + ply.to_bytes(4, "big") + code.encode("utf-8")
+    return hashlib.sha256(message).hexdigest()
+
+
+def verify_move_commitment(commit: str, code: str, ply: int, salt: bytes) -> bool:
+    """Whether ``commit`` seals ``code`` at ``ply`` with ``salt``; never raises."""
+    try:
+        expected = move_commitment(code, ply, salt)
+    except (TypeError, ValueError, AttributeError):
+        return False
+    return isinstance(commit, str) and hmac.compare_digest(expected, commit.lower())

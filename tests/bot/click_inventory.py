@@ -38,6 +38,7 @@ YOSUKOU = "test_discord_yosukou.py::"
 PUZZLES = "test_discord_puzzles.py::"
 LEARN = "test_discord_learn.py::"
 PRIVACY = "test_discord_privacy.py::"
+ADJOURN = "test_discord_adjourn.py::"
 LESSON = r"[a-z0-9_]+(?::[a-z0-9_]+)?"
 CORNER = "test_discord_corner.py::"
 
@@ -72,6 +73,27 @@ CONTROLS: tuple[Control, ...] = (
         (BUSHI + "test_playing_the_bot_itself",),
     ),
     Control("Resign", rf"rs:{ID}:{ID}", (BUSHI + "test_a_whole_game_between_two_people",)),
+    # Time off: adjournment on the board, and /away's way back.
+    Control("Adjourn", rf"adj:{ID}:{ID}:ask", (ADJOURN + "test_adjourn_seal_restart_resume",)),
+    Control(
+        "Accept adjournment",
+        rf"adj:{ID}:{ID}:yes",
+        (ADJOURN + "test_adjourn_seal_restart_resume",),
+    ),
+    Control(
+        "Decline (adjournment)",
+        rf"adj:{ID}:{ID}:no",
+        (ADJOURN + "test_a_declined_adjournment_leaves_the_game_running",),
+    ),
+    Control("Resume", rf"adj:{ID}:{ID}:resume", (ADJOURN + "test_adjourn_seal_restart_resume",)),
+    Control(
+        "I'm back now (/away)",
+        rf"away:back:{ID}",
+        (
+            "test_discord_away.py::"
+            "test_away_stops_the_clock_survives_a_restart_and_one_click_brings_it_back",
+        ),
+    ),
     Control(
         "Show a game's board here (/games)",
         rf"games:reopen={ID}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.client import AsobibaBot
 from bot.config import Settings
@@ -34,9 +35,18 @@ class World:
         await self.fake.run_client(self.bot)
 
 
-def make_bot(db_url: str, clock: FakeClock, *, app_emojis: bool = False) -> AsobibaBot:
-    # The app's emojis are off unless a test is about them (uploads cost every start-up).
-    settings = Settings(discord_token="fake-token", database_url=db_url, app_emojis=app_emojis)
+def make_bot(
+    db_url: str, clock: FakeClock, *, app_emojis: bool = False, **settings_changed: Any
+) -> AsobibaBot:
+    """The bot on ``db_url``. Tests play at machine speed, so the per-user cooldown is off
+    unless ``settings_changed`` turns it on (as the metrics port and other settings); the app's
+    emojis are off unless a test is about them (uploads cost every start-up)."""
+    settings = Settings(
+        discord_token="fake-token",
+        database_url=db_url,
+        app_emojis=app_emojis,
+        **{"rate_limit_per_minute": 0, **settings_changed},
+    )
     db = Database(db_url)
     return AsobibaBot(settings, db, GameService(db, clock=clock, seed_source=Rng.from_seed(9)))
 

@@ -27,7 +27,7 @@ async def test_commands_are_registered_in_both_languages(world: World) -> None:
     assert set(sub) == {"challenge", "hint"}
     assert sub["challenge"]["name_localizations"]["ja"] == "挑戦"
     options = {o["name"]: o for o in sub["challenge"]["options"]}
-    assert options["opponent"]["required"] is True
+    assert not options["opponent"].get("required")  # left out: an open challenge
     assert options["opponent"]["name_localizations"]["ja"] == "相手"
     colours = {c["value"]: c for c in options["colour"]["choices"]}
     assert colours["black"]["name_localizations"]["ja"] == "先手（黒）"

@@ -9,10 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bot.i18n import MESSAGES
+from bot.text.away import AWAY_MESSAGES
 from bot.text.corner import CORNER_MESSAGES
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
+from bot.text.open_challenges import OPEN_CHALLENGE_MESSAGES
 from bot.text.pace import PACE_MESSAGES
 from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
@@ -101,6 +103,8 @@ def test_every_key_is_in_one_area_only() -> None:
         PRIVACY_MESSAGES,
         CORNER_MESSAGES,
         PACE_MESSAGES,
+        AWAY_MESSAGES,
+        OPEN_CHALLENGE_MESSAGES,
     )
     assert sum(len(area) for area in areas) == len(MESSAGES)  # no key overwritten by another
     assert MESSAGES["challenge.accept"].ja == "受ける"

@@ -92,6 +92,9 @@ def created_columns(tournament_id: int) -> dict[str, Any]:
         "finished_at": None,
         "tournament_id": tournament_id,
         "planners": 0,
+        "held_since": None,
+        "pause": None,
+        "open_to": None,
     }
 
 
@@ -108,6 +111,8 @@ def change_of(game_id: int) -> GameWrite:
         deadline_at=DEADLINE_AFTER,
         reset_reminders=True,
         updated_at=UPDATED,
+        held_since=CREATED,
+        pause={"adjourned": True, "away": {"1": "2026-12-24T00:00:00+00:00"}},
         events=(EventRecord(1, 0, "resign", {"kind": "resigned"}, "投了", "resigned"),),
         to_act_mask=0b01,
         ping_message_id=2**60 + 3,
@@ -126,6 +131,8 @@ def written_columns(tournament_id: int) -> dict[str, Any]:
         "expires_at": EXPIRES_AFTER,
         "deadline_at": DEADLINE_AFTER,
         "updated_at": UPDATED,
+        "held_since": CREATED,
+        "pause": {"adjourned": True, "away": {"1": "2026-12-24T00:00:00+00:00"}},
         "ping_message_id": 2**60 + 3,
     }
 
@@ -254,6 +261,7 @@ async def test_a_game_created_and_written_by_any_path_reads_the_same_by_every_pa
             setattr(orm_row, name, getattr(change, name))
         orm_row.deadline_at, orm_row.updated_at = change.deadline_at, change.updated_at
         orm_row.ping_message_id = change.ping_message_id
+        orm_row.held_since, orm_row.pause = change.held_since, change.pause
         for seat in orm_row.seats:
             seat.to_act = seat.seat == 0
     await assert_reads(

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.db import Database, GameRow
-from bot.db.models import Base
+from bot.db.models import AwayUsedRow, Base, PlayerAwayRow
 from bot.services.errors import WrongStatus
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
@@ -101,6 +101,11 @@ async def populate(world: World) -> dict[str, int]:
     # Her private note on a game (her corner): hers alone, so it goes with her.
     await games.asides.set_note(won.game.id, ALICE.user_id, "Bob likes to turn early")
     await games.asides.set_note(won.game.id, BOB.user_id, "she rushes the drop")
+    # A time off she took (/away): its days are hers.
+    async with world.games.db.transaction() as session:
+        now = world.games.clock()
+        session.add(PlayerAwayRow(user_id=ALICE.user_id, since=now, until=now))
+        session.add(AwayUsedRow(user_id=ALICE.user_id, year=now.year, days=1))
     await play_randomly(world, running.game.id, 3, rnd)
     # A finished 戦列札 game (sealed deal), and one Bob is in the middle of staging.
     sealed = await games.starts.challenge("senretsu", BOB, ALICE, challenger_seat=0)

@@ -1,0 +1,52 @@
+"""/away: take days off (every clock of one's games stops), see the allowance, come back."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.cogs.availability import anywhere
+from bot.cogs.builder import CommandBuilder
+from bot.i18n import tr
+from bot.text.away import AWAY, AWAY_DAYS, AWAY_DAYS_HELP, AWAY_HELP, AWAY_UNTIL, AWAY_UNTIL_HELP
+from bot.ui.away import away_text, back_view, parse_until, when
+from bot.ui.common import send_ephemeral, user_locale
+from bot.ui.context import UiContext
+
+
+def away_command(context: UiContext) -> app_commands.Command:  # type: ignore[type-arg]
+    builder = CommandBuilder()
+    builder.add("days", AWAY_DAYS, AWAY_DAYS_HELP, app_commands.Range[int, 1, 366] | None, None)
+    builder.add("until", AWAY_UNTIL, AWAY_UNTIL_HELP, str | None, None)
+
+    async def away(
+        interaction: discord.Interaction, days: int | None = None, until: str | None = None
+    ) -> None:
+        locale = user_locale(interaction)
+        service = context.services.away
+        user_id = interaction.user.id
+        if days is None and until is None:  # no end given: where the player stands
+            status = await service.status(user_id)
+            view = back_view(user_id, locale) if status.until is not None else None
+            await send_ephemeral(interaction, away_text(status, locale), view)
+            return
+        now = service.clock()
+        end = parse_until(str(days) if until is None else until, now)
+        status, changed = await service.go_away(user_id, end)
+        assert status.until is not None
+        text = tr(
+            "away.set",
+            locale,
+            until=when(status.until),
+            left=status.left,
+            allowance=status.allowance,
+        )
+        if changed:
+            text += "\n" + tr("away.games", locale, count=len(changed))
+        racing = await service.tournament_games(user_id)
+        if racing:
+            text += "\n" + tr("away.tournament_games", locale, count=racing)
+        await send_ephemeral(interaction, text, back_view(user_id, locale))
+        await context.flows.clock_notices.announce(await context.services.clocks.redraws())
+
+    return anywhere(builder.build(AWAY, AWAY_HELP, away))

@@ -1,0 +1,84 @@
+"""What the bot counts for Prometheus: one registry per process, fed by a few hooks at the
+edges (the interaction gate and the one error path, the HTTP client's trace, the guarded write,
+the picture drawing, the clock's bookkeeping, the database's refusals) and served only when
+``METRICS_PORT`` is set (:mod:`bot.metrics_server`).
+
+Counting is always on: an increment is a lock and an addition (well under a microsecond), so
+the hot path needs no "is it enabled" branches; what costs something (the open games' count)
+is computed only when scraped.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics
+
+# Each counter's and histogram's ``_created`` timestamp doubles the scrape for nothing a
+# dashboard uses (Prometheus finds resets by itself).
+disable_created_metrics()  # type: ignore[no-untyped-call]
+
+#: Seconds: from a few milliseconds (a commit) to Discord's 3-second deadline and past it.
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+class Metrics:
+    """The process's metrics, in a registry of their own (not the library's global one, so
+    nothing else a host process imports shows up in the scrape)."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        registry = self.registry
+        self.interactions = Counter(
+            "asobiba_interactions",
+            "Interactions handled, by kind (command, component, modal, autocomplete) and "
+            "outcome (ok, refused, error, limited, stale, unknown).",
+            ["kind", "outcome"],
+            registry=registry,
+        )
+        self.refusals = Counter(
+            "asobiba_refusals",
+            "Friendly refusals (nothing changed), by reason: the refusal's class, or "
+            "rate_limited for the per-user cooldown.",
+            ["reason"],
+            registry=registry,
+        )
+        self.ack_seconds = Histogram(
+            "asobiba_ack_seconds",
+            "From an interaction reaching the bot to Discord accepting its first response "
+            "(Discord's deadline is 3 s).",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.commit_seconds = Histogram(
+            "asobiba_commit_seconds",
+            "An action's guarded write: from sending it to the database's commit.",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.picture_seconds = Histogram(
+            "asobiba_picture_seconds",
+            "Drawing one board picture, off the event loop (the wait for a thread included).",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.board_edit_seconds = Histogram(
+            "asobiba_board_edit_seconds",
+            "One message edit sent to Discord (boards are nearly all the bot edits).",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.database_errors = Counter(
+            "asobiba_database_errors",
+            "Times the database could not be used (locked, full, restarting, connection lost): "
+            "each became a friendly refusal with nothing half-written.",
+            registry=registry,
+        )
+        self.clock_work = Counter(
+            "asobiba_clock_work",
+            "Move-clock notices told and done, by kind (reminder, timedout, expired).",
+            ["kind"],
+            registry=registry,
+        )
+
+
+#: This process's metrics.
+METRICS = Metrics()

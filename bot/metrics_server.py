@@ -1,0 +1,86 @@
+"""The opt-in Prometheus endpoint (``METRICS_PORT``): ``GET /metrics`` on the bot's own event
+loop (aiohttp, which discord.py already brings), serving :data:`bot.metrics.METRICS` plus two
+gauges read at scrape time — the shards connected and the games open. The open games are
+counted by one query at most every ``OPEN_GAMES_TTL`` seconds, however often it is scraped."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterator
+
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+from bot.metrics import METRICS
+
+log = logging.getLogger(__name__)
+
+OPEN_GAMES_TTL = 15.0
+
+
+class BotGauges(Collector):
+    """The gauges computed when scraped; ``shards`` is read as it is, the open games come from
+    the count :meth:`refresh` last made."""
+
+    def __init__(
+        self, shards: Callable[[], tuple[int, int]], open_games: Callable[[], Awaitable[int]]
+    ) -> None:
+        self.shards = shards
+        self.count_open_games = open_games
+        self.open_games: int | None = None
+        self.counted_at = float("-inf")
+
+    async def refresh(self) -> None:
+        if time.monotonic() - self.counted_at < OPEN_GAMES_TTL:
+            return
+        self.counted_at = time.monotonic()  # a failed count is not retried at once either
+        try:
+            self.open_games = await self.count_open_games()
+        except Exception:  # the scrape still serves everything else
+            log.warning("could not count the open games for the metrics", exc_info=True)
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        connected, total = self.shards()
+        yield GaugeMetricFamily(
+            "asobiba_shards_connected", "Shards of this process connected to Discord.", connected
+        )
+        yield GaugeMetricFamily("asobiba_shards", "Shards this process serves.", total)
+        if self.open_games is not None:
+            yield GaugeMetricFamily(
+                "asobiba_games_open",
+                f"Games open (challenges and games in play), counted at most every "
+                f"{OPEN_GAMES_TTL:.0f} s.",
+                self.open_games,
+            )
+
+
+class MetricsServer:
+    def __init__(self, gauges: BotGauges, host: str, port: int) -> None:
+        self.gauges = gauges
+        self.host, self.port = host, port
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/metrics", self.scrape)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        await web.TCPSite(runner, self.host, self.port).start()
+        self._runner = runner
+        METRICS.registry.register(self.gauges)
+        log.info("serving metrics on http://%s:%d/metrics", self.host, self.port)
+
+    async def scrape(self, _request: web.Request) -> web.Response:
+        await self.gauges.refresh()
+        body = generate_latest(METRICS.registry)
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+    async def stop(self) -> None:
+        if self._runner is None:
+            return
+        runner, self._runner = self._runner, None
+        METRICS.registry.unregister(self.gauges)
+        await runner.cleanup()
