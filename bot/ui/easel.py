@@ -34,9 +34,9 @@ log = logging.getLogger(__name__)
 REMEMBERED: Final = 256
 #: Seconds a thread may hold the interpreter lock while another waits for it, when pictures
 #: are drawn in threads (Python's default is 0.005). With 50 players clicking at once, a tenth
-#: of Python's answered picture boards a little faster in every round of
-#: ``bench.bench_clicks --compare`` (95 clicks/s against 87, p99 462 ms against 509; text
-#: boards unchanged); 0.2 and 1 ms did no better.
+#: of Python's raised picture boards' share of text boards' clicks per second a little
+#: (``bench.bench_clicks --compare``: a median of 38 % against 35.5 % over ten rounds each,
+#: noisy on two shared cores); 0.2 and 1 ms did no better.
 SWITCH_INTERVAL: Final = 0.0005
 #: Imported by the workers' parent before forking, so each worker starts with the painters
 #: and the font loaded.
