@@ -49,6 +49,7 @@ from bot.config import DEFAULT_DRAWING_PROCESSES, Settings
 from bot.db import Database
 from bot.db.sqlite_store import SqliteGameStore
 from bot.services.games import GameService
+from bot.ui.app_emojis import BOOK
 from rules.core import Rng
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.server import API_PREFIX
@@ -125,6 +126,8 @@ async def measure_bot(
             guild = fake.add_guild("Bench", locale="en-US")
             channels = [fake.add_text_channel(guild, f"games-{n}") for n in range(5)]
             people = [fake.add_user(f"player{n}") for n in range(users)]
+            # A new bot on a new fake: the emojis learnt from the last one are not this one's.
+            BOOK.forget()
             db = Database(url)
             bot = AsobibaBot(
                 # Players here click at machine speed: the per-user cooldown's bucket is
@@ -182,6 +185,8 @@ async def measure_apart(
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
         with tempfile.TemporaryDirectory() as tmp:
             url = f"sqlite+aiosqlite:///{Path(tmp) / 'clicks.sqlite3'}"
+            # A new bot on a new fake: the emojis learnt from the last one are not this one's.
+            BOOK.forget()
             db = Database(url)
             bot = AsobibaBot(
                 # As in measure_bot: the per-user cooldown far above machine-speed players.
