@@ -3,11 +3,16 @@ fake of Discord by concurrent players, each clicking their move as soon as it is
 beside it, in the same run, a bare discord.py client answering as many clicks.
 
     python -m bench.bench_clicks [--users 50] [--clicks 1000] [--text] [--processes N]
-    python -m bench.bench_clicks --compare [--rounds 3]
+    python -m bench.bench_clicks --compare [--rounds 3] [--together]
 
 ``--compare`` measures text boards and picture boards in turn in the same run, ``--rounds``
 times each, and reports the medians and the ratio of picture to text clicks per second (the
-machine's load changes from minute to minute: only figures taken side by side compare).
+machine's load changes from minute to minute: only figures taken side by side compare). There
+the fake and its players run in a process of their own (:mod:`bench.fake_apart`), as Discord
+and its players are elsewhere: the fake's cost (parsing each uploaded picture, validating and
+keeping every message) is then not charged to the bot, and the CPU per click it reports is
+the bot's process alone (the fake's beside it); both kinds of board are measured so.
+``--together`` keeps the fake in the bot's process, as the figures before it did.
 
 Reports p50 / p99 from the interaction being sent to the board being edited and clicks per
 second, for the bot (武士将棋 games between pairs of players) and for the bare client (the same
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import re
 import sqlite3
 import statistics
@@ -31,108 +37,22 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import yarl
 from sqlalchemy import event
 from sqlalchemy.engine import Connection
 
+from bench.fake_apart import serve
+from bench.players import Table, click_until_edited, draw_button
 from bench.stats import percentile
 from bot.client import AsobibaBot
 from bot.config import DEFAULT_DRAWING_PROCESSES, Settings
 from bot.db import Database
 from bot.db.sqlite_store import SqliteGameStore
 from bot.services.games import GameService
+from bot.ui.app_emojis import BOOK
 from rules.core import Rng
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
-
-
-def moves_on(board: FakeMessage) -> tuple[str, list[str]] | None:
-    """A move the board offers: (the drop menu's custom_id, its values) or (a move button's
-    custom_id, []); None when the board offers none (the game is over)."""
-    menus = [m for m in board.selects() if str(m["custom_id"]).startswith("gs:")]
-    if menus:
-        return str(menus[0]["custom_id"]), [str(o["value"]) for o in menus[0]["options"]]
-    buttons = [
-        str(b["custom_id"])
-        for b in board.buttons()
-        if str(b["custom_id"]).startswith("g:") and "draw" not in str(b["custom_id"])
-    ]
-    return (buttons[0], []) if buttons else None
-
-
-def draw_button(board: FakeMessage) -> str | None:
-    """A 易双六 board's Draw button (None once the game is over)."""
-    for button in board.buttons():
-        if str(button["custom_id"]).endswith(":draw"):
-            return str(button["custom_id"])
-    return None
-
-
-async def click_until_edited(
-    fake: FakeDiscord, board: FakeMessage, user: FakeUser, custom_id: str, value: str | None = None
-) -> float:
-    """Press a button (or pick ``value`` in a menu); seconds until the board was edited."""
-    edits = board.edit_count
-    started = time.perf_counter()
-    if value is None:
-        await fake.click(board, custom_id, user=user)
-    else:
-        await fake.select(board, custom_id, [value], user=user)
-    await fake.wait_until(lambda: board.edit_count > edits, timeout=30)
-    return time.perf_counter() - started
-
-
-class Table:
-    """Two players at one board, taking turns."""
-
-    def __init__(self, fake: FakeDiscord, channel: FakeChannel, black: FakeUser, white: FakeUser):
-        self.fake, self.channel, self.players = fake, channel, (black, white)
-
-    async def start(self) -> FakeMessage:
-        black, white = self.players
-        record = await self.fake.slash(
-            "bushi challenge",
-            user=black,
-            channel=self.channel,
-            options={"opponent": white, "colour": "black"},
-        )
-        await record.wait_response()
-        board = record.message
-        assert board is not None
-        accept = next(b for b in board.buttons() if str(b["custom_id"]).endswith(":accept"))
-        await self.fake.click(board, str(accept["custom_id"]), user=white)
-        await self.fake.wait_until(lambda: moves_on(board) is not None, timeout=30)
-        return board
-
-    async def play(
-        self,
-        clicks: int,
-        latencies: list[float],
-        rng: Rng,
-        bot: AsobibaBot | None = None,
-        board: FakeMessage | None = None,
-        think: float = 0.0,
-    ) -> None:
-        """``clicks`` moves (a new game when one ends) on ``board`` (by default a new game);
-        with ``bot``, each waits until the bot has done everything the move set off (the turn
-        ping too). ``think``: seconds a player looks at the board before clicking."""
-        board = await self.start() if board is None else board
-        turn = 0
-        for _ in range(clicks):
-            offered = moves_on(board)
-            if offered is None or "🏆" in board.text:
-                board, turn = await self.start(), 0
-                offered = moves_on(board)
-                assert offered is not None
-            custom_id, values = offered
-            value = None
-            if values:
-                value, rng = rng.choice(values)
-            user = self.players[turn]
-            if think:
-                await asyncio.sleep(think)
-            latencies.append(await click_until_edited(self.fake, board, user, custom_id, value))
-            if bot is not None:
-                await bot.asobiba.activity.wait_idle()
-            turn = 1 - turn
+from tests.fakediscord.server import API_PREFIX
 
 
 def count_transactions(db: Database) -> list[int]:
@@ -206,6 +126,8 @@ async def measure_bot(
             guild = fake.add_guild("Bench", locale="en-US")
             channels = [fake.add_text_channel(guild, f"games-{n}") for n in range(5)]
             people = [fake.add_user(f"player{n}") for n in range(users)]
+            # A new bot on a new fake: the emojis learnt from the last one are not this one's.
+            BOOK.forget()
             db = Database(url)
             bot = AsobibaBot(
                 # Players here click at machine speed: the per-user cooldown's bucket is
@@ -243,6 +165,59 @@ async def measure_bot(
             per_move = await move_transactions(fake, bot, channels[1], begun)
             await fake.stop_client(bot)
     return latencies, len(latencies) / elapsed, under_load, per_draw, per_move, cpu_per_click
+
+
+async def measure_apart(
+    users: int, clicks: int, pictures: bool, processes: int = DEFAULT_DRAWING_PROCESSES
+) -> tuple[list[float], float, float, float]:
+    """The bot alone in this process, the fake and its players in a child
+    (:mod:`bench.fake_apart`): latencies, clicks per second, and CPU per click in ms of the
+    bot's process and of the fake's."""
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    child = context.Process(target=serve, args=(theirs, users, clicks), daemon=True)
+    child.start()
+    theirs.close()  # the child's end: should the child die, our reads fail instead of waiting
+    saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    try:
+        base_url, gateway_url, token, guild_id = await asyncio.to_thread(ours.recv)
+        discord.http.Route.BASE = base_url + API_PREFIX
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+        with tempfile.TemporaryDirectory() as tmp:
+            url = f"sqlite+aiosqlite:///{Path(tmp) / 'clicks.sqlite3'}"
+            # A new bot on a new fake: the emojis learnt from the last one are not this one's.
+            BOOK.forget()
+            db = Database(url)
+            bot = AsobibaBot(
+                # As in measure_bot: the per-user cooldown far above machine-speed players.
+                Settings(
+                    discord_token=token,
+                    database_url=url,
+                    drawing_processes=processes,
+                    rate_limit_per_minute=60_000,
+                ),
+                db,
+                GameService(db, seed_source=Rng.from_seed(1)),
+            )
+            running = asyncio.create_task(bot.start(token))
+            assert await asyncio.to_thread(ours.recv) == "identified"
+            await bot.asobiba.services.servers.update(guild_id, pictures=pictures)
+            ours.send("go")
+            assert await asyncio.to_thread(ours.recv) == "measuring"
+            cpu = time.process_time()
+            latencies, elapsed, fake_cpu = await asyncio.to_thread(ours.recv)
+            cpu = time.process_time() - cpu
+            await bot.asobiba.activity.wait_idle()
+            await bot.close()
+            await running
+            ours.send("stop")
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+        child.join(timeout=30)
+        if child.is_alive():
+            child.kill()
+    per_click = 1000 / len(latencies)
+    return latencies, len(latencies) / elapsed, cpu * per_click, fake_cpu * per_click
 
 
 class Counter(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"n:(?P<n>[0-9]+)"):
@@ -328,23 +303,34 @@ async def run(
     print(f"click p50 asobiba/bare: {ratio:.1f}")
 
 
-async def compare(users: int, clicks: int, processes: int, rounds: int) -> None:
+async def compare(users: int, clicks: int, processes: int, rounds: int, together: bool) -> None:
     rates: dict[bool, list[float]] = {False: [], True: []}
     p99s: dict[bool, list[float]] = {False: [], True: []}
     cpus: dict[bool, list[float]] = {False: [], True: []}
+    fakes: dict[bool, list[float]] = {False: [], True: []}
     for _ in range(rounds):
         for pictures in (False, True):
-            latencies, rate, *_, cpu = await measure_bot(users, clicks, pictures, processes)
+            if together:
+                latencies, rate, *_, cpu = await measure_bot(users, clicks, pictures, processes)
+                fake_cpu = 0.0
+            else:
+                latencies, rate, cpu, fake_cpu = await measure_apart(
+                    users, clicks, pictures, processes
+                )
             rates[pictures].append(rate)
             p99s[pictures].append(percentile(latencies, 0.99) * 1000)
             cpus[pictures].append(cpu)
+            fakes[pictures].append(fake_cpu)
+    where = "in the bot's process" if together else "in a process of its own"
     print(f"text and picture boards in turn, {rounds} rounds, {users} players at once")
+    print(f"the fake Discord and its players {where}")
     for pictures, name in ((False, "text"), (True, f"picture ({processes} processes)")):
         runs = ", ".join(f"{r:.0f}" for r in rates[pictures])
+        fake = "" if together else f" (the fake's {statistics.median(fakes[pictures]):4.1f} ms)"
         print(
             f"{name:<24} median {statistics.median(rates[pictures]):6.0f} clicks/s ({runs})   "
             f"p99 median {statistics.median(p99s[pictures]):6.0f} ms   "
-            f"CPU/click {statistics.median(cpus[pictures]):5.1f} ms"
+            f"bot CPU/click {statistics.median(cpus[pictures]):5.1f} ms{fake}"
         )
     ratio = statistics.median(rates[True]) / statistics.median(rates[False])
     print(f"picture/text clicks per second: {ratio:.0%}")
@@ -363,9 +349,14 @@ def main() -> None:
     )
     parser.add_argument("--compare", action="store_true", help="text and pictures in turn")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="--compare with the fake in the bot's process (as before; it pays for the fake)",
+    )
     args = parser.parse_args()
     if args.compare:
-        asyncio.run(compare(args.users, args.clicks, args.processes, args.rounds))
+        asyncio.run(compare(args.users, args.clicks, args.processes, args.rounds, args.together))
     else:
         asyncio.run(run(args.users, args.clicks, not args.text, args.processes))
 

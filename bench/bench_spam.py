@@ -35,7 +35,7 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from bench.bench_clicks import Table
+from bench.players import Table
 from bench.soak_clocks import FakeTime
 from bench.soak_parts import go, spawn_bot, wait_connected
 from bench.stats import percentile

@@ -9,8 +9,10 @@ drawn share the drawing.
 0 (the default) draws in threads of the bot's process. A worker takes the drawing off the
 bot's interpreter lock (a third less CPU per click in the bot's process, and an animation holds
 the loop up a few milliseconds instead of tens), but on two shared cores it answered fewer
-clicks, later (``bench.bench_clicks --compare``). Should a worker die, the picture is drawn in
-a thread and a new pool is started for the next one.
+clicks, later (``bench.bench_clicks --compare``). Drawing in threads, the easel shortens the
+interpreter's switch interval (:data:`SWITCH_INTERVAL`) so the event loop is not kept waiting
+on a drawing. Should a worker die, the picture is drawn in a thread and a new pool is started
+for the next one.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import asyncio
 import logging
 import multiprocessing
 import pickle
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -29,6 +32,12 @@ log = logging.getLogger(__name__)
 
 #: Pictures remembered (each a few tens of KB: a few MB in all).
 REMEMBERED: Final = 256
+#: Seconds a thread may hold the interpreter lock while another waits for it, when pictures
+#: are drawn in threads (Python's default is 0.005). With 50 players clicking at once, a tenth
+#: of Python's raised picture boards' share of text boards' clicks per second a little
+#: (``bench.bench_clicks --compare``: a median of 38 % against 35.5 % over ten rounds each,
+#: noisy on two shared cores); 0.2 and 1 ms did no better.
+SWITCH_INTERVAL: Final = 0.0005
 #: Imported by the workers' parent before forking, so each worker starts with the painters
 #: and the font loaded.
 PRELOAD: Final = ("bot.pictures.bushi", "bot.pictures.senretsu", "bot.pictures.yosukou")
@@ -68,6 +77,11 @@ class Easel:
         if processes != self.processes:
             self.shutdown()
             self.processes = processes
+        if processes <= 0:
+            # A drawing thread holds the interpreter lock for up to the switch interval each
+            # time the event loop lets go of it, which it does at every socket call, database
+            # query and poll: at Python's 5 ms the loop waited on the drawing at each step.
+            sys.setswitchinterval(SWITCH_INTERVAL)
 
     def _executor(self) -> Executor | None:
         if self.processes <= 0:

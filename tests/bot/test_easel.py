@@ -4,9 +4,12 @@ and what is drawn once for all (an animation) is not kept."""
 from __future__ import annotations
 
 import asyncio
+import sys
+
+import pytest
 
 from bot.games.spec import LazyPainter
-from bot.ui.easel import Easel
+from bot.ui.easel import SWITCH_INTERVAL, Easel
 from rules.bushi import BushiRules
 
 PAINT = LazyPainter("bot.pictures.bushi", "draw_board")
@@ -46,3 +49,17 @@ async def test_a_worker_process_draws_the_same_picture() -> None:
     finally:
         easel.shutdown()
     assert drawn == PAINT(view, "en", ())
+
+
+def test_drawing_in_threads_lets_the_event_loop_back_in_sooner() -> None:
+    saved = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)
+        easel = Easel(1)
+        easel.configure(1)  # worker processes: the interpreter is left as it is
+        assert sys.getswitchinterval() == pytest.approx(0.005)
+        easel.configure(0)
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL)
+        assert SWITCH_INTERVAL < 0.005
+    finally:
+        sys.setswitchinterval(saved)
