@@ -30,7 +30,7 @@ from rules.bushi import (
     FaceType,
     Facing,
 )
-from rules.bushi.cube import face_type
+from rules.bushi.cube import Orientation, face_type
 from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
 from rules.bushi.lesson import LESSON
@@ -38,7 +38,7 @@ from rules.bushi.levels import DEFAULT_LEVEL, LEVELS
 from rules.bushi.puzzles import PUZZLES as BUSHI_PUZZLES
 from rules.bushi.review import first_slip
 from rules.bushi.solve import Result, solution
-from rules.core import GameRules, Locale, Seat, Text
+from rules.core import Event, GameRules, Locale, Seat, Text
 
 CHOOSE_DROP = Text("駒を置く向きを選ぶ…", "Choose how to drop your cube…")
 HINT_TITLE = Text("🔎 完全解析による評価", "🔎 What perfect play says")
@@ -99,6 +99,15 @@ def face_key(drop: Drop, reading: CubeReading) -> str:
     """The emoji of a drop: the top it shows — the kind of face up, and where the samurai looks
     (what the board's picture draws; the reading of the cube decides the kind)."""
     return f"bu_{face_type(drop.face, drop.cube or reading).value}_{drop.facing.value}"
+
+
+def event_face(event: Event) -> str | None:
+    """The top a drop or a move leaves showing (the same key as the drop menu's emoji)."""
+    code = {"drop": "orientation", "move": "after"}.get(event.kind)
+    shown, kind = event.data.get(code or ""), event.data.get("type")
+    if not isinstance(shown, str) or not isinstance(kind, str):
+        return None
+    return f"bu_{kind}_{Orientation.parse(shown).facing.value}"
 
 
 #: Every top a cube can show: four kinds of face, four ways to look.
@@ -187,5 +196,5 @@ SPEC = GameSpec(
     lessons=(LESSON,),
     # Open information, strictly in turns: an answer can be planned for any named move.
     planned_moves=True,
-    faces=FaceSet(FACE_KEYS, painter("bot.pictures.emojis", "bushi_emoji")),
+    faces=FaceSet(FACE_KEYS, painter("bot.pictures.emojis", "bushi_emoji"), event_face),
 )

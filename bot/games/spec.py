@@ -185,6 +185,9 @@ class FaceSet:
     keys: tuple[str, ...]
     #: Draws one face as a 128×128 PNG (imported when first used, like the board painters).
     draw: Callable[[str], bytes]
+    #: The face a public event leaves showing, if any: the board's last-move line puts its
+    #: emoji before the words.
+    of_event: Callable[[Event], str | None] | None = None
 
 
 class SpecError(ValueError):

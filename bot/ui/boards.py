@@ -19,6 +19,7 @@ from bot.metrics import METRICS
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo, is_former_player
 from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
 from bot.ui.adjourning import adjourn_lines, adjourn_row
+from bot.ui.app_emojis import BOOK
 from bot.ui.away import hold_lines
 from bot.ui.common import mention, shown_name, typed
 from bot.ui.components import (
@@ -192,12 +193,16 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
     said_below = {GAME_OVER}
     if game.status == GameStatus.ACTIVE and game.state.draw_offer is not None:
         said_below.add(DRAW_OFFER)
+    faces = game.spec.faces
+    shows = faces.of_event if faces is not None else None
     public = [
-        rules.describe_event(e, locale)
+        # The top a move leaves showing, as the app's emoji, before its words (which stay).
+        (BOOK.inline(shows(e)) if shows is not None else "") + words
         for e in recent
         if e.visible_to is None and e.kind not in said_below
+        for words in [rules.describe_event(e, locale)]
+        if words
     ]
-    public = [p for p in public if p]
     if public and game.status in PLAYED_GAME_STATUSES:
         lines.append(tr("last_move", locale, text=" / ".join(public[-3:])))
     if game.status == GameStatus.ACTIVE:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -99,6 +100,11 @@ async def test_faces_are_uploaded_once_and_shown_beside_the_words(emoji_world: W
     await choose(world, corner, world.bob, "pm:", 0)
     await until(world, lambda: "予約手を保存しました" in corner.text)
     assert corner.text.count("<:ab_bu_") == 2
+    # The board's last-move line shows the top a drop left, before its words.
+    await choose(world, board, world.alice, board.selects()[0]["custom_id"], 0)
+    await until(world, lambda: "<:ab_bu_" in board.text)
+    shown = re.findall(r"<:ab_bu_\w+:(\d+)> \S", board.text)
+    assert shown and set(shown) <= ids
 
     # A restart uploads nothing again.
     before = list(world.fake.app_emojis.calls)
