@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sqlalchemy import delete, select, update
@@ -32,25 +31,15 @@ from bot.db import (
     Database,
     GameRow,
     GameSeatRow,
-    PlayerStatRow,
     TournamentDealRow,
     TournamentEntrantRow,
     TournamentPairingRow,
     TournamentRow,
-    UserPrefRow,
 )
 from bot.db.game_columns import BUMPED_VERSION
-from bot.db.models import (
-    AwayUsedRow,
-    GameAsideRow,
-    LessonProgressRow,
-    PlayerAwayRow,
-    PuzzleAttemptRow,
-    PuzzleStatRow,
-)
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
-from bot.services.privacy_export import PrivacyExport
+from bot.services.privacy_export import OWN_ROWS, PrivacyExport
 from bot.services.snapshots import (
     FORMER_PLAYER_MAX,
     FORMER_PLAYER_NAME,
@@ -211,7 +200,7 @@ class PrivacyService:
             if still_open is not None:
                 return None
             deleted = 0
-            for table in OWN_ROWS:
+            for table in OWN_ROWS.values():
                 done = await session.execute(delete(table).where(table.user_id == user_id))
                 deleted += _count(done)
             game_ids = list(
@@ -259,28 +248,6 @@ class PrivacyService:
             self.games.loader.cache.drop(game_id)
         self.standings.forget_cached(user_id)
         return Forgotten(deleted, renamed, former if renamed else None)
-
-
-#: Rows that are the player's own, deleted outright.
-OWN_ROWS: Sequence[
-    type[UserPrefRow]
-    | type[PlayerStatRow]
-    | type[PuzzleAttemptRow]
-    | type[PuzzleStatRow]
-    | type[LessonProgressRow]
-    | type[GameAsideRow]
-    | type[PlayerAwayRow]
-    | type[AwayUsedRow]
-] = (
-    UserPrefRow,
-    PlayerStatRow,
-    PuzzleAttemptRow,
-    PuzzleStatRow,
-    LessonProgressRow,
-    GameAsideRow,
-    PlayerAwayRow,
-    AwayUsedRow,
-)
 
 
 def _count(result: object) -> int:

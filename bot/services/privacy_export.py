@@ -42,6 +42,31 @@ from bot.statuses import OPEN_GAME_STATUSES
 #: The export's own format, for whoever reads it later.
 EXPORT_FORMAT = 1
 
+OwnRow = (
+    UserPrefRow
+    | PlayerStatRow
+    | PuzzleStatRow
+    | PuzzleAttemptRow
+    | LessonProgressRow
+    | GameAsideRow
+    | PlayerAwayRow
+    | AwayUsedRow
+)
+#: The rows that are one player's own, by the name Export gives them: Export writes exactly
+#: these, and Delete deletes exactly these (one list, so a new table can't reach one only).
+OWN_ROWS: dict[str, type[OwnRow]] = {
+    "settings": UserPrefRow,
+    "results_and_ratings": PlayerStatRow,
+    "puzzle_ratings": PuzzleStatRow,
+    "puzzle_answers": PuzzleAttemptRow,
+    "lessons": LessonProgressRow,
+    "game_notes_and_plans": GameAsideRow,
+    "away": PlayerAwayRow,
+    "away_days_used": AwayUsedRow,
+}
+#: Own rows keyed by the player alone: one row or none, exported as that row (or null).
+ONE_ROW_EACH = frozenset({"settings", "away"})
+
 
 def json_value(value: Any) -> Any:
     """A column's value as JSON can hold it."""
@@ -111,14 +136,10 @@ class PrivacyExport:
                 rows = await session.scalars(select(table).where(table.user_id == user_id))
                 return [own_columns(row, "user_id") for row in rows]
 
-            prefs = await mine(UserPrefRow)
-            stats = await mine(PlayerStatRow)
-            puzzle_ratings = await mine(PuzzleStatRow)
-            puzzle_answers = await mine(PuzzleAttemptRow)
-            lessons = await mine(LessonProgressRow)
-            notes_and_plans = await mine(GameAsideRow)
-            away = await mine(PlayerAwayRow)
-            away_days = await mine(AwayUsedRow)
+            own: dict[str, Any] = {}
+            for key, table in OWN_ROWS.items():
+                rows = await mine(table)
+                own[key] = (rows[0] if rows else None) if key in ONE_ROW_EACH else rows
             entries = await mine(TournamentEntrantRow)
             deals = await mine(TournamentDealRow)
             pairings = [
@@ -167,14 +188,7 @@ class PrivacyExport:
             "about": "Everything Asobiba keeps about one Discord user, exported at their request.",
             "exported_at": now.isoformat(),
             "user_id": str(user_id),
-            "settings": prefs[0] if prefs else None,
-            "results_and_ratings": stats,
-            "puzzle_ratings": puzzle_ratings,
-            "puzzle_answers": puzzle_answers,
-            "lessons": lessons,
-            "game_notes_and_plans": notes_and_plans,
-            "away": away[0] if away else None,
-            "away_days_used": away_days,
+            **own,
             "tournaments": tournaments,
             "tournament_entries": entries,
             "tournament_pairings": pairings,
