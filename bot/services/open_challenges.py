@@ -34,7 +34,7 @@ from bot.text.open_challenges import (
     OPEN_RANGE_BACKWARDS,
     OPEN_TAKEN,
 )
-from rules.core import Rng, Seat
+from rules.core import Seat
 from rules.core.levels import LEVEL_SETTING
 
 #: The user id of an open seat: 0 is no Discord user (snowflakes are far larger).
@@ -84,30 +84,19 @@ class OpenChallenges:
         normalized = rules.normalize_settings(settings)
         # An open challenge waits like any other: it counts towards the same cap.
         await self.starts.check_open_challenges(challenger.user_id)
-        seed = self.starts.seeds.new()
-        if challenger_seat is None:
-            challenger_seat = Rng.from_seed(seed ^ 0x5EA7).below(2)[0]
-        if challenger_seat not in (0, 1):
-            raise InvalidChallenge()
-        players = {challenger_seat: challenger, 1 - challenger_seat: Player(OPEN_SEAT_USER, anyone)}
-        game_id = await self.db.store.create(
-            self.starts.new_game(
-                game_type,
-                players,
-                status=GameStatus.CHALLENGE,
-                settings=normalized,
-                seed=seed,
-                rated=rated,
-                challenger_seat=challenger_seat,
-                move_seconds=move_seconds,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                locale=locale,
-                expires_at=self.clock() + self.starts.challenge_ttl,
-                open_to={"min": min_rating, "max": max_rating},
-            )
+        return await self.starts.post_challenge(
+            game_type,
+            challenger,
+            Player(OPEN_SEAT_USER, anyone),
+            normalized,
+            challenger_seat=challenger_seat,
+            rated=rated,
+            move_seconds=move_seconds,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            locale=locale,
+            open_to={"min": min_rating, "max": max_rating},
         )
-        return ActionResult(await self.loader.get(game_id), (), 1)
 
     async def rating_of(self, game: GameSnapshot, user_id: int) -> int:
         """The taker's rating in this game's table (a newcomer's is where everyone starts)."""

@@ -108,6 +108,36 @@ class GameStarts:
         normalized = rules.normalize_settings(settings)
         if not opponent.is_bot:
             await self.check_open_challenges(challenger.user_id)
+        return await self.post_challenge(
+            game_type,
+            challenger,
+            opponent,
+            normalized,
+            challenger_seat=challenger_seat,
+            rated=rated,
+            move_seconds=move_seconds,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            locale=locale,
+        )
+
+    async def post_challenge(
+        self,
+        game_type: str,
+        challenger: Player,
+        opponent: Player,
+        settings: dict[str, Any],
+        *,
+        challenger_seat: Seat | None,
+        rated: bool,
+        move_seconds: int | None,
+        guild_id: int | None,
+        channel_id: int | None,
+        locale: str,
+        open_to: dict[str, Any] | None = None,
+    ) -> ActionResult:
+        """Store a checked challenge with normalised ``settings``: seats drawn from its seed
+        unless chosen; against the bot, a game begun (the bot always accepts)."""
         seed = self.seeds.new()
         if challenger_seat is None:
             challenger_seat = Rng.from_seed(seed ^ 0x5EA7).below(2)[0]
@@ -119,7 +149,7 @@ class GameStarts:
                 game_type,
                 players,
                 status=GameStatus.ACTIVE if opponent.is_bot else GameStatus.CHALLENGE,
-                settings=normalized,
+                settings=settings,
                 seed=seed,
                 rated=rated and not opponent.is_bot,
                 challenger_seat=challenger_seat,
@@ -128,6 +158,7 @@ class GameStarts:
                 channel_id=channel_id,
                 locale=locale,
                 expires_at=None if opponent.is_bot else self.clock() + self.challenge_ttl,
+                open_to=open_to,
             )
         )
         version = 1
