@@ -13,8 +13,10 @@ scheduler of another process (or a click racing the end date) ends a time off ex
 from __future__ import annotations
 
 import math
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -33,6 +35,7 @@ DEFAULT_AWAY_DAYS = 20
 DAY = timedelta(days=1)
 #: Tries of a change that met a game changed meanwhile (a move between read and write).
 TRIES = 5
+T = TypeVar("T")
 
 
 class AwayRefused(ServiceError):
@@ -103,27 +106,23 @@ class AwayService:
         """Away until ``until`` (or a new end to the time off already running); the ids of the
         games whose boards owe a redraw (their notices: :meth:`ClockService.unannounced`)."""
         now = self.clock()
-        for _ in range(TRIES):
-            try:
-                async with self.db.transaction() as session:
-                    away = await session.get(PlayerAwayRow, user_id)
-                    since = away.since if away is not None else now
-                    used = await self._used(session, user_id, since.year)
-                    planned = days_between(since, until)
-                    if until <= now or used + planned > self.allowance:
-                        left = max(self.allowance - used, 0)
-                        raise AwayRefused(AWAY_TOO_LONG.format(left=left, year=since.year))
-                    if away is None:
-                        session.add(PlayerAwayRow(user_id=user_id, since=now, until=until))
-                    else:
-                        away.until = until
-                    changed = await self._mark(session, user_id, until, now)
-                    status = AwayStatus(until, used + planned, self.allowance)
-                break
-            except StaleVersion:
-                continue
-        else:
-            raise StaleVersion()
+
+        async def write(session: AsyncSession) -> tuple[AwayStatus, list[int]]:
+            away = await session.get(PlayerAwayRow, user_id)
+            since = away.since if away is not None else now
+            used = await self._used(session, user_id, since.year)
+            planned = days_between(since, until)
+            if until <= now or used + planned > self.allowance:
+                left = max(self.allowance - used, 0)
+                raise AwayRefused(AWAY_TOO_LONG.format(left=left, year=since.year))
+            if away is None:
+                session.add(PlayerAwayRow(user_id=user_id, since=now, until=until))
+            else:
+                away.until = until
+            changed = await self._mark(session, user_id, until, now)
+            return AwayStatus(until, used + planned, self.allowance), changed
+
+        status, changed = await self._in_one_write(write)
         self._forget(changed)
         return status, changed
 
@@ -131,33 +130,26 @@ class AwayService:
         """End the player's time off (``only_if_due``: only if its end date has come — the
         scheduler's claim); the games whose boards owe a redraw."""
         now = self.clock()
-        for _ in range(TRIES):
-            try:
-                async with self.db.transaction() as session:
-                    away = await session.get(PlayerAwayRow, user_id)
-                    if away is None or (only_if_due and away.until > now):
-                        if only_if_due:
-                            return []
-                        raise AwayRefused(AWAY_NOT_AWAY)
-                    claimed = await session.execute(
-                        delete(PlayerAwayRow).where(
-                            PlayerAwayRow.user_id == user_id, PlayerAwayRow.since == away.since
-                        )
-                    )
-                    if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                        return []  # another process ended it first
-                    await self._charge(
-                        session,
-                        user_id,
-                        away.since.year,
-                        days_between(away.since, min(now, away.until)),
-                    )
-                    changed = await self._mark(session, user_id, None, now)
-                break
-            except StaleVersion:
-                continue
-        else:
-            raise StaleVersion()
+
+        async def write(session: AsyncSession) -> list[int]:
+            away = await session.get(PlayerAwayRow, user_id)
+            if away is None or (only_if_due and away.until > now):
+                if only_if_due:
+                    return []
+                raise AwayRefused(AWAY_NOT_AWAY)
+            claimed = await session.execute(
+                delete(PlayerAwayRow).where(
+                    PlayerAwayRow.user_id == user_id, PlayerAwayRow.since == away.since
+                )
+            )
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                return []  # another process ended it first
+            await self._charge(
+                session, user_id, away.since.year, days_between(away.since, min(now, away.until))
+            )
+            return await self._mark(session, user_id, None, now)
+
+        changed = await self._in_one_write(write)
         self._forget(changed)
         return changed
 
@@ -254,6 +246,17 @@ class AwayService:
             )
             changed.append(row.id)
         return changed
+
+    async def _in_one_write(self, write: Callable[[AsyncSession], Awaitable[T]]) -> T:
+        """``write`` in one transaction, from the start again when a game it marks moved on
+        meanwhile (its guarded update found another version)."""
+        for _ in range(TRIES):
+            try:
+                async with self.db.transaction() as session:
+                    return await write(session)
+            except StaleVersion:
+                continue
+        raise StaleVersion()
 
     def _forget(self, game_ids: list[int]) -> None:
         for game_id in game_ids:
