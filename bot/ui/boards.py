@@ -21,7 +21,7 @@ from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
 from bot.ui.adjourning import adjourn_lines, adjourn_row
 from bot.ui.app_emojis import BOOK
 from bot.ui.away import hold_lines
-from bot.ui.common import mention, shown_name, typed
+from bot.ui.common import mention, seat_names, shown_name, typed
 from bot.ui.components import (
     ChallengeButton,
     GameActionButton,
@@ -412,7 +412,7 @@ async def render_board(
         return Board(board_card(game, locale, recent, today=today, tag=tag).view())
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
-    names = [seat.display_name for seat in game.seats]
+    names = seat_names(game, locale)
     with METRICS.picture_seconds.time():
         drawn = await EASEL.draw(paint, view, locale, public, names)
     card = board_card(game, locale, recent, today=today, picture=True, tag=tag)

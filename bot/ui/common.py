@@ -13,7 +13,7 @@ from bot.errors import FriendlyError
 from bot.games.offers import NumberPrompt
 from bot.i18n import tr
 from bot.metrics import METRICS
-from bot.services.snapshots import is_former_player
+from bot.services.snapshots import GameSummary, is_former_player
 from bot.ui.context import OUTCOME
 from rules.core import Locale, RulesError, Text, normalize_locale
 
@@ -59,6 +59,11 @@ def shown_name(user_id: int, display_name: str, locale: Locale) -> str:
     """A stored name as shown: a player who deleted their data (/privacy) is "a former player"
     in the reader's language."""
     return tr("former.player", locale) if is_former_player(user_id) else display_name
+
+
+def seat_names(game: GameSummary, locale: Locale) -> list[str]:
+    """Each seat's name as shown, in seat order (what a picture writes for the players)."""
+    return [shown_name(s.user_id, s.display_name, locale) for s in game.seats]
 
 
 def mention(user_id: int) -> str:

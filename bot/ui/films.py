@@ -17,7 +17,7 @@ from bot.services.snapshots import GameSummary
 from bot.statuses import GameStatus
 from bot.text.pictures.film import DRAW, MOVES, NO_RESULT, RATING, SOLO_LOSS, START, VERSUS, WIN
 from bot.ui.boards import ACCENTS, game_title
-from bot.ui.common import shown_name, typed
+from bot.ui.common import seat_names, typed
 from bot.ui.easel import EASEL, Easel
 from bot.ui.layout import MAX_ALT_TEXT
 from rules.core import Locale
@@ -88,7 +88,7 @@ async def draw_film(film: Film, locale: Locale, easel: Easel = EASEL) -> Shared 
     if paint is None:
         return None
     # The players by name, as on the boards they played on.
-    names = [shown_name(s.user_id, s.display_name, locale) for s in game.seats]
+    names = seat_names(game, locale)
     jobs: list[tuple[Any, ...]] = [(film.start, locale, (), names)]
     jobs += [(s.view, locale, s.events, names) for s in film.steps]
     boards = await easel.draw_many(paint, jobs, remember=False)

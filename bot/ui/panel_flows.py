@@ -19,7 +19,7 @@ from bot.services.errors import NotAParticipant, StaleVersion
 from bot.services.queries import GameQueries
 from bot.services.snapshots import GameSnapshot
 from bot.ui.boards import Board
-from bot.ui.common import user_locale
+from bot.ui.common import seat_names, user_locale
 from bot.ui.components import NumberForm
 from bot.ui.context import Services
 from bot.ui.easel import EASEL
@@ -74,7 +74,7 @@ class Panels:
         if not wants or paint is None:
             return Board(panel_card(game, seat, locale, step).view())
         own_view = game.rules.view_for(game.state, seat)
-        names = [info.display_name for info in game.seats]
+        names = seat_names(game, locale)
         drawn = await EASEL.draw(paint, own_view, locale, names)
         card = panel_card(game, seat, locale, step, picture=True)
         return Board(card.view(), drawn, HAND_PICTURE)
