@@ -1,7 +1,11 @@
 """The drawing surface every picture shares: the bundled font, the palette, text and PNG output.
 
 Pictures are drawn at :data:`WIDTH` pixels, twice a phone's width in points, on a canvas taller
-than needed and cropped to what was drawn. Text goes through :meth:`Canvas.text` only, so a
+than needed and cropped to what was drawn. A canvas is a palette image from the start: every
+colour it is given takes the next free entry of its own palette, and anti-aliased text is drawn
+in :data:`SHADES` shades between its ink and what lies under it. A picture so drawn needs no
+colour reduction before it is written (which cost more than drawing it), moves a quarter of the
+bytes, and is still the same bytes for the same drawing. Text goes through :meth:`Canvas.text` only, so a
 character the bundled font lacks becomes ``?`` instead of a box (players' names, drawn from a
 wider cut of the same face, lose what it lacks instead: see :func:`drawable_name`), and text is
 laid out by FreeType's basic engine alone, the same on every machine.
@@ -36,6 +40,48 @@ SMALLEST: Final = math.ceil(11 * WIDTH / PHONE_POINTS)
 #: The facts that decide a move (values, ranks, the cube's faces, whose turn): 14 points.
 DECISIVE: Final = math.ceil(14 * WIDTH / PHONE_POINTS)
 FONT_DIR: Final = Path(__file__).resolve().parent / "fonts"
+
+#: A palette image's entries.
+PALETTE_SIZE: Final = 256
+#: Steps from a ground to the ink of anti-aliased text over it (FreeType gives 256; eight
+#: are not told apart at a picture's size, and leave the palette room for many inks).
+SHADES: Final = 8
+#: Entries the shades of text may take; the rest are kept for shapes' solid colours.
+_SHADE_ROOM: Final = 224
+NO_DITHER: Final = Image.Dither.NONE
+#: Coverage to "touched" (0 or 255); and a stamp's shape values to each part's mask.
+_TOUCHED: Final = [0, *[255] * 255]
+_INSIDE: Final = 1
+_OUTLINE: Final = 2
+_ONLY: Final = {part: [255 if v == part else 0 for v in range(256)] for part in (1, 2)}
+
+
+#: The largest box (in pixels) drawn by pasting a remembered copy: past it, copying the
+#: pixels costs more than drawing them.
+_STAMP_AREA: Final = 8000
+#: Blank pixels around a remembered line's mask (a glyph's edge may spill past its box).
+_PAD: Final = 2
+#: How far below its anchor a line of text reaches, in font sizes, by vertical anchor.
+_BELOW_ANCHOR: Final = {"a": 1.15, "t": 1.0, "m": 0.6, "s": 0.3, "b": 0.0, "d": 0.0}
+#: Never the first character of a line (Japanese line breaking, kinsoku).
+_CLOSING: Final = "、。，．）」』】・ー：！？"
+
+
+def _words(text: str) -> Sequence[str]:
+    """Break points: a word keeps its leading space; a wide character may start a line unless
+    it is closing punctuation."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        wide = ord(ch) >= 0x2E80
+        if (ch == " " or (wide and ch not in _CLOSING)) and word.strip():
+            out.append(word)
+            word = ""
+        word += ch
+    if word:
+        out.append(word)
+    return out
+
 
 Colour = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -130,11 +176,11 @@ def text_width(text: str, size: int, bold: bool = False, name: bool = False) -> 
 @lru_cache(maxsize=2048)
 def _line_mask(
     text: str, size: int, bold: bool, anchor: str, name: bool = False
-) -> tuple[Image.Image, int, int, Box]:
-    """One line of text rendered once as a coverage mask, where the mask's top-left corner
-    lies from the anchor, and the inked part of the mask. Most words of a board recur from
-    picture to picture (labels, card names, numbers), and laying text out is most of a
-    picture's drawing time."""
+) -> tuple[Image.Image, Image.Image, int, int, Box]:
+    """One line of text rendered once as a coverage mask, the pixels it touches (a mask of
+    0 and 255), where the masks' top-left corner lies from the anchor, and the inked part.
+    Most words of a board recur from picture to picture (labels, card names, numbers), and
+    laying text out is most of a picture's drawing time."""
     face = _face(size, bold, name)
     shown = _shown(text, name)
     box = face.getbbox(shown, anchor=anchor)
@@ -143,25 +189,44 @@ def _line_mask(
     mask = Image.new("L", (right - left + 2 * _PAD, bottom - top + 2 * _PAD), 0)
     ImageDraw.Draw(mask).text((_PAD - left, _PAD - top), shown, fill=255, font=face, anchor=anchor)
     ink = mask.getbbox() or (_PAD, _PAD, _PAD, _PAD)
-    return mask, left - _PAD, top - _PAD, ink
+    return mask, mask.point(_TOUCHED), left - _PAD, top - _PAD, ink
+
+
+@lru_cache(maxsize=4096)
+def _shaded_line(
+    text: str, size: int, bold: bool, anchor: str, name: bool, steps: tuple[int, ...]
+) -> Image.Image:
+    """A line of text in palette indices, each pixel the step of ``steps`` its coverage is
+    nearest to. Remembered by the indices: pictures of one kind take their entries in the
+    same order, so a board's recurring words are shaded once, not once a picture."""
+    mask = _line_mask(text, size, bold, anchor, name)[0]
+    shaded = mask.point([steps[(coverage * SHADES + 127) // 255] for coverage in range(256)])
+    return Image.frombuffer("P", mask.size, shaded.tobytes(), "raw", "P", 0, 1)
 
 
 @lru_cache(maxsize=512)
 def _box_stamp(
-    w: int, h: int, radius: float, fill: Colour | None, outline: Colour | None, width: int
-) -> Image.Image:
-    """A small rounded box drawn once, transparent around its corners: pasting it is several
-    times faster than drawing the box's corners again (chips and badges, dozens a picture)."""
-    stamp = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
-    ImageDraw.Draw(stamp).rounded_rectangle(
-        (0, 0, w, h), radius, fill=fill, outline=outline, width=width
+    w: int, h: int, radius: float, filled: bool, outlined: bool, width: int
+) -> tuple[Image.Image | None, Image.Image | None]:
+    """A small rounded box's inside and outline, drawn once as masks: pasting its colours
+    through them is several times faster than drawing the box's corners again (chips and
+    badges, dozens a picture), and the masks serve every colour."""
+    shape = Image.new("L", (w + 1, h + 1), 0)
+    ImageDraw.Draw(shape).rounded_rectangle(
+        (0, 0, w, h),
+        radius,
+        fill=_INSIDE if filled else None,
+        outline=_OUTLINE if outlined else None,
+        width=width,
     )
-    return stamp
+    inside = shape.point(_ONLY[_INSIDE]) if filled else None
+    outline = shape.point(_ONLY[_OUTLINE]) if outlined else None
+    return inside, outline
 
 
 def clear_caches() -> None:
     """Forget every remembered text and box (the benchmark's cold start)."""
-    for remembered in (printable, text_width, _line_mask, _box_stamp, drawable_name):
+    for remembered in (printable, text_width, _line_mask, _shaded_line, _box_stamp, drawable_name):
         remembered.cache_clear()
 
 
@@ -196,11 +261,14 @@ def watching() -> Iterator[list[Canvas]]:
 
 
 class Canvas:
-    """An RGB image being drawn, with the few primitives the pictures are made of."""
+    """A palette image being drawn, with the few primitives the pictures are made of. Shapes
+    drawn through :attr:`draw` take their colours as RGB, like any Pillow drawing."""
 
     def __init__(self, height: int, background: Colour = PAPER, width: int = WIDTH) -> None:
-        self.image = Image.new("RGB", (width, height), background)
+        self.image = Image.new("P", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
+        #: Per (ink, ground) palette index, the index each text coverage is drawn in.
+        self._shades: dict[tuple[int, int], tuple[int, ...]] = {}
         self.width = width
         #: The lowest point drawn so far: the picture is cropped just below it.
         self.bottom = 0.0
@@ -214,6 +282,44 @@ class Canvas:
 
     def _reach(self, y: float) -> None:
         self.bottom = max(self.bottom, y)
+
+    # --- colours ------------------------------------------------------------------------
+
+    def ink(self, colour: Colour, room: int = PALETTE_SIZE) -> int:
+        """``colour``'s palette index, given the next free entry while fewer than ``room``
+        are taken; past it, the nearest colour the palette has."""
+        palette = self.image.palette
+        assert palette is not None
+        known = palette.colors.get(colour)
+        if known is not None:
+            return known
+        if len(palette.colors) < room:
+            return palette.getcolor(colour, self.image)
+        return min(palette.colors.items(), key=lambda entry: _distance(entry[0], colour))[1]
+
+    def _colour(self, index: int) -> Colour:
+        palette = self.image.palette
+        assert palette is not None
+        r, g, b = palette.palette[3 * index : 3 * index + 3]
+        return r, g, b
+
+    def _shading(self, ink: int, ground: int) -> tuple[int, ...]:
+        """The indices of ``ink`` laid over ``ground`` in :data:`SHADES` steps, from the ground
+        to the ink: the shades between take entries only while text's share of the palette
+        lasts (shapes' solid colours keep the rest)."""
+        key = (ink, ground)
+        steps = self._shades.get(key)
+        if steps is None:
+            top, under = self._colour(ink), self._colour(ground)
+            shades = [ground]
+            for step in range(1, SHADES):
+                mix = tuple(
+                    round(u + (t - u) * step / SHADES) for t, u in zip(top, under, strict=True)
+                )
+                shades.append(self.ink((mix[0], mix[1], mix[2]), room=_SHADE_ROOM))
+            steps = (*shades, ink)
+            self._shades[key] = steps
+        return steps
 
     # --- text ---------------------------------------------------------------------------
 
@@ -238,10 +344,17 @@ class Canvas:
         ``name``: a player's name, drawn in the names font (pass it through
         :func:`drawable_name` first)."""
         name = _needs_names_font(text, name)
-        mask, dx, dy, ink = _line_mask(text, size, bold, anchor, name)
+        _, touched, dx, dy, ink = _line_mask(text, size, bold, anchor, name)
         left, top = round(xy[0]) + dx, round(xy[1]) + dy
-        self.draw.bitmap((left, top), mask, fill)
         box = (left + ink[0], top + ink[1], left + ink[2], top + ink[3])
+        # The text's edges are shaded towards what lies under its middle (a line is drawn on
+        # one ground: paper, a panel, a badge, a face).
+        x = min(max((box[0] + box[2]) // 2, 0), self.image.width - 1)
+        y = min(max((box[1] + box[3]) // 2, 0), self.image.height - 1)
+        ground = self.image.getpixel((x, y))
+        assert isinstance(ground, int)
+        steps = self._shading(self.ink(fill), ground)
+        self.image.paste(_shaded_line(text, size, bold, anchor, name, steps), (left, top), touched)
         self.texts.append(Drawn(text, size, box, decisive, name))
         # The line's lowest point from its anchor, without laying the text out again.
         self._reach(xy[1] + size * _BELOW_ANCHOR.get(anchor[1], 1.0))
@@ -331,8 +444,11 @@ class Canvas:
         if w * h > _STAMP_AREA or (full_x and w >= h - 1):
             self.draw.rounded_rectangle(rect, radius, fill=fill, outline=outline, width=width)
         else:
-            stamp = _box_stamp(w, h, d / 2, fill, outline, width)
-            self.image.paste(stamp, (left, top), stamp)
+            inside, edge = _box_stamp(w, h, d / 2, fill is not None, outline is not None, width)
+            area = (left, top, left + w + 1, top + h + 1)
+            for colour, mask in ((fill, inside), (outline, edge)):
+                if colour is not None and mask is not None:
+                    self.image.paste(self.ink(colour), area, mask)
         self._reach(y1)
 
     def raised(self, rect: Box, fill: Colour, outline: Colour = INK, radius: float = 10) -> None:
@@ -430,7 +546,7 @@ class Canvas:
         pen = ImageDraw.Draw(layer)
         for k in range(-h, w, step):
             pen.line(((k, 0), (k + h, h)), fill=255, width=2)
-        self.image.paste(colour, (x0, y0, x1, y1), layer)
+        self.image.paste(self.ink(colour), (x0, y0, x1, y1), layer)
 
     def rule(self, y: float, x0: float = MARGIN, x1: float | None = None) -> None:
         self.draw.line(((x0, y), (self.width - MARGIN if x1 is None else x1, y)), RULE, 2)
@@ -439,44 +555,32 @@ class Canvas:
     # --- output -------------------------------------------------------------------------
 
     def png(self, pad: int = MARGIN) -> bytes:
-        """The picture cropped below the lowest mark, as a small palette PNG."""
+        """The picture cropped below the lowest mark, as a palette PNG."""
         height = min(self.image.height, int(self.bottom) + pad)
-        picture = self.image.crop((0, 0, self.width, height))
-        # Flat colours and anti-aliased text fit a small palette without visible loss. The
-        # palette is chosen from every third pixel of every third row (fast, and only colours
-        # that are drawn, where an averaged copy would blend new ones) and every pixel is
-        # mapped to its nearest.
-        sample = picture.resize((picture.width // 3, picture.height // 3), Image.Resampling.NEAREST)
-        palette = sample.quantize(96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-        quantized = picture.quantize(palette=palette, dither=Image.Dither.NONE)
-        out = io.BytesIO()
-        # zlib's level 3 is several times faster than 9 and costs a few KB: time matters more.
-        quantized.save(out, "PNG", compress_level=3)
-        return out.getvalue()
+        return _png(self.image.crop((0, 0, self.width, height)))
+
+    def rgb(self) -> Image.Image:
+        """The whole canvas in RGB (to frame or combine with other pictures)."""
+        return self.image.convert("RGB")
 
 
-#: The largest box (in pixels) drawn by pasting a remembered copy: past it, copying the
-#: pixels costs more than drawing them.
-_STAMP_AREA: Final = 8000
-#: Blank pixels around a remembered line's mask (a glyph's edge may spill past its box).
-_PAD: Final = 2
-#: How far below its anchor a line of text reaches, in font sizes, by vertical anchor.
-_BELOW_ANCHOR: Final = {"a": 1.15, "t": 1.0, "m": 0.6, "s": 0.3, "b": 0.0, "d": 0.0}
-#: Never the first character of a line (Japanese line breaking, kinsoku).
-_CLOSING: Final = "、。，．）」』】・ー：！？"
+def _png(picture: Image.Image) -> bytes:
+    out = io.BytesIO()
+    # zlib's level 3 is several times faster than 9 and costs a few KB: time matters more.
+    picture.save(out, "PNG", compress_level=3)
+    return out.getvalue()
 
 
-def _words(text: str) -> Sequence[str]:
-    """Break points: a word keeps its leading space; a wide character may start a line unless
-    it is closing punctuation."""
-    out: list[str] = []
-    word = ""
-    for ch in text:
-        wide = ord(ch) >= 0x2E80
-        if (ch == " " or (wide and ch not in _CLOSING)) and word.strip():
-            out.append(word)
-            word = ""
-        word += ch
-    if word:
-        out.append(word)
-    return out
+def palette_png(picture: Image.Image) -> bytes:
+    """An RGB picture made of drawn ones (a result card) as a small palette PNG."""
+    # Flat colours and anti-aliased text fit a small palette without visible loss. The palette
+    # is chosen from every third pixel of every third row (fast, and only colours that are
+    # drawn, where an averaged copy would blend new ones) and every pixel is mapped to its
+    # nearest.
+    sample = picture.resize((picture.width // 3, picture.height // 3), Image.Resampling.NEAREST)
+    palette = sample.quantize(96, method=Image.Quantize.FASTOCTREE, dither=NO_DITHER)
+    return _png(picture.quantize(palette=palette, dither=NO_DITHER))
+
+
+def _distance(a: Colour, b: Colour) -> int:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))

@@ -23,7 +23,7 @@ SIZE = 128
 
 def _png(canvas: Canvas) -> bytes:
     """The drawing with its paper made transparent (emojis sit on light and dark themes)."""
-    image = canvas.image
+    image = canvas.rgb()
     paper = Image.new("RGB", image.size, image.getpixel((0, 0)))
     # Opaque wherever anything was drawn: any channel off the paper's colour.
     drawn = ImageChops.difference(image, paper).convert("L").point(lambda v: 255 if v else 0)

@@ -17,7 +17,7 @@ from typing import Final
 
 from PIL import Image, ImageChops
 
-from bot.pictures.canvas import INK, MARGIN, MUTED, PANEL, RECENT, RULE, Canvas
+from bot.pictures.canvas import INK, MARGIN, MUTED, PANEL, RECENT, RULE, Canvas, palette_png
 
 #: How long each frame shows, in milliseconds.
 TITLE_MS: Final = 1600
@@ -72,9 +72,10 @@ def _board_frame(
 ) -> Image.Image:
     width, height = size
     canvas = Canvas(height, width=width)
-    canvas.image.paste(board, ((width - board.width) // 2, 0))
     band(canvas, height - BAND)
-    return canvas.image
+    frame = canvas.rgb()
+    frame.paste(board, ((width - board.width) // 2, 0))
+    return frame
 
 
 def _title_frame(size: tuple[int, int], title: Sequence[str]) -> Image.Image:
@@ -95,7 +96,7 @@ def _title_frame(size: tuple[int, int], title: Sequence[str]) -> Image.Image:
         if index == 0:
             canvas.rule(y - shown * 0.2, width / 4, width * 3 / 4)
             y += 12
-    return canvas.image
+    return canvas.rgb()
 
 
 def animate(
@@ -184,6 +185,6 @@ def result_card(board: bytes, heading: str, lines: Sequence[str]) -> bytes:
         )
     y += 8
     canvas.draw.line((0, y, canvas.width, y), RULE, 2)
-    canvas.image.paste(image, (0, round(y) + 2))
-    canvas.bottom = y + 2 + image.height
-    return canvas.png(pad=0)
+    card = canvas.rgb().crop((0, 0, canvas.width, round(y) + 2 + image.height))
+    card.paste(image, (0, round(y) + 2))
+    return palette_png(card)

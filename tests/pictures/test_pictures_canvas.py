@@ -1,7 +1,10 @@
-"""The canvas's shortcuts (remembered text and boxes) draw exactly what Pillow draws.
+"""The canvas's shortcuts (remembered text and boxes, a palette from the start) draw what
+Pillow draws.
 
-Text is rendered once per (text, size, weight, anchor) and stamped; small boxes are drawn once
-and pasted. Neither may change a pixel, nor may a picture depend on what was drawn before.
+Text is rendered once per (text, size, weight, anchor) and stamped in the canvas's palette,
+its anti-aliasing in :data:`canvas.SHADES` steps; small boxes are drawn once as masks and their
+colours pasted through them. Boxes may not change a pixel, text only its edges' shades by less
+than half a step, and no picture may depend on what was drawn before.
 """
 
 from __future__ import annotations
@@ -14,6 +17,17 @@ from bot.pictures.samples import samples
 from rules.core import LOCALES
 
 ANCHORS = ("la", "lm", "mm", "rm", "ls")
+#: Half a shade's step between paper and vermillion, per channel, rounded up.
+_HALF_STEP = (
+    max(abs(a - b) for a, b in zip(canvas.PAPER, canvas.VERMILLION, strict=True))
+    // (2 * canvas.SHADES)
+    + 1
+)
+
+
+def _inked(image: Image.Image) -> tuple[int, int, int, int] | None:
+    """The box of the pixels off the paper."""
+    return ImageChops.difference(image, Image.new("RGB", image.size, canvas.PAPER)).getbbox()
 
 
 def _pillow_text(xy: tuple[int, int], text: str, size: int, bold: bool, anchor: str) -> Image.Image:
@@ -34,7 +48,13 @@ def test_stamped_text_is_pillows_text(text: str, size: int, bold: bool, anchor: 
         drawn = canvas.Canvas(120, width=400)
         width = drawn.text(xy, text, size, bold=bold, fill=canvas.VERMILLION, anchor=anchor)
         expected = _pillow_text(xy, text, size, bold, anchor)
-        assert ImageChops.difference(drawn.image, expected).getbbox() is None
+        difference = ImageChops.difference(drawn.rgb(), expected)
+        # Every pixel the text covers, and only those, in the nearest of the shades.
+        assert (
+            difference.getbbox() is None
+            or max(difference.getextrema()[c][1] for c in range(3)) <= _HALF_STEP
+        )
+        assert _inked(drawn.rgb()) == _inked(expected)
         assert width == canvas.font(size, bold).getlength(text)
 
 
@@ -58,7 +78,7 @@ def test_stamped_boxes_are_pillows_boxes(
         ImageDraw.Draw(expected).rounded_rectangle(
             rect, radius, fill=fill, outline=outline, width=2
         )
-        assert ImageChops.difference(drawn.image, expected).getbbox() is None, (fill, outline)
+        assert ImageChops.difference(drawn.rgb(), expected).getbbox() is None, (fill, outline)
 
 
 def test_a_picture_is_the_same_drawn_first_or_after_others() -> None:
