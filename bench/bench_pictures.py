@@ -19,6 +19,7 @@ from functools import partial
 
 from bot.pictures.canvas import clear_caches
 from bot.pictures.samples import samples
+from bot.ui.easel import keep_memory
 from rules.core import LOCALES, Locale
 
 
@@ -44,6 +45,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=50, help="draws per picture and language")
     args = parser.parse_args()
+    keep_memory()  # as where the bot draws
     print(f"{'picture':<22}{'p50 ms':>8}{'p99 ms':>8}{'cold':>7}{'KB':>6}{'text p50 ms':>13}")
     for sample in samples():
         for locale in LOCALES:

@@ -18,7 +18,6 @@ each arrow and each mark, so tests check sizes and overlaps from the drawing cod
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
 import unicodedata
@@ -30,6 +29,8 @@ from pathlib import Path
 from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
+
+from bot.pictures.png import write_png
 
 WIDTH: Final = 720
 MARGIN: Final = 24
@@ -65,6 +66,16 @@ _PAD: Final = 2
 _BELOW_ANCHOR: Final = {"a": 1.15, "t": 1.0, "m": 0.6, "s": 0.3, "b": 0.0, "d": 0.0}
 #: Never the first character of a line (Japanese line breaking, kinsoku).
 _CLOSING: Final = "、。，．）」』】・ー：！？"
+
+
+class _Entries:
+    """What a Pillow drawing asks of a palette image's palette, answered by the canvas."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self._canvas = canvas
+
+    def getcolor(self, colour: tuple[int, ...], image: Image.Image | None = None) -> int:
+        return self._canvas.ink((colour[0], colour[1], colour[2]))
 
 
 def _words(text: str) -> Sequence[str]:
@@ -267,6 +278,8 @@ class Canvas:
     def __init__(self, height: int, background: Colour = PAPER, width: int = WIDTH) -> None:
         self.image = Image.new("P", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
+        # Shapes' colours through :meth:`ink` too: past a full palette, the nearest.
+        self.draw.palette = _Entries(self)  # type: ignore[assignment]
         #: Per (ink, ground) palette index, the index each text coverage is drawn in.
         self._shades: dict[tuple[int, int], tuple[int, ...]] = {}
         self.width = width
@@ -349,8 +362,8 @@ class Canvas:
         box = (left + ink[0], top + ink[1], left + ink[2], top + ink[3])
         # The text's edges are shaded towards what lies under its middle (a line is drawn on
         # one ground: paper, a panel, a badge, a face).
-        x = min(max((box[0] + box[2]) // 2, 0), self.image.width - 1)
-        y = min(max((box[1] + box[3]) // 2, 0), self.image.height - 1)
+        x = min(max(int(box[0] + box[2]) // 2, 0), self.image.width - 1)
+        y = min(max(int(box[1] + box[3]) // 2, 0), self.image.height - 1)
         ground = self.image.getpixel((x, y))
         assert isinstance(ground, int)
         steps = self._shading(self.ink(fill), ground)
@@ -557,18 +570,11 @@ class Canvas:
     def png(self, pad: int = MARGIN) -> bytes:
         """The picture cropped below the lowest mark, as a palette PNG."""
         height = min(self.image.height, int(self.bottom) + pad)
-        return _png(self.image.crop((0, 0, self.width, height)))
+        return write_png(self.image, height)
 
     def rgb(self) -> Image.Image:
         """The whole canvas in RGB (to frame or combine with other pictures)."""
         return self.image.convert("RGB")
-
-
-def _png(picture: Image.Image) -> bytes:
-    out = io.BytesIO()
-    # zlib's level 3 is several times faster than 9 and costs a few KB: time matters more.
-    picture.save(out, "PNG", compress_level=3)
-    return out.getvalue()
 
 
 def palette_png(picture: Image.Image) -> bytes:
@@ -579,8 +585,8 @@ def palette_png(picture: Image.Image) -> bytes:
     # nearest.
     sample = picture.resize((picture.width // 3, picture.height // 3), Image.Resampling.NEAREST)
     palette = sample.quantize(96, method=Image.Quantize.FASTOCTREE, dither=NO_DITHER)
-    return _png(picture.quantize(palette=palette, dither=NO_DITHER))
+    return write_png(picture.quantize(palette=palette, dither=NO_DITHER))
 
 
-def _distance(a: Colour, b: Colour) -> int:
+def _distance(a: tuple[int, ...], b: Colour) -> int:
     return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))

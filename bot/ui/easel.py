@@ -5,19 +5,22 @@ arguments give the same bytes: a picture drawn lately is sent again without draw
 game's first board; a board shown again), and two requests for one picture while it is being
 drawn share the drawing.
 
-``DRAWING_PROCESSES`` (see :class:`bot.config.Settings`) sets how many worker processes draw;
-0 (the default) draws in threads of the bot's process. A worker takes the drawing off the
-bot's interpreter lock (a third less CPU per click in the bot's process, and an animation holds
-the loop up a few milliseconds instead of tens), but on two shared cores it answered fewer
-clicks, later (``bench.bench_clicks --compare``). Drawing in threads, the easel shortens the
-interpreter's switch interval (:data:`SWITCH_INTERVAL`) so the event loop is not kept waiting
-on a drawing. Should a worker die, the picture is drawn in a thread and a new pool is started
-for the next one.
+``DRAWING_PROCESSES`` (see :class:`bot.config.Settings`) sets how many worker processes draw
+(one by default where there is a second core); 0 draws in threads of the bot's process. A
+worker takes the drawing off the bot's interpreter lock, where a drawing thread held up every
+click (``bench.bench_clicks --compare``: picture boards at 60 % of text boards' clicks per
+second with a worker, 42 % in threads); an animation then holds the loop up a few milliseconds
+instead of tens. Drawing in threads, the easel shortens the interpreter's switch interval
+(:data:`SWITCH_INTERVAL`) so the event loop is not kept waiting on a drawing. Should a worker
+die, the picture is drawn in a thread and a new pool is started for the next one.
+
+Wherever pictures are drawn, freed memory is kept for the next picture (:func:`keep_memory`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import logging
 import multiprocessing
 import pickle
@@ -43,6 +46,10 @@ SWITCH_INTERVAL: Final = 0.0005
 PRELOAD: Final = ("bot.pictures.bushi", "bot.pictures.senretsu", "bot.pictures.yosukou")
 
 Painter = Callable[..., bytes]
+#: glibc's mallopt parameters, and the allocation size below which freed memory is kept.
+_M_TRIM_THRESHOLD: Final = -1
+_M_MMAP_THRESHOLD: Final = -3
+_KEPT_BYTES: Final = 32 * 1024 * 1024
 
 
 def _draw(job: bytes) -> bytes:
@@ -53,10 +60,24 @@ def _draw(job: bytes) -> bytes:
     return drawn
 
 
+def keep_memory() -> None:
+    """Keep memory freed in this process for its next use instead of handing it back to the
+    system at once (glibc's thresholds raised): every picture allocates and frees a few MB,
+    and the page faults of fetching them fresh from the system cost a third of a board's
+    drawing (``bench.bench_pictures``). Where the C library has no ``mallopt``, nothing."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return
+    mallopt(_M_MMAP_THRESHOLD, _KEPT_BYTES)
+    mallopt(_M_TRIM_THRESHOLD, 4 * _KEPT_BYTES)
+
+
 def _warm() -> None:
     # The first picture pays for loading fonts; do it before any player waits on it.
     import importlib
 
+    keep_memory()
     for module in PRELOAD:
         importlib.import_module(module)
 
@@ -78,6 +99,7 @@ class Easel:
             self.shutdown()
             self.processes = processes
         if processes <= 0:
+            keep_memory()
             # A drawing thread holds the interpreter lock for up to the switch interval each
             # time the event loop lets go of it, which it does at every socket call, database
             # query and poll: at Python's 5 ms the loop waited on the drawing at each step.
