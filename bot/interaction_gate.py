@@ -29,7 +29,9 @@ RATE_LIMITED_TYPES = (2, 3, 5)
 
 
 class InteractionGate:
-    def __init__(self, arrivals: Arrivals, limit: UserRateLimit | None, activity: Activity) -> None:
+    def __init__(
+        self, arrivals: Arrivals | None, limit: UserRateLimit | None, activity: Activity
+    ) -> None:
         self.arrivals = arrivals
         self.limit = limit
         self.activity = activity
@@ -40,7 +42,8 @@ class InteractionGate:
     def admit(self, data: Any) -> bool:
         """True: let discord.py handle it; False: answered here (cooled down)."""
         ident, kind, _custom_id = interaction_context(data)
-        self.arrivals.arrived(ident)
+        if self.arrivals is not None:
+            self.arrivals.arrived(ident)
         if self.limit is None or kind not in RATE_LIMITED_TYPES:
             return True
         user_id = interaction_user_id(data)

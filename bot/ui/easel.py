@@ -12,7 +12,8 @@ click (``bench.bench_clicks --compare``: picture boards at 60 % of text boards' 
 second with a worker, 42 % in threads); an animation then holds the loop up a few milliseconds
 instead of tens. Drawing in threads, the easel shortens the interpreter's switch interval
 (:data:`SWITCH_INTERVAL`) so the event loop is not kept waiting on a drawing. Should a worker
-die, the picture is drawn in a thread and a new pool is started for the next one.
+die, the picture is drawn in a thread and a new worker is started for the next one. Workers
+are fed through pipes the event loop reads itself (:mod:`bot.ui.drawing_workers`).
 
 Wherever pictures are drawn, freed memory is kept for the next picture (:func:`keep_memory`).
 """
@@ -27,9 +28,9 @@ import pickle
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
+
+from bot.ui.drawing_workers import DrawingWorker, WorkerDied
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +88,7 @@ class Easel:
 
     def __init__(self, processes: int = 0) -> None:
         self.processes = processes
-        self._pool: Executor | None = None
+        self._workers: list[DrawingWorker] = []
         self._drawn: OrderedDict[bytes, bytes] = OrderedDict()
         self._drawing: dict[bytes, asyncio.Future[bytes]] = {}
         #: Pictures asked for, and how many were drawn (the rest were remembered or shared).
@@ -105,19 +106,24 @@ class Easel:
             # query and poll: at Python's 5 ms the loop waited on the drawing at each step.
             sys.setswitchinterval(SWITCH_INTERVAL)
 
-    def _executor(self) -> Executor | None:
+    def _worker(self) -> DrawingWorker | None:
+        """The least busy worker on this event loop, started if need be (None: a thread)."""
         if self.processes <= 0:
             return None
-        if self._pool is None:
+        loop = asyncio.get_running_loop()
+        if any(w.loop is not loop or not w.alive for w in self._workers):
+            # A new event loop (a restarted bot, a test) or a worker that died: start afresh.
+            self.shutdown()
+        if not self._workers:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(PRELOAD))
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_warm)
-        return self._pool
+            self._workers = [DrawingWorker(context, _draw, _warm) for _ in range(self.processes)]
+        return min(self._workers, key=lambda w: w.load)
 
     def shutdown(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for worker in self._workers:
+            worker.close()
+        self._workers = []
 
     async def draw(self, paint: Painter, *args: Any, remember: bool = True) -> bytes:
         """``paint(*args)``, drawn in a worker, or as remembered; ``remember=False`` keeps
@@ -161,13 +167,12 @@ class Easel:
 
     async def _run(self, job: bytes, paint: Painter, args: tuple[Any, ...]) -> bytes:
         self.drawn += 1
-        pool = self._executor()
-        if pool is not None:
+        worker = self._worker()
+        if worker is not None:
             try:
-                return await asyncio.get_running_loop().run_in_executor(pool, _draw, job)
-            except BrokenProcessPool:
-                log.warning("a drawing worker died; drawing in a thread, new workers next time")
-                self._pool = None
+                return await worker.draw(job)
+            except WorkerDied:
+                log.warning("a drawing worker died; drawing in a thread, a new worker next time")
         return await asyncio.to_thread(paint, *args)
 
 

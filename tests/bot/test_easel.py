@@ -63,3 +63,38 @@ def test_drawing_in_threads_lets_the_event_loop_back_in_sooner() -> None:
         assert SWITCH_INTERVAL < 0.005
     finally:
         sys.setswitchinterval(saved)
+
+
+async def test_a_worker_that_dies_is_replaced_and_no_picture_is_lost() -> None:
+    rules = BushiRules()
+    view = rules.view_for(rules.new_game(None, 0), None)
+    easel = Easel(1)
+    try:
+        first = await easel.draw(PAINT, view, "en", ())
+        (worker,) = easel._workers
+        worker.process.kill()
+        worker.process.join(5)
+        # Asked while the worker lies dead: drawn in a thread instead, the same picture.
+        again = await easel.draw(PAINT, view, "ja", ())
+        assert again == PAINT(view, "ja", ())
+        # The next one goes to a new worker.
+        await easel.draw(PAINT, view, "en", (), ("Kira", "Yamada"))
+        (replacement,) = easel._workers
+        assert replacement is not worker and replacement.process.is_alive()
+        assert first == PAINT(view, "en", ())
+    finally:
+        easel.shutdown()
+
+
+async def test_a_painters_failure_in_a_worker_is_raised_where_it_was_asked() -> None:
+    easel = Easel(1)
+    try:
+        with pytest.raises(AttributeError, match="ply"):
+            await easel.draw(PAINT, "not a view", "en", ())
+        # The worker lives on.
+        rules = BushiRules()
+        view = rules.view_for(rules.new_game(None, 0), None)
+        assert (await easel.draw(PAINT, view, "en", ())).startswith(b"\x89PNG")
+        assert easel._workers[0].alive
+    finally:
+        easel.shutdown()
