@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import os
 import re
 import sqlite3
 import statistics
@@ -50,6 +51,7 @@ from bot.db import Database
 from bot.db.sqlite_store import SqliteGameStore
 from bot.services.games import GameService
 from bot.ui.app_emojis import BOOK
+from bot.ui.easel import EASEL
 from rules.core import Rng
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.server import API_PREFIX
@@ -169,10 +171,10 @@ async def measure_bot(
 
 async def measure_apart(
     users: int, clicks: int, pictures: bool, processes: int = DEFAULT_DRAWING_PROCESSES
-) -> tuple[list[float], float, float, float]:
+) -> tuple[list[float], float, float, float, float]:
     """The bot alone in this process, the fake and its players in a child
     (:mod:`bench.fake_apart`): latencies, clicks per second, and CPU per click in ms of the
-    bot's process and of the fake's."""
+    bot's process, of the fake's, and of the drawing workers'."""
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
     child = context.Process(target=serve, args=(theirs, users, clicks), daemon=True)
@@ -204,9 +206,9 @@ async def measure_apart(
             await bot.asobiba.services.servers.update(guild_id, pictures=pictures)
             ours.send("go")
             assert await asyncio.to_thread(ours.recv) == "measuring"
-            cpu = time.process_time()
+            cpu, drawing = time.process_time(), drawing_cpu()
             latencies, elapsed, fake_cpu = await asyncio.to_thread(ours.recv)
-            cpu = time.process_time() - cpu
+            cpu, drawing = time.process_time() - cpu, drawing_cpu() - drawing
             await bot.asobiba.activity.wait_idle()
             await bot.close()
             await running
@@ -217,7 +219,25 @@ async def measure_apart(
         if child.is_alive():
             child.kill()
     per_click = 1000 / len(latencies)
-    return latencies, len(latencies) / elapsed, cpu * per_click, fake_cpu * per_click
+    return (
+        latencies,
+        len(latencies) / elapsed,
+        cpu * per_click,
+        fake_cpu * per_click,
+        drawing * per_click,
+    )
+
+
+def drawing_cpu() -> float:
+    """Seconds of CPU the easel's worker processes have used (Linux's /proc; 0 elsewhere)."""
+    used = 0.0
+    for pid in EASEL.worker_pids():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        used += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return used
 
 
 class Counter(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"n:(?P<n>[0-9]+)"):
@@ -308,15 +328,17 @@ async def compare(users: int, clicks: int, processes: int, rounds: int, together
     p99s: dict[bool, list[float]] = {False: [], True: []}
     cpus: dict[bool, list[float]] = {False: [], True: []}
     fakes: dict[bool, list[float]] = {False: [], True: []}
+    drawings: dict[bool, list[float]] = {False: [], True: []}
     for _ in range(rounds):
         for pictures in (False, True):
             if together:
                 latencies, rate, *_, cpu = await measure_bot(users, clicks, pictures, processes)
-                fake_cpu = 0.0
+                fake_cpu = drawing = 0.0
             else:
-                latencies, rate, cpu, fake_cpu = await measure_apart(
+                latencies, rate, cpu, fake_cpu, drawing = await measure_apart(
                     users, clicks, pictures, processes
                 )
+            drawings[pictures].append(drawing)
             rates[pictures].append(rate)
             p99s[pictures].append(percentile(latencies, 0.99) * 1000)
             cpus[pictures].append(cpu)
@@ -327,6 +349,8 @@ async def compare(users: int, clicks: int, processes: int, rounds: int, together
     for pictures, name in ((False, "text"), (True, f"picture ({processes} processes)")):
         runs = ", ".join(f"{r:.0f}" for r in rates[pictures])
         fake = "" if together else f" (the fake's {statistics.median(fakes[pictures]):4.1f} ms)"
+        if pictures and processes and not together:
+            fake += f", drawing workers' {statistics.median(drawings[pictures]):4.1f} ms"
         print(
             f"{name:<24} median {statistics.median(rates[pictures]):6.0f} clicks/s ({runs})   "
             f"p99 median {statistics.median(p99s[pictures]):6.0f} ms   "

@@ -7,6 +7,7 @@ to the cube it threatens. The cube that moved last is framed, with its face befo
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Final
 
@@ -62,6 +63,8 @@ STEEL: Final[Colour] = (160, 172, 186)
 #: Screen directions: x right, y down.
 _SCREEN: Final = {Facing.F: (0, -1), Facing.R: (1, 0), Facing.B: (0, 1), Facing.L: (-1, 0)}
 _RULES: Final = BushiRules()
+#: How far a raised face's shadow reaches past it.
+_SHADOW: Final = 6
 
 
 def on_screen(direction: Facing, seat: Seat) -> Facing:
@@ -79,7 +82,28 @@ def draw_face(
     decisive: bool = True,
 ) -> Box:
     """One top face: 武 at the samurai edge, blades with 刀 on the sword edges, the gaze.
-    ``decisive``: the face as it is now (a face before the move is only a reminder)."""
+    ``decisive``: the face as it is now (a face before the move is only a reminder). Drawn
+    once per look and size, then pasted (:meth:`Canvas.sprite`)."""
+    x, y = corner
+    extent = math.ceil(size) + _SHADOW
+    canvas.sprite(
+        ("bushi-face", size, orientation, cube, seat, decisive),
+        corner,
+        (extent, extent),
+        lambda scratch, at: _draw_face(scratch, at, size, orientation, cube, seat, decisive),
+    )
+    return (x, y, x + size, y + size)
+
+
+def _draw_face(
+    canvas: Canvas,
+    corner: Point,
+    size: float,
+    orientation: Orientation,
+    cube: CubeReading,
+    seat: Seat,
+    decisive: bool,
+) -> None:
     x, y = corner
     rect = (x, y, x + size, y + size)
     canvas.raised(rect, FACE_FILL[seat], INK, size * 0.08)
@@ -127,7 +151,6 @@ def draw_face(
         max(3, int(size * 0.035)),
         size * 0.1,
     )
-    return rect
 
 
 def _face_words(view: BushiView, seat: Seat, locale: Locale) -> list[tuple[str, int, bool, Colour]]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -50,6 +50,10 @@ SHADES: Final = 8
 #: Entries the shades of text may take; the rest are kept for shapes' solid colours.
 _SHADE_ROOM: Final = 224
 NO_DITHER: Final = Image.Dither.NONE
+#: Blank pixels around a sprite (a shadow or an arrow's head may spill past its extent), and
+#: how many sprites are kept (a 武士将棋 face is about 60 KB).
+_SPRITE_PAD: Final = 8
+_SPRITES_KEPT: Final = 256
 #: Coverage to "touched" (0 or 255); and a stamp's shape values to each part's mask.
 _TOUCHED: Final = [0, *[255] * 255]
 _INSIDE: Final = 1
@@ -66,6 +70,44 @@ _PAD: Final = 2
 _BELOW_ANCHOR: Final = {"a": 1.15, "t": 1.0, "m": 0.6, "s": 0.3, "b": 0.0, "d": 0.0}
 #: Never the first character of a line (Japanese line breaking, kinsoku).
 _CLOSING: Final = "、。，．）」』】・ー：！？"
+
+
+@dataclass(frozen=True, slots=True)
+class _Sprite:
+    """A drawing remembered: its pixels in its own palette's indices, which pixels it touched,
+    its palette's colours by index, and its records (from its own top-left corner)."""
+
+    tile: Image.Image
+    touched: Image.Image
+    colours: tuple[Colour, ...]
+    texts: tuple[Drawn, ...]
+    strokes: tuple[tuple[Point, Point, float], ...]
+    marks: tuple[Box, ...]
+    bottom: float
+
+    @staticmethod
+    def of(scratch: Canvas) -> _Sprite:
+        palette = scratch.image.palette
+        assert palette is not None
+        by_index = sorted((index, colour) for colour, index in palette.colors.items())
+        return _Sprite(
+            scratch.image,
+            # The ground is its canvas's first colour: everything else was drawn.
+            scratch.image.point(_TOUCHED, "1"),
+            tuple((c[0], c[1], c[2]) for _, c in by_index),
+            tuple(scratch.texts),
+            tuple(scratch.strokes),
+            tuple(scratch.marks),
+            scratch.bottom,
+        )
+
+
+def _moved(box: Box, dx: float, dy: float) -> Box:
+    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+
+
+#: Sprites by what they draw, where within a pixel, on what ground, the oldest dropped first.
+_sprites: dict[Hashable, _Sprite] = {}
 
 
 class _Entries:
@@ -239,6 +281,7 @@ def clear_caches() -> None:
     """Forget every remembered text and box (the benchmark's cold start)."""
     for remembered in (printable, text_width, _line_mask, _shaded_line, _box_stamp, drawable_name):
         remembered.cache_clear()
+    _sprites.clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +318,9 @@ class Canvas:
     """A palette image being drawn, with the few primitives the pictures are made of. Shapes
     drawn through :attr:`draw` take their colours as RGB, like any Pillow drawing."""
 
-    def __init__(self, height: int, background: Colour = PAPER, width: int = WIDTH) -> None:
+    def __init__(
+        self, height: int, background: Colour = PAPER, width: int = WIDTH, watched: bool = True
+    ) -> None:
         self.image = Image.new("P", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
         # Shapes' colours through :meth:`ink` too: past a full palette, the nearest.
@@ -290,8 +335,9 @@ class Canvas:
         self.texts: list[Drawn] = []
         self.strokes: list[tuple[Point, Point, float]] = []
         self.marks: list[Box] = []
-        for watcher in _watchers:
-            watcher.append(self)
+        if watched:  # not a sprite's scratch canvas: its records reach the picture's own
+            for watcher in _watchers:
+                watcher.append(self)
 
     def _reach(self, y: float) -> None:
         self.bottom = max(self.bottom, y)
@@ -564,6 +610,50 @@ class Canvas:
     def rule(self, y: float, x0: float = MARGIN, x1: float | None = None) -> None:
         self.draw.line(((x0, y), (self.width - MARGIN if x1 is None else x1, y)), RULE, 2)
         self._reach(y + 1)
+
+    # --- remembered drawings -------------------------------------------------------------
+
+    def sprite(
+        self,
+        key: Hashable,
+        corner: Point,
+        extent: tuple[int, int],
+        draw: Callable[[Canvas, Point], object],
+    ) -> None:
+        """What ``draw(canvas, corner)`` draws within ``extent`` (width, height) of ``corner``,
+        drawn once on a canvas of its own and pasted ever after: a 武士将棋 face is a fifth of
+        its board's drawing, and the same few faces recur. ``key`` names what is drawn (the
+        same key, the same drawing); the texts, strokes and marks it drew are recorded here as
+        if drawn here."""
+        x, y = corner
+        left, top = math.floor(x) - _SPRITE_PAD, math.floor(y) - _SPRITE_PAD
+        at = (x - left, y - top)
+        under = self.image.getpixel((min(max(left, 0), self.width - 1), max(top, 0)))
+        assert isinstance(under, int)
+        ground = self._colour(under)
+        remembered_as = (key, at, ground, extent)
+        drawn = _sprites.get(remembered_as)
+        if drawn is None:
+            scratch = Canvas(
+                extent[1] + 2 * _SPRITE_PAD, ground, extent[0] + 2 * _SPRITE_PAD, watched=False
+            )
+            draw(scratch, at)
+            drawn = _Sprite.of(scratch)
+            if len(_sprites) >= _SPRITES_KEPT:
+                _sprites.pop(next(iter(_sprites)))
+            _sprites[remembered_as] = drawn
+        indices = [self.ink(colour) for colour in drawn.colours]
+        self.image.paste(
+            drawn.tile.point(indices + [0] * (256 - len(indices))), (left, top), drawn.touched
+        )
+        self.texts.extend(
+            Drawn(t.text, t.size, _moved(t.box, left, top), t.decisive, t.name) for t in drawn.texts
+        )
+        self.strokes.extend(
+            ((a[0] + left, a[1] + top), (b[0] + left, b[1] + top), w) for a, b, w in drawn.strokes
+        )
+        self.marks.extend(_moved(m, left, top) for m in drawn.marks)
+        self._reach(top + drawn.bottom)
 
     # --- output -------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ they place, their lines as they would be with the staged cards.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Final
@@ -69,6 +70,8 @@ from rules.senretsu.state import AttackLog, FieldCard
 
 CARD_W: Final = 64
 CARD_H: Final = 88
+#: How far a raised card's shadow reaches past it.
+_SHADOW: Final = 6
 ROW_H: Final = CARD_H + 14
 TAG_W: Final = 62
 BAR_H: Final = 52
@@ -112,7 +115,20 @@ def draw_card(
     scale: float = 1.0,
 ) -> None:
     """A face-up card: rank and suit in its colour, a joker with its declared range (none in
-    the hand: a joker's range is declared when it is placed)."""
+    the hand: a joker's range is declared when it is placed). Drawn once, then pasted
+    (:meth:`Canvas.sprite`)."""
+    extent = (math.ceil(CARD_W * scale) + _SHADOW, math.ceil(CARD_H * scale) + _SHADOW)
+    canvas.sprite(
+        ("senretsu-card", card, declared, scale),
+        (x, y),
+        extent,
+        lambda scratch, at: _draw_card(scratch, at[0], at[1], card, declared, scale),
+    )
+
+
+def _draw_card(
+    canvas: Canvas, x: float, y: float, card: Card, declared: int | None, scale: float
+) -> None:
     w, h = CARD_W * scale, CARD_H * scale
     canvas.raised((x, y, x + w, y + h), PANEL, INK, 7 * scale)
     ink = CARD_INK[card.colour]

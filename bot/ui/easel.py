@@ -120,6 +120,10 @@ class Easel:
             self._workers = [DrawingWorker(context, _draw, _warm) for _ in range(self.processes)]
         return min(self._workers, key=lambda w: w.load)
 
+    def worker_pids(self) -> list[int]:
+        """The worker processes' ids (a benchmark reads their CPU time)."""
+        return [w.process.pid for w in self._workers if w.process.pid is not None]
+
     def shutdown(self) -> None:
         for worker in self._workers:
             worker.close()

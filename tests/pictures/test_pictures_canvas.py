@@ -12,8 +12,10 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.pictures import canvas
+from bot.pictures import bushi, canvas
 from bot.pictures.samples import samples
+from rules.bushi import CubeReading, Facing, Orientation
+from rules.bushi.cube import Face
 from rules.core import LOCALES
 
 ANCHORS = ("la", "lm", "mm", "rm", "ls")
@@ -89,3 +91,17 @@ def test_a_picture_is_the_same_drawn_first_or_after_others() -> None:
         for other in samples():
             other.draw(locale)
         assert sample.draw(locale) == cold
+
+
+@pytest.mark.parametrize("corner", [(40, 86), (290.0, 437.35)])
+def test_a_sprite_draws_what_drawing_directly_draws(corner: tuple[float, float]) -> None:
+    orientation = Orientation(Face.F1, Facing.R)
+    args = (132, orientation, CubeReading.SEED, bushi.WHITE, True)
+    direct, pasted, again = (canvas.Canvas(700, width=500) for _ in range(3))
+    bushi._draw_face(direct, corner, *args)
+    bushi.draw_face(pasted, corner, *args)
+    bushi.draw_face(again, corner, *args)  # from the remembered sprite
+    for drawn in (pasted, again):
+        assert ImageChops.difference(drawn.rgb(), direct.rgb()).getbbox() is None
+        assert drawn.texts == direct.texts and drawn.strokes == direct.strokes
+        assert drawn.bottom == direct.bottom

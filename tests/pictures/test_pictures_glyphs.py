@@ -69,6 +69,13 @@ class Recorder:
 
         monkeypatch.setattr(canvas.Canvas, "text", text)
         monkeypatch.setattr(canvas.Canvas, "png", lambda self_, pad=0: b"")
+        # Remembered drawings drawn each time instead: their words reach the recorder, and
+        # nothing drawn without words is remembered for later pictures.
+        monkeypatch.setattr(
+            canvas.Canvas,
+            "sprite",
+            lambda self_, key, corner, extent, draw: draw(self_, corner),
+        )
 
 
 def paint(spec: GameSpec, state: Any, recent: tuple[Event, ...]) -> None:
