@@ -11,7 +11,8 @@ machine's load changes from minute to minute: only figures taken side by side co
 the fake and its players run in a process of their own (:mod:`bench.fake_apart`), as Discord
 and its players are elsewhere: the fake's cost (parsing each uploaded picture, validating and
 keeping every message) is then not charged to the bot, and the CPU per click it reports is
-the bot's process alone (the fake's beside it); both kinds of board are measured so.
+the bot's process alone (the fake's beside it, and the drawing workers' for pictures, read
+from ``/proc``); both kinds of board are measured so.
 ``--together`` keeps the fake in the bot's process, as the figures before it did.
 
 Reports p50 / p99 from the interaction being sent to the board being edited and clicks per

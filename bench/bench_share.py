@@ -20,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.config import DEFAULT_DRAWING_PROCESSES
 from bot.db import Database
 from bot.services.games import GameService
 from bot.services.snapshots import Player
@@ -108,7 +109,12 @@ async def run(moves: int, processes: int, rounds: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=60)
-    parser.add_argument("--processes", type=int, default=0, help="drawing worker processes")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=DEFAULT_DRAWING_PROCESSES,
+        help="drawing worker processes (0: threads)",
+    )
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     asyncio.run(run(args.moves, args.processes, args.rounds))

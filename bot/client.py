@@ -277,6 +277,7 @@ class AsobibaBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*COMPONENTS)
         EASEL.configure(self.settings.drawing_processes)
+        EASEL.start()  # now, not at the first picture (which would wait for the workers)
         await self.register_commands()
         await self.sync_commands()
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
@@ -450,3 +451,4 @@ class AsobibaBot(commands.AutoShardedBot):
         except Exception:
             log.warning("could not record the newest turn pings", exc_info=True)
         await self.db.dispose()
+        EASEL.shutdown()

@@ -56,7 +56,7 @@ class Metrics:
         )
         self.picture_seconds = Histogram(
             "asobiba_picture_seconds",
-            "Drawing one board picture, off the event loop (the wait for a thread included).",
+            "Drawing one board picture, off the event loop (the wait for a drawing worker or thread included).",
             buckets=LATENCY_BUCKETS,
             registry=registry,
         )

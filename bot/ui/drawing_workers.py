@@ -74,6 +74,9 @@ class DrawingWorker:
         self._waiting: deque[asyncio.Future[bytes]] = deque()
         self._writer: asyncio.StreamWriter | None = None
         self._reading: asyncio.Task[None] | None = None
+        # Opened once, however many pictures are asked for before it is (one transport only
+        # may own the socket).
+        self._opened = self.loop.create_task(self._open())
         self.alive = True
 
     @property
@@ -81,11 +84,13 @@ class DrawingWorker:
         """Jobs sent and not yet answered."""
         return len(self._waiting)
 
+    async def _open(self) -> None:
+        reader, self._writer = await asyncio.open_connection(sock=self._socket)
+        self._reading = asyncio.create_task(self._read(reader))
+
     async def draw(self, job: bytes) -> bytes:
-        if self._writer is None:
-            reader, self._writer = await asyncio.open_connection(sock=self._socket)
-            self._reading = asyncio.create_task(self._read(reader))
-        if not self.alive:
+        await self._opened
+        if not self.alive or self._writer is None:
             raise WorkerDied()
         answer: asyncio.Future[bytes] = self.loop.create_future()
         self._waiting.append(answer)
@@ -117,6 +122,8 @@ class DrawingWorker:
     def close(self) -> None:
         """Stop the worker (it ends as its pipe closes); answers still owed fail."""
         self.alive = False
+        if not self.loop.is_closed():
+            self._opened.cancel()
         if self._reading is not None and self.loop.is_running():
             self._reading.cancel()
         if self._writer is not None and not self.loop.is_closed():

@@ -68,7 +68,7 @@ def keep_memory() -> None:
     drawing (``bench.bench_pictures``). Where the C library has no ``mallopt``, nothing."""
     try:
         mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):  # not glibc (musl, macOS, Windows)
         return
     mallopt(_M_MMAP_THRESHOLD, _KEPT_BYTES)
     mallopt(_M_TRIM_THRESHOLD, 4 * _KEPT_BYTES)
@@ -119,6 +119,11 @@ class Easel:
             context.set_forkserver_preload(list(PRELOAD))
             self._workers = [DrawingWorker(context, _draw, _warm) for _ in range(self.processes)]
         return min(self._workers, key=lambda w: w.load)
+
+    def start(self) -> None:
+        """Start the workers on the running event loop (at start-up: the first picture would
+        otherwise wait for them)."""
+        self._worker()
 
     def worker_pids(self) -> list[int]:
         """The worker processes' ids (a benchmark reads their CPU time)."""

@@ -98,3 +98,20 @@ async def test_a_painters_failure_in_a_worker_is_raised_where_it_was_asked() -> 
         assert easel._workers[0].alive
     finally:
         easel.shutdown()
+
+
+async def test_pictures_asked_at_once_of_a_new_worker_are_all_drawn_by_it(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    rules = BushiRules()
+    view = rules.view_for(rules.new_game(None, 0), None)
+    easel = Easel(1)
+    try:
+        names = [(f"p{k}", "b") for k in range(12)]
+        drawn = await asyncio.gather(*(easel.draw(PAINT, view, "en", (), n) for n in names))
+        (worker,) = easel._workers
+        assert worker.alive and worker.process.is_alive()
+        assert drawn == [PAINT(view, "en", (), n) for n in names]
+        assert "died" not in caplog.text
+    finally:
+        easel.shutdown()
