@@ -621,8 +621,8 @@ class Canvas:
         draw: Callable[[Canvas, Point], object],
     ) -> None:
         """What ``draw(canvas, corner)`` draws within ``extent`` (width, height) of ``corner``,
-        drawn once on a canvas of its own and pasted ever after: a 武士将棋 face is a fifth of
-        its board's drawing, and the same few faces recur. ``key`` names what is drawn (the
+        drawn once on a canvas of its own and pasted ever after: a 武士将棋 board's faces were
+        40 % of its drawing, and the same few faces recur. ``key`` names what is drawn (the
         same key, the same drawing); the texts, strokes and marks it drew are recorded here as
         if drawn here."""
         x, y = corner
