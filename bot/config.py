@@ -22,11 +22,12 @@ def _usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-#: Pictures drawn by one worker process beside the bot's wherever there is a second core: with
-#: pictures as cheap as they now are, the bot's process answers clicks faster with the drawing
-#: taken off its interpreter lock (``bench.bench_clicks --compare``); on a single core, in the
+#: Pictures drawn by two worker processes beside the bot's wherever there is a second core: with
+#: the drawing off its interpreter lock the bot's process answers clicks faster, and a second
+#: worker shortens the queue a burst of moves leaves (``bench.bench_clicks --compare``: picture
+#: boards' p99 0.8–1.1 times text boards' with two, 1.3–1.6 with one); on a single core, in the
 #: bot's threads.
-DEFAULT_DRAWING_PROCESSES = 1 if _usable_cores() >= 2 else 0
+DEFAULT_DRAWING_PROCESSES = 2 if _usable_cores() >= 2 else 0
 
 
 class ConfigError(ValueError):

@@ -78,24 +78,33 @@ class DrawingWorker:
         # may own the socket).
         self._opened = self.loop.create_task(self._open())
         self.alive = True
+        #: Pictures this worker has answered, and those asked of it still unanswered.
+        self.answered = 0
+        self._asked = 0
 
     @property
     def load(self) -> int:
-        """Jobs sent and not yet answered."""
-        return len(self._waiting)
+        """Pictures asked of this worker and not yet answered."""
+        return self._asked
 
     async def _open(self) -> None:
         reader, self._writer = await asyncio.open_connection(sock=self._socket)
         self._reading = asyncio.create_task(self._read(reader))
 
     async def draw(self, job: bytes) -> bytes:
-        await self._opened
-        if not self.alive or self._writer is None:
-            raise WorkerDied()
-        answer: asyncio.Future[bytes] = self.loop.create_future()
-        self._waiting.append(answer)
-        self._writer.write(_LENGTH.pack(len(job)) + job)
-        return await answer
+        # Counted from the ask, before the first wait: pictures asked at once see each
+        # other's load, and spread over the workers.
+        self._asked += 1
+        try:
+            await self._opened
+            if not self.alive or self._writer is None:
+                raise WorkerDied()
+            answer: asyncio.Future[bytes] = self.loop.create_future()
+            self._waiting.append(answer)
+            self._writer.write(_LENGTH.pack(len(job)) + job)
+            return await answer
+        finally:
+            self._asked -= 1
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         try:
@@ -103,6 +112,7 @@ class DrawingWorker:
                 (size,) = _LENGTH.unpack(await reader.readexactly(_LENGTH.size))
                 answer = await reader.readexactly(size)
                 waiting = self._waiting.popleft()
+                self.answered += 1
                 if waiting.done():  # its asker was cancelled
                     continue
                 if answer[:1] == DRAWN:

@@ -6,11 +6,11 @@ game's first board; a board shown again), and two requests for one picture while
 drawn share the drawing.
 
 ``DRAWING_PROCESSES`` (see :class:`bot.config.Settings`) sets how many worker processes draw
-(one by default where there is a second core); 0 draws in threads of the bot's process. A
+(two by default where there is a second core); 0 draws in threads of the bot's process. A
 worker takes the drawing off the bot's interpreter lock, where a drawing thread held up every
 click (``bench.bench_clicks --compare``: picture boards at 60 % of text boards' clicks per
 second with a worker, 42 % in threads); an animation then holds the loop up a few milliseconds
-instead of tens. Drawing in threads, the easel shortens the interpreter's switch interval
+instead of tens. Each picture goes to the worker with the fewest waiting. Drawing in threads, the easel shortens the interpreter's switch interval
 (:data:`SWITCH_INTERVAL`) so the event loop is not kept waiting on a drawing. Should a worker
 die, the picture is drawn in a thread and a new worker is started for the next one. Workers
 are fed through pipes the event loop reads itself (:mod:`bot.ui.drawing_workers`).

@@ -115,3 +115,16 @@ async def test_pictures_asked_at_once_of_a_new_worker_are_all_drawn_by_it(
         assert "died" not in caplog.text
     finally:
         easel.shutdown()
+
+
+async def test_pictures_asked_at_once_are_spread_over_the_workers() -> None:
+    rules = BushiRules()
+    view = rules.view_for(rules.new_game(None, 0), None)
+    easel = Easel(2)
+    try:
+        names = [(f"p{k}", "b") for k in range(10)]
+        await asyncio.gather(*(easel.draw(PAINT, view, "ja", (), n) for n in names))
+        answered = sorted(w.answered for w in easel._workers)
+        assert sum(answered) == 10 and answered[0] >= 4  # five each: the fewest waiting
+    finally:
+        easel.shutdown()
