@@ -4,7 +4,11 @@ and what is drawn once for all (an animation) is not kept."""
 from __future__ import annotations
 
 import asyncio
+import signal
+import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -128,3 +132,49 @@ async def test_pictures_asked_at_once_are_spread_over_the_workers() -> None:
         assert sum(answered) == 10 and answered[0] >= 4  # five each: the fewest waiting
     finally:
         easel.shutdown()
+
+
+_KILLED_BOT = """
+import asyncio, os, signal, sys
+from bot.games.spec import LazyPainter
+from bot.ui.easel import Easel
+from rules.bushi import BushiRules
+
+async def main():
+    rules = BushiRules()
+    easel = Easel(2)
+    view = rules.view_for(rules.new_game(None, 0), None)
+    paint = LazyPainter("bot.pictures.bushi", "draw_board")
+    await asyncio.gather(*(easel.draw(paint, view, "en", (), (str(k), "b")) for k in range(4)))
+    print(*easel.worker_pids(), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(main())
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_the_workers_end_with_a_killed_bot() -> None:
+    """No worker outlives its bot: killed outright, it leaves no process behind."""
+    done = subprocess.run(
+        [sys.executable, "-c", _KILLED_BOT],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    pids = [int(p) for p in done.stdout.split()]
+    assert len(pids) == 2
+    deadline = time.monotonic() + 10
+    while any(_running(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_running(p) for p in pids)
