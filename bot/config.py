@@ -6,6 +6,7 @@ connect to Discord.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,8 +27,10 @@ def _usable_cores() -> int:
 #: the drawing off its interpreter lock the bot's process answers clicks faster, and a second
 #: worker shortens the queue a burst of moves leaves (``bench.bench_clicks --compare``: picture
 #: boards' p99 0.8–1.1 times text boards' with two, 1.3–1.6 with one); on a single core, in the
-#: bot's threads.
-DEFAULT_DRAWING_PROCESSES = 2 if _usable_cores() >= 2 else 0
+#: bot's threads (and where workers cannot be started from a fork server: Windows).
+DEFAULT_DRAWING_PROCESSES = (
+    2 if _usable_cores() >= 2 and "forkserver" in multiprocessing.get_all_start_methods() else 0
+)
 
 
 class ConfigError(ValueError):

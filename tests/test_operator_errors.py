@@ -208,3 +208,20 @@ def test_the_readme_backup_command_copies_a_live_database(tmp_path: Path) -> Non
     copy = sqlite3.connect(tmp_path / target)
     assert copy.execute("SELECT count(*) FROM user_pref").fetchone() == (100,)
     copy.close()
+
+
+def test_pictures_are_drawn_by_workers_where_there_is_a_core_to_spare(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot import config
+
+    assert Settings.from_env({"DRAWING_PROCESSES": "0"}).drawing_processes == 0
+    assert Settings.from_env({"DRAWING_PROCESSES": "3"}).drawing_processes == 3
+    with pytest.raises(ConfigError, match="DRAWING_PROCESSES"):
+        Settings.from_env({"DRAWING_PROCESSES": "two"})
+    # The default: two workers on two cores or more, threads on one.
+    assert Settings.from_env({}).drawing_processes == config.DEFAULT_DRAWING_PROCESSES
+    expected = 2 if config._usable_cores() >= 2 else 0
+    assert expected == config.DEFAULT_DRAWING_PROCESSES
+    monkeypatch.setattr(config.os, "sched_getaffinity", lambda _pid: {0})
+    assert config._usable_cores() == 1
