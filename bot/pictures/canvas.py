@@ -5,10 +5,11 @@ than needed and cropped to what was drawn. A canvas is a palette image from the 
 colour it is given takes the next free entry of its own palette, and anti-aliased text is drawn
 in :data:`SHADES` shades between its ink and what lies under it. A picture so drawn needs no
 colour reduction before it is written (which cost more than drawing it), moves a quarter of the
-bytes, and is still the same bytes for the same drawing. Text goes through :meth:`Canvas.text` only, so a
-character the bundled font lacks becomes ``?`` instead of a box (players' names, drawn from a
-wider cut of the same face, lose what it lacks instead: see :func:`drawable_name`), and text is
-laid out by FreeType's basic engine alone, the same on every machine.
+bytes, and is still the same bytes for the same drawing. Text goes through :meth:`Canvas.text`
+only, so a character the bundled font lacks becomes ``?`` instead of a box (players' names,
+drawn from a wider cut of the same face, lose what it lacks instead: see
+:func:`drawable_name`), and text is laid out by FreeType's basic engine alone, the same on every
+machine.
 
 Phone first: Discord shows a picture about 360 points wide on a phone, so no text is drawn
 smaller than :data:`SMALLEST` (11 points there) and the facts that decide a move at
@@ -59,81 +60,6 @@ _TOUCHED: Final = [0, *[255] * 255]
 _INSIDE: Final = 1
 _OUTLINE: Final = 2
 _ONLY: Final = {part: [255 if v == part else 0 for v in range(256)] for part in (1, 2)}
-
-
-#: The largest box (in pixels) drawn by pasting a remembered copy: past it, copying the
-#: pixels costs more than drawing them.
-_STAMP_AREA: Final = 8000
-#: Blank pixels around a remembered line's mask (a glyph's edge may spill past its box).
-_PAD: Final = 2
-#: How far below its anchor a line of text reaches, in font sizes, by vertical anchor.
-_BELOW_ANCHOR: Final = {"a": 1.15, "t": 1.0, "m": 0.6, "s": 0.3, "b": 0.0, "d": 0.0}
-#: Never the first character of a line (Japanese line breaking, kinsoku).
-_CLOSING: Final = "、。，．）」』】・ー：！？"
-
-
-@dataclass(frozen=True, slots=True)
-class _Sprite:
-    """A drawing remembered: its pixels in its own palette's indices, which pixels it touched,
-    its palette's colours by index, and its records (from its own top-left corner)."""
-
-    tile: Image.Image
-    touched: Image.Image
-    colours: tuple[Colour, ...]
-    texts: tuple[Drawn, ...]
-    strokes: tuple[tuple[Point, Point, float], ...]
-    marks: tuple[Box, ...]
-    bottom: float
-
-    @staticmethod
-    def of(scratch: Canvas) -> _Sprite:
-        palette = scratch.image.palette
-        assert palette is not None
-        by_index = sorted((index, colour) for colour, index in palette.colors.items())
-        return _Sprite(
-            scratch.image,
-            # The ground is its canvas's first colour: everything else was drawn.
-            scratch.image.point(_TOUCHED, "1"),
-            tuple((c[0], c[1], c[2]) for _, c in by_index),
-            tuple(scratch.texts),
-            tuple(scratch.strokes),
-            tuple(scratch.marks),
-            scratch.bottom,
-        )
-
-
-def _moved(box: Box, dx: float, dy: float) -> Box:
-    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
-
-
-#: Sprites by what they draw, where within a pixel, on what ground, the oldest dropped first.
-_sprites: dict[Hashable, _Sprite] = {}
-
-
-class _Entries:
-    """What a Pillow drawing asks of a palette image's palette, answered by the canvas."""
-
-    def __init__(self, canvas: Canvas) -> None:
-        self._canvas = canvas
-
-    def getcolor(self, colour: tuple[int, ...], image: Image.Image | None = None) -> int:
-        return self._canvas.ink((colour[0], colour[1], colour[2]))
-
-
-def _words(text: str) -> Sequence[str]:
-    """Break points: a word keeps its leading space; a wide character may start a line unless
-    it is closing punctuation."""
-    out: list[str] = []
-    word = ""
-    for ch in text:
-        wide = ord(ch) >= 0x2E80
-        if (ch == " " or (wide and ch not in _CLOSING)) and word.strip():
-            out.append(word)
-            word = ""
-        word += ch
-    if word:
-        out.append(word)
-    return out
 
 
 Colour = tuple[int, int, int]
@@ -362,6 +288,14 @@ class Canvas:
         r, g, b = palette.palette[3 * index : 3 * index + 3]
         return r, g, b
 
+    def _ground(self, x: int, y: int) -> int:
+        """The palette index drawn at (``x``, ``y``), or at the nearest pixel of the canvas."""
+        index = self.image.getpixel(
+            (min(max(x, 0), self.image.width - 1), min(max(y, 0), self.image.height - 1))
+        )
+        assert isinstance(index, int)
+        return index
+
     def _shading(self, ink: int, ground: int) -> tuple[int, ...]:
         """The indices of ``ink`` laid over ``ground`` in :data:`SHADES` steps, from the ground
         to the ink: the shades between take entries only while text's share of the palette
@@ -408,10 +342,7 @@ class Canvas:
         box = (left + ink[0], top + ink[1], left + ink[2], top + ink[3])
         # The text's edges are shaded towards what lies under its middle (a line is drawn on
         # one ground: paper, a panel, a badge, a face).
-        x = min(max(int(box[0] + box[2]) // 2, 0), self.image.width - 1)
-        y = min(max(int(box[1] + box[3]) // 2, 0), self.image.height - 1)
-        ground = self.image.getpixel((x, y))
-        assert isinstance(ground, int)
+        ground = self._ground(int(box[0] + box[2]) // 2, int(box[1] + box[3]) // 2)
         steps = self._shading(self.ink(fill), ground)
         self.image.paste(_shaded_line(text, size, bold, anchor, name, steps), (left, top), touched)
         self.texts.append(Drawn(text, size, box, decisive, name))
@@ -628,9 +559,7 @@ class Canvas:
         x, y = corner
         left, top = math.floor(x) - _SPRITE_PAD, math.floor(y) - _SPRITE_PAD
         at = (x - left, y - top)
-        under = self.image.getpixel((min(max(left, 0), self.width - 1), max(top, 0)))
-        assert isinstance(under, int)
-        ground = self._colour(under)
+        ground = self._colour(self._ground(left, top))
         remembered_as = (key, at, ground, extent)
         drawn = _sprites.get(remembered_as)
         if drawn is None:
@@ -680,3 +609,78 @@ def palette_png(picture: Image.Image) -> bytes:
 
 def _distance(a: tuple[int, ...], b: Colour) -> int:
     return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class _Sprite:
+    """A drawing remembered: its pixels in its own palette's indices, which pixels it touched,
+    its palette's colours by index, and its records (from its own top-left corner)."""
+
+    tile: Image.Image
+    touched: Image.Image
+    colours: tuple[Colour, ...]
+    texts: tuple[Drawn, ...]
+    strokes: tuple[tuple[Point, Point, float], ...]
+    marks: tuple[Box, ...]
+    bottom: float
+
+    @staticmethod
+    def of(scratch: Canvas) -> _Sprite:
+        palette = scratch.image.palette
+        assert palette is not None
+        by_index = sorted((index, colour) for colour, index in palette.colors.items())
+        return _Sprite(
+            scratch.image,
+            # The ground is its canvas's first colour: everything else was drawn.
+            scratch.image.point(_TOUCHED, "1"),
+            tuple((c[0], c[1], c[2]) for _, c in by_index),
+            tuple(scratch.texts),
+            tuple(scratch.strokes),
+            tuple(scratch.marks),
+            scratch.bottom,
+        )
+
+
+def _moved(box: Box, dx: float, dy: float) -> Box:
+    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+
+
+#: Sprites by what they draw, where within a pixel, on what ground, the oldest dropped first.
+_sprites: dict[Hashable, _Sprite] = {}
+
+
+class _Entries:
+    """What a Pillow drawing asks of a palette image's palette, answered by the canvas."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self._canvas = canvas
+
+    def getcolor(self, colour: tuple[int, ...], image: Image.Image | None = None) -> int:
+        return self._canvas.ink((colour[0], colour[1], colour[2]))
+
+
+#: The largest box (in pixels) drawn by pasting a remembered copy: past it, copying the
+#: pixels costs more than drawing them.
+_STAMP_AREA: Final = 8000
+#: Blank pixels around a remembered line's mask (a glyph's edge may spill past its box).
+_PAD: Final = 2
+#: How far below its anchor a line of text reaches, in font sizes, by vertical anchor.
+_BELOW_ANCHOR: Final = {"a": 1.15, "t": 1.0, "m": 0.6, "s": 0.3, "b": 0.0, "d": 0.0}
+#: Never the first character of a line (Japanese line breaking, kinsoku).
+_CLOSING: Final = "、。，．）」』】・ー：！？"
+
+
+def _words(text: str) -> Sequence[str]:
+    """Break points: a word keeps its leading space; a wide character may start a line unless
+    it is closing punctuation."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        wide = ord(ch) >= 0x2E80
+        if (ch == " " or (wide and ch not in _CLOSING)) and word.strip():
+            out.append(word)
+            word = ""
+        word += ch
+    if word:
+        out.append(word)
+    return out

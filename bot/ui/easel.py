@@ -10,8 +10,9 @@ drawn share the drawing.
 worker takes the drawing off the bot's interpreter lock, where a drawing thread held up every
 click (``bench.bench_clicks --compare``: picture boards at 60 % of text boards' clicks per
 second with a worker, 42 % in threads); an animation then holds the loop up a few milliseconds
-instead of tens. Each picture goes to the worker with the fewest waiting. Drawing in threads, the easel shortens the interpreter's switch interval
-(:data:`SWITCH_INTERVAL`) so the event loop is not kept waiting on a drawing. Should a worker
+instead of tens. Each picture goes to the worker with the fewest waiting. Drawing in threads,
+the easel shortens the interpreter's switch interval (:data:`SWITCH_INTERVAL`) so the event
+loop is not kept waiting on a drawing. Should a worker
 die, the picture is drawn in a thread and a new worker is started for the next one. Workers
 are fed through pipes the event loop reads itself (:mod:`bot.ui.drawing_workers`).
 
