@@ -29,7 +29,7 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from bot.db import ClockNoticeRow, Database, GameRow
+from bot.db import Database, DeliveryRow, GameRow
 from bot.services.clocks import REMINDER_FRACTIONS
 from bot.services.games import GameService
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -129,7 +129,7 @@ class ClockDirector:
                 )
             )
             found = {id_: (status, sent) for id_, status, sent in rows}
-            outbox = await session.scalar(select(func.count()).select_from(ClockNoticeRow))
+            outbox = await session.scalar(select(func.count()).select_from(DeliveryRow))
         return outbox == 0 and all(
             found[g.id][0] == ("finished" if g.timed_out else "active")
             and (g.timed_out or found[g.id][1] == g.due)
@@ -139,7 +139,7 @@ class ClockDirector:
     async def after_kill(self) -> None:
         """Count what the kill interrupted between a claim and its announcement."""
         async with self.db.read() as session:
-            left = await session.scalar(select(func.count()).select_from(ClockNoticeRow))
+            left = await session.scalar(select(func.count()).select_from(DeliveryRow))
         self.cut_short += left or 0
 
     async def step(self, *, advance: bool = False) -> bool:

@@ -28,6 +28,7 @@ from bot.command_mentions import NAMES
 from bot.config import Settings
 from bot.db import Database
 from bot.db.diagnosis import describe_upgrade
+from bot.db.faults import DatabaseUnavailable
 from bot.games.registry import all_specs
 from bot.gateway_guard import GuardedConnectionState, answerable_interaction, interaction_context
 from bot.http_timing import Arrivals, discord_trace
@@ -38,6 +39,7 @@ from bot.rate_limit import UserRateLimit
 from bot.services.adjournment import Adjournments
 from bot.services.away import AwayService
 from bot.services.clocks import ClockService
+from bot.services.deliveries import owner_name
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
@@ -166,6 +168,7 @@ class AsobibaBot(commands.AutoShardedBot):
             db, challenge_ttl=timedelta(seconds=settings.challenge_ttl_seconds)
         )
         games.starts.max_open_challenges = settings.max_open_challenges
+        games.deliveries.owner = owner_name(settings.shard_ids)
         servers = GuildService(db, games.clock)
         standings = StandingsService(db, games.clock)
         tournaments = TournamentService(games, servers)
@@ -196,13 +199,18 @@ class AsobibaBot(commands.AutoShardedBot):
         )
         self.gate.state = self._connection
         self._clock_task: asyncio.Task[None] | None = None
+        self._delivery_task: asyncio.Task[None] | None = None
         self.emoji_sync: asyncio.Task[None] | None = None
         self._apologies: set[asyncio.Task[None]] = set()
         self.metrics_server = (
             None
             if settings.metrics_port is None
             else MetricsServer(
-                BotGauges(self._shards_connected, services.games.queries.count_open),
+                BotGauges(
+                    self._shards_connected,
+                    services.games.queries.count_open,
+                    services.games.deliveries.backlog,
+                ),
                 settings.metrics_host,
                 settings.metrics_port,
             )
@@ -280,6 +288,8 @@ class AsobibaBot(commands.AutoShardedBot):
         EASEL.start()  # now, not at the first picture (which would wait for the workers)
         await self.register_commands()
         await self.sync_commands()
+        # What changes owed people when this instance last stopped goes out first.
+        self._delivery_task = asyncio.create_task(self._run_deliveries(), name="asobiba-deliveries")
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
         if self.settings.app_emojis:
             # In the background: dozens of uploads on a first start must not delay the games.
@@ -377,18 +387,39 @@ class AsobibaBot(commands.AutoShardedBot):
             await self.asobiba.services.tournaments.scheduler.tick()
         )
 
-    async def clock_catch_up(self) -> None:
-        """Announce what the move clocks claimed before a crash but never told."""
-        clocks = self.asobiba.services.clocks
-        await self.flows.clock_notices.announce(await clocks.unannounced())
+    async def deliver_owed(self, *, starting: bool = False) -> int:
+        """One pass of the outbox: deliver what is due (``starting``: also everything this
+        instance owed when it stopped); how many deliveries were taken."""
+        async with self.asobiba.activity.handling():
+            return await self.flows.deliverer.pass_once(starting=starting)
+
+    async def _run_deliveries(self) -> None:
+        """Deliver, for as long as the bot runs: first what this instance owed when it last
+        stopped, then whatever falls due (a back-off over, a dead process's lease run out)."""
+        starting = True
+        while True:
+            try:
+                await self.deliver_owed(starting=starting)
+                starting = False
+            except DatabaseUnavailable:
+                pass  # said where the outage is seen; the next pass tries again
+            except Exception:
+                log.exception("could not deliver what the outbox holds; trying again")
+            await asyncio.sleep(self.settings.delivery_poll_seconds)
 
     async def _run_clocks(self) -> None:
         try:
             async with self.asobiba.activity.handling():
-                await self.clock_catch_up()
                 await self.flows.playing.resume_planned()
+                if self.settings.shard_ids is None:
+                    # Serving every shard, no other process can be posting a round's boards:
+                    # those a crash left unposted go out now, not after the grace.
+                    scheduler = self.asobiba.services.tournaments.scheduler
+                    await self.flows.tournaments.announce_tournaments(
+                        await scheduler.unposted_boards(grace=timedelta(0))
+                    )
         except Exception:  # what is left waits for the next start
-            log.exception("could not announce what the move clocks owed from before the start")
+            log.exception("could not deliver what was owed from before the start")
         while True:
             await asyncio.sleep(self.settings.clock_tick_seconds)
             for tick in (self.clock_tick, self.tournament_tick):
@@ -437,7 +468,7 @@ class AsobibaBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         # A graceful stop: answers already committed to the database still reach Discord.
-        for task in (self._clock_task, self.emoji_sync):
+        for task in (self._clock_task, self._delivery_task, self.emoji_sync):
             if task is not None:
                 task.cancel()
         activity = self.asobiba.activity
@@ -448,6 +479,7 @@ class AsobibaBot(commands.AutoShardedBot):
             await self.metrics_server.stop()
         try:
             await self.asobiba.services.games.messages.flush_pings()
+            await self.flows.deliverer.flush()
         except Exception:
             log.warning("could not record the newest turn pings", exc_info=True)
         await self.db.dispose()

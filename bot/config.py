@@ -92,6 +92,9 @@ class Settings:
     #: How often the move clocks are checked for reminders and timeouts (the environment gives
     #: whole seconds; the soak runs the real process with a fraction of one).
     clock_tick_seconds: float = 30
+    #: How often the outbox is looked at for deliveries that are due (a failed one's back-off
+    #: over, a dead process's lease run out); not an environment setting.
+    delivery_poll_seconds: float = 1
     #: How many times to try reaching Discord before giving up (exit code 4); 0: for ever.
     connect_attempts: int = 10
     #: Written every few seconds while every shard is connected; ``python -m bot health``

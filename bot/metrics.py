@@ -78,6 +78,12 @@ class Metrics:
             ["kind"],
             registry=registry,
         )
+        self.delivery_retries = Counter(
+            "asobiba_delivery_retries",
+            "Deliveries (board redraws, pings, notices) Discord could not take at once: each "
+            "waits out a back-off in the outbox and is tried again.",
+            registry=registry,
+        )
 
 
 #: This process's metrics.

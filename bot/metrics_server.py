@@ -1,7 +1,8 @@
 """The opt-in Prometheus endpoint (``METRICS_PORT``): ``GET /metrics`` on the bot's own event
-loop (aiohttp, which discord.py already brings), serving :data:`bot.metrics.METRICS` plus two
-gauges read at scrape time — the shards connected and the games open. The open games are
-counted by one query at most every ``OPEN_GAMES_TTL`` seconds, however often it is scraped."""
+loop (aiohttp, which discord.py already brings), serving :data:`bot.metrics.METRICS` plus
+gauges read at scrape time — the shards connected, the games open and the outbox's backlog.
+The database's figures are read at most every ``OPEN_GAMES_TTL`` seconds, however often it is
+scraped."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from bot.metrics import METRICS
+from bot.services.deliveries import Backlog
 
 log = logging.getLogger(__name__)
 
@@ -26,11 +28,16 @@ class BotGauges(Collector):
     the count :meth:`refresh` last made."""
 
     def __init__(
-        self, shards: Callable[[], tuple[int, int]], open_games: Callable[[], Awaitable[int]]
+        self,
+        shards: Callable[[], tuple[int, int]],
+        open_games: Callable[[], Awaitable[int]],
+        outbox: Callable[[], Awaitable[Backlog]] | None = None,
     ) -> None:
         self.shards = shards
         self.count_open_games = open_games
+        self.read_outbox = outbox
         self.open_games: int | None = None
+        self.outbox: Backlog | None = None
         self.counted_at = float("-inf")
 
     async def refresh(self) -> None:
@@ -39,6 +46,8 @@ class BotGauges(Collector):
         self.counted_at = time.monotonic()  # a failed count is not retried at once either
         try:
             self.open_games = await self.count_open_games()
+            if self.read_outbox is not None:
+                self.outbox = await self.read_outbox()
         except Exception:  # the scrape still serves everything else
             log.warning("could not count the open games for the metrics", exc_info=True)
 
@@ -54,6 +63,23 @@ class BotGauges(Collector):
                 f"Games open (challenges and games in play), counted at most every "
                 f"{OPEN_GAMES_TTL:.0f} s.",
                 self.open_games,
+            )
+        if self.outbox is not None:
+            yield GaugeMetricFamily(
+                "asobiba_deliveries_pending",
+                "Deliveries in the outbox (board redraws, pings, notices owed by committed "
+                "changes, not yet taken by Discord).",
+                self.outbox.pending,
+            )
+            yield GaugeMetricFamily(
+                "asobiba_deliveries_failing",
+                "Deliveries in the outbox that failed at least once (waiting out a back-off).",
+                self.outbox.failing,
+            )
+            yield GaugeMetricFamily(
+                "asobiba_deliveries_oldest_seconds",
+                "Age of the oldest delivery in the outbox (0: none).",
+                self.outbox.oldest_seconds,
             )
 
 

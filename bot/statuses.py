@@ -79,9 +79,12 @@ class TournamentFormat(StrEnum):
 PAIRED_TOURNAMENT_FORMATS = frozenset(set(TournamentFormat) - {TournamentFormat.SOLITAIRE})
 
 
-class NoticeKind(StrEnum):
-    """What the move clock did that the players must be told (a ``clock_notice`` row)."""
+class DeliveryKind(StrEnum):
+    """What a committed change owes people (a ``delivery`` row, the outbox)."""
 
+    #: A player (or the bot, or a plan) changed the game: its board is redrawn, and whoever
+    #: must act next — or everyone, at the end — is told.
+    MOVED = "moved"
     #: Time is running out (a reminder's number says which).
     REMINDER = "reminder"
     #: A player ran out of time and lost.

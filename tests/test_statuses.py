@@ -19,15 +19,15 @@ from bot.statuses import (
     OVER_GAME_STATUSES,
     OVER_TOURNAMENT_STATUSES,
     PAIRED_TOURNAMENT_FORMATS,
+    DeliveryKind,
     GameStatus,
-    NoticeKind,
     TournamentFormat,
     TournamentStatus,
 )
 from bot.tournament import Format
 
 ROOT = Path(__file__).resolve().parent.parent
-VOCABULARIES = (GameStatus, TournamentStatus, NoticeKind, TournamentFormat)
+VOCABULARIES = (GameStatus, TournamentStatus, DeliveryKind, TournamentFormat)
 STORED = frozenset(member.value for vocabulary in VOCABULARIES for member in vocabulary)
 #: Names that hold a vocabulary's value (``status=…``, ``kind: … = …``, ``OVER_STATUSES = …``).
 HOLDERS = ("status", "kind", "format")
@@ -116,7 +116,7 @@ x = "finished" if a else b
 game.status = "declined"
 status, outcome = "finished", None
 update(GameRow).values(status="expired")
-owe = NoticeWrite(kind="timeout")
+owe = DeliveryWrite(kind="timeout")
 resolve(guild, name, ("signup",))
 def write(status: str = "challenge"): pass
 def make(*, format: str = "swiss"): pass

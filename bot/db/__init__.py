@@ -4,7 +4,7 @@ from bot.db.engine import Database
 from bot.db.models import (
     AwayUsedRow,
     Base,
-    ClockNoticeRow,
+    DeliveryRow,
     DeploymentSecretRow,
     GameEventRow,
     GameRow,
@@ -22,8 +22,8 @@ from bot.db.models import (
 __all__ = [
     "AwayUsedRow",
     "Base",
-    "ClockNoticeRow",
     "Database",
+    "DeliveryRow",
     "DeploymentSecretRow",
     "GameEventRow",
     "GameRow",

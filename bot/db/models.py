@@ -22,7 +22,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db.types import JSONType, StatusType, UTCDateTime
-from bot.statuses import BoardReach, GameStatus, NoticeKind, TournamentFormat, TournamentStatus
+from bot.statuses import BoardReach, DeliveryKind, GameStatus, TournamentFormat, TournamentStatus
 
 # Stable constraint names so Alembic can alter them on every backend.
 NAMING_CONVENTION = {
@@ -378,22 +378,37 @@ class AwayUsedRow(Base):
     days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
-class ClockNoticeRow(Base):
-    """Something the move clock did that the players have not yet been told (an outbox):
-    written in the transaction that claims the work, deleted once it is announced. A process
-    killed in between leaves the row, and the next one announces it at start-up."""
+class DeliveryRow(Base):
+    """What a committed change owes people (the transactional outbox): a board to redraw, a
+    turn ping, a reminder, a result. Written in the change's own transaction; deleted once
+    Discord took it or refused it for good. Until then it is retried with back-off, and a
+    process killed in between leaves the row for the next one.
 
-    __tablename__ = "clock_notice"
+    ``due_at`` doubles as the lease: the process that wrote or claimed a row owns it until
+    then (``owner`` names it), so several processes never deliver one row at once; a claim
+    is a conditional UPDATE on the ``due_at`` it read."""
+
+    __tablename__ = "delivery"
     #: Ids are never reused (SQLite would reuse a deleted row's): they key the posts' nonces.
     __table_args__ = ({"sqlite_autoincrement": True},)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
-    kind: Mapped[NoticeKind] = mapped_column(StatusType(NoticeKind))
+    kind: Mapped[DeliveryKind] = mapped_column(StatusType(DeliveryKind))
     #: A reminder's number (1: half the time left, 2: a sixth), and the deadline it warns of.
     number: Mapped[int] = mapped_column(Integer, default=0)
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: Who made the change (not told of their own move); None: the bot, a clock, a plan.
+    actor_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: When it may next be taken: the end of its owner's lease, or of a failed try's back-off.
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    #: The bot instance holding it (its shards); None: anyone's.
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: Failed tries so far (each waits longer before the next).
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    #: What the last failed try met, for an operator.
+    last_error: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
 class LessonProgressRow(Base):

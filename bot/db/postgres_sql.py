@@ -86,6 +86,19 @@ SELECT {_read_list("g")},
 FROM game g WHERE g.id = :game_id::int
 """)
 
+#: A delivery's columns as a change gives them, with their types (``due_at`` NULL: due now).
+DELIVERY_COLUMNS = (
+    ("kind", "text"),
+    ("number", "int"),
+    ("deadline_at", "timestamptz"),
+    ("actor_id", "bigint"),
+    ("due_at", "timestamptz"),
+    ("owner", "text"),
+)
+#: The columns an action's delivery row is inserted with (its game, the above, then the time
+#: it was made and its tries).
+_OWED = ("game_id", *(n for n, _ in DELIVERY_COLUMNS), "created_at", "attempts")
+
 #: The events of one action (or of a batch: ``event_idx``, the action's place in it).
 _EVENTS = _arrays("event_", EVENT, EVENT_COLUMNS)
 
@@ -104,14 +117,14 @@ WITH g AS (
 ), seats AS (
     UPDATE game_seat SET to_act = ((:to_act_mask::int >> game_seat.seat) & 1) = 1
     FROM g WHERE game_seat.game_id = g.id AND :to_act_mask::int IS NOT NULL
-), notice AS (
-    INSERT INTO clock_notice (game_id, kind, number, deadline_at, created_at)
-    SELECT g.id, :notice_kind::text, :notice_number::int, :notice_deadline_at::timestamptz,
-           :updated_at::timestamptz
-    FROM g WHERE :notice_kind::text IS NOT NULL
+), owed AS (
+    INSERT INTO delivery ({_list(_OWED)})
+    SELECT g.id, {", ".join(f":delivery_{n}::{t}" for n, t in DELIVERY_COLUMNS)},
+           :updated_at::timestamptz, 0
+    FROM g WHERE :delivery_kind::text IS NOT NULL
     RETURNING id
 )
-SELECT {_list(WRITTEN_BACK)}, (SELECT id FROM notice) AS notice_id FROM g
+SELECT {_list(WRITTEN_BACK)}, (SELECT id FROM owed) AS delivery_id FROM g
 """)
 
 CREATE_GAME = Statement(f"""
@@ -181,6 +194,7 @@ FROM unnest(:game_ids::int[], :known::int[]) WITH ORDINALITY AS q(id, known, ord
 JOIN game g ON g.id = q.id
 """)
 
+_DELIVERY_NAMES = tuple(n for n, _ in DELIVERY_COLUMNS)
 _BATCHED = ("idx", "game_id", "seen_version", *WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)
 
 #: Many ordinary actions (on distinct games) in one statement: each game's guarded UPDATE, the
@@ -207,6 +221,15 @@ WITH x AS (
 ), seats AS (
     UPDATE game_seat SET to_act = ((g.to_act_mask >> game_seat.seat) & 1) = 1
     FROM g WHERE game_seat.game_id = g.id AND g.to_act_mask IS NOT NULL
+), owed AS (
+    INSERT INTO delivery ({_list(_OWED)})
+    SELECT g.id, {_list(_DELIVERY_NAMES, "d.")}, g.updated_at, 0
+    FROM unnest(:delivery_idx::int[],
+                {", ".join(f":delivery_{n}::{t}[]" for n, t in DELIVERY_COLUMNS)})
+        AS d(idx, {_list(_DELIVERY_NAMES)})
+    JOIN g ON g.idx = d.idx
+    RETURNING game_id, id
 )
-SELECT idx, {_list(WRITTEN_BACK)} FROM g
+SELECT idx, {_list(WRITTEN_BACK)}, (SELECT o.id FROM owed o WHERE o.game_id = g.id) AS delivery_id
+FROM g
 """)

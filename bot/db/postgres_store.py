@@ -36,6 +36,7 @@ from bot.db.pg_pool import ConnectionPool
 from bot.db.postgres_sql import (
     COUNT_RESULT,
     CREATE_GAME,
+    DELIVERY_COLUMNS,
     READ_GAME,
     READ_GAMES,
     READ_LOG,
@@ -92,10 +93,31 @@ def _events(changes: Sequence[GameWrite]) -> dict[str, list[Any]]:
     return _arrays("event_", events, ("idx", *EVENT_COLUMNS))
 
 
+def _delivery(change: GameWrite) -> dict[str, Any]:
+    """The change's delivery row as values by column (all ``None``: it owes nothing)."""
+    owed = change.delivery
+    if owed is None:
+        return {name: None for name, _ in DELIVERY_COLUMNS}
+    values = {name: getattr(owed, name) for name, _ in DELIVERY_COLUMNS}
+    values["due_at"] = owed.due_at or change.updated_at  # none given: due at once
+    return values
+
+
+def _deliveries(changes: Sequence[GameWrite]) -> dict[str, list[Any]]:
+    """The deliveries of ``changes`` as arrays, ``delivery_idx`` the place of each one's
+    change."""
+    rows = [{**_delivery(c), "idx": n} for n, c in enumerate(changes) if c.delivery is not None]
+    return {
+        "delivery_idx": [row["idx"] for row in rows],
+        **_arrays("delivery_", rows, [name for name, _ in DELIVERY_COLUMNS]),
+    }
+
+
 def _batch_args(changes: Sequence[GameWrite]) -> list[Any]:
-    """WRITE_ACTIONS' arrays: one entry per action (``idx`` its place), one per event."""
+    """WRITE_ACTIONS' arrays: one entry per action (``idx`` its place), one per event, one
+    per delivery."""
     rows = [{**CODEC.change(c), "idx": n} for n, c in enumerate(changes)]
-    values = {**_arrays("", rows, list(rows[0])), **_events(changes)}
+    values = {**_arrays("", rows, list(rows[0])), **_events(changes), **_deliveries(changes)}
     return WRITE_ACTIONS.args(values)
 
 
@@ -139,9 +161,8 @@ class PostgresGameStore:
         return int(await self._run(lambda c: c.fetchval(CREATE_GAME.sql, *args), retry=False))
 
     async def write(self, change: GameWrite) -> Written | None:
-        if change.results is not None or change.notice is not None:
-            # Finishing (its own transaction), or a clock's claim (its notice's id comes back).
-            return await self._write_one(change)
+        if change.results is not None:
+            return await self._write_one(change)  # finishing: a transaction of its own
         return await self._writes.submit(change)
 
     async def _write_batch(self, changes: list[GameWrite]) -> list[Written | BaseException | None]:
@@ -165,7 +186,10 @@ class PostgresGameStore:
             later = now + later
         else:
             written = {
-                row["idx"]: Written(**{name: row[name] for name in WRITTEN_BACK}) for row in rows
+                row["idx"]: Written(
+                    **{name: row[name] for name in WRITTEN_BACK}, delivery_id=row["delivery_id"]
+                )
+                for row in rows
             }
             for k, n in enumerate(now):
                 outcomes[n] = written.get(k)
@@ -180,16 +204,8 @@ class PostgresGameStore:
             return exc
 
     async def _write_one(self, change: GameWrite) -> Written | None:
-        notice = change.notice
-        args = WRITE_ACTION.args(
-            {
-                **CODEC.change(change),
-                **_events([change]),
-                "notice_kind": None if notice is None else notice.kind,
-                "notice_number": None if notice is None else notice.number,
-                "notice_deadline_at": None if notice is None else notice.deadline_at,
-            }
-        )
+        owed = {f"delivery_{name}": value for name, value in _delivery(change).items()}
+        args = WRITE_ACTION.args({**CODEC.change(change), **_events([change]), **owed})
         try:
             if change.results is None:
                 # An ordinary action: one statement, one round trip.
@@ -202,7 +218,7 @@ class PostgresGameStore:
         if row is None:
             return None
         back = {name: row[name] for name in WRITTEN_BACK}
-        return Written(**back, rating=rating, notice_id=row["notice_id"])
+        return Written(**back, rating=rating, delivery_id=row["delivery_id"])
 
     @staticmethod
     async def _finish(

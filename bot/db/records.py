@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from bot.statuses import BoardReach, GameStatus, NoticeKind
+from bot.statuses import BoardReach, DeliveryKind, GameStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,13 +109,19 @@ class ResultsWrite:
 
 
 @dataclass(frozen=True, slots=True)
-class NoticeWrite:
-    """What the move clock owes the players for the change it claims (a ``clock_notice``
-    row, the outbox): written in the change's own transaction, so a crash cannot lose it."""
+class DeliveryWrite:
+    """What a change owes people (a ``delivery`` row, the outbox): written in the change's
+    own transaction, so a crash cannot lose it; held by ``owner`` until ``due_at`` (the
+    writer delivers it at once, and anyone may take it after that)."""
 
-    kind: NoticeKind
+    kind: DeliveryKind
     number: int = 0
     deadline_at: datetime | None = None
+    #: Who made the change (they are not told of their own move).
+    actor_id: int | None = None
+    owner: str | None = None
+    #: ``None``: due at once (nobody is about to deliver it).
+    due_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +152,8 @@ class GameWrite:
     ping_message_id: int | None = None
     #: A finishing change: the results it counts.
     results: ResultsWrite | None = None
-    #: A clock's claim: the notice it owes, inserted with the change (its id comes back).
-    notice: NoticeWrite | None = None
+    #: What the change owes people, inserted with it (its id comes back).
+    delivery: DeliveryWrite | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,8 +200,8 @@ class Written:
     planners: int = 0
     #: After a rated game: each seat's rating before and after, as stored in the outcome.
     rating: dict[str, list[int]] | None = None
-    #: The ``clock_notice`` row written with the change (``GameWrite.notice``).
-    notice_id: int | None = None
+    #: The ``delivery`` row written with the change (``GameWrite.delivery``).
+    delivery_id: int | None = None
 
 
 class GameStore(Protocol):

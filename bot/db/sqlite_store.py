@@ -106,9 +106,9 @@ WRITE_RATING = (
 )
 WRITE_OUTCOME = "UPDATE game SET outcome = ? WHERE id = ?"
 SAVE_PING = "UPDATE game SET ping_message_id = ? WHERE id = ? AND ping_message_id IS ?"
-WRITE_NOTICE = (
-    "INSERT INTO clock_notice (game_id, kind, number, deadline_at, created_at) "
-    "VALUES (?, ?, ?, ?, ?)"
+WRITE_DELIVERY = (
+    "INSERT INTO delivery (game_id, kind, number, deadline_at, actor_id, created_at, due_at, "
+    "owner, attempts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)"
 )
 
 
@@ -462,16 +462,25 @@ class SqliteGameStore:
         rating = None
         if change.results is not None:
             rating = self._count(conn, change, created)
-        notice_id = None
-        if change.notice is not None:
-            n = change.notice
-            notice_id = conn.execute(
-                WRITE_NOTICE,
-                (change.game_id, n.kind, n.number, time_in(n.deadline_at), created),
+        delivery_id = None
+        if change.delivery is not None:
+            owed = change.delivery
+            delivery_id = conn.execute(
+                WRITE_DELIVERY,
+                (
+                    change.game_id,
+                    owed.kind,
+                    owed.number,
+                    time_in(owed.deadline_at),
+                    owed.actor_id,
+                    created,
+                    time_in(owed.due_at) or created,
+                    owed.owner,
+                ),
             ).lastrowid
         row = conn.execute(READ_WRITTEN, (change.game_id,)).fetchone()
         back = zip(WRITTEN_BACK, row, strict=True)
-        return Written(**dict(back), rating=rating, notice_id=notice_id)
+        return Written(**dict(back), rating=rating, delivery_id=delivery_id)
 
     @staticmethod
     def _count(

@@ -9,7 +9,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from bot.db.records import EventRecord, NoticeWrite
+from bot.db.records import DeliveryWrite, EventRecord
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
 from bot.services.asides import GameAsides
@@ -59,21 +59,23 @@ class ActionPipeline:
         reason: str = "timeout",
         *,
         version: int | None = None,
-        notice: NoticeWrite | None = None,
+        delivery: DeliveryWrite | None = None,
     ) -> ActionResult:
         """The platform ends a game against ``loser`` (a clock ran out). With ``version``, only
         if nothing happened since it was read (so two schedulers cannot both do it). With
         ``notice``, the clock's notice is written in the same transaction (its id in the
         result)."""
         code = f"forfeit:{loser}:{reason}"
-        return await self._act_steps(game_id, version, [(None, code)], user_id=None, notice=notice)
+        return await self._act_steps(
+            game_id, version, [(None, code)], user_id=None, delivery=delivery
+        )
 
     async def abort_by_platform(self, game_id: int, version: int) -> GameSnapshot:
         """Call a game off with no result (nobody acted in time, or a moderator stopped it)."""
         return (await self.abort_by_clock(game_id, version)).game
 
     async def abort_by_clock(
-        self, game_id: int, version: int, notice: NoticeWrite | None = None
+        self, game_id: int, version: int, delivery: DeliveryWrite | None = None
     ) -> ActionResult:
         """:meth:`abort_by_platform`, with the clock's ``notice`` written in the same
         transaction (its id in the result)."""
@@ -85,12 +87,12 @@ class ActionPipeline:
             if game.status not in OPEN_GAME_STATUSES:
                 raise WrongStatus()
             write, to_act = self.writer.write_for(
-                game, game.state, status=GameStatus.ABORTED, finished=True, notice=notice
+                game, game.state, status=GameStatus.ABORTED, finished=True, delivery=delivery
             )
             return Planned(write, game.state, to_act)
 
         changed = await self.writer.change(game_id, version, plan)
-        return ActionResult(changed.after, (), changed.before.version, changed.notice_id)
+        return ActionResult(changed.after, (), changed.before.version, changed.deliveries)
 
     async def _act_once(
         self,
@@ -110,7 +112,7 @@ class ActionPipeline:
         steps: Sequence[tuple[Seat | None, str]],
         *,
         user_id: int | None,
-        notice: NoticeWrite | None = None,
+        delivery: DeliveryWrite | None = None,
     ) -> ActionResult:
         """Apply ``steps`` (seat, action code) as one change, each logged as its own ply.
         With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored).
@@ -122,10 +124,13 @@ class ActionPipeline:
         changed = await self.writer.change(
             game_id,
             version,
-            lambda game: self._plan(game, version, steps, user_id=user_id, notice=notice),
+            lambda game: self._plan(game, version, steps, user_id=user_id, delivery=delivery),
         )
         return ActionResult(
-            changed.after, changed.planned.events, changed.before.version, changed.notice_id
+            changed.after,
+            changed.planned.events,
+            changed.before.version,
+            changed.deliveries,
         )
 
     def _plan(
@@ -135,7 +140,7 @@ class ActionPipeline:
         steps: Sequence[tuple[Seat | None, str]],
         *,
         user_id: int | None,
-        notice: NoticeWrite | None = None,
+        delivery: DeliveryWrite | None = None,
     ) -> Planned:
         user_seat = self._seat_of(game, user_id)
         self._check_status(game, version)
@@ -160,7 +165,8 @@ class ActionPipeline:
             status=game.status,
             events=logged,
             expires_at=game.expires_at,
-            notice=notice,
+            delivery=delivery,
+            actor_id=user_id,
         )
         return Planned(write, state, to_act, tuple(all_events))
 
@@ -228,7 +234,7 @@ class ActionPipeline:
             raise StaleVersion()
 
     async def play_timeout_defaults(
-        self, game_id: int, version: int, *, notice: NoticeWrite | None = None
+        self, game_id: int, version: int, *, delivery: DeliveryWrite | None = None
     ) -> ActionResult | None:
         """When a game defines what the clock plays instead of a forfeit (戦列札's default
         casualties), play it for the late seat; ``None`` if the game has no such default."""
@@ -239,12 +245,13 @@ class ActionPipeline:
         if not steps:
             return None
         codes = [(seat, game.rules.format(action)) for seat, action in steps]
-        return await self._act_steps(game_id, version, codes, user_id=None, notice=notice)
+        return await self._act_steps(game_id, version, codes, user_id=None, delivery=delivery)
 
     async def play_bot_turns(self, result: ActionResult) -> ActionResult:
         """Let the bot answer while it is its turn (or a draw offer waits on it); each bot
         action is its own transaction."""
         events = list(result.events)
+        owed = list(result.deliveries)
         game = result.game
         spec = spec_for(game.game_type)
         for _ in range(MAX_BOT_PLIES):
@@ -270,8 +277,9 @@ class ActionPipeline:
                 break
             step = await self.play_planned(step)
             events += step.events
+            owed += step.deliveries
             game = step.game
-        return ActionResult(game, tuple(events), result.previous_version)
+        return ActionResult(game, tuple(events), result.previous_version, tuple(owed))
 
     async def play_planned(self, result: ActionResult) -> ActionResult:
         """Play the answers players planned for the move just made, each as its own
@@ -281,6 +289,7 @@ class ActionPipeline:
         if self.asides is None or not game.planners:
             return result  # read back by the move's own write: no plan, nothing more to read
         events = list(result.events)
+        owed = list(result.deliveries)
         for _ in range(MAX_PLAN_PLIES):
             plans = await self.asides.plans_in(game.id)
             if not plans:
@@ -302,19 +311,20 @@ class ActionPipeline:
                         game.id, game.version, step.answer, user_id=None, as_seat=planner
                     )
                 except StaleVersion:
-                    return ActionResult(game, tuple(events), result.previous_version)
+                    return ActionResult(game, tuple(events), result.previous_version, tuple(owed))
                 except (RulesError, WrongStatus):
                     log.warning("a planned answer no longer fits game %s", game.id)
                     await self.asides.drop_plan(plan)
                     continue
                 await self.asides.move_plan_on(plan, step.left, step.ply)
                 events += played.events
+                owed += played.deliveries
                 game = played.game
                 answered = True
                 break
             if not answered:
                 break
-        return ActionResult(game, tuple(events), result.previous_version)
+        return ActionResult(game, tuple(events), result.previous_version, tuple(owed))
 
     async def resume_planned(self, game_id: int) -> ActionResult | None:
         """At start-up: an answer a crash left owed is played now (``None`` if nothing was)."""

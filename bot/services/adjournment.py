@@ -173,7 +173,9 @@ class Adjournments:
             return Planned(write, state, to_act, tuple(events))
 
         changed = await self.writer.change(game_id, version, plan)
-        result = ActionResult(changed.after, changed.planned.events, changed.before.version)
+        result = ActionResult(
+            changed.after, changed.planned.events, changed.before.version, changed.deliveries
+        )
         return result, revealed
 
     def _seat(self, game: GameSnapshot, user_id: int, version: int) -> Seat:

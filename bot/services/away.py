@@ -22,12 +22,13 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import defer
 
-from bot.db import AwayUsedRow, ClockNoticeRow, GameRow, GameSeatRow, PlayerAwayRow
+from bot.db import AwayUsedRow, GameRow, GameSeatRow, PlayerAwayRow
 from bot.db.game_columns import BUMPED_VERSION
+from bot.db.records import DeliveryWrite
 from bot.services.errors import ServiceError, StaleVersion
 from bot.services.games import GameService
 from bot.services.holds import Hold, hold_columns
-from bot.statuses import GameStatus, NoticeKind
+from bot.statuses import DeliveryKind, GameStatus
 from bot.text.away import AWAY_NOT_AWAY, AWAY_TOO_LONG
 
 #: Days off a player may take a year unless the operator says otherwise (AWAY_DAYS_PER_YEAR).
@@ -64,6 +65,7 @@ class AwayService:
         self.db = games.db
         self.clock = games.clock
         self.loader = games.loader
+        self.deliveries = games.deliveries
         self.allowance = allowance
 
     async def status(self, user_id: int) -> AwayStatus:
@@ -241,9 +243,7 @@ class AwayService:
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise StaleVersion()
-            session.add(
-                ClockNoticeRow(game_id=row.id, kind=NoticeKind.REDRAW, number=0, created_at=now)
-            )
+            session.add(self.deliveries.row(row.id, DeliveryWrite(DeliveryKind.REDRAW)))
             changed.append(row.id)
         return changed
 

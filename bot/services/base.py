@@ -21,11 +21,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload
 
 from bot.db import Database, GameEventRow, GameRow
-from bot.db.records import EventRecord, GameWrite, NoticeWrite
+from bot.db.records import DeliveryWrite, EventRecord, GameWrite
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules
 from bot.metrics import METRICS
 from bot.services.clock import Clock
+from bot.services.deliveries import DeliveryBook
 from bot.services.errors import GameDamaged, GameNotFound, StaleVersion
 from bot.services.game_cache import GameCache
 from bot.services.holds import Hold, resumed_deadline
@@ -120,13 +121,18 @@ class Planned:
 
 
 class Changed(NamedTuple):
-    """A guarded write done: the game before and after it, the plan, and the clock notice
-    written with it (``None`` unless the plan's write carried one)."""
+    """A guarded write done: the game before and after it, the plan, and the delivery written
+    with it."""
 
     before: GameSnapshot
     after: GameSnapshot
     planned: Planned
-    notice_id: int | None
+    delivery_id: int | None
+
+    @property
+    def deliveries(self) -> tuple[int, ...]:
+        """The delivery written with the change, as an :class:`ActionResult` lists them."""
+        return () if self.delivery_id is None else (self.delivery_id,)
 
 
 def check_version(game: GameSnapshot, version: int | None) -> None:
@@ -228,15 +234,24 @@ class GameLoader:
 
 
 class GuardedWriter:
-    """Changes games, each change one guarded write; keeps ``cache`` at the version written and
-    carries the turn pings ``pings`` owes the database along with each write."""
+    """Changes games, each change one guarded write; keeps ``cache`` at the version written,
+    carries the turn pings ``pings`` owes the database along with each write, and writes with
+    each change what it owes people (a delivery in ``deliveries``' outbox)."""
 
-    def __init__(self, db: Database, clock: Clock, loader: GameLoader, pings: PingBook) -> None:
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        loader: GameLoader,
+        pings: PingBook,
+        deliveries: DeliveryBook,
+    ) -> None:
         self.db = db
         self.clock = clock
         self.loader = loader
         self.cache = loader.cache
         self.pings = pings
+        self.deliveries = deliveries
 
     async def change(
         self,
@@ -249,7 +264,7 @@ class GuardedWriter:
         """Change a game with one guarded write: the game held here at the version the caller
         saw (else one read), ``plan`` worked out with no lock held (it raises to refuse), then
         the write ``WHERE version = :seen`` — refused (nothing written) if another change came
-        first. Returns the game before and after, the plan and its notice's id."""
+        first. Returns the game before and after, the plan and its delivery's id."""
         game = self.cache.get(game_id)
         held = trust_held and game is not None and version in (None, game.version)
         if game is None or not held:
@@ -269,7 +284,7 @@ class GuardedWriter:
             state=planned.state, change=planned.write, to_act=planned.to_act, written=written
         )
         self.cache.put(after)
-        return Changed(game, after, planned, written.notice_id)
+        return Changed(game, after, planned, written.delivery_id)
 
     def write_for(
         self,
@@ -280,13 +295,15 @@ class GuardedWriter:
         events: Sequence[EventRecord] = (),
         expires_at: datetime | None = None,
         finished: bool = False,
-        notice: NoticeWrite | None = None,
+        delivery: DeliveryWrite | None = None,
         hold: Hold | None = None,
+        actor_id: int | None = None,
     ) -> tuple[GameWrite, frozenset[Seat]]:
         """The guarded write that moves ``game`` to ``state`` and ``status`` (turns, result,
         deadline from :func:`stored`; the results it counts if it finishes the game); and the
         seats to act after it. ``finished``: ended with no result (aborted, declined): nobody
-        acts. ``notice``: what the move clock owes for this change, written with it."""
+        acts. ``delivery``: what the change owes people, written with it (by default: its board
+        redrawn and whoever acts next told; ``actor_id`` made the change)."""
         now = self.clock()
         acting = frozenset(s.seat for s in game.seats if s.to_act)
         after = stored(
@@ -334,6 +351,8 @@ class GuardedWriter:
             to_act_mask=None if to_act == acting else sum(1 << seat for seat in to_act),
             ping_message_id=self.pings.to_write(game.id),
             results=None if outcome is None else results_of(game, outcome),
-            notice=notice,
+            delivery=self.deliveries.held_here(delivery)
+            if delivery is not None
+            else self.deliveries.owed(actor_id=actor_id),
         )
         return write, to_act

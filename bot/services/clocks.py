@@ -5,10 +5,11 @@ conditional UPDATE (a reminder: ``reminders_sent`` still at the value we read; a
 ``challenge``; a timeout: the game's version unchanged, through the normal optimistic lock), so
 a restart, or several bot processes sharing one database, never lose, double or skip anything.
 
-What a claim owes the players is written in the claim's own transaction (a ``clock_notice``
-row, an outbox) and deleted once announced (``done``). A process killed in between leaves the
-row; the next one announces it at start-up (``unannounced``), and the front end posts with a
-nonce derived from the row, so a post that did go out before the kill is not made twice.
+What a claim owes the players is written in the claim's own transaction (a ``delivery`` row,
+the outbox: :mod:`bot.services.deliveries`) and settled once announced (``done``). A process
+killed in between leaves the row for the deliverer of the next one (``notices_for``), and the
+front end posts with a nonce derived from the row, so a post that did go out before the kill
+is not made twice.
 """
 
 from __future__ import annotations
@@ -17,23 +18,24 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import and_, delete, or_, select, update
+from sqlalchemy import and_, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import defer
 
-from bot.db import ClockNoticeRow, GameRow, GameSeatRow
+from bot.db import DeliveryRow, GameRow, GameSeatRow
 from bot.db.game_columns import BUMPED_VERSION
-from bot.db.records import NoticeWrite
+from bot.db.records import DeliveryWrite
 from bot.metrics import METRICS
 from bot.services.actions import ActionPipeline
 from bot.services.away import AwayService
 from bot.services.base import GameLoader
+from bot.services.deliveries import DeliveryBook, Owed
 from bot.services.errors import ServiceError, StaleVersion
 from bot.services.games import GameService
 from bot.services.messages import BoardMessages
 from bot.services.queries import GameQueries
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
-from bot.statuses import GameStatus, NoticeKind
+from bot.statuses import DeliveryKind, GameStatus
 from rules.core import RulesError, Seat
 
 log = logging.getLogger(__name__)
@@ -52,19 +54,19 @@ class Reminder:
     number: int
     deadline: datetime
     #: Its outbox row: ``done`` deletes it; its id keys the posts' nonces.
-    notice_id: int
+    delivery_id: int
 
 
 @dataclass(frozen=True, slots=True)
 class TimedOut:
     result: ActionResult
-    notice_id: int
+    delivery_id: int
 
 
 @dataclass(frozen=True, slots=True)
 class Expired:
     game: GameSnapshot
-    notice_id: int
+    delivery_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +74,17 @@ class Redraw:
     """A game's clock stopped or runs again (a player away or back): its board says so."""
 
     game: GameSnapshot
-    notice_id: int
+    delivery_id: int
 
 
 Notice = Reminder | TimedOut | Expired | Redraw
+#: The deliveries the clock writes (the rest are moves').
+CLOCK_KINDS = (
+    DeliveryKind.REMINDER,
+    DeliveryKind.TIMEOUT,
+    DeliveryKind.EXPIRED,
+    DeliveryKind.REDRAW,
+)
 
 
 class ClockService:
@@ -91,6 +100,7 @@ class ClockService:
         self.actions: ActionPipeline = games.actions
         self.queries: GameQueries = games.queries
         self.messages: BoardMessages = games.messages
+        self.deliveries: DeliveryBook = games.deliveries
 
     async def tick(self) -> list[Notice]:
         """Do all work that is due now; return what the front end should announce (and then
@@ -106,47 +116,40 @@ class ClockService:
         return notices
 
     async def redraws(self) -> list[Notice]:
-        """Boards owed a redraw (a clock stopped or restarted by away mode), to announce."""
-        return await self.unannounced(kinds=(NoticeKind.REDRAW,))
+        """Boards this process owes a redraw (a clock stopped or restarted by away mode)."""
+        return await self.notices_for(
+            await self.deliveries.claim(mine=True, kinds=(DeliveryKind.REDRAW,))
+        )
 
-    async def done(self, notice: Notice) -> None:
-        """The players have been told (or cannot be): forget the notice."""
-        async with self.db.transaction() as session:
-            await session.execute(
-                delete(ClockNoticeRow).where(ClockNoticeRow.id == notice.notice_id)
-            )
+    def done(self, notice: Notice) -> None:
+        """The players have been told (or cannot be): the delivery is settled."""
+        self.deliveries.settle([notice.delivery_id])
         METRICS.clock_work.labels(type(notice).__name__.lower()).inc()
 
-    async def unannounced(self, kinds: tuple[NoticeKind, ...] = tuple(NoticeKind)) -> list[Notice]:
-        """Notices claimed by a process that died before announcing them, oldest first, as
-        they stand now: a reminder the game has moved past since is dropped."""
-        async with self.db.read() as session:
-            rows = list(
-                await session.scalars(
-                    select(ClockNoticeRow)
-                    .where(ClockNoticeRow.kind.in_(kinds))
-                    .order_by(ClockNoticeRow.id)
-                    .limit(BATCH)
-                )
-            )
+    async def notices_for(self, owed: list[Owed]) -> list[Notice]:
+        """Claimed deliveries of the clock's kinds as they stand now: a reminder the game has
+        moved past since is settled without a word."""
         out: list[Notice] = []
-        for row in rows:
+        for row in owed:
             game = await self.loader.get(row.game_id)
             notice: Notice | None = None
-            if row.kind == NoticeKind.EXPIRED:
+            if row.kind == DeliveryKind.EXPIRED:
                 notice = Expired(game, row.id)
-            elif row.kind == NoticeKind.REDRAW:
+            elif row.kind == DeliveryKind.REDRAW:
                 notice = Redraw(game, row.id)
-            elif row.kind == NoticeKind.TIMEOUT:
+            elif row.kind == DeliveryKind.TIMEOUT:
                 events = await self.queries.last_public_events(game.id)
-                notice = TimedOut(ActionResult(game, events, game.version), row.id)
-            elif game.status == GameStatus.ACTIVE and game.deadline_at == row.deadline_at:
+                notice = TimedOut(ActionResult(game, events, game.version, (row.id,)), row.id)
+            elif (
+                row.kind == DeliveryKind.REMINDER
+                and game.status == GameStatus.ACTIVE
+                and game.deadline_at == row.deadline_at
+            ):
                 assert row.deadline_at is not None
                 seats = tuple(s.seat for s in game.seats_to_act if not s.is_bot)
                 notice = Reminder(game, seats, row.number, row.deadline_at, row.id)
             if notice is None:
-                async with self.db.transaction() as session:
-                    await session.execute(delete(ClockNoticeRow).where(ClockNoticeRow.id == row.id))
+                self.deliveries.settle([row.id])
             else:
                 out.append(notice)
         return out
@@ -155,13 +158,11 @@ class ClockService:
         self,
         session: AsyncSession,
         game_id: int,
-        kind: NoticeKind,
+        kind: DeliveryKind,
         number: int = 0,
         deadline: datetime | None = None,
-    ) -> ClockNoticeRow:
-        row = ClockNoticeRow(
-            game_id=game_id, kind=kind, number=number, deadline_at=deadline, created_at=self.clock()
-        )
+    ) -> DeliveryRow:
+        row = self.deliveries.row(game_id, DeliveryWrite(kind, number, deadline))
         session.add(row)
         return row
 
@@ -188,7 +189,7 @@ class ClockService:
                 await session.execute(
                     update(GameSeatRow).where(GameSeatRow.game_id == game_id).values(to_act=False)
                 )
-                owed = self._owe(session, game_id, NoticeKind.EXPIRED)
+                owed = self._owe(session, game_id, DeliveryKind.EXPIRED)
                 await session.flush()
             out.append(Expired(await self.loader.get(game_id), owed.id))
         return out
@@ -213,16 +214,16 @@ class ClockService:
         for game in due:
             late = [s.seat for s in game.seats_to_act if not s.is_bot]
             # Written by the claim's own guarded write (the store inserts it with the change).
-            owe = NoticeWrite(NoticeKind.TIMEOUT)
+            owe = DeliveryWrite(DeliveryKind.TIMEOUT)
             try:
                 defaults = await self.actions.play_timeout_defaults(
-                    game.id, game.version, notice=owe
+                    game.id, game.version, delivery=owe
                 )
                 if defaults is not None:
                     result = defaults
                 elif len(late) == 1:
                     result = await self.actions.forfeit(
-                        game.id, late[0], version=game.version, notice=owe
+                        game.id, late[0], version=game.version, delivery=owe
                     )
                 else:
                     # Everyone to act let the clock run out (a janken nobody played): nobody
@@ -235,8 +236,7 @@ class ClockService:
             except (RulesError, ServiceError):
                 log.exception("could not time out game %s", game.id)
                 continue
-            assert result.notice_id is not None
-            out.append(TimedOut(result, result.notice_id))
+            out.append(TimedOut(result, result.deliveries[-1]))
         return out
 
     async def _remind(self) -> list[Notice]:
@@ -311,7 +311,7 @@ class ClockService:
                 )
                 if claimed.rowcount != 1:  # type: ignore[attr-defined]
                     continue
-                owed = self._owe(session, game.id, NoticeKind.REMINDER, due, game.deadline_at)
+                owed = self._owe(session, game.id, DeliveryKind.REMINDER, due, game.deadline_at)
                 await session.flush()
             seats = tuple(s.seat for s in game.seats_to_act if not s.is_bot)
             # Several thresholds passed at once (the bot was down): one reminder, not a burst.

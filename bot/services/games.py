@@ -9,6 +9,7 @@ front ends send their messages only after it returns.
   defaults and the bot's replies;
 - ``queries`` (:class:`GameQueries`): one game, a player's lists, logs, replays, seals, hints;
 - ``messages`` (:class:`BoardMessages`): where each board and turn ping is;
+- ``deliveries`` (:class:`DeliveryBook`): the outbox of what changes owe people;
 
 and what they share: ``loader`` (reading a game, through the process's cache of decoded games),
 ``writer`` (the one guarded write every change goes through) and ``seeds``.
@@ -23,6 +24,7 @@ from bot.services.actions import ActionPipeline
 from bot.services.asides import GameAsides
 from bot.services.base import GameLoader, GuardedWriter
 from bot.services.clock import Clock, system_clock
+from bot.services.deliveries import DeliveryBook
 from bot.services.game_cache import GameCache
 from bot.services.messages import BoardMessages
 from bot.services.move_times import MoveTimeStats
@@ -46,14 +48,17 @@ class GameService:
         clock: Clock = system_clock,
         challenge_ttl: timedelta = timedelta(hours=24),
         seed_source: Rng | None = None,
+        owner: str = "all",
     ) -> None:
         self.db = db
         self.clock = clock
+        #: The outbox: what each change owes people, held under this instance's ``owner``.
+        self.deliveries = DeliveryBook(db, clock, owner)
         # Tests inject a seeded source; production draws seeds from the OS.
         self.seeds = Seeds(seed_source)
         pings = PingBook()
         self.loader = GameLoader(db, GameCache())
-        self.writer = GuardedWriter(db, clock, self.loader, pings)
+        self.writer = GuardedWriter(db, clock, self.loader, pings, self.deliveries)
         self.asides = GameAsides(db, clock)
         self.actions = ActionPipeline(self.loader, self.writer, self.asides)
         self.plans = Plans(self.asides, self.loader)

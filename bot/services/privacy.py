@@ -29,6 +29,7 @@ from sqlalchemy import delete, select, update
 
 from bot.db import (
     Database,
+    DeliveryRow,
     GameRow,
     GameSeatRow,
     TournamentDealRow,
@@ -228,6 +229,8 @@ class PrivacyService:
                 update(TournamentRow)
                 .where(TournamentRow.organiser_id == user_id)
                 .values(organiser_id=former),
+                # A delivery still owed keeps who made the change only to spare them its ping.
+                update(DeliveryRow).where(DeliveryRow.actor_id == user_id).values(actor_id=former),
             ):
                 renamed += _count(await session.execute(statement))
             if game_ids:

@@ -369,8 +369,8 @@ class ActionResult:
     events: tuple[Event, ...]
     #: The version the game had before this call; a front end may compare.
     previous_version: int
-    #: The clock notice written with the change, when the move clock made it.
-    notice_id: int | None = None
+    #: The deliveries its changes wrote (what they owe people), oldest first.
+    deliveries: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:

@@ -269,13 +269,15 @@ class GameStarts:
                     game, game.state, status=GameStatus.EXPIRED, expires_at=game.expires_at
                 )
             else:
-                write, to_act = self.writer.write_for(game, game.state, status=GameStatus.ACTIVE)
+                write, to_act = self.writer.write_for(
+                    game, game.state, status=GameStatus.ACTIVE, actor_id=user_id
+                )
             return Planned(write, game.state, to_act)
 
         changed = await self.writer.change(game_id, version, plan)
         if expired:
             raise ChallengeExpired()
-        return ActionResult(changed.after, (), changed.before.version)
+        return ActionResult(changed.after, (), changed.before.version, changed.deliveries)
 
     async def decline(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
         def plan(game: GameSnapshot) -> Planned:

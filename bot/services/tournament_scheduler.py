@@ -126,16 +126,17 @@ class TournamentScheduler:
             notices += await self._guarded(self.open, tournament_id)
         for tournament_id in running:
             notices += await self._guarded(self.advance, tournament_id)
-        notices += await self._unposted_boards()
+        notices += await self.unposted_boards()
         notices += await self._abort_leftovers()
         return notices
 
-    async def _unposted_boards(self) -> list[TournamentNotice]:
-        """Games of a round whose boards were never posted: claimed (``board_claimed_at`` from
-        NULL to now, once, by one process; no version bump) and announced again, so nobody is
-        left without a board."""
+    async def unposted_boards(self, grace: timedelta = UNPOSTED_GRACE) -> list[TournamentNotice]:
+        """Games of a round whose boards were never posted ``grace`` after it started:
+        claimed (``board_claimed_at`` from NULL to now, once, by one process; no version bump)
+        and announced again, so nobody is left without a board. A process starting alone (no
+        other can be posting them) passes no grace."""
         now = self.clock()
-        cutoff = now - UNPOSTED_GRACE
+        cutoff = now - grace
         async with self.db.read() as session:
             rows = (
                 await session.execute(

@@ -38,6 +38,7 @@ from bot.ui.common import (
     send_options,
 )
 from bot.ui.context import Services
+from bot.ui.delivery_faults import DISCORD_FAILURES, TryLater, passing
 from bot.ui.held_boards import HeldBoards
 from rules.core import Event
 
@@ -141,7 +142,8 @@ class BoardPosts:
             self.held_boards.hold(game.id, interaction, message_id)
 
     async def edit_board(self, game: GameSummary, board: Board) -> bool:
-        """Redraw the game's board where it lives; whether it could be. An interaction that
+        """Redraw the game's board where it lives; whether it could be (:class:`TryLater`
+        where Discord could not take it now). An interaction that
         holds it comes first (a private board, or a board in a place the bot is not in);
         only in a channel the bot is in does it edit the message itself."""
         edited = await self.held_boards.edit_held(game, board)
@@ -188,8 +190,10 @@ class BoardPosts:
             await channel.get_partial_message(game.message_id).edit(
                 content=None, view=board.view, attachments=board.files, allowed_mentions=NO_PINGS
             )
-        except discord.HTTPException:
-            log.warning("could not edit the board of game %s", game.id, exc_info=True)
+        except DISCORD_FAILURES as error:
+            if passing(error):
+                raise TryLater(f"editing the board of game {game.id}: {error}") from error
+            log.warning("could not edit the board of game %s: %s", game.id, error)
             return False
         return True
 
@@ -227,9 +231,10 @@ class BoardPosts:
         once: str | None,
         via: discord.Interaction | None,
     ) -> bool:
-        """Post a ping beside the board; whether it got there. In a channel the bot is in,
-        the previous ping is deleted (one ping, not a wall). Elsewhere it is a follow-up of
-        the click that made the move (``via``) — never possible from a clock."""
+        """Post a ping beside the board; whether it got there (:class:`TryLater` where Discord
+        could not take it now). In a channel the bot is in, the previous ping is deleted (one
+        ping, not a wall). Elsewhere it is a follow-up of the click that made the move
+        (``via``) — never possible from a clock."""
         if game.board_reach == BoardReach.PRIVATE:
             return False
         if game.board_reach == BoardReach.INTERACTION:
@@ -246,8 +251,10 @@ class BoardPosts:
         channel = self.client.get_partial_messageable(game.channel_id)
         try:
             message = await channel.send(content, **send_options(USER_PINGS, view, once))
-        except discord.HTTPException:
-            log.warning("could not ping in game %s", game.id, exc_info=True)
+        except DISCORD_FAILURES as error:
+            if passing(error):
+                raise TryLater(f"pinging in game {game.id}: {error}") from error
+            log.warning("could not ping in game %s: %s", game.id, error)
             return False
         previous = await self.messages.swap_ping(game.id, message.id)
         if previous is not None and previous != message.id:

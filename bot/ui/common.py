@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 from discord.app_commands import locale_str
@@ -16,6 +18,8 @@ from bot.metrics import METRICS
 from bot.services.snapshots import GameSummary, is_former_player
 from bot.ui.context import OUTCOME
 from rules.core import Locale, RulesError, Text, normalize_locale
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +116,24 @@ async def think(interaction: discord.Interaction, *, privately: bool) -> None:
     edits it) or by editing the original response."""
     interaction.extras[THINKING_PRIVATELY] = privately
     await interaction.response.defer(ephemeral=privately, thinking=True)
+
+
+#: How long work may take before the interaction is acknowledged with "thinking…": well inside
+#: Discord's 3 seconds from the interaction's creation, most of which it spent reaching us.
+ANSWER_WITHIN = 1.5
+
+
+async def in_time(
+    interaction: discord.Interaction, work: Awaitable[T], *, privately: bool = False
+) -> T:
+    """``work``'s result; should it take longer than :data:`ANSWER_WITHIN` (a busy database),
+    the interaction is acknowledged with "thinking…" meanwhile, so Discord never says the
+    application did not respond. Quick work costs no extra request."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
+    if not done and not interaction.response.is_done():
+        await think(interaction, privately=privately)
+    return await task
 
 
 async def send_ephemeral(

@@ -136,10 +136,19 @@ class StartingFlow(Protocol):
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
 
-class BoardPostFlow(Protocol):
-    """Implemented by :class:`bot.ui.board_posts.BoardPosts`."""
+class DeliveryFlow(Protocol):
+    """Implemented by :class:`bot.ui.deliverer.Deliverer`."""
 
-    async def show_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> bool: ...
+    async def deliver_game(
+        self,
+        game: GameSnapshot,
+        *,
+        recent: Sequence[Event] = (),
+        actor_id: int | None = None,
+        via: discord.Interaction | None = None,
+        board_shown: bool = False,
+        ping: bool = True,
+    ) -> None: ...
 
 
 class ClockNoticeFlow(Protocol):
@@ -266,10 +275,10 @@ class Flows(Protocol):
     def asides(self) -> AsideFlow: ...
 
     @property
-    def posts(self) -> BoardPostFlow: ...
+    def clock_notices(self) -> ClockNoticeFlow: ...
 
     @property
-    def clock_notices(self) -> ClockNoticeFlow: ...
+    def deliverer(self) -> DeliveryFlow: ...
 
     @property
     def tournaments(self) -> TournamentFlow: ...

@@ -1,7 +1,8 @@
 """Everything that happens when someone clicks or commands, composed by job: starting games
 (:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), private
 answers beside the play (:mod:`asides`), a player's own note and plans (:mod:`corner`),
-telling players (:mod:`notices`, :mod:`clock_notices`), tournaments (:mod:`tournament_flows`),
+telling players (:mod:`notices`, :mod:`clock_notices`, all of it owed through the outbox:
+:mod:`deliverer`), tournaments (:mod:`tournament_flows`),
 and where a board lives (:mod:`board_posts`, :mod:`held_boards`); lessons (:mod:`lesson_flow`);
 puzzles (:mod:`puzzles`); /privacy (:mod:`privacy`); sharing a finished game (:mod:`sharing`).
 Each is handed the others it uses; messages go out
@@ -19,6 +20,7 @@ from bot.ui.board_posts import BoardPosts
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.context import Services
 from bot.ui.corner import Corner
+from bot.ui.deliverer import Deliverer
 from bot.ui.held_boards import HeldBoards
 from bot.ui.lesson_flow import Lessons
 from bot.ui.notices import Pings
@@ -47,6 +49,7 @@ class GameFlows:
     privacy: PrivacyFlows
     corner: Corner
     sharing: Sharing
+    deliverer: Deliverer
 
 
 def compose_flows(client: discord.Client, services: Services) -> GameFlows:
@@ -57,17 +60,20 @@ def compose_flows(client: discord.Client, services: Services) -> GameFlows:
     pings = Pings(client, services, posts)
     panels = Panels(services)
     tournaments = TournamentFlows(client, services, painter, posts, pings, held_boards)
+    clock_notices = ClockNotices(services, posts, pings, tournaments)
+    deliverer = Deliverer(services, posts, pings, tournaments, clock_notices)
     return GameFlows(
         starting=Starting(client, services, painter, posts, pings, held_boards),
-        playing=Playing(services, painter, posts, held_boards, panels, pings, tournaments),
+        playing=Playing(services, painter, posts, held_boards, panels, deliverer),
         panels=panels,
         asides=Asides(services),
         posts=posts,
-        clock_notices=ClockNotices(services, posts, pings, tournaments),
+        clock_notices=clock_notices,
         tournaments=tournaments,
         puzzles=PuzzleCards(services),
         lessons=Lessons(services),
-        privacy=PrivacyFlows(services, posts, tournaments),
+        privacy=PrivacyFlows(services, deliverer, tournaments),
         corner=Corner(services),
         sharing=Sharing(services, posts),
+        deliverer=deliverer,
     )

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.i18n import tr
-from bot.services.clocks import Notice, Reminder, TimedOut
+from bot.services.clocks import Reminder
 from bot.services.messages import BoardMessages
 from bot.services.snapshots import GameSummary
 from bot.statuses import GameStatus
@@ -20,17 +20,23 @@ from bot.ui.boards import game_locale, game_title, outcome_text
 from bot.ui.common import NO_PINGS, jump_url, mention, send_options
 from bot.ui.components import HandButton
 from bot.ui.context import Services
+from bot.ui.delivery_faults import DISCORD_FAILURES, TryLater, passing
 
 log = logging.getLogger(__name__)
 
 
-def nonce(notice: Notice, target: int) -> str:
-    """The nonce of one post announcing ``notice`` (to a channel or a user): the same on a
-    retry after a crash, so Discord returns the first post instead of making a second one.
-    Discord takes at most 25 characters."""
-    game = notice.result.game if isinstance(notice, TimedOut) else notice.game
-    key = f"clock-notice:{notice.notice_id}:{type(notice).__name__}:{game.id}:{target}".encode()
-    return hashlib.blake2b(key, digest_size=12).hexdigest()
+def nonce(once: str, target: int) -> str:
+    """The nonce of one post of the message ``once`` names (to a channel or a user): the same
+    on a retry after a crash, so Discord returns the first post instead of making a second
+    one. Discord takes at most 25 characters."""
+    return hashlib.blake2b(f"{once}:{target}".encode(), digest_size=12).hexdigest()
+
+
+def news_of(game: GameSummary, what: str = "turn") -> str:
+    """What names the news of ``game`` at its version (a turn, a result, an offer): whoever
+    delivers it — the process that made the move, or the one that took over after a crash —
+    posts it with the same nonces."""
+    return f"{what}:{game.id}:{game.version}"
 
 
 class Pings:
@@ -64,7 +70,6 @@ class Pings:
         game: GameSummary,
         *,
         actor_id: int | None,
-        notice: Notice | None = None,
         via: discord.Interaction | None = None,
     ) -> None:
         """One short notice for whoever must act next (never the one who just acted), with a
@@ -102,7 +107,7 @@ class Pings:
                 )
         else:
             return
-        await self._deliver(game, targets, message, notice, via)
+        await self._deliver(game, targets, message, news_of(game), via)
 
     async def offer_notice(
         self,
@@ -125,7 +130,7 @@ class Pings:
                 link=jump_url(game.guild_id, game.channel_id, game.message_id),
             )
 
-        await self._deliver(game, others, message, via=via)
+        await self._deliver(game, others, message, news_of(game, key), via)
 
     async def remind(self, notice: Reminder) -> None:
         """Remind the seats a move clock is running out for."""
@@ -146,20 +151,21 @@ class Pings:
             )
 
         users = [game.player(seat).user_id for seat in notice.seats]
-        await self._deliver(game, users, message, notice)
+        await self._deliver(game, users, message, f"reminder:{notice.delivery_id}")
 
     async def _deliver(
         self,
         game: GameSummary,
         users: Sequence[int],
         message: Callable[[Sequence[int]], str],
-        notice: Notice | None = None,
+        once: str,
         via: discord.Interaction | None = None,
     ) -> None:
         """Route a notice by each user's preference: beside the board (one ping), DM, or none.
         Where the ping can't go beside the board (a place the bot is not in, with no click
-        to answer: a clock), those who wanted it there get it by DM. A clock ``notice`` makes each
-        post idempotent (a nonce per notice and target)."""
+        to answer: a clock), those who wanted it there get it by DM. ``once`` names the news:
+        each post carries a nonce from it and its target, so a retry posts nothing twice.
+        :class:`TryLater` where Discord could not take a post now."""
         if not users:
             return
         prefs = await self.services.standings.prefs_for(list(users))
@@ -167,17 +173,16 @@ class Pings:
         by_dm = [u for u in users if prefs[u].notify == "dm"]
         if in_channel:
             assert game.channel_id is not None
-            once = nonce(notice, game.channel_id) if notice else None
             view = self._ping_view(game)
-            if not await self.posts.ping(game, message(in_channel), view, once, via):
+            sent = nonce(once, game.channel_id)
+            if not await self.posts.ping(game, message(in_channel), view, sent, via):
                 by_dm = [*in_channel, *by_dm]
         for user_id in by_dm:
-            once = nonce(notice, user_id) if notice else None
-            sent = await self.direct_message(
-                user_id, message([user_id]), self._ping_view(game), once
+            dm = await self._dm(
+                user_id, message([user_id]), self._ping_view(game), nonce(once, user_id)
             )
-            if sent is not None:
-                await self._replace_dm_ping(game, user_id, sent)
+            if dm is not None:
+                await self._replace_dm_ping(game, user_id, dm)
 
     async def _replace_dm_ping(
         self, game: GameSummary, user_id: int, sent: discord.Message
@@ -195,10 +200,28 @@ class Pings:
         view: discord.ui.View | None = None,
         once: str | None = None,
     ) -> discord.Message | None:
-        """Send a DM; the message, or None where the user takes no DMs."""
+        """Send a DM; the message, or None where it could not go (no DMs taken, or Discord
+        could not take it now: a courtesy, not owed by a change)."""
+        try:
+            return await self._dm(user_id, content, view, once)
+        except TryLater as error:
+            log.warning("could not DM user %s: %s", user_id, error)
+            return None
+
+    async def _dm(
+        self,
+        user_id: int,
+        content: str,
+        view: discord.ui.View | None = None,
+        once: str | None = None,
+    ) -> discord.Message | None:
+        """Send a DM; the message, or None where the user takes no DMs (:class:`TryLater`
+        where Discord could not take it now)."""
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             return await user.send(content, **send_options(NO_PINGS, view, once))
-        except discord.HTTPException:
-            log.info("could not DM user %s (DMs closed?)", user_id)
+        except DISCORD_FAILURES as error:
+            if passing(error):
+                raise TryLater(f"a DM to user {user_id}: {error}") from error
+            log.info("could not DM user %s (DMs closed?): %s", user_id, error)
             return None

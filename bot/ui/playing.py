@@ -19,7 +19,6 @@ from bot.services.errors import GameAdjourned, NotAParticipant, StaleVersion
 from bot.services.queries import DRAW_TALK, GameQueries
 from bot.services.snapshots import ActionResult, GameSnapshot, Player
 from bot.services.starts import GameStarts
-from bot.statuses import GameStatus
 from bot.ui.adjourning import adjourn_step, revealed_text, seal_instead
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
@@ -27,11 +26,11 @@ from bot.ui.boards import Board, board_heading, board_status, game_locale, text_
 from bot.ui.common import NO_PINGS, clip, refuse_number, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.context import Services
+from bot.ui.deliverer import Deliverer
+from bot.ui.delivery_faults import TryLater
 from bot.ui.held_boards import HeldBoards
 from bot.ui.layout import notice_view
-from bot.ui.notices import Pings
 from bot.ui.panel_flows import Panels, is_panel
-from bot.ui.tournament_flows import TournamentFlows
 from rules.core import Event, Resign
 
 log = logging.getLogger(__name__)
@@ -48,8 +47,7 @@ class Playing:
         posts: BoardPosts,
         held_boards: HeldBoards,
         panels: Panels,
-        pings: Pings,
-        tournaments: TournamentFlows,
+        deliverer: Deliverer,
     ) -> None:
         self.games = services.games
         self.actions: ActionPipeline = services.games.actions
@@ -60,8 +58,7 @@ class Playing:
         self.posts = posts
         self.held_boards = held_boards
         self.panels = panels
-        self.pings = pings
-        self.tournaments = tournaments
+        self.deliverer = deliverer
 
     async def play(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str
@@ -76,7 +73,7 @@ class Playing:
         except GameAdjourned:
             # Adjourned: the player to move seals the move instead (refused for anyone else).
             game = await seal_instead(interaction, game_id, version, code)
-            await self.posts.show_board(game)
+            await self.deliverer.deliver_game(game, ping=False)
             await self.panels.refresh_panels(game, interaction)
             return
         await self._publish(interaction, result)
@@ -91,9 +88,7 @@ class Playing:
                 continue  # a move came first; its own pipeline answered the plan
             if result is None:
                 continue
-            await self.posts.show_board(result.game, result.events)
-            await self.pings.notify(result.game, actor_id=None)
-            await self.tournaments.after_game(result.game)
+            await self.deliverer.deliver(result.game, result.deliveries, recent=result.events)
 
     async def adjourn(
         self, interaction: discord.Interaction, game_id: int, version: int, step: str
@@ -111,14 +106,18 @@ class Playing:
             await interaction.followup.send(text, allowed_mentions=NO_PINGS)
             return
         game = result.game
-        board = await self.painter.paint_board(game, await self.queries.last_public_events(game.id))
-        if interaction.message is not None and interaction.message.id == game.message_id:
+        recent = await self.queries.last_public_events(game.id)
+        source = interaction.message
+        shown = source is not None and source.id == game.message_id
+        if source is not None and shown:
+            board = await self.painter.paint_board(game, recent)
             await board.replace_response(interaction)
-            self.posts.clicked(game, interaction, interaction.message.id)
-        else:
-            await self.posts.edit_board(game, board)
+            self.posts.clicked(game, interaction, source.id)
+        await self.deliverer.deliver_game(game, recent=recent, board_shown=shown, ping=False)
         if step == "ask":  # the other player must answer: they hear of it like a draw offer
-            await self.pings.offer_notice(game, interaction.user.id, interaction, "adjourn.ping")
+            await self.deliverer.pings.offer_notice(
+                game, interaction.user.id, interaction, "adjourn.ping"
+            )
 
     async def submit_number(
         self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
@@ -187,11 +186,13 @@ class Playing:
         )
 
     async def _publish(self, interaction: discord.Interaction, result: ActionResult) -> None:
-        """Show the new board where the player clicked, or edit it from afar; redraw the open
-        panels; then tell whoever is next."""
+        """Show the new board where the player clicked (or, for a click elsewhere, leave it to
+        the delivery), redraw the open panels; then deliver what the change owes — the board
+        where it lives, whoever is next, an offer, a tournament (:class:`Deliverer`)."""
         game = result.game
         source = interaction.message
         recent = await self._with_last_move(game, result.events)
+        board_shown = False
         if source is not None and source.id == game.message_id:
             board = await self.painter.paint_board(game, recent)
             try:
@@ -202,31 +203,18 @@ class Playing:
                 await self._board_elsewhere(interaction, game, board, recent)
             else:
                 self.posts.clicked(game, interaction, source.id)
+                board_shown = True
         else:
             # Private steps (staging cards) leave the public board exactly as it was.
             redraw = any(e.visible_to is None for e in result.events) or not result.events
-            shown = redraw and await self.posts.show_board(game, recent, via=interaction)
+            shown = False
+            if redraw:
+                # Where Discord can't take it now, the delivery below tries again (and later).
+                with contextlib.suppress(TryLater):
+                    shown = await self.posts.show_board(game, recent, via=interaction)
+            board_shown = shown or not redraw
             if is_panel(interaction):
-                if game.spec.secret_hands and game.seat_of(interaction.user.id) is not None:
-                    try:
-                        await self.panels.redraw_own_panel(interaction, game)
-                    except discord.HTTPException:
-                        # Committed already: say so, and how to see the hand again.
-                        log.warning("Discord refused a panel of game %s", game.id, exc_info=True)
-                        await send_ephemeral(
-                            interaction, tr("panel.refused", user_locale(interaction))
-                        )
-                elif redraw and not shown:
-                    # The board is out of reach (a private board from before a restart, or
-                    # older than Discord lets it be edited): the player sees it here instead.
-                    board = await self.painter.paint_board(game, recent)
-                    await board.replace_response(interaction)
-                else:
-                    await interaction.edit_original_response(
-                        content=None,
-                        view=notice_view(tr("done.ok", user_locale(interaction))),
-                        attachments=[],
-                    )
+                await self._answer_panel(interaction, game, recent, redraw and not shown)
             elif source is not None:
                 # An older copy of the board (one /games posted afresh since): it shows the
                 # move it made too.
@@ -234,10 +222,42 @@ class Playing:
                 with contextlib.suppress(discord.HTTPException):
                     await board.replace_response(interaction)
         await self.panels.refresh_panels(game, interaction)
-        await self.pings.notify(game, actor_id=interaction.user.id, via=interaction)
-        if any(e.kind == "draw_offer" for e in result.events) and game.status == GameStatus.ACTIVE:
-            await self.pings.offer_notice(game, interaction.user.id, via=interaction)
-        await self.tournaments.after_game(game)
+        await self.deliverer.deliver(
+            game,
+            result.deliveries,
+            recent=recent,
+            actor_id=interaction.user.id,
+            via=interaction,
+            board_shown=board_shown,
+        )
+
+    async def _answer_panel(
+        self,
+        interaction: discord.Interaction,
+        game: GameSnapshot,
+        recent: Sequence[Event],
+        board_unreachable: bool,
+    ) -> None:
+        """A move made in a private panel: the panel redrawn (a secret hand), or the board
+        shown here where it is out of reach, or a word that it was done."""
+        if game.spec.secret_hands and game.seat_of(interaction.user.id) is not None:
+            try:
+                await self.panels.redraw_own_panel(interaction, game)
+            except discord.HTTPException:
+                # Committed already: say so, and how to see the hand again.
+                log.warning("Discord refused a panel of game %s", game.id, exc_info=True)
+                await send_ephemeral(interaction, tr("panel.refused", user_locale(interaction)))
+        elif board_unreachable:
+            # The board is out of reach (a private board from before a restart, or older
+            # than Discord lets it be edited): the player sees it here instead.
+            board = await self.painter.paint_board(game, recent)
+            await board.replace_response(interaction)
+        else:
+            await interaction.edit_original_response(
+                content=None,
+                view=notice_view(tr("done.ok", user_locale(interaction))),
+                attachments=[],
+            )
 
     async def _with_last_move(self, game: GameSnapshot, events: Sequence[Event]) -> Sequence[Event]:
         """An offer of a draw, or its refusal, moves nothing: the board goes on showing (and

@@ -19,7 +19,7 @@ from bot.i18n import tr
 from bot.services.privacy import Departure
 from bot.statuses import GameStatus
 from bot.ui.common import send_ephemeral, think, user_locale
-from bot.ui.context import BoardPostFlow, Services, TournamentFlow
+from bot.ui.context import DeliveryFlow, Services, TournamentFlow
 from bot.ui.privacy_components import PrivacyButton
 from rules.core import Locale
 
@@ -32,12 +32,12 @@ UPLOAD_LIMIT = 8 * 1024 * 1024
 
 class PrivacyFlows:
     def __init__(
-        self, services: Services, posts: BoardPostFlow, tournaments: TournamentFlow
+        self, services: Services, deliverer: DeliveryFlow, tournaments: TournamentFlow
     ) -> None:
         self.privacy = services.privacy
         self.clock = services.games.clock
         self.queries = services.games.queries
-        self.posts = posts
+        self.deliverer = deliverer
         self.tournaments = tournaments
 
     async def show(self, interaction: discord.Interaction) -> None:
@@ -138,8 +138,7 @@ class PrivacyFlows:
         for result in departure.games:
             # Read again: the seats are a former player's now, at a new version.
             game = await self.queries.get(result.game.id)
-            await self.posts.show_board(game, result.events)
-            await self.tournaments.after_game(game)
+            await self.deliverer.deliver_game(game, recent=result.events, ping=False)
         if departure.notices:
             await self.tournaments.announce_tournaments(departure.notices)
 

@@ -3,6 +3,8 @@ the new game's board as the answer to the command and remembers where it is."""
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,6 +24,7 @@ from bot.ui.board_posts import BoardPosts, answers_are_forced_private
 from bot.ui.boards import game_locale, game_title
 from bot.ui.common import (
     NO_PINGS,
+    in_time,
     installed_guild_id,
     jump_url,
     send_ephemeral,
@@ -33,6 +36,8 @@ from bot.ui.context import Services
 from bot.ui.held_boards import HeldBoards
 from bot.ui.notices import Pings
 from rules.core import Locale, Seat
+
+log = logging.getLogger(__name__)
 
 
 def refuse_where_only_i_would_see(interaction: discord.Interaction) -> None:
@@ -95,31 +100,35 @@ class Starting:
             await send_ephemeral(interaction, tr("challenge.not_a_bot", user_locale(interaction)))
             return
         refuse_where_only_i_would_see(interaction)
-        server = await self.services.servers.check_channel(
-            installed_guild_id(interaction), interaction.channel_id
-        )
         if opponent.bot:
             # The bot may move first, and searching can take a while: acknowledge now.
             await think(interaction, privately=False)
-        if move_seconds is None:  # not chosen: the server's default, else the bot's
-            move_seconds = server.default_clock_seconds or self.services.default_move_seconds
-        locale = server.board_locale(locale)
-        result = await self.starts.challenge(
-            game_type,
-            Player(interaction.user.id, interaction.user.display_name),
-            Player(opponent.id, opponent.display_name, is_bot=opponent.bot),
-            settings=settings,
-            challenger_seat=challenger_seat,
-            rated=rated,
-            move_seconds=move_seconds or None,
-            guild_id=installed_guild_id(interaction),
-            channel_id=interaction.channel_id,
-            locale=locale,
-        )
+
+        async def create() -> ActionResult:
+            server = await self.services.servers.check_channel(
+                installed_guild_id(interaction), interaction.channel_id
+            )
+            seconds = move_seconds
+            if seconds is None:  # not chosen: the server's default, else the bot's
+                seconds = server.default_clock_seconds or self.services.default_move_seconds
+            return await self.starts.challenge(
+                game_type,
+                Player(interaction.user.id, interaction.user.display_name),
+                Player(opponent.id, opponent.display_name, is_bot=opponent.bot),
+                settings=settings,
+                challenger_seat=challenger_seat,
+                rated=rated,
+                move_seconds=seconds or None,
+                guild_id=installed_guild_id(interaction),
+                channel_id=interaction.channel_id,
+                locale=server.board_locale(locale),
+            )
+
+        result = await in_time(interaction, create())
         # One message that both shows the board and pings the challenged player — unless they
         # asked for DMs (then a DM with the link) or for no notifications.
         notify, mentions = await self.pings.challenge_mentions(opponent.id, opponent.bot)
-        message = await self.posts.post_board(interaction, result, mentions)
+        message = await self._post_or_undo(interaction, result, mentions)
         if notify == "dm":
             game = result.game
             await self.pings.direct_message(
@@ -148,28 +157,32 @@ class Starting:
         """Posted as the answer to the command — wherever that is (a server channel, a group
         DM, a server without the bot): taking it is a click on that very message."""
         refuse_where_only_i_would_see(interaction)
-        server = await self.services.servers.check_channel(
-            installed_guild_id(interaction), interaction.channel_id
-        )
-        if move_seconds is None:
-            move_seconds = server.default_clock_seconds or self.services.default_move_seconds
-        locale = server.board_locale(locale)
-        low, high = rating_range
-        result = await self.services.open_challenges.post(
-            game_type,
-            Player(interaction.user.id, interaction.user.display_name),
-            anyone=tr("open.anyone", locale),
-            settings=settings,
-            challenger_seat=challenger_seat,
-            rated=rated,
-            move_seconds=move_seconds or None,
-            min_rating=low,
-            max_rating=high,
-            guild_id=installed_guild_id(interaction),
-            channel_id=interaction.channel_id,
-            locale=locale,
-        )
-        await self.posts.post_board(interaction, result, NO_PINGS)
+
+        async def create() -> ActionResult:
+            server = await self.services.servers.check_channel(
+                installed_guild_id(interaction), interaction.channel_id
+            )
+            seconds = move_seconds
+            if seconds is None:
+                seconds = server.default_clock_seconds or self.services.default_move_seconds
+            board_locale = server.board_locale(locale)
+            low, high = rating_range
+            return await self.services.open_challenges.post(
+                game_type,
+                Player(interaction.user.id, interaction.user.display_name),
+                anyone=tr("open.anyone", board_locale),
+                settings=settings,
+                challenger_seat=challenger_seat,
+                rated=rated,
+                move_seconds=seconds or None,
+                min_rating=low,
+                max_rating=high,
+                guild_id=installed_guild_id(interaction),
+                channel_id=interaction.channel_id,
+                locale=board_locale,
+            )
+
+        await self._post_or_undo(interaction, await in_time(interaction, create()), NO_PINGS)
 
     async def start_solitaire(
         self,
@@ -179,18 +192,21 @@ class Starting:
         *,
         locale: Locale,
     ) -> None:
-        server = await self.services.servers.check_channel(
-            installed_guild_id(interaction), interaction.channel_id
-        )
-        result = await self.starts.start_solitaire(
-            game_type,
-            Player(interaction.user.id, interaction.user.display_name),
-            settings=settings,
-            guild_id=installed_guild_id(interaction),
-            channel_id=interaction.channel_id,
-            locale=server.board_locale(locale),
-        )
-        await self.posts.post_board(interaction, result, NO_PINGS)
+
+        async def create() -> ActionResult:
+            server = await self.services.servers.check_channel(
+                installed_guild_id(interaction), interaction.channel_id
+            )
+            return await self.starts.start_solitaire(
+                game_type,
+                Player(interaction.user.id, interaction.user.display_name),
+                settings=settings,
+                guild_id=installed_guild_id(interaction),
+                channel_id=interaction.channel_id,
+                locale=server.board_locale(locale),
+            )
+
+        await self._post_or_undo(interaction, await in_time(interaction, create()), NO_PINGS)
 
     async def start_daily(
         self,
@@ -237,7 +253,25 @@ class Starting:
         game = await self.queries.get(game_id)
         if any(s.is_bot for s in game.seats):
             await think(interaction, privately=False)
-        result = await self.starts.rematch(game_id, interaction.user.id)
+        result = await in_time(interaction, self.starts.rematch(game_id, interaction.user.id))
         opponent = next(s for s in result.game.seats if s.user_id != interaction.user.id)
         _, mentions = await self.pings.challenge_mentions(opponent.user_id, opponent.is_bot)
-        await self.posts.post_board(interaction, result, mentions)
+        await self._post_or_undo(interaction, result, mentions)
+
+    async def _post_or_undo(
+        self,
+        interaction: discord.Interaction,
+        result: ActionResult,
+        mentions: discord.AllowedMentions,
+    ) -> discord.InteractionMessage:
+        """Post a new game's board as the answer. A game whose board Discord would not take
+        is called off: nobody could see or answer it, and a challenge would count against
+        its challenger's limit for a day."""
+        try:
+            return await self.posts.post_board(interaction, result, mentions)
+        except discord.HTTPException:
+            game = result.game
+            log.warning("could not post the board of new game %s: calling it off", game.id)
+            with contextlib.suppress(FriendlyError):
+                await self.starts.abort(game.id, interaction.user.id)
+            raise

@@ -31,6 +31,7 @@ from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import game_title
 from bot.ui.common import NO_PINGS, jump_url, mention, typed, user_locale
 from bot.ui.context import Services
+from bot.ui.delivery_faults import TryLater
 from bot.ui.held_boards import HeldBoards
 from bot.ui.notices import Pings
 from bot.ui.tournament_pages import posted_views
@@ -108,7 +109,7 @@ class TournamentFlows:
                     await self._deals_opened(notice)
                 elif isinstance(notice, GameEnded):
                     await self.posts.show_board(notice.result.game, notice.result.events)
-            except discord.HTTPException:
+            except (discord.HTTPException, TryLater):
                 log.warning("could not announce %r", notice, exc_info=True)
 
     async def _say(

@@ -39,8 +39,8 @@ async def test_a_reminder_claimed_before_a_crash_is_posted_once_after_it(world: 
     assert await world.bot.asobiba.activity.wait_idle()
     [reminder] = posted(world, "is due")
     assert f"<@{world.alice.id}>" in reminder.text
-    # Told once: neither a second catch-up nor the next tick repeats it.
-    await world.bot.clock_catch_up()
+    # Told once: neither a second pass of the outbox nor the next tick repeats it.
+    await world.bot.deliver_owed(starting=True)
     await world.bot.clock_tick()
     assert len(posted(world, "is due")) == 1
     assert notice.number == 1
@@ -52,7 +52,7 @@ async def test_a_loss_on_time_told_just_before_a_crash_is_not_told_twice(
     board = await clocked_board(world)
     world.clock.advance(minutes=61)
 
-    async def crash_before_forgetting(notice: Notice) -> None:
+    def crash_before_forgetting(notice: Notice) -> None:
         """The result went out, then the process died before the outbox row was deleted."""
 
     monkeypatch.setattr(world.bot.asobiba.services.clocks, "done", crash_before_forgetting)
@@ -67,5 +67,6 @@ async def test_a_loss_on_time_told_just_before_a_crash_is_not_told_twice(
     assert world.fake.nonce_repeats == 1
     assert not result.deleted  # it is still the newest ping, not replaced by itself
     assert "time out" in board.text
-    await world.bot.clock_catch_up()
+    await world.bot.deliver_owed(starting=True)
+    await world.bot.asobiba.activity.wait_idle()
     assert world.fake.nonce_repeats == 1  # told, so forgotten this time

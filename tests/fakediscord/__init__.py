@@ -127,7 +127,8 @@ fake, return the first message instead of creating another).
 
 Faults: ``inject_rate_limit(method, path_regex, *, retry_after=0.05, count=1,
 is_global=False)`` (a 429 with ``Via`` + JSON ``retry_after``, which discord.py retries),
-``inject_error(method, path_regex, *, status, body=None, count=1)``.
+``inject_error(method, path_regex, *, status, body=None, count=1)``, ``clear_faults()`` (the
+outage is over).
 
 Violations
 ----------

@@ -2244,6 +2244,10 @@ class FakeDiscord:
             )
         )
 
+    def clear_faults(self) -> None:
+        """End every injected fault still waiting (an outage is over)."""
+        self._injections.clear()
+
     # =========================================================================================
     # REST plumbing
     # =========================================================================================

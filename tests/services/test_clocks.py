@@ -10,9 +10,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from bot.db import ClockNoticeRow, Database
-from bot.db.records import NoticeWrite
-from bot.services.clocks import ClockService, Expired, Notice, Reminder, TimedOut
+from bot.db import Database, DeliveryRow
+from bot.db.records import DeliveryWrite
+from bot.services.clocks import CLOCK_KINDS, ClockService, Expired, Notice, Reminder, TimedOut
 from bot.services.errors import StaleVersion
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, GameSnapshot, Player
@@ -208,27 +208,35 @@ async def test_what_a_crash_left_unannounced_is_told_once_at_the_next_start(
     )
 
     restarted = ClockService(GameService(db, clock=clock))
-    [reminder] = await restarted.unannounced()
+    [reminder] = await unannounced(restarted)
     assert isinstance(reminder, Reminder) and reminder.game.id == waiting.id
     assert reminder.number == 1 and reminder.seats == (0,)
-    assert await restarted.unannounced() == [reminder]  # still owed until told
+    assert await unannounced(restarted) == [reminder]  # still owed until told
 
     clock.advance(hours=25)  # the reminder is still untold when its game times out
     claimed = await restarted.tick()
     assert {type(n) for n in claimed} == {TimedOut, Expired}
-    left = await ClockService(GameService(db, clock=clock)).unannounced()
+    left = await unannounced(ClockService(GameService(db, clock=clock)))
     # Oldest first; the reminder was dropped: its game is over.
     assert [type(n) for n in left] == [Expired, TimedOut, TimedOut]
     assert [game_of(n) for n in left[:1]] == [challenged.id]
     assert {game_of(n) for n in left[1:]} == {moved.id, waiting.id}
-    assert {n.notice_id for n in left} == {n.notice_id for n in claimed}
+    assert {n.delivery_id for n in left} == {n.delivery_id for n in claimed}
     for timed_out in left[1:]:
         assert isinstance(timed_out, TimedOut) and timed_out.result.game.status == "finished"
         assert timed_out.result.events  # the board is redrawn with what ended the game
     for notice in left:
-        await restarted.done(notice)
-    assert await restarted.unannounced() == []
+        restarted.done(notice)
+    await restarted.deliveries.flush()
+    assert await unannounced(restarted) == []
     assert await restarted.tick() == []
+
+
+async def unannounced(clocks: ClockService) -> list[Notice]:
+    """What a process starting afresh finds the clock owed (its own deliveries, whatever their
+    lease), as notices."""
+    owed = await clocks.deliveries.claim(starting=True, kinds=CLOCK_KINDS)
+    return await clocks.notices_for(owed)
 
 
 def first_legal_of(game: GameSnapshot) -> str:
@@ -243,32 +251,33 @@ def game_of(notice: Notice) -> int:
 async def test_a_timeout_notice_is_written_only_with_its_claim(
     service: GameService, db: Database
 ) -> None:
-    """The notice rides on the claim's guarded write: a stale claim writes neither; a claim
-    that finishes the game (forfeit) or calls it off (abort) writes exactly its own row."""
+    """The notice rides on the claim's guarded write (the delivery it owes, instead of a
+    move's): a stale claim writes neither; a claim that finishes the game (forfeit) or calls
+    it off (abort) writes exactly its own row."""
     finished = (await clocked_game(service)).game
     aborted = (await clocked_game(service)).game
-    owed = NoticeWrite("timeout")
+    owed = DeliveryWrite("timeout")
     with pytest.raises(StaleVersion):
-        await service.actions.forfeit(finished.id, 0, version=finished.version - 1, notice=owed)
+        await service.actions.forfeit(finished.id, 0, version=finished.version - 1, delivery=owed)
     with pytest.raises(StaleVersion):
         await service.actions.abort_by_clock(aborted.id, aborted.version - 1, owed)
     assert await notices_in(db) == []
-    lost = await service.actions.forfeit(finished.id, 0, version=finished.version, notice=owed)
+    lost = await service.actions.forfeit(finished.id, 0, version=finished.version, delivery=owed)
     off = await service.actions.abort_by_clock(aborted.id, aborted.version, owed)
     assert lost.game.status == "finished" and off.game.status == "aborted"
     assert await notices_in(db) == [
-        (lost.notice_id, finished.id, "timeout"),
-        (off.notice_id, aborted.id, "timeout"),
+        (lost.deliveries[0], finished.id, "timeout"),
+        (off.deliveries[0], aborted.id, "timeout"),
     ]
-    assert lost.notice_id is not None and off.notice_id is not None
+    assert len(lost.deliveries) == len(off.deliveries) == 1
 
 
 async def notices_in(db: Database) -> list[tuple[int | None, int, str]]:
     async with db.read() as session:
         rows = await session.execute(
-            select(ClockNoticeRow.id, ClockNoticeRow.game_id, ClockNoticeRow.kind).order_by(
-                ClockNoticeRow.id
-            )
+            select(DeliveryRow.id, DeliveryRow.game_id, DeliveryRow.kind)
+            .where(DeliveryRow.kind.in_(CLOCK_KINDS))
+            .order_by(DeliveryRow.id)
         )
         return [(i, g, k) for i, g, k in rows.all()]
 

@@ -66,7 +66,8 @@ async def test_away_holds_every_clock_and_two_schedulers_end_it_once(
     with pytest.raises(AwayRefused):  # 30 days is more than the allowance
         await away.go_away(CAROL.user_id, clock.now + timedelta(days=30))
     for notice in await ClockService(service, away).redraws():  # announced by /away itself
-        await ClockService(service, away).done(notice)
+        ClockService(service, away).done(notice)
+    await service.deliveries.flush()
     clock.advance(days=1)
     notices = await ClockService(service, away).tick()
     assert notices == []  # nobody loses on time, nothing is reminded or redrawn again

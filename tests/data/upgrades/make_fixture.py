@@ -257,7 +257,8 @@ async def move_clocks(maker: Maker, clocks: ClockService) -> None:
     announced = await clocks.tick()
     assert len(announced) >= 3, announced
     for notice in announced:
-        await clocks.done(notice)
+        clocks.done(notice)
+    await clocks.deliveries.flush()
     reminded = await maker.started("bushi", BOB, YUI, challenger_seat=1, **hour)
     await maker.play(reminded, 2)
     unlucky = await maker.started("bushi", EITA, CAROL, challenger_seat=0, **hour)
