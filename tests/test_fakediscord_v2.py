@@ -77,3 +77,15 @@ def test_rows_sections_and_nesting_follow_discords_rules() -> None:
     assert "UNION_TYPE_CHOICES" in codes(nested)
     loose_button = {"flags": V2, "components": [button(1)]}
     assert "UNION_TYPE_CHOICES" in codes(loose_button)
+
+
+def test_turning_a_message_v2_must_empty_its_words() -> None:
+    # "any of the used `content`, `embeds`, `sticker_ids`, or `poll` fields must have their
+    # values reset to empty" (message.mdx, Edit Message).
+    existing = {"flags": 0, "content": "hi", "embeds": [{"description": "d"}]}
+    codes_left = codes(card(text("now a card")), existing=existing)
+    assert codes_left.count("MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2") == 2
+    emptied = {**card(text("now a card")), "content": None, "embeds": []}
+    assert codes(emptied, existing=existing) == []
+    # A V2 message edited again needs no such thing.
+    assert codes(card(text("again")), existing={"flags": V2}) == []

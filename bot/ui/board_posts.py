@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -39,6 +39,7 @@ from bot.ui.common import (
 )
 from bot.ui.context import Services
 from bot.ui.delivery_faults import DISCORD_FAILURES, TryLater, passing
+from bot.ui.followups import CardFollowups
 from bot.ui.held_boards import HeldBoards
 from rules.core import Event
 
@@ -101,6 +102,8 @@ class BoardPosts:
         self.messages: BoardMessages = services.games.messages
         self.painter = painter
         self.held_boards = held_boards
+        #: V2 cards with files sent as follow-ups, in the form Discord takes.
+        self.followups = CardFollowups()
 
     async def post_board(
         self,
@@ -170,9 +173,7 @@ class BoardPosts:
         if via is None or game.board_reach != BoardReach.INTERACTION or not _count_followup(via):
             return False
         try:
-            message = await via.followup.send(
-                view=board.view, files=board.files, allowed_mentions=NO_PINGS, wait=True
-            )
+            message = await self.followups.send(via, board.view, lambda: board.files)
         except discord.HTTPException:
             log.info("could not post the board of game %s afresh", game.id)
             return False
@@ -188,7 +189,11 @@ class BoardPosts:
         try:
             # content=None clears the words of a board posted before boards were V2 cards.
             await channel.get_partial_message(game.message_id).edit(
-                content=None, view=board.view, attachments=board.files, allowed_mentions=NO_PINGS
+                content=None,
+                embeds=[],
+                view=board.view,
+                attachments=board.files,
+                allowed_mentions=NO_PINGS,
             )
         except DISCORD_FAILURES as error:
             if passing(error):
@@ -202,7 +207,7 @@ class BoardPosts:
         game: GameSummary,
         interaction: discord.Interaction,
         view: discord.ui.LayoutView,
-        files: list[discord.File],
+        files: Callable[[], list[discord.File]],
     ) -> str | None:
         """Post a shared finished game for everyone: in its board's channel where the bot is
         in it (wherever the Share was clicked: its board, or a replay from /history), else as
@@ -211,13 +216,11 @@ class BoardPosts:
         try:
             if game.board_reach == BoardReach.CHANNEL and game.channel_id is not None:
                 channel = self.client.get_partial_messageable(game.channel_id)
-                message = await channel.send(view=view, files=files, allowed_mentions=NO_PINGS)
+                message = await channel.send(view=view, files=files(), allowed_mentions=NO_PINGS)
                 return jump_url(game.guild_id, game.channel_id, message.id)
             if not _count_followup(interaction):
                 return None
-            answer = await interaction.followup.send(
-                view=view, files=files, allowed_mentions=NO_PINGS, wait=True
-            )
+            answer = await self.followups.send(interaction, view, files)
             return jump_url(interaction.guild_id, answer.channel.id, answer.id)
         except discord.HTTPException:
             log.warning("could not post the shared game %s", game.id, exc_info=True)

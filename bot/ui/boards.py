@@ -367,10 +367,11 @@ class Board:
         return [discord.File(io.BytesIO(self.picture), filename=self.picture_name)]
 
     async def replace_response(self, interaction: discord.Interaction) -> None:
-        """Show this card in place of the interaction's message (content=None clears the words
-        of a message posted before boards were cards)."""
+        """Show this card in place of the interaction's message (content=None and embeds=[]
+        clear the words of a message posted before boards were cards, or sent as a classic
+        message where Discord refused the card: bot/ui/followups.py)."""
         await interaction.edit_original_response(
-            content=None, view=self.view, attachments=self.files
+            content=None, embeds=[], view=self.view, attachments=self.files
         )
 
 

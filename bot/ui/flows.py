@@ -58,7 +58,7 @@ def compose_flows(client: discord.Client, services: Services) -> GameFlows:
     held_boards = HeldBoards(services, painter)
     posts = BoardPosts(client, services, painter, held_boards)
     pings = Pings(client, services, posts)
-    panels = Panels(services)
+    panels = Panels(services, posts.followups)
     tournaments = TournamentFlows(client, services, painter, posts, pings, held_boards)
     clock_notices = ClockNotices(services, posts, pings, tournaments)
     deliverer = Deliverer(services, posts, pings, tournaments, clock_notices)

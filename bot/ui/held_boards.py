@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -44,8 +45,11 @@ class Held:
         if self.original:
             await board.replace_response(self.interaction)
         else:
+            # embeds=[]: a board sent as a classic message (bot/ui/followups.py) turns V2
+            # (discord.py types no words beside a LayoutView, though Discord takes them empty).
+            cleared: dict[str, Any] = {"embeds": []}
             await self.interaction.followup.edit_message(
-                self.message_id, view=board.view, attachments=board.files
+                self.message_id, view=board.view, attachments=board.files, **cleared
             )
 
 

@@ -23,6 +23,7 @@ from bot.ui.common import seat_names, user_locale
 from bot.ui.components import NumberForm
 from bot.ui.context import Services
 from bot.ui.easel import EASEL
+from bot.ui.followups import CardFollowups
 from bot.ui.layout import Card, offer_rows
 from rules.core import Locale, Seat
 
@@ -58,8 +59,9 @@ def is_panel(interaction: discord.Interaction) -> bool:
 class Panels:
     """Opens, redraws and follows the private panels of this process."""
 
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services, followups: CardFollowups) -> None:
         self.services = services
+        self.followups = followups
         self.queries: GameQueries = services.games.queries
         #: (game, user) → the newest interaction that can edit that user's open panel.
         self._panels: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
@@ -110,7 +112,7 @@ class Panels:
         ):
             # A private board (a daily deal's) is not a panel: the hand opens beside it, and
             # redraws itself from its own clicks.
-            await interaction.followup.send(view=panel.view, files=panel.files, ephemeral=True)
+            await self.followups.send(interaction, panel.view, lambda: panel.files, ephemeral=True)
             return
         if from_panel:
             await panel.replace_response(interaction)

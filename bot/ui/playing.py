@@ -280,7 +280,9 @@ class Playing:
             tr("board.refused", user_locale(interaction)), ephemeral=True, allowed_mentions=NO_PINGS
         )
         try:
-            await interaction.followup.send(view=board.view, files=board.files, ephemeral=True)
+            await self.posts.followups.send(
+                interaction, board.view, lambda: board.files, ephemeral=True
+            )
             return
         except discord.HTTPException:
             log.warning("Discord refused a copy of the board of game %s", game.id, exc_info=True)

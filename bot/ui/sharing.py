@@ -66,7 +66,7 @@ class Sharing:
             view = share_view(game, shared, game_locale(game), interaction.user.id)
             # The private "thinking…" is answered first: a follow-up would otherwise fill it.
             await send_ephemeral(interaction, tr("share.posting", locale))
-            link = await self.posts.post_shared(game, interaction, view, shared.files)
+            link = await self.posts.post_shared(game, interaction, view, lambda: shared.files)
         except BaseException:
             self._shared.pop(game_id, None)
             raise

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from tests.bot.harness import World, challenge, click, private_reply, until
 from tests.bot.test_play_anywhere import Friends, friends  # noqa: F401 - the fixture
-from tests.fakediscord import FakeMessage, FakeUser
+from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
 
 
 async def play_moves(world: World, board: FakeMessage, moves: int) -> None:
@@ -180,3 +181,120 @@ async def test_share_in_a_group_dm_the_bot_is_not_in_answers_the_click(
     assert post.interaction is not None
     assert any(a.filename.endswith(".gif") for a in post.attachments)
     assert "共有しました" in fake.ephemeral_messages(friends.bob)[-1].text
+
+
+# Outside servers a Share is a Components V2 follow-up carrying its files. Discord's pages
+# disagree on whether that is taken: Execute Webhook says `files[n]` with IS_COMPONENTS_V2 "will
+# fail with a 400 BAD REQUEST response", the components reference and Create Message say files
+# go with V2. The fake plays either (``refuse_v2_webhook_files``); the bot works with both.
+READINGS = pytest.mark.parametrize("refused", [False, True], ids=["v2-files-taken", "refused"])
+V2 = 1 << 15
+
+
+async def finish_in(friends: Friends, channel: FakeChannel, locale: str) -> FakeMessage:  # noqa: F811
+    """Alice challenges Bob to 武士将棋 in ``channel`` (her client in ``locale``), he accepts,
+    she drops her cube and he resigns. Returns the board."""
+    record = await friends.fake.slash(
+        "bushi challenge",
+        user=friends.alice,
+        channel=channel,
+        options={"opponent": friends.bob, "colour": "black"},
+        locale=locale,
+    )
+    await friends.settle(record)
+    assert record.message is not None
+    board = record.message
+    accept = next(c for c in board.custom_ids() if c.startswith("ch:") and c.endswith("accept"))
+    await friends.click(board, friends.bob, custom_id=accept)
+    await friends.select_first(board, friends.alice)
+    await friends.click(board, friends.bob, prefix="rs:")
+    await friends.click(friends.fake.ephemeral_messages(friends.bob)[-1], friends.bob, prefix="g:")
+    assert "🏆" in board.text
+    return board
+
+
+def check_post(post: FakeMessage, refused: bool, words: str) -> None:
+    """The post everyone in the conversation sees: the animation and the result card among its
+    files, both shown (by the card, or by embeds where Discord refused the card), and the
+    result and the sharer in words."""
+    assert not post.ephemeral and post.interaction is not None
+    names = [a.filename for a in post.attachments]
+    assert any(n.endswith(".gif") for n in names) and any(n.endswith("-result.png") for n in names)
+    shown = [e["image"]["url"] for e in post.embeds if e.get("image")]
+    if refused:
+        assert not post.flags & V2
+        assert sorted(shown) == sorted(f"attachment://{n}" for n in names)
+    else:
+        assert post.flags & V2 and shown == []
+    assert words in post.text and ("resignation" in post.text or "投了" in post.text)
+
+
+@READINGS
+async def test_share_in_a_group_dm_and_a_dm_whichever_way_discord_reads_it(
+    friends: Friends,  # noqa: F811 - the fixture imported above
+    refused: bool,
+) -> None:
+    fake = friends.fake
+    fake.refuse_v2_webhook_files = refused
+    dm = fake.add_private_dm(friends.alice, friends.bob)
+    for channel, locale, sharer, words, done in (
+        (friends.group, "en-US", friends.bob, "Shared by", "共有しました"),
+        (dm, "ja", friends.alice, "が共有", "Shared:"),
+    ):
+        board = await finish_in(friends, channel, locale)
+        before = len(fake.visible_messages(channel, friends.bob))
+        await friends.click(board, sharer, prefix="sh:")
+        [post] = [m for m in fake.visible_messages(channel, friends.bob)[before:] if m.attachments]
+        check_post(post, refused, words)
+        answer = fake.ephemeral_messages(sharer)[-1].text
+        assert done in answer and f"/{post.id}" in answer
+    # Refused, the first Share paid one refused request; the second went as a classic message
+    # at once. Nothing else was refused, and no REST call went to either conversation.
+    rules = [v.rule for v in fake.take_violations()]
+    assert rules == (["webhook.v2_files_refused"] if refused else [])
+    assert fake.rest_calls_to(dm) == []
+
+
+@READINGS
+async def test_a_board_posted_afresh_as_a_follow_up_whichever_way_discord_reads_it(
+    friends: Friends,  # noqa: F811 - the fixture imported above
+    refused: bool,
+) -> None:
+    """A move made on an old copy of a picture board a day later (nothing can edit the board
+    then) posts the board afresh as a follow-up with its picture; a move on that copy makes
+    it a V2 card again."""
+    fake = friends.fake
+    fake.refuse_v2_webhook_files = refused
+    for user in (friends.alice, friends.bob):
+        await friends.bot.asobiba.services.standings.set_prefs(user.id, pictures=True)
+    old = await friends.challenge("bushi challenge", colour="white")  # Bob moves first
+    await friends.click(old, friends.bob, label="Accept")
+    record = await fake.slash("games", user=friends.alice, channel=friends.group)
+    await friends.settle(record)
+    listing = fake.ephemeral_messages(friends.alice)[-1]
+    menu = listing.selects()[0]
+    game_id = int(menu["options"][0]["value"])
+    await friends.settle(
+        await fake.select(listing, menu["custom_id"], [str(game_id)], user=friends.alice)
+    )
+    fake.advance(24 * 3600)  # every interaction that could edit the boards has expired
+
+    await friends.select_first(old, friends.bob)
+    game = await friends.bot.games.queries.get(game_id)
+    fresh = fake.message(game.message_id)  # type: ignore[arg-type]
+    assert fresh.interaction is not None and fresh in fake.visible_messages(
+        friends.group, friends.carol
+    )
+    [picture] = fresh.attachments
+    assert "Black placed the cube" in fresh.text and fresh.selects()
+    if refused:
+        assert not fresh.flags & V2
+        assert fresh.embeds[0]["image"]["url"] == f"attachment://{picture.filename}"
+    else:
+        assert fresh.flags & V2 and fresh.embeds == []
+
+    await friends.select_first(fresh, friends.alice)
+    assert fresh.flags & V2 and fresh.embeds == [] and len(fresh.attachments) == 1
+    assert "White placed the cube" in fresh.text
+    rules = [v.rule for v in fake.take_violations()]
+    assert rules == (["webhook.v2_files_refused"] if refused else [])

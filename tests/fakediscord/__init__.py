@@ -44,7 +44,10 @@ API (``FakeDiscord``)
 Construction: ``FakeDiscord(*, token="fake-token", bot_name="Asobiba", shard_count=1,
 response_deadline=3.0, heartbeat_interval=41.25, privileged_intents=<all>,
 bot_permissions=..., attachment_size_limit=10 MiB, capture_client_errors=True,
-assert_clean_on_exit=True, reaction_time=0.02)``.
+assert_clean_on_exit=True, reaction_time=0.02, refuse_v2_webhook_files=False)``.
+``refuse_v2_webhook_files``: a follow-up with IS_COMPONENTS_V2 and files answers 400 (a
+``webhook.v2_files_refused`` violation), as Execute Webhook's footnote says; by default it is
+taken, as the components reference and Create Message say (see ``FakeDiscord.__init__``).
 ``reaction_time``: users click, select or submit a modal no sooner than this after the message
 (or modal) appeared or changed, so an interaction never overtakes the response that showed it.
 ``shard_count`` is what ``GET /gateway/bot`` recommends to ``AutoShardedClient``.

@@ -483,8 +483,15 @@ class FakeMessage:
 
     @property
     def text(self) -> str:
-        """What a player reads: the content and the V2 text displays (see :func:`readable_text`)."""
-        return readable_text(self.data)
+        """What a player reads: the content and the V2 text displays (see :func:`readable_text`),
+        then the embeds' words."""
+        parts = [readable_text(self.data)]
+        for embed in self.embeds:
+            parts += [str(embed.get("title") or ""), str(embed.get("description") or "")]
+            for f in embed.get("fields") or []:
+                parts += [str(f.get("name") or ""), str(f.get("value") or "")]
+            parts.append(str((embed.get("footer") or {}).get("text") or ""))
+        return "\n".join(part for part in parts if part)
 
     @property
     def components(self) -> list[JSON]:

@@ -289,8 +289,16 @@ class FakeDiscord:
         capture_client_errors: bool = True,
         assert_clean_on_exit: bool = True,
         reaction_time: float = 0.02,
+        refuse_v2_webhook_files: bool = False,
     ) -> None:
         self.token = token
+        #: Whether a follow-up (Execute Webhook) with IS_COMPONENTS_V2 and files is refused
+        #: (400): developers/resources/webhook.mdx says so ("Providing `content`, `embeds`,
+        #: `files[n]` or `poll` will fail with a 400 BAD REQUEST response"); the components
+        #: reference has V2 cards show uploaded files, and Create Message's same footnote lost
+        #: `files[n]` in discord-api-docs #8301 ("files can be included in components v2
+        #: messages"). The default follows those: files go with V2.
+        self.refuse_v2_webhook_files = refuse_v2_webhook_files
         #: A user acts on a message (click, select) or a modal no sooner than this after it
         #: appeared or changed — as no person can. Without it the component interaction could
         #: overtake, over the gateway, the HTTP response that showed the component, which
@@ -3115,6 +3123,14 @@ class FakeDiscord:
         )
         if errors:
             return self._invalid(req, errors, "message.invalid", rec)
+        v2 = bool(int(data.get("flags") or 0) & FLAG_COMPONENTS_V2)
+        if self.refuse_v2_webhook_files and req.files and v2:
+            error = V.FieldError(
+                ("files",),
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                "The 'files' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+            )
+            return self._invalid(req, [error], "webhook.v2_files_refused", rec)
         if rec.user_install_only and len(rec.followups) >= USER_INSTALL_FOLLOWUP_LIMIT:
             self.record_violation(
                 "followup.limit",

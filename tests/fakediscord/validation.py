@@ -135,6 +135,19 @@ def check_message(
                 )
             )
 
+    if existing is not None and v2 and not int(existing.get("flags") or 0) & FLAG_COMPONENTS_V2:
+        # Turning a message V2: "any of the used `content`, `embeds`, `sticker_ids`, or `poll`
+        # fields must have their values reset to empty" (message.mdx, Edit Message).
+        errors += [
+            FieldError(
+                (*base, key),
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                f"The '{key}' field must be emptied to set MessageFlags.IS_COMPONENTS_V2",
+            )
+            for key in ("content", "embeds")
+            if existing.get(key) and key not in data
+        ]
+
     components = data.get("components")
     if components:
         errors += check_components(components, (*base, "components"), v2=v2)
