@@ -28,6 +28,7 @@ from bot.command_mentions import NAMES
 from bot.config import Settings
 from bot.db import Database
 from bot.db.diagnosis import describe_upgrade
+from bot.db.faults import DatabaseUnavailable
 from bot.games.registry import all_specs
 from bot.gateway_guard import GuardedConnectionState, answerable_interaction, interaction_context
 from bot.http_timing import Arrivals, discord_trace
@@ -387,6 +388,8 @@ class AsobibaBot(commands.AutoShardedBot):
             async with self.asobiba.activity.handling():
                 await self.clock_catch_up()
                 await self.flows.playing.resume_planned()
+        except DatabaseUnavailable:
+            pass  # the outage is logged once (bot.db.faults); what is left waits for a tick
         except Exception:  # what is left waits for the next start
             log.exception("could not announce what the move clocks owed from before the start")
         while True:
@@ -395,6 +398,8 @@ class AsobibaBot(commands.AutoShardedBot):
                 try:
                     async with self.asobiba.activity.handling():
                         await tick()
+                except DatabaseUnavailable:
+                    pass  # logged once per outage (bot.db.faults), not once per tick
                 except Exception:
                     log.exception("%s failed; trying again next tick", tick.__name__)
 
