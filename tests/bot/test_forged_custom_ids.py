@@ -73,12 +73,7 @@ async def refused(world: World, user: FakeUser, seen: int) -> None:
 
 async def started(world: World, channel: FakeChannel) -> tuple[FakeMessage, int]:
     """Alice (to move) and Bob's game of 武士将棋 in ``channel``: its board and id."""
-    record = await world.fake.slash(
-        "bushi challenge", user=world.alice, channel=channel, options={"opponent": world.bob}
-    )
-    await record.wait_response()
-    assert record.message is not None
-    board = record.message
+    board = await challenge(world, channel=channel)
     await click(world, board, world.bob, label="Accept")
     await until(world, lambda: bool(board.selects()))
     return board, int(board.selects()[0]["custom_id"].split(":")[1])
