@@ -310,3 +310,30 @@ async def test_a_tournament_table_pages_only_the_tournament_it_shows(world: Worl
     await world.bot.asobiba.activity.wait_idle()
     assert (table.text, table.edit_count) == (before, edits)
     assert all("secret-entrant" not in m.text for m in world.fake.dm_messages(world.alice))
+
+
+async def test_games_menu_brings_only_this_servers_games_here(world: World) -> None:
+    """/games in a server lists its own games; a value naming one elsewhere moves nothing."""
+    _, there_id = await started(world, other_server(world))
+    record = await world.fake.slash("games", user=world.alice, channel=world.channel)
+    await record.wait_complete()
+    listing = world.fake.ephemeral_messages(world.alice)[-1]
+    posts = len(world.fake.messages_in(world.channel))
+    seen = private_count(world, world.alice)
+    await world.fake.raw_interaction(
+        user=world.alice,
+        channel=world.channel,
+        data={"custom_id": "games:reopen", "component_type": 3, "values": [str(there_id)]},
+        source_message=listing,
+        shape=lambda payload: payload["message"]["components"].append(
+            {
+                "type": 1,
+                "components": [{"type": 3, "custom_id": "games:reopen", "options": []}],
+            }
+        ),
+    )
+    await refused(world, world.alice, seen)
+    await world.bot.asobiba.activity.wait_idle()
+    assert len(world.fake.messages_in(world.channel)) == posts
+    game = await world.bot.asobiba.services.games.queries.get(there_id)
+    assert game.channel_id != world.channel.id
