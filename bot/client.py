@@ -29,6 +29,7 @@ from bot.config import Settings
 from bot.db import Database
 from bot.db.diagnosis import describe_upgrade
 from bot.db.faults import DatabaseUnavailable
+from bot.errors import FriendlyError
 from bot.games.registry import all_specs
 from bot.gateway_guard import GuardedConnectionState, answerable_interaction, interaction_context
 from bot.http_timing import Arrivals, discord_trace
@@ -52,7 +53,14 @@ from bot.services.tournaments import TournamentService
 from bot.ui.adjourning import AdjournButton
 from bot.ui.app_emojis import sync_emojis
 from bot.ui.away import AwayBackButton
-from bot.ui.common import NO_PINGS, handle_error, send_ephemeral, user_locale
+from bot.ui.common import (
+    NO_PINGS,
+    custom_ids_on,
+    handle_error,
+    refuse_overlong_options,
+    send_ephemeral,
+    user_locale,
+)
 from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
 from bot.ui.context import OUTCOME, Activity, Services, UiContext, count_interaction
 from bot.ui.corner_components import CORNER_ITEMS, note_form_answer
@@ -83,22 +91,6 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
-def custom_ids_on(message: discord.Message | None) -> set[str]:
-    """Every custom_id on ``message``'s components (rows, containers, sections' accessories)."""
-    found: set[str] = set()
-    stack: list[Any] = list(message.components) if message is not None else []
-    while stack:
-        component = stack.pop()
-        custom_id = getattr(component, "custom_id", None)
-        if custom_id:
-            found.add(custom_id)
-        stack.extend(getattr(component, "children", None) or ())
-        accessory = getattr(component, "accessory", None)
-        if accessory is not None:
-            stack.append(accessory)
-    return found
-
-
 def known_component(custom_id: str) -> bool:
     return component_for(custom_id) is not None
 
@@ -117,6 +109,11 @@ def component_for(
 class AsobibaTree(app_commands.CommandTree["AsobibaBot"]):
     async def _call(self, interaction: discord.Interaction[AsobibaBot]) -> None:
         async with self.client.asobiba.activity.handling(interaction):
+            try:
+                refuse_overlong_options(interaction)
+            except FriendlyError as error:
+                await handle_error(interaction, error)
+                return
             await super()._call(interaction)
 
     async def on_error(
@@ -418,6 +415,8 @@ class AsobibaBot(commands.AutoShardedBot):
                     await self.flows.tournaments.announce_tournaments(
                         await scheduler.unposted_boards(grace=timedelta(0))
                     )
+        except DatabaseUnavailable:
+            pass  # the outage is logged once (bot.db.faults); what is left waits for a tick
         except Exception:  # what is left waits for the next start
             log.exception("could not deliver what was owed from before the start")
         while True:
@@ -426,6 +425,8 @@ class AsobibaBot(commands.AutoShardedBot):
                 try:
                     async with self.asobiba.activity.handling():
                         await tick()
+                except DatabaseUnavailable:
+                    pass  # logged once per outage (bot.db.faults), not once per tick
                 except Exception:
                     log.exception("%s failed; trying again next tick", tick.__name__)
 

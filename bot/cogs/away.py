@@ -13,11 +13,15 @@ from bot.ui.away import away_text, back_view, parse_until, when
 from bot.ui.common import send_ephemeral, user_locale
 from bot.ui.context import UiContext
 
+#: The longest ``until`` typed (a date or a number of days is a dozen characters at most).
+UNTIL_LENGTH = 40
+
 
 def away_command(context: UiContext) -> app_commands.Command:  # type: ignore[type-arg]
     builder = CommandBuilder()
     builder.add("days", AWAY_DAYS, AWAY_DAYS_HELP, app_commands.Range[int, 1, 366] | None, None)
-    builder.add("until", AWAY_UNTIL, AWAY_UNTIL_HELP, str | None, None)
+    until = app_commands.Range[str, 1, UNTIL_LENGTH] | None
+    builder.add("until", AWAY_UNTIL, AWAY_UNTIL_HELP, until, None)
 
     async def away(
         interaction: discord.Interaction, days: int | None = None, until: str | None = None

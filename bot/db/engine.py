@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from bot.db.faults import DatabaseUnavailable, unavailable_as_friendly
+from bot.db.faults import DatabaseUnavailable, Outage, unavailable_as_friendly
 from bot.db.migrations import (
     Upgrade,
     alembic_config,
@@ -104,6 +104,8 @@ class Database:
         self._sqlite_writer = asyncio.Lock() if self.is_sqlite else None
         self._connect_args: dict[str, Any] = dict(engine_kwargs.get("connect_args", {}))
         self._store: GameStore | None = None
+        #: Whether the database answers, as last seen by the ORM's units and the store alike.
+        self.outage = Outage()
 
     @property
     def store(self) -> GameStore:
@@ -115,7 +117,7 @@ class Database:
     def _make_store(self) -> GameStore:
         args, kwargs = self.engine.dialect.create_connect_args(self.url)
         if self._sqlite_writer is None:
-            return PostgresGameStore({**kwargs, **self._connect_args})
+            return PostgresGameStore({**kwargs, **self._connect_args}, outage=self.outage)
         if self.sqlite_file is None:
             raise ValueError("the SQLite hot path needs a database file, not :memory:")
 
@@ -128,7 +130,7 @@ class Database:
             self.engine.sync_engine.pool.dispatch.connect(connection, None)
             return connection
 
-        return SqliteGameStore(connect, self._sqlite_writer)
+        return SqliteGameStore(connect, self._sqlite_writer, self.outage)
 
     @property
     def is_sqlite(self) -> bool:
@@ -137,7 +139,7 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """One unit of work: commits on success, rolls back on any exception."""
-        with unavailable_as_friendly():
+        with unavailable_as_friendly(self.outage):
             if self._sqlite_writer is None:
                 async with self.sessions() as session, session.begin():
                     yield session
@@ -152,7 +154,7 @@ class Database:
         On SQLite it still queues on the in-process lock: measured with 50 concurrent actors,
         letting reads overlap writes cost a third of the throughput (aiosqlite threads fight
         over the GIL) and gained nothing, since SQLite serves one process's work serially."""
-        with unavailable_as_friendly():
+        with unavailable_as_friendly(self.outage):
             async with contextlib.AsyncExitStack() as stack:
                 if self._sqlite_writer is not None:
                     await stack.enter_async_context(self._sqlite_writer)

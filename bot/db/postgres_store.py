@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.db.batcher import Batcher
-from bot.db.faults import DatabaseUnavailable
+from bot.db.faults import DatabaseUnavailable, Outage, cannot_reach
 from bot.db.game_columns import (
     CREATE_SEAT_COLUMNS,
     EVENT_COLUMNS,
@@ -122,8 +122,15 @@ def _batch_args(changes: Sequence[GameWrite]) -> list[Any]:
 
 
 class PostgresGameStore:
-    def __init__(self, connect_kwargs: dict[str, Any], pool_size: int = POOL_SIZE) -> None:
+    def __init__(
+        self,
+        connect_kwargs: dict[str, Any],
+        pool_size: int = POOL_SIZE,
+        outage: Outage | None = None,
+    ) -> None:
         self._connections = ConnectionPool(connect_kwargs, pool_size)
+        #: Told of every refusal and of each success (the database's, see ``Database.outage``).
+        self._outage = outage or Outage()
         self._reads: Batcher[tuple[int, int | None], GameRecord | None] = Batcher(self._read_batch)
         self._writes: Batcher[GameWrite, Written | None] = Batcher(self._write_batch)
 
@@ -284,28 +291,33 @@ class PostgresGameStore:
     ) -> T:
         """Run one statement (or one short transaction) on a connection of the pool. A
         connection that turns out closed before the statement went out is replaced once; reads
-        (``retry``) are also sent again after a connection lost in the middle."""
+        (``retry``) are also sent again after a connection lost in the middle. A database that
+        cannot be used (see :func:`~bot.db.faults.cannot_reach`) is one friendly refusal."""
+        began_in = self._outage.since
         for attempt in (1, 2):
             try:
-                return await self._on_a_connection(statement)
+                result = await self._on_a_connection(statement)
             except asyncpg.InterfaceError as exc:
                 if attempt == 2 or "closed" not in str(exc):
-                    log.warning("database unavailable: %s", exc)
-                    raise DatabaseUnavailable() from exc
+                    raise self._outage.failed(exc) from exc
             except (asyncpg.AdminShutdownError, asyncpg.InternalClientError) as exc:
                 # The server ended the session (a restart, pg_terminate_backend): a statement
                 # it was running is rolled back, and one the client would not start while the
                 # ending was being read was never sent; so sending it again is safe.
                 if attempt == 2:
-                    log.warning("database unavailable: %s", exc)
-                    raise DatabaseUnavailable() from exc
+                    raise self._outage.failed(exc) from exc
             except (asyncpg.ConnectionDoesNotExistError, OSError) as exc:
                 if attempt == 2 or not retry:
-                    log.warning("database connection lost: %s", exc)
-                    raise DatabaseUnavailable() from exc
-            except (asyncpg.CannotConnectNowError, asyncpg.TooManyConnectionsError) as exc:
-                log.warning("database unavailable: %s", exc)
-                raise DatabaseUnavailable() from exc
+                    raise self._outage.failed(exc) from exc
+            except Exception as exc:
+                # Refusing connections (CannotConnectNowError, too many, a database that takes
+                # none); anything else (a lost race, a deadlock) is the caller's.
+                if not cannot_reach(exc):
+                    raise
+                raise self._outage.failed(exc) from exc
+            else:
+                self._outage.answered(began_in)
+                return result
         raise AssertionError("unreachable")
 
     async def _on_a_connection(self, statement: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from bot.db.faults import DatabaseUnavailable
+from bot.db.faults import Outage
 from bot.db.game_columns import (
     BUMPED_VERSION_SQL,
     CREATE_COLUMNS,
@@ -177,9 +177,12 @@ class SqliteGameStore:
         self,
         connect: Callable[[], sqlite3.Connection],
         writer_lock: asyncio.Lock,
+        outage: Outage | None = None,
     ) -> None:
         self._connect = connect
         self._writer_lock = writer_lock
+        #: Told of every refusal and of each success (the database's, see ``Database.outage``).
+        self._outage = outage or Outage()
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="asobiba-sqlite")
         #: The event loop's own connection: never waits for a lock, never checkpoints.
         self._here: sqlite3.Connection | None = None
@@ -267,13 +270,15 @@ class SqliteGameStore:
             self._reads.append(job)
             if self._reader is None or self._reader.done():
                 self._reader = loop.create_task(self._drain_reads())
+        began_in = self._outage.since
         try:
-            return await job.future
+            outcome = await job.future
         except sqlite3.IntegrityError:
             raise
         except sqlite3.Error as exc:
-            log.warning("database unavailable: %s", exc)
-            raise DatabaseUnavailable() from exc
+            raise self._outage.failed(exc) from exc
+        self._outage.answered(began_in)
+        return outcome
 
     async def _drain_reads(self) -> None:
         """The reads queued since this task was scheduled, in one read transaction, until none

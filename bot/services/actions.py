@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.db.records import DeliveryWrite, EventRecord
@@ -17,7 +17,7 @@ from bot.services.base import GameLoader, GuardedWriter, Planned, check_version,
 from bot.services.errors import GameAdjourned, NotAParticipant, StaleVersion, WrongStatus
 from bot.services.holds import Hold
 from bot.services.plans import MAX_PLAN_PAIRS, follow
-from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
 from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.text.errors import SOLITAIRE_NOT_YOURS
 from rules.core import AcceptDraw, DeclineDraw, Event, Resign, Rng, RulesError, Seat
@@ -42,14 +42,24 @@ class ActionPipeline:
         #: Where players' planned answers are kept (none: no game plays them).
         self.asides = asides
 
-    async def act(self, game_id: int, user_id: int, version: int | None, code: str) -> ActionResult:
-        """Play ``code`` (a move or a meta action such as ``resign``) for ``user_id``."""
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        version: int | None,
+        code: str,
+        *,
+        where: Callable[[GameSummary], None] | None = None,
+    ) -> ActionResult:
+        """Play ``code`` (a move or a meta action such as ``resign``) for ``user_id``.
+        ``where`` sees the game first, as read for this very move, and may refuse it (raise):
+        the front end's check that the game is played where it lives."""
         try:
-            result = await self._act_once(game_id, version, code, user_id=user_id)
+            result = await self._act_once(game_id, version, code, user_id=user_id, where=where)
         except StaleVersion:
             # Lost a race. Once more against the new state: still refused unless the phase is
             # simultaneous (both janken picks at the same instant must both count).
-            result = await self._act_once(game_id, version, code, user_id=user_id)
+            result = await self._act_once(game_id, version, code, user_id=user_id, where=where)
         return await self.play_bot_turns(await self.play_planned(result))
 
     async def forfeit(
@@ -102,8 +112,11 @@ class ActionPipeline:
         *,
         user_id: int | None,
         as_seat: Seat | None = None,
+        where: Callable[[GameSummary], None] | None = None,
     ) -> ActionResult:
-        return await self._act_steps(game_id, version, [(as_seat, code)], user_id=user_id)
+        return await self._act_steps(
+            game_id, version, [(as_seat, code)], user_id=user_id, where=where
+        )
 
     async def _act_steps(
         self,
@@ -113,6 +126,7 @@ class ActionPipeline:
         *,
         user_id: int | None,
         delivery: DeliveryWrite | None = None,
+        where: Callable[[GameSummary], None] | None = None,
     ) -> ActionResult:
         """Apply ``steps`` (seat, action code) as one change, each logged as its own ply.
         With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored).
@@ -124,7 +138,9 @@ class ActionPipeline:
         changed = await self.writer.change(
             game_id,
             version,
-            lambda game: self._plan(game, version, steps, user_id=user_id, delivery=delivery),
+            lambda game: self._plan(
+                game, version, steps, user_id=user_id, delivery=delivery, where=where
+            ),
         )
         return ActionResult(
             changed.after,
@@ -141,7 +157,10 @@ class ActionPipeline:
         *,
         user_id: int | None,
         delivery: DeliveryWrite | None = None,
+        where: Callable[[GameSummary], None] | None = None,
     ) -> Planned:
+        if where is not None:
+            where(game)
         user_seat = self._seat_of(game, user_id)
         self._check_status(game, version)
         rules = game.rules

@@ -21,6 +21,8 @@ from bot.db import Database
 from bot.db.game_columns import GAME
 from bot.db.models import GameAsideRow
 from bot.services.clock import Clock
+from bot.services.errors import ServiceError
+from bot.text.errors import NOTE_TOO_LONG
 
 #: The longest note kept (Discord's text input allows 4 000; a note is a reminder, not a diary).
 NOTE_LIMIT = 1000
@@ -55,8 +57,11 @@ class GameAsides:
             )
 
     async def set_note(self, game_id: int, user_id: int, text: str) -> str | None:
-        """Keep ``text`` (trimmed, cut at :data:`NOTE_LIMIT`) as the note; empty clears it."""
-        kept = text.strip()[:NOTE_LIMIT] or None
+        """Keep ``text`` (trimmed) as the note; empty clears it. A note longer than
+        :data:`NOTE_LIMIT` is refused whole, saying so (never cut without a word)."""
+        kept = text.strip() or None
+        if kept is not None and len(kept) > NOTE_LIMIT:
+            raise ServiceError(NOTE_TOO_LONG.format(limit=NOTE_LIMIT, length=len(kept)))
         await self._upsert(game_id, user_id, {"note": kept})
         return kept
 

@@ -229,7 +229,7 @@ class GameQueries:
     ) -> tuple[GameSnapshot, list[LogEntry]]:
         """The game (without its state, which a log never shows) and its public log, for
         ``viewer`` (``None``: anyone at all)."""
-        game = await self._summary(game_id)
+        game = await self.summary(game_id)
         self._require_over(game)
         await self._require_deal_shown(game, viewer)
         return game, [entry for entry, _ in public_steps(await self.event_log(game_id))]
@@ -242,7 +242,7 @@ class GameQueries:
         that step, and the number of public steps. Private actions are replayed with the public
         step that follows them (the final position includes everything); refused while the
         game is running."""
-        game = await self._summary(game_id)
+        game = await self.summary(game_id)
         self._require_over(game)
         await self._require_deal_shown(game, viewer)
         rows = await self.event_log(game_id)
@@ -259,7 +259,7 @@ class GameQueries:
         unless the game is over and theirs, and while a deal others are dealt may not be shown
         to just anyone (the post is public). Only the spectator's views and the public events
         leave here: no hand is in them."""
-        game = await self._summary(game_id)
+        game = await self.summary(game_id)
         if game.status != GameStatus.FINISHED:
             raise WrongStatus(SHARE_NOT_FINISHED)
         if game.seat_of(sharer) is None:
@@ -268,7 +268,7 @@ class GameQueries:
         rows = await self.event_log(game_id)
         return await asyncio.to_thread(film_of, game, rows)
 
-    async def _summary(self, game_id: int) -> GameSnapshot:
+    async def summary(self, game_id: int) -> GameSnapshot:
         """The game without its state (``state`` is None): one read, nothing decoded."""
         record = await self.db.store.read(game_id, with_state=False)
         if record is None:

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from rules.core import Text
 
+#: A button or menu that is out of date, or whose custom_id names what the clicker can't reach
+#: from where they clicked (another server's table, a game that lives in another channel).
+BAD_BUTTON = Text(
+    "このボタンは古いか、壊れています。最新の盤面をお使いください。",
+    "That button is out of date or broken. Please use the latest board.",
+)
+
 #: Messages, looked up by key with ``bot.i18n.tr``.
 ERROR_MESSAGES: dict[str, Text] = {
     "error.number": Text(
@@ -14,10 +21,7 @@ ERROR_MESSAGES: dict[str, Text] = {
         "予期しないエラーが起きました。対局は変更されていません。もう一度お試しください。",
         "Something went wrong on our side. Nothing was changed; please try again.",
     ),
-    "error.bad_button": Text(
-        "このボタンは古いか、壊れています。最新の盤面をお使いください。",
-        "That button is out of date or broken. Please use the latest board.",
-    ),
+    "error.bad_button": BAD_BUTTON,
     "error.unknown_component": Text(
         "このボタンはもう使われていない機能のものか、壊れています。何も変更していません。"
         "対局は最新の盤面か </games> からどうぞ。",
@@ -184,6 +188,16 @@ DATABASE_UNAVAILABLE = Text(
     "変わっていません。少し待ってからもう一度どうぞ。",
     "The game records can't be reached right now (the database is busy or down). Nothing "
     "was changed — please try again in a moment.",
+)
+
+# --- Typed text longer than it may be (refused whole, never cut) ---
+NOTE_TOO_LONG = Text(
+    "メモは{limit}文字までです（入力は{length}文字でした）。何も保存していません。",
+    "A note holds at most {limit} characters; yours has {length}. Nothing was saved.",
+)
+OPTION_TOO_LONG = Text(
+    "「{option}」は{limit}文字までです（入力は{length}文字でした）。何も変更していません。",
+    '"{option}" takes at most {limit} characters; yours has {length}. Nothing was changed.',
 )
 
 PLANS_NOT_HERE = Text(

@@ -17,7 +17,7 @@ from bot.services.adjournment import Revealed, can_adjourn
 from bot.services.holds import Hold
 from bot.services.snapshots import ActionResult, GameSnapshot
 from bot.ui.common import send_ephemeral, user_locale
-from bot.ui.components import Guarded
+from bot.ui.components import GameItem
 from bot.ui.context import context_of
 from bot.ui.layout import Row
 from rules.core import Event, Locale
@@ -72,7 +72,7 @@ def adjourn_row(game: GameSnapshot, locale: Locale) -> Row:
 
 
 class AdjournButton(
-    Guarded,
+    GameItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"adj:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<step>ask|yes|no|resume)",
 ):

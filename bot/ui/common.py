@@ -16,6 +16,7 @@ from bot.games.offers import NumberPrompt
 from bot.i18n import tr
 from bot.metrics import METRICS
 from bot.services.snapshots import GameSummary, is_former_player
+from bot.text.errors import OPTION_TOO_LONG
 from bot.ui.context import OUTCOME
 from rules.core import Locale, RulesError, Text, normalize_locale
 
@@ -91,6 +92,53 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
     """The values a select menu interaction carries (strings only)."""
     data: dict[str, Any] = dict(interaction.data or {})
     return [str(v) for v in data.get("values") or []]
+
+
+def custom_ids_on(message: discord.Message | None) -> set[str]:
+    """Every custom_id on ``message``'s components (rows, containers, sections' accessories)."""
+    found: set[str] = set()
+    stack: list[Any] = list(message.components) if message is not None else []
+    while stack:
+        component = stack.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            found.add(custom_id)
+        stack.extend(getattr(component, "children", None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return found
+
+
+def refuse_overlong_options(interaction: discord.Interaction) -> None:
+    """A command's typed text (a string option) longer than the command allows is refused
+    whole, saying what fits and how long it was: Discord's client keeps to ``max_length``, but
+    an interaction is the client's word, and typed text is never cut without a word."""
+    command = interaction.command
+    if interaction.type is not discord.InteractionType.application_command or not isinstance(
+        command, discord.app_commands.Command
+    ):
+        return
+    data: dict[str, Any] = dict(interaction.data) if isinstance(interaction.data, dict) else {}
+    options = list(data.get("options") or [])
+    while options and isinstance(options[0], dict) and options[0].get("type") in (1, 2):
+        options = list(options[0].get("options") or [])  # into the subcommand (group)
+    typed = {o.get("name"): o.get("value") for o in options if isinstance(o, dict)}
+    for parameter in command.parameters:
+        value, limit = typed.get(parameter.display_name), parameter.max_value
+        if parameter.type is not discord.AppCommandOptionType.string or limit is None:
+            continue
+        if isinstance(value, str) and len(value) > limit:
+            name = parameter.locale_name
+            en = name.message if name is not None else parameter.display_name
+            ja = str(name.extras.get("ja", en)) if name is not None else en
+            fields = {"limit": int(limit), "length": len(value)}
+            raise FriendlyError(
+                Text(
+                    OPTION_TOO_LONG.ja.format(option=ja, **fields),
+                    OPTION_TOO_LONG.en.format(option=en, **fields),
+                )
+            )
 
 
 def send_options(

@@ -24,6 +24,7 @@ from bot.games.offers import Choice
 from bot.i18n import tr
 from bot.ui.common import handle_error, selected_values, send_ephemeral, user_locale
 from bot.ui.context import context_of
+from bot.ui.reach import check_game
 
 CODE = r"[A-Za-z0-9_:+\-.]{1,80}"
 #: A choice as carried by a button or menu value: a move code, ``~step`` or ``#prefix``.
@@ -40,17 +41,35 @@ def choice_value(choice: Choice) -> str:
 
 
 class Guarded:
-    """Every component callback goes through ``run``; errors take the one error path."""
+    """Every component callback goes through ``check``, then ``run``; errors take the one
+    error path."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with context_of(interaction).activity.handling(interaction):
             try:
+                await self.check(interaction)
                 await self.run(interaction)
             except Exception as error:  # the one error path decides what to say
                 await handle_error(interaction, error)
 
+    async def check(self, interaction: discord.Interaction) -> None:
+        """Refuse (raise) if the custom_id names what ``interaction`` may not reach from where
+        it happened (see :mod:`bot.ui.reach`); nothing to check by default."""
+
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+class GameItem(Guarded):
+    """A component naming a game: used only where that game can be reached (its channel, a
+    player's DM with the bot, a private board; a finished game's views also from /history)."""
+
+    game_id: int
+    #: Only looks at a finished game (its log, replay, share or seal): also from /history.
+    viewing = False
+
+    async def check(self, interaction: discord.Interaction) -> None:
+        await check_game(interaction, self.game_id, viewing=self.viewing)
 
 
 async def run_choice(
@@ -61,10 +80,12 @@ async def run_choice(
     if not re.fullmatch(CHOICE, value):
         await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
     elif value.startswith("~"):
+        await check_game(interaction, game_id)
         await flows.panels.show_panel(interaction, game_id, step=value[1:], version=version)
     elif value.startswith("#"):
+        await check_game(interaction, game_id)
         await flows.panels.ask_number(interaction, game_id, version, value[1:])
-    else:
+    else:  # checked on the very read the move is computed from
         await flows.playing.play(interaction, game_id, version, value)
 
 
@@ -163,7 +184,7 @@ class GameActionSelect(
 
 
 class ChallengeButton(
-    Guarded,
+    GameItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ch:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<answer>accept|decline|cancel)",
 ):
@@ -195,7 +216,7 @@ class ChallengeButton(
 
 
 class ResignButton(
-    Guarded,
+    GameItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rs:(?P<game>[0-9]+):(?P<ver>[0-9]+)",
 ):
@@ -226,7 +247,7 @@ class ResignButton(
         )
 
 
-class GameButton(Guarded):
+class GameButton(GameItem):
     """A button that needs only the game id (``<prefix>:<game>``): its subclasses say which
     prefix, emoji and flow; the layout and parsing are here once."""
 
@@ -270,6 +291,7 @@ class LogButton(
     template=r"log:(?P<game>[0-9]+)",
 ):
     prefix, emoji = "log", "📜"
+    viewing = True
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.asides.send_log(interaction, self.game_id)
@@ -295,6 +317,7 @@ class ReplayStartButton(
     """On a finished board: a private replay from the start."""
 
     prefix, emoji = "rps", "⏯️"
+    viewing = True
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.asides.start_replay(interaction, self.game_id)
@@ -309,6 +332,7 @@ class ShareButton(
     for everyone."""
 
     prefix, emoji = "sh", "🎞️"
+    viewing = True
     style = discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -323,6 +347,7 @@ class VerifyButton(
     """On a finished board with hidden randomness: check the revealed seed against its seal."""
 
     prefix, emoji = "vf", "🔓"
+    viewing = True
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.asides.verify(interaction, self.game_id)
@@ -349,6 +374,7 @@ class ReviewButton(
     """On a finished board of a game against the bot: where it turned, privately."""
 
     prefix, emoji = "rv", "🧭"
+    viewing = True
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.asides.review(interaction, self.game_id)

@@ -31,6 +31,7 @@ from bot.ui.corner_components import (
     TheirMoveSelect,
 )
 from bot.ui.layout import OPTIONS_PER_MENU, Card, Row
+from bot.ui.reach import refuse_unless_reachable
 from rules.core import Locale, Seat
 
 #: Menus of the opponent's moves the corner shows at most (bushi has up to 16 drops and a
@@ -118,6 +119,8 @@ class Corner:
 
     async def save_note(self, interaction: discord.Interaction, game_id: int, typed: str) -> None:
         game = await self.queries.get(game_id)
+        # A form's custom_id is the client's word too: its game must be reachable from here.
+        refuse_unless_reachable(interaction, game)
         if game.seat_of(interaction.user.id) is None:
             raise NotAParticipant()
         kept = await self.asides.set_note(game_id, interaction.user.id, typed)

@@ -18,7 +18,7 @@ import discord
 
 from bot.i18n import tr
 from bot.services.asides import NOTE_LIMIT
-from bot.ui.components import CODE, GameButton, Guarded, one_choice_menu, submitted_number
+from bot.ui.components import CODE, GameButton, GameItem, one_choice_menu, submitted_number
 from bot.ui.components import the_one_choice as one_choice
 from bot.ui.context import context_of
 
@@ -62,7 +62,7 @@ class CancelPlanButton(
 
 
 class TheirMoveSelect(
-    Guarded,
+    GameItem,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"pt:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<k>[0-9]):(?P<n>[0-9])",
 ):
@@ -96,7 +96,7 @@ class TheirMoveSelect(
 
 
 class MyAnswerSelect(
-    Guarded,
+    GameItem,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"pm:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<k>[0-9]):(?P<theirs>{CODE})",
 ):

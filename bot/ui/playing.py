@@ -31,6 +31,7 @@ from bot.ui.delivery_faults import TryLater
 from bot.ui.held_boards import HeldBoards
 from bot.ui.layout import notice_view
 from bot.ui.panel_flows import Panels, is_panel
+from bot.ui.reach import refuse_unless_reachable
 from rules.core import Event, Resign
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,13 @@ class Playing:
         if not interaction.response.is_done():
             await interaction.response.defer()
         try:
-            result = await self.actions.act(game_id, interaction.user.id, version, code)
+            result = await self.actions.act(
+                game_id,
+                interaction.user.id,
+                version,
+                code,
+                where=lambda game: refuse_unless_reachable(interaction, game),
+            )
         except StaleVersion:
             await self._refresh_where_clicked(interaction, game_id)
             raise

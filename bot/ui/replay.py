@@ -17,9 +17,10 @@ from bot.services.games import GameService
 from bot.services.snapshots import GameSummary
 from bot.ui.boards import game_title, outcome_text
 from bot.ui.common import clip, selected_values, send_ephemeral, user_locale
-from bot.ui.components import Guarded, LogButton, ShareButton, VerifyButton
+from bot.ui.components import GameItem, Guarded, LogButton, ShareButton, VerifyButton
 from bot.ui.context import context_of
 from bot.ui.corner import shown_note
+from bot.ui.reach import BadButton, refuse_unless_reachable
 from rules.core import Locale
 
 
@@ -75,10 +76,12 @@ def history_view(games: list[GameSummary], user_id: int, locale: Locale) -> disc
 
 
 class ReplayButton(
-    Guarded,
+    GameItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rp:(?P<game>[0-9]+):(?P<ply>-?[0-9]{1,6}):(?P<slot>[fpnl])",
 ):
+    viewing = True
+
     # ``slot`` keeps custom_ids unique when two buttons lead to the same ply.
     def __init__(self, game_id: int, ply: int, slot: str, label: str = "…") -> None:
         self.game_id, self.ply = game_id, ply
@@ -137,10 +140,17 @@ class HistorySelect(
         if not values or not values[0].isdigit():
             await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
             return
+        games = context_of(interaction).services.games
+        # The chosen value is the client's word: one of the listed games, as /history lists
+        # them — a finished game of that player's, of this server (or any, away from one).
+        game = await games.queries.summary(int(values[0]))
+        if game.seat_of(self.user_id) is None:
+            raise BadButton()
+        refuse_unless_reachable(interaction, game, viewing=True)
         await interaction.response.defer()
         content, view = await replay_message(
-            context_of(interaction).services.games,
-            int(values[0]),
+            games,
+            game.id,
             0,
             user_locale(interaction),
             interaction.user.id,

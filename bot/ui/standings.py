@@ -21,6 +21,7 @@ from bot.ui.common import (
 )
 from bot.ui.components import Guarded
 from bot.ui.context import context_of
+from bot.ui.reach import BadButton
 from rules.core import Locale
 
 
@@ -100,6 +101,12 @@ class StandingsPageButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> StandingsPageButton:
         return cls(int(match["guild"]), match["key"], int(match["page"]))
+
+    async def check(self, interaction: discord.Interaction) -> None:
+        """A server's table pages only in that server (0, the table of games played outside
+        servers that added the bot, anywhere): never another server's players and ratings."""
+        if self.guild_id not in (0, installed_guild_id(interaction)):
+            raise BadButton()
 
     async def run(self, interaction: discord.Interaction) -> None:
         if variant_for_key(self.key) is None:

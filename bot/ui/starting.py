@@ -35,6 +35,7 @@ from bot.ui.common import (
 from bot.ui.context import Services
 from bot.ui.held_boards import HeldBoards
 from bot.ui.notices import Pings
+from bot.ui.reach import BadButton
 from rules.core import Locale, Seat
 
 log = logging.getLogger(__name__)
@@ -239,6 +240,11 @@ class Starting:
         game = await self.queries.get(game_id)
         if game.seat_of(interaction.user.id) is None:
             raise NotAParticipant()
+        # The menu's value is the client's word: in a server that added the bot, /games lists
+        # that server's games only, and only those may be brought here.
+        server = installed_guild_id(interaction)
+        if server is not None and game.guild_id != server:
+            raise BadButton()
         # Drawn with its last move, as the board it replaces showed it.
         recent = tuple(await self.queries.last_public_events(game.id))
         result = ActionResult(game, recent, game.version)

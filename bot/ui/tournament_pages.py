@@ -13,10 +13,11 @@ import discord
 
 from bot.i18n import tr
 from bot.services.tournament_snapshots import Standing
-from bot.ui.common import clip, installed_guild_id
+from bot.ui.common import clip, custom_ids_on, installed_guild_id
 from bot.ui.components import Guarded
 from bot.ui.context import context_of
 from bot.ui.layout import Card
+from bot.ui.reach import BadButton
 from bot.ui.tournaments import header, standing_blocks
 from rules.core import Locale, normalize_locale
 
@@ -106,6 +107,13 @@ class TournamentPageButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TournamentPageButton:
         return cls(int(match["tournament"]), int(match["page"]))
+
+    async def check(self, interaction: discord.Interaction) -> None:
+        """Only the table on the clicked message pages: away from servers that added the bot
+        nothing else says whose tournament it is (a server's own are checked by the query)."""
+        prefix = f"tpg:{self.tournament_id}:"
+        if not any(c.startswith(prefix) for c in custom_ids_on(interaction.message)):
+            raise BadButton()
 
     async def run(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()

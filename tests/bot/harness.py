@@ -52,11 +52,14 @@ def make_bot(
     return AsobibaBot(settings, db, GameService(db, clock=clock, seed_source=Rng.from_seed(9)))
 
 
-async def challenge(world: World, colour: str = "black", **options: object) -> FakeMessage:
+async def challenge(
+    world: World, colour: str = "black", *, channel: FakeChannel | None = None, **options: object
+) -> FakeMessage:
+    """Alice challenges Bob to 武士将棋 in ``channel`` (the world's by default): the board."""
     record = await world.fake.slash(
         "bushi challenge",
         user=world.alice,
-        channel=world.channel,
+        channel=channel or world.channel,
         options={"opponent": world.bob, "colour": colour, **options},
     )
     await record.wait_response()

@@ -3,16 +3,21 @@ half-written, no other game is affected, and the bot goes on once the fault is g
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 from sqlalchemy import event, text
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.db import Database
 from bot.db.engine import DatabaseUnavailable
+from bot.db.faults import Outage, cannot_reach
 from bot.services.games import GameService
 from bot.services.snapshots import Player
 from rules.core import Rng
@@ -130,3 +135,89 @@ async def test_a_read_only_database_file(tmp_path: Path, clock: FakeClock) -> No
     writable = Database(f"sqlite+aiosqlite:///{path}")
     assert (await GameService(writable, clock=clock).queries.get(game_id)).status == "active"
     await writable.dispose()
+
+
+class _Sqlstate(Exception):
+    """A driver error carrying a SQLSTATE, as asyncpg's (and SQLAlchemy's adapter of it) do."""
+
+    def __init__(self, sqlstate: str, message: str) -> None:
+        super().__init__(message)
+        self.sqlstate = sqlstate
+
+
+def _wrapped(error: BaseException, *, invalidated: bool = False) -> DBAPIError:
+    """``error`` as the ORM raises it: a DBAPIError whose ``orig`` is the driver's."""
+    return DBAPIError("SELECT 1", None, error, connection_invalidated=invalidated)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        ConnectionRefusedError(111, "Connect call failed"),
+        TimeoutError(),
+        PoolTimeout("QueuePool limit reached"),
+        OSError(101, "Network is unreachable"),
+        asyncpg.CannotConnectNowError("the database system is starting up"),
+        asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+        asyncpg.InterfaceError("connection is closed"),
+        _wrapped(_Sqlstate("08006", "connection failure")),
+        _wrapped(_Sqlstate("57P01", "terminating connection due to administrator command")),
+        _wrapped(_Sqlstate("57P03", "the database system is starting up")),
+        _wrapped(_Sqlstate("55000", 'database "x" is not currently accepting connections')),
+        _wrapped(_Sqlstate("53300", "sorry, too many clients already")),
+        _wrapped(ValueError("lost"), invalidated=True),
+        OperationalError("BEGIN", None, sqlite3.OperationalError("database is locked")),
+        sqlite3.OperationalError("unable to open database file"),
+    ],
+    ids=repr,
+)
+def test_every_way_of_being_out_of_reach_is_recognised(error: BaseException) -> None:
+    assert cannot_reach(error)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        IntegrityError("INSERT", None, sqlite3.IntegrityError("UNIQUE constraint failed")),
+        _wrapped(_Sqlstate("23505", "duplicate key value violates unique constraint")),
+        _wrapped(_Sqlstate("55000", "cannot ALTER TABLE because it is being used")),
+        _wrapped(_Sqlstate("40P01", "deadlock detected")),
+        ValueError("a bug"),
+    ],
+    ids=repr,
+)
+def test_a_refused_statement_or_a_bug_is_not_an_outage(error: BaseException) -> None:
+    assert not cannot_reach(error)
+
+
+async def test_a_refused_postgresql_port_is_a_friendly_refusal() -> None:
+    """Nothing listens on port 1: connecting is refused (an OSError) on both paths."""
+    db = Database("postgresql://asobiba@127.0.0.1:1/nowhere")
+    try:
+        with pytest.raises(DatabaseUnavailable):
+            async with db.read() as session:
+                await session.execute(text("SELECT 1"))
+        with pytest.raises(DatabaseUnavailable):
+            await db.store.read(1)
+    finally:
+        await db.dispose()
+
+
+def test_an_outage_is_told_when_it_begins_and_when_it_ends(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    outage = Outage()
+    caplog.set_level(logging.WARNING, logger="bot.db.faults")
+    before = outage.since  # a unit of work begun before the outage
+    for _ in range(5):
+        assert isinstance(outage.failed(ConnectionRefusedError(111, "refused")), Exception)
+    during = outage.since
+    outage.answered(before)  # finishing late proves nothing: it may have held a connection
+    assert outage.since == during
+    outage.answered(during)
+    outage.answered(during)
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("database unreachable (ConnectionRefusedError")
+    assert lines[1].startswith("database reachable again after ") and "5 action(s)" in lines[1]
+    assert outage.since is None

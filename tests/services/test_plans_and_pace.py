@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from bot.db import Database
-from bot.services.errors import StaleVersion
+from bot.services.errors import ServiceError, StaleVersion
 from bot.services.games import GameService
 from bot.services.move_times import RECENT_GAMES, nearest_rank, timed_moves
 from bot.services.plans import PlanRefused
@@ -110,9 +110,16 @@ async def test_an_answer_owed_by_a_crash_is_played_once(service: GameService) ->
     assert await service.actions.resume_planned(game.id) is None
 
 
-async def test_notes_are_kept_per_author_and_cut_at_the_limit(service: GameService) -> None:
+async def test_notes_are_kept_per_author_and_refused_whole_past_the_limit(
+    service: GameService,
+) -> None:
     game = await started(service)
-    assert await service.asides.set_note(game.id, ALICE.user_id, "  a" * 2000) is not None
+    with pytest.raises(ServiceError) as refused:
+        await service.asides.set_note(game.id, ALICE.user_id, "  a" * 2000)
+    assert "at most 1000 characters; yours has 5998" in refused.value.message("en")
+    assert "1000文字まで" in refused.value.message("ja")
+    assert await service.asides.note(game.id, ALICE.user_id) is None  # nothing kept, not cut
+    assert await service.asides.set_note(game.id, ALICE.user_id, " " + "a" * 1000 + " ")
     kept = await service.asides.note(game.id, ALICE.user_id)
     assert kept is not None and len(kept) == 1000
     assert await service.asides.note(game.id, BOB.user_id) is None
