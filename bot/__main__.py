@@ -22,6 +22,8 @@ or the backup can't be used).
 
 ``health`` exits 0 while the running bot's heartbeat file is fresh (every shard connected in
 the last minute) and 1 otherwise, as Docker's ``HEALTHCHECK`` expects.
+
+docs/operating.md: what each signal does, how long a stop takes, systemd and Docker.
 """
 
 from __future__ import annotations
@@ -470,7 +472,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "run":
         # Nothing the bot writes can fail or hold it up (a pipe whose reader is gone or stuck).
         with unfailing_output():
-            _configure_logging(settings.log_level, settings.log_format)
             return _run(settings)
     # The console is for playing: only warnings, so logs don't mix with the board.
     _configure_logging(
@@ -494,12 +495,13 @@ def _configure_logging(level: str, log_format: str) -> None:
 
 def _run(settings: Settings) -> int:
     try:
+        _configure_logging(settings.log_level, settings.log_format)
         return asyncio.run(run_bot(settings))
     except asyncio.CancelledError:  # a second Ctrl-C/SIGTERM
         return EXIT_ERROR
     except KeyboardInterrupt:
-        # Ctrl-C in the moments the stop handlers are not in place (Python's own start or
-        # end): nothing was left half done.
+        # Ctrl-C while the stop handlers are not in place yet (or no longer): nothing was
+        # left half done.
         _report(sys.stderr, "SIGINT: stopped")
         return EXIT_OK
 

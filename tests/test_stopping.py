@@ -2,7 +2,7 @@
 workers running, ends on SIGTERM or Ctrl-C however its output is wired — a pipe whose reader
 is gone (``python -m bot 2>&1 | tee bot.log``, where Ctrl-C ends ``tee`` too), a pipe nobody
 reads, a terminal's Ctrl-C sent to every process of its group — exits 0, and prints no
-traceback. Each stop is given :data:`STOP_SECONDS`, the most docs/operating.md promises."""
+traceback, within the time docs/operating.md tells a supervisor to give it."""
 
 from __future__ import annotations
 
@@ -20,10 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.output import DRAIN_SECONDS
-from bot.ui.context import SHUTDOWN_GRACE_SECONDS
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.server import API_PREFIX
+from tests.test_operating import SUPERVISOR_SECONDS
 
 pytestmark = [
     pytest.mark.slow,
@@ -31,9 +30,9 @@ pytestmark = [
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The longest a first SIGTERM/SIGINT may take (docs/operating.md): interactions' grace, the
-#: output's drain, and a few seconds for closing the connections on a busy machine.
-STOP_SECONDS = SHUTDOWN_GRACE_SECONDS + DRAIN_SECONDS + 15
+#: What docs/operating.md tells a supervisor to give a stop before a SIGKILL (a safety net:
+#: with nothing running, a stop takes about a second).
+STOP_SECONDS = SUPERVISOR_SECONDS
 #: Generous: importing everything and connecting on two shared, busy cores.
 START_SECONDS = 90
 
