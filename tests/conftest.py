@@ -36,8 +36,9 @@ def pytest_terminal_summary(terminalreporter: TerminalReporter) -> Generator[Non
     finally:  # after pytest's own summary (this wraps it), before the final line
         if wanting:
             terminalreporter.stats["skipped"] = skipped
+            tests = f"{len(wanting)} test{'s' if len(wanting) != 1 else ''}"
             terminalreporter.write_line(
-                f"SKIPPED {len(wanting)} tests for want of PostgreSQL: to run them, set {PG_SETTING}"
+                f"SKIPPED {tests} for want of PostgreSQL: to run them, set {PG_SETTING}"
             )
 
 

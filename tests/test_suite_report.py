@@ -37,7 +37,7 @@ def test_tests_skipped_for_want_of_postgresql_are_one_line() -> None:
     lines = done.stdout.splitlines()
     (said,) = [line for line in lines if "TEST_DATABASE_URL" in line]
     wanting = re.fullmatch(
-        r"SKIPPED (\d+) tests for want of PostgreSQL: to run them, set "
+        r"SKIPPED (\d+) tests? for want of PostgreSQL: to run them, set "
         r"TEST_DATABASE_URL=postgresql://postgres@127\.0\.0\.1:5432/test \(\.ci/run sets it\)",
         said,
     )
