@@ -20,5 +20,7 @@ USER asobiba
 # e.g. `docker run -v asobiba-data:/app/data …` (docker-compose.yml does).
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
     CMD ["python", "-m", "bot", "health"]
-# Migrates the database, then connects; SIGTERM (docker stop) stops it gracefully.
+# Migrates the database, then connects; SIGTERM (docker stop) stops it gracefully, within 16 s
+# at most: give it 30 (docker run --init --stop-timeout 30; docs/operating.md).
+STOPSIGNAL SIGTERM
 CMD ["python", "-m", "bot"]

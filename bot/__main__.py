@@ -22,6 +22,8 @@ or the backup can't be used).
 
 ``health`` exits 0 while the running bot's heartbeat file is fresh (every shard connected in
 the last minute) and 1 otherwise, as Docker's ``HEALTHCHECK`` expects.
+
+docs/operating.md: what each signal does, how long a stop takes, systemd and Docker.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from bot.config import ConfigError, Settings
 from bot.log_format import configure_logging
+from bot.output import unfailing_output
 
 if TYPE_CHECKING:
     from bot.client import AsobibaBot
@@ -284,11 +287,11 @@ async def run_bot(
     A network failure is retried with exponential back-off (``backoff_delay``) up to
     ``settings.connect_attempts`` attempts in a row (0: for ever); a refused token is final.
     SIGTERM and SIGINT close the bot gracefully (running interactions finish); a second one
-    stops at once. ``sleep`` replaces the back-off wait (tests)."""
-    import discord
+    stops at once. ``sleep`` replaces the back-off wait (tests).
 
-    from bot.db.diagnosis import first_line
-
+    A stop acts before it says so, and what it says cannot undo it: with its output gone (a
+    closed pipe, ``… | tee`` ended by the same Ctrl-C) or stuck (a full one) the bot stops all
+    the same (:mod:`bot.output` keeps ``python -m bot``'s writes from failing or waiting)."""
     out = err if err is not None else sys.stderr
     token = settings.discord_token
     if not token:
@@ -302,14 +305,16 @@ async def run_bot(
 
     def on_stop(name: str) -> None:
         if stopping.is_set():
-            print(f"{name} again: stopping now, without waiting", file=out)
+            for bot in current:
+                bot.asobiba.activity.hurry()  # the close under way stops waiting
             if main_task is not None:
                 main_task.cancel()
+            _report(out, f"{name} again: stopping now, without waiting")
             return
         stopping.set()
-        print(f"{name}: letting running interactions finish, then stopping", file=out)
         if current and not current[0].is_closed():
             closing.append(loop.create_task(current[0].close()))
+        _report(out, f"{name}: letting running interactions finish, then stopping")
 
     async def pause(seconds: float) -> None:
         if sleep is not None:
@@ -318,9 +323,14 @@ async def run_bot(
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stopping.wait(), seconds)
 
+    # Before anything slow (importing discord.py, migrating): a stop asked meanwhile is kept.
     restore = install_stop_handlers(loop, on_stop)
     stack = contextlib.AsyncExitStack()
     try:
+        import discord
+
+        from bot.db.diagnosis import first_line
+
         if settings.run_migrations:
             code = await migrate_database(settings, out)
             if code != EXIT_OK:
@@ -401,6 +411,12 @@ async def _serving_alone(settings: Settings, token: str, out: TextIO) -> AsyncIt
         await db.dispose()
 
 
+def _report(out: TextIO, line: str) -> None:
+    """Say what a stop did — after it did it: a line that cannot be written is dropped."""
+    with contextlib.suppress(Exception):
+        print(line, file=out, flush=True)
+
+
 def _login_refused(out: TextIO, error: BaseException) -> int:
     from bot.db.diagnosis import first_line
 
@@ -453,26 +469,41 @@ def main(argv: list[str] | None = None) -> int:
         healthy, line = check_health(settings.heartbeat_file)
         print(line, file=sys.stdout if healthy else sys.stderr)
         return EXIT_OK if healthy else EXIT_ERROR
-    configure_logging(
-        # The console is for playing: only warnings, so logs don't mix with the board.
-        "WARNING" if args.command == "console" else settings.log_level,
-        settings.log_format,
+    if args.command == "run":
+        # Nothing the bot writes can fail or hold it up (a pipe whose reader is gone or stuck).
+        with unfailing_output():
+            return _run(settings)
+    # The console is for playing: only warnings, so logs don't mix with the board.
+    _configure_logging(
+        "WARNING" if args.command == "console" else settings.log_level, settings.log_format
     )
-    # Alembic announces each of its plugins at INFO on every start: not news to an operator.
-    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     if args.command == "console":
         from bot.console import main as console_main
 
         return console_main(settings, args.lang, resume=args.resume, list_only=args.list)
-    if args.command == "migrate":
-        code = asyncio.run(migrate_database(settings, sys.stderr))
-        if code == EXIT_OK:
-            print("database is up to date")
-        return code
+    code = asyncio.run(migrate_database(settings, sys.stderr))
+    if code == EXIT_OK:
+        print("database is up to date")
+    return code
+
+
+def _configure_logging(level: str, log_format: str) -> None:
+    configure_logging(level, log_format)
+    # Alembic announces each of its plugins at INFO on every start: not news to an operator.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+
+
+def _run(settings: Settings) -> int:
     try:
+        _configure_logging(settings.log_level, settings.log_format)
         return asyncio.run(run_bot(settings))
     except asyncio.CancelledError:  # a second Ctrl-C/SIGTERM
         return EXIT_ERROR
+    except KeyboardInterrupt:
+        # Ctrl-C while the stop handlers are not in place yet (or no longer): nothing was
+        # left half done.
+        _report(sys.stderr, "SIGINT: stopped")
+        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Generator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
+from _pytest.terminal import TerminalReporter
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.config import normalize_database_url
@@ -17,10 +19,27 @@ from bot.db import Database
 
 pytest_plugins = ["tests.fakediscord.fixtures"]
 
-PG_SKIP_REASON = (
-    "PostgreSQL tests need TEST_DATABASE_URL, e.g. "
-    "TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test (.ci/run sets it)"
-)
+PG_SETTING = "TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test (.ci/run sets it)"
+PG_SKIP_REASON = f"PostgreSQL tests need TEST_DATABASE_URL, e.g. {PG_SETTING}"
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_terminal_summary(terminalreporter: TerminalReporter) -> Generator[None]:
+    """Tests skipped for want of PostgreSQL are said in one line, not one each in ``-ra``'s
+    short summary; they still count as skipped (the final line, the exit code)."""
+    skipped: list[Any] = terminalreporter.stats.get("skipped", [])
+    wanting = {id(r) for r in skipped if PG_SKIP_REASON in str(getattr(r, "longrepr", ""))}
+    if wanting:
+        terminalreporter.stats["skipped"] = [r for r in skipped if id(r) not in wanting]
+    try:
+        return (yield)
+    finally:  # after pytest's own summary (this wraps it), before the final line
+        if wanting:
+            terminalreporter.stats["skipped"] = skipped
+            tests = f"{len(wanting)} test{'s' if len(wanting) != 1 else ''}"
+            terminalreporter.write_line(
+                f"SKIPPED {tests} for want of PostgreSQL: to run them, set {PG_SETTING}"
+            )
 
 
 def postgres_url() -> str | None:

@@ -26,7 +26,7 @@ from bot.instance_lock import InstanceLock
 from bot.services.games import GameService
 from bot.services.snapshots import Player
 from rules.core import Rng
-from tests.conftest import postgres_url
+from tests.conftest import PG_SKIP_REASON, postgres_url
 from tests.test_operator_errors import run_cli
 from tests.test_upgrades import assert_every_game_reads
 
@@ -168,8 +168,10 @@ async def test_a_damaged_or_foreign_backup_is_refused_and_changes_nothing(tmp_pa
 async def two_postgres_databases() -> AsyncIterator[tuple[str, str]]:
     """Two fresh databases on the test server (a restore replaces a whole database)."""
     url = postgres_url()
-    if url is None or shutil.which("pg_dump") is None:
-        pytest.skip("needs TEST_DATABASE_URL and PostgreSQL's client tools")
+    if url is None:
+        pytest.skip(PG_SKIP_REASON)
+    if shutil.which("pg_dump") is None:
+        pytest.skip("needs PostgreSQL's client tools (pg_dump, pg_restore)")
     names = [f"backup_{uuid.uuid4().hex[:12]}" for _ in range(2)]
     admin = create_async_engine(url, isolation_level="AUTOCOMMIT")
     async with admin.connect() as conn:

@@ -4,12 +4,14 @@ a graceful stop on SIGTERM, and the health check."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -295,3 +297,69 @@ def test_sigterm_stops_the_running_bot_gracefully(tmp_path: Path) -> None:
     assert "SIGTERM: letting running interactions finish, then stopping" in err
     assert "Traceback" not in err
     assert not heartbeat.exists()  # a stopped bot is unhealthy at once
+
+
+class GoneOutput(io.StringIO):
+    """stderr piped to a ``tee`` the same Ctrl-C ended: every write fails."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+async def test_a_stop_acts_first_and_a_report_that_cannot_be_written_does_not_undo_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first signal closes the bot (running interactions may finish), the second stops it
+    at once — though neither can say so."""
+    handlers: list[Callable[[str], None]] = []
+
+    def install(
+        loop: asyncio.AbstractEventLoop, on_stop: Callable[[str], None]
+    ) -> Callable[[], None]:
+        handlers.append(on_stop)  # called below as the loop would on SIGTERM
+        return lambda: None
+
+    monkeypatch.setattr(cli, "install_stop_handlers", install)
+    made: list[AsobibaBot] = []
+    closes: list[bool] = []
+    serving, closed = asyncio.Event(), asyncio.Event()
+
+    async def start(self: AsobibaBot, token: str, *, reconnect: bool = True) -> None:
+        serving.set()
+        await closed.wait()
+
+    async def close(self: AsobibaBot) -> None:
+        # An interaction still running: only a second signal cuts the wait short.
+        closes.append(await self.asobiba.activity.wait_idle(grace=60))
+        closed.set()
+
+    monkeypatch.setattr(AsobibaBot, "start", start)
+    monkeypatch.setattr(AsobibaBot, "close", close)
+
+    def make_bot(settings: Settings) -> AsobibaBot:
+        made.append(AsobibaBot(settings, Database(settings.database_url)))
+        return made[-1]
+
+    running = asyncio.create_task(
+        cli.run_bot(settings_for(tmp_path), make_bot=make_bot, err=GoneOutput())
+    )
+    async with asyncio.timeout(60):  # a safety net: nothing here waits on the clock
+        await serving.wait()
+        (bot,) = made
+        interaction = asyncio.create_task(busy(bot))
+        await asyncio.sleep(0)
+        (on_stop,) = handlers
+        on_stop("SIGTERM")  # its line fails: the close has begun all the same
+        await asyncio.sleep(0)
+        assert not closed.is_set() and not running.done()  # waiting for the interaction
+        on_stop("SIGTERM")  # again: its line fails too, and the bot stops at once
+        with pytest.raises(asyncio.CancelledError):
+            await running
+    assert closes and not closes[0]  # the wait was cut short, the interaction still running
+    interaction.cancel()
+    await bot.db.dispose()
+
+
+async def busy(bot: AsobibaBot) -> None:
+    async with bot.asobiba.activity.handling():
+        await asyncio.Event().wait()

@@ -343,6 +343,7 @@ class Activity:
         self.busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        self._hurried = False
 
     @contextlib.asynccontextmanager
     async def handling(self, interaction: discord.Interaction | None = None) -> AsyncIterator[None]:
@@ -362,13 +363,21 @@ class Activity:
                 count_interaction(interaction)
 
     async def wait_idle(self, grace: float = SHUTDOWN_GRACE_SECONDS) -> bool:
-        """Wait until nothing is being handled; False if the grace period ran out."""
-        try:
-            async with asyncio.timeout(grace):
-                await self._idle.wait()
-        except TimeoutError:
-            return False
-        return True
+        """Wait until nothing is being handled; False if the grace period ran out, or
+        :meth:`hurry` cut the wait short with interactions still running."""
+        if not self._hurried:
+            try:
+                async with asyncio.timeout(grace):
+                    await self._idle.wait()
+            except TimeoutError:
+                return False
+        return self.busy == 0
+
+    def hurry(self) -> None:
+        """Wait no longer (a second Ctrl-C or SIGTERM): :meth:`wait_idle` returns at once, now
+        and from now on."""
+        self._hurried = True
+        self._idle.set()
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ import asyncio
 import logging
 import os
 import pickle
+import signal
 import socket
 import struct
 from collections import deque
@@ -36,7 +37,14 @@ class WorkerDied(Exception):
 
 
 def serve(connection: Connection, draw: Callable[[bytes], bytes], warm: Callable[[], None]) -> None:
-    """A worker's life: draw each job as it comes, until the bot closes the pipe."""
+    """A worker's life: draw each job as it comes, until the bot closes the pipe.
+
+    The stop is the bot's: a worker ignores the Ctrl-C a terminal sends its whole process group
+    (which printed a KeyboardInterrupt traceback per worker) and a SIGTERM sent to every
+    process of a service (systemd's default ``KillMode``), and ends when its pipe closes —
+    when the bot closes it, or dies (even by SIGKILL)."""
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, signal.SIG_IGN)
     warm()
     while True:
         try:

@@ -4,6 +4,7 @@ and what is drawn once for all (an animation) is not kept."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import subprocess
 import sys
@@ -130,6 +131,23 @@ async def test_pictures_asked_at_once_are_spread_over_the_workers() -> None:
         await asyncio.gather(*(easel.draw(PAINT, view, "ja", (), n) for n in names))
         answered = sorted(w.answered for w in easel._workers)
         assert sum(answered) == 10 and answered[0] >= 4  # five each: the fewest waiting
+    finally:
+        easel.shutdown()
+
+
+async def test_a_worker_leaves_ctrl_c_and_sigterm_to_the_bot() -> None:
+    """A terminal's Ctrl-C reaches the workers too (and systemd's SIGTERM every process of the
+    service): they draw on, quietly, until the bot closes their pipes."""
+    rules = BushiRules()
+    view = rules.view_for(rules.new_game(None, 0), None)
+    easel = Easel(1)
+    try:
+        await easel.draw(PAINT, view, "en", ())
+        (worker,) = easel._workers
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            os.kill(worker.process.pid, stop)
+        assert await easel.draw(PAINT, view, "ja", ()) == PAINT(view, "ja", ())
+        assert easel._workers == [worker] and worker.process.is_alive()
     finally:
         easel.shutdown()
 
