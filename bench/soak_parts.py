@@ -167,9 +167,12 @@ async def check(
 ) -> dict[str, int]:
     """Every game's snapshot equals its log's replay and its plies run 1, 2, 3 … with no gap
     or double; the solitaires' plies lie between the moves answered and the clicks sent (the
-    two-player games' own account is ``ClockDirector.check``)."""
+    two-player games' own account is ``ClockDirector.check``); and the outbox is empty — all
+    that any change owed, however many kills cut it short, was delivered by the end."""
     db = Database(url)
     service = GameService(db)
+    owed = await service.deliveries.backlog()
+    assert owed.pending == 0, f"{owed.pending} deliveries still owed at the end"
     games = plies = 0
     for game_id in await _games(db):
         game = await service.queries.get(game_id)

@@ -147,20 +147,25 @@ class DeliveryBook:
             query = query.where(DeliveryRow.game_id == game_id)
         if kinds is not None:
             query = query.where(DeliveryRow.kind.in_(kinds))
+        async with self.db.read() as session:  # nothing due, the usual case: no write
+            rows = [
+                (_owed(row), row.due_at)
+                for row in await session.scalars(query)
+                if row.id not in self._settled
+            ]
+        if not rows:
+            return []
+        claimed: list[Owed] = []
         async with self.db.transaction() as session:
-            rows = list(await session.scalars(query))
-            claimed: list[Owed] = []
-            for row in rows:
-                if row.id in self._settled:
-                    continue
+            for owed, seen_due in rows:
                 taken = await session.execute(
                     update(DeliveryRow)
-                    .where(DeliveryRow.id == row.id, DeliveryRow.due_at == row.due_at)
+                    .where(DeliveryRow.id == owed.id, DeliveryRow.due_at == seen_due)
                     .values(owner=self.owner, due_at=now + LEASE)
                     .execution_options(synchronize_session=False)
                 )
                 if taken.rowcount == 1:  # type: ignore[attr-defined]
-                    claimed.append(_owed(row))
+                    claimed.append(owed)
         return claimed
 
     def settle(self, ids: Iterable[int]) -> None:

@@ -139,7 +139,10 @@ class OpenChallenges:
             for s in game.seats
         )
         started = replace(game, seats=seats)
-        write, to_act = self.writer.write_for(started, game.state, status=GameStatus.ACTIVE)
+        write, to_act = self.writer.write_for(
+            started, game.state, status=GameStatus.ACTIVE, actor_id=taker.user_id
+        )
+        assert write.delivery is not None
         async with self.db.transaction() as session:
             claimed = await session.execute(
                 update(GameRow)
@@ -173,8 +176,12 @@ class OpenChallenges:
                     .values(to_act=info.seat in to_act)
                     .execution_options(synchronize_session=False)
                 )
+            # What the start owes (its board, the first mover's ping), with it.
+            owed = self.writer.deliveries.row(game_id, write.delivery)
+            session.add(owed)
+            await session.flush()
         self.loader.cache.drop(game_id)
-        return ActionResult(await self.loader.get(game_id), (), version)
+        return ActionResult(await self.loader.get(game_id), (), version, (owed.id,))
 
 
 def spec_allows_open(game_type: str) -> bool:
