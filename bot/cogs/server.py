@@ -170,5 +170,5 @@ class ServerCog(
         if snapshot.guild_id != interaction.guild_id:
             raise NotAParticipant()  # not a game of this server
         aborted = await self.services.games.actions.abort_by_platform(game, snapshot.version)
-        await self.flows.deliverer.deliver_game(aborted, ping=False)
+        await self.flows.deliverer.deliver(aborted, ping=False)
         await send_ephemeral(interaction, tr("server.aborted", user_locale(interaction), id=game))

@@ -139,9 +139,10 @@ class StartingFlow(Protocol):
 class DeliveryFlow(Protocol):
     """Implemented by :class:`bot.ui.deliverer.Deliverer`."""
 
-    async def deliver_game(
+    async def deliver(
         self,
         game: GameSnapshot,
+        owed: Sequence[int] | None = None,
         *,
         recent: Sequence[Event] = (),
         actor_id: int | None = None,

@@ -54,7 +54,7 @@ class Deliverer:
     async def deliver(
         self,
         game: GameSnapshot,
-        owed: Sequence[int],
+        owed: Sequence[int] | None = None,
         *,
         recent: Sequence[Event] = (),
         actor_id: int | None = None,
@@ -62,11 +62,14 @@ class Deliverer:
         board_shown: bool = False,
         ping: bool = True,
     ) -> None:
-        """Deliver now what a change made here owes (``owed``, its deliveries): the board
-        redrawn where it lives (unless the click's own answer showed it: ``board_shown``),
-        whoever acts next told (``ping``; never ``actor_id``, who made it), an offer passed
-        on, a tournament moved on. ``via``: the click that made it, the only way to reach a
-        place the bot is not in."""
+        """Deliver now what a change made here owes (``owed``, its deliveries; ``None``: all
+        this process holds for ``game``, for a flow whose service answers with the game
+        alone): the board redrawn where it lives (unless the click's own answer showed it:
+        ``board_shown``), whoever acts next told (``ping``; never ``actor_id``, who made it),
+        an offer passed on, a tournament moved on. ``via``: the click that made it, the only
+        way to reach a place the bot is not in."""
+        if owed is None:
+            owed = [o.id for o in await self.book.claim(mine=True, game_id=game.id)]
         try:
             if not board_shown:
                 await self.posts.show_board(game, recent, via=via)
@@ -80,29 +83,6 @@ class Deliverer:
             await self._later(owed, error)
             return
         self.book.settle(owed)
-
-    async def deliver_game(
-        self,
-        game: GameSnapshot,
-        *,
-        recent: Sequence[Event] = (),
-        actor_id: int | None = None,
-        via: discord.Interaction | None = None,
-        board_shown: bool = False,
-        ping: bool = True,
-    ) -> None:
-        """:meth:`deliver` what this process's changes to ``game`` owe, whichever they were
-        (a flow whose service answers with the game alone)."""
-        owed = [o.id for o in await self.book.claim(mine=True, game_id=game.id)]
-        await self.deliver(
-            game,
-            owed,
-            recent=recent,
-            actor_id=actor_id,
-            via=via,
-            board_shown=board_shown,
-            ping=ping,
-        )
 
     async def _later(self, owed: Sequence[int], error: TryLater) -> None:
         log.warning("will deliver again later: %s", error)

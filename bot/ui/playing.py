@@ -80,7 +80,7 @@ class Playing:
         except GameAdjourned:
             # Adjourned: the player to move seals the move instead (refused for anyone else).
             game = await seal_instead(interaction, game_id, version, code)
-            await self.deliverer.deliver_game(game, ping=False)
+            await self.deliverer.deliver(game, ping=False)
             await self.panels.refresh_panels(game, interaction)
             return
         await self._publish(interaction, result)
@@ -120,7 +120,7 @@ class Playing:
             board = await self.painter.paint_board(game, recent)
             await board.replace_response(interaction)
             self.posts.clicked(game, interaction, source.id)
-        await self.deliverer.deliver_game(game, recent=recent, board_shown=shown, ping=False)
+        await self.deliverer.deliver(game, recent=recent, board_shown=shown, ping=False)
         if step == "ask":  # the other player must answer: they hear of it like a draw offer
             await self.deliverer.pings.offer_notice(
                 game, interaction.user.id, interaction, "adjourn.ping"

@@ -138,7 +138,7 @@ class PrivacyFlows:
         for result in departure.games:
             # Read again: the seats are a former player's now, at a new version.
             game = await self.queries.get(result.game.id)
-            await self.deliverer.deliver_game(game, recent=result.events, ping=False)
+            await self.deliverer.deliver(game, recent=result.events, ping=False)
         if departure.notices:
             await self.tournaments.announce_tournaments(departure.notices)
 

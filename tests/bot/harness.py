@@ -52,6 +52,22 @@ def make_bot(
     return AsobibaBot(settings, db, GameService(db, clock=clock, seed_source=Rng.from_seed(9)))
 
 
+async def make_world(
+    fake: FakeDiscord, db_url: str, clock: FakeClock | None = None, **settings_changed: Any
+) -> World:
+    """A server "Dojo" with a channel "games", alice, bob (who reads Japanese) and carol, and
+    the bot on ``db_url``, running."""
+    guild = fake.add_guild("Dojo", locale="en-US")
+    channel = fake.add_text_channel(guild, "games")
+    alice = fake.add_user("alice")
+    bob = fake.add_user("bob", locale="ja")
+    carol = fake.add_user("carol")
+    clock = clock or FakeClock()
+    bot = make_bot(db_url, clock, **settings_changed)
+    await fake.run_client(bot)
+    return World(fake, guild, channel, alice, bob, carol, db_url, bot, clock)
+
+
 async def challenge(
     world: World, colour: str = "black", *, channel: FakeChannel | None = None, **options: object
 ) -> FakeMessage:

@@ -22,10 +22,11 @@ import pytest
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from bot.db import Database
 from bot.i18n import tr
 from bot.text.errors import DATABASE_UNAVAILABLE
-from tests.bot.harness import World, challenge, click, make_bot, private_count, until
-from tests.conftest import FakeClock, postgres_url
+from tests.bot.harness import World, challenge, click, make_world, private_count, until
+from tests.conftest import postgres_url
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionRecord
 
 UNREACHABLE = {DATABASE_UNAVAILABLE.en, DATABASE_UNAVAILABLE.ja}
@@ -121,16 +122,10 @@ async def outage_world(
         url = make_url(base).set(database=name).render_as_string(hide_password=False)
         down = PostgresDown(base, name)
         await down.create()
-    guild = discord_fake.add_guild("Dojo", locale="en-US")
-    channel = discord_fake.add_text_channel(guild, "games")
-    alice = discord_fake.add_user("alice")
-    bob = discord_fake.add_user("bob", locale="ja")
-    carol = discord_fake.add_user("carol")
-    clock = FakeClock()
-    bot = make_bot(url, clock, clock_tick_seconds=0.05)
-    await bot.db.migrate()
-    await discord_fake.run_client(bot)
-    world = World(discord_fake, guild, channel, alice, bob, carol, url, bot, clock)
+    database = Database(url)  # at head before the bot starts: the switch acts on it
+    await database.migrate()
+    await database.dispose()
+    world = await make_world(discord_fake, url, clock_tick_seconds=0.05)
     try:
         yield world, down
     finally:

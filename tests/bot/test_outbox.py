@@ -15,7 +15,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +24,10 @@ import pytest
 
 from bench.private_postgres import SharedPostgres
 from bot.config import normalize_database_url
-from tests.bot.harness import World, challenge, click, make_bot, until
+from tests.bot.harness import World, challenge, click, make_world, until
 from tests.bot.test_discord_tournament_play import paired_event, round_boards
-from tests.conftest import PG_SKIP_REASON, FakeClock, postgres_url
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.conftest import PG_SKIP_REASON, postgres_url
+from tests.fakediscord import FakeDiscord, FakeMessage, InteractionRecord
 
 #: The bot's own edits of its messages (boards redrawn from afar).
 BOT_EDITS = r"/channels/[0-9]+/messages/[0-9]+$"
@@ -47,15 +47,7 @@ async def world(
         shared = SharedPostgres(admin)
         await shared.create()
         url = normalize_database_url(shared.url)
-    guild = discord_fake.add_guild("Dojo", locale="en-US")
-    channel = discord_fake.add_text_channel(guild, "games")
-    alice = discord_fake.add_user("alice")
-    bob = discord_fake.add_user("bob", locale="ja")
-    carol = discord_fake.add_user("carol")
-    clock = FakeClock()
-    bot = make_bot(url, clock)
-    await discord_fake.run_client(bot)
-    world = World(discord_fake, guild, channel, alice, bob, carol, url, bot, clock)
+    world = await make_world(discord_fake, url)
     try:
         yield world
     finally:
@@ -217,9 +209,14 @@ async def test_boards_are_right_soon_after_an_outage_of_message_edits(world: Wor
 
 
 @contextlib.asynccontextmanager
-async def database_busy(world: World, seconds: float) -> AsyncIterator[None]:
+async def database_busy(world: World, until_done: Callable[[], bool]) -> AsyncIterator[None]:
     """Another process holds the database's write lock (the ``game`` table's, on PostgreSQL)
-    for ``seconds`` from the moment this is entered."""
+    from the moment this is entered until ``until_done()`` holds (a minute at most)."""
+    cap = time.monotonic() + 60
+
+    def still_busy() -> bool:
+        return not until_done() and time.monotonic() < cap
+
     if world.db_url.startswith("sqlite"):
         path = world.db_url.split("///", 1)[1]
         locked = threading.Event()
@@ -228,7 +225,8 @@ async def database_busy(world: World, seconds: float) -> AsyncIterator[None]:
             connection = sqlite3.connect(path, isolation_level=None)
             connection.execute("BEGIN IMMEDIATE")
             locked.set()
-            time.sleep(seconds)  # a slow writer elsewhere: wall-clock time is the point
+            while still_busy():
+                time.sleep(0.02)
             connection.execute("ROLLBACK")
             connection.close()
 
@@ -241,7 +239,8 @@ async def database_busy(world: World, seconds: float) -> AsyncIterator[None]:
         await connection.execute("LOCK TABLE game IN ACCESS EXCLUSIVE MODE")
 
         async def release() -> None:
-            await asyncio.sleep(seconds)
+            with contextlib.suppress(TimeoutError):
+                await world.fake.wait_until(until_done, timeout=cap - time.monotonic())
             await transaction.rollback()
             await connection.close()
 
@@ -253,24 +252,32 @@ async def database_busy(world: World, seconds: float) -> AsyncIterator[None]:
 
 
 async def test_a_challenge_is_answered_in_time_while_the_database_is_busy(world: World) -> None:
-    """The database takes longer than Discord waits for an answer: the command is answered
-    with "thinking…" in time, and the board follows once the game is written."""
-    async with database_busy(world, 4.0):
-        record = await world.fake.slash(
-            "bushi challenge",
-            user=world.alice,
-            channel=world.channel,
-            options={"opponent": world.bob},
+    """The database stays busy until the command has been answered: the bot answers with
+    "thinking…" while its write waits, and the board follows once the game is written. (The
+    lock is held until the answer, not for a time: were the bot to wait for its write before
+    answering, the answer would come only after the lock's minute.)"""
+    world.fake.response_deadline = 60.0  # the point is the order, not the machine's speed
+    sent: list[InteractionRecord] = []
+    async with database_busy(world, lambda: bool(sent) and sent[0].response_type is not None):
+        sent.append(
+            await world.fake.slash(
+                "bushi challenge",
+                user=world.alice,
+                channel=world.channel,
+                options={"opponent": world.bob},
+            )
         )
+        record = sent[0]
         await record.wait_response()
-        assert record.response_type == 5  # deferred: answered within Discord's 3 s
+        assert record.response_type == 5  # deferred while the database was still busy
     await record.wait_complete()
     assert record.message is not None
-    await until(world, lambda: "Accept" in {b["label"] for b in record.message.buttons()})
+    message = record.message
+    await until(world, lambda: "Accept" in {b["label"] for b in message.buttons()})
     assert world.fake.violations == []
     assert await world.bot.asobiba.activity.wait_idle()
     games = await world.bot.games.queries.list_games(world.alice.id)
-    assert [g.message_id for g in games] == [record.message.id]  # no game without its board
+    assert [g.message_id for g in games] == [message.id]  # no game without its board
 
 
 async def test_a_round_started_as_the_bot_dies_has_its_boards_posted_at_the_restart(
