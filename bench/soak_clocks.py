@@ -30,7 +30,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from bot.db import Database, DeliveryRow, GameRow
-from bot.services.clocks import REMINDER_FRACTIONS
+from bot.services.clocks import CLOCK_KINDS, REMINDER_FRACTIONS
 from bot.services.games import GameService
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
@@ -129,7 +129,9 @@ class ClockDirector:
                 )
             )
             found = {id_: (status, sent) for id_, status, sent in rows}
-            outbox = await session.scalar(select(func.count()).select_from(DeliveryRow))
+            outbox = await session.scalar(
+                select(func.count()).where(DeliveryRow.kind.in_(CLOCK_KINDS))
+            )
         return outbox == 0 and all(
             found[g.id][0] == ("finished" if g.timed_out else "active")
             and (g.timed_out or found[g.id][1] == g.due)
@@ -139,7 +141,9 @@ class ClockDirector:
     async def after_kill(self) -> None:
         """Count what the kill interrupted between a claim and its announcement."""
         async with self.db.read() as session:
-            left = await session.scalar(select(func.count()).select_from(DeliveryRow))
+            left = await session.scalar(
+                select(func.count()).where(DeliveryRow.kind.in_(CLOCK_KINDS))
+            )
         self.cut_short += left or 0
 
     async def step(self, *, advance: bool = False) -> bool:
@@ -197,6 +201,11 @@ class ClockDirector:
             # Refused privately (the database restarting): no board, nothing to accept.
             board = None if record.ephemeral else record.message
             if board is not None:
+                # A slow database answers "thinking…" first, and the board follows.
+                shown_first = board
+                await self.fake.wait_until(
+                    lambda: bool(shown_first.find_components(label="Accept")), timeout=ANSWER
+                )
                 accept = await self.fake.click(board, user=opponent, label="Accept")
                 await asyncio.wait_for(accept.wait_complete(), ANSWER)
                 shown = board
