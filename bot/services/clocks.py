@@ -22,8 +22,7 @@ from sqlalchemy import and_, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import defer
 
-from bot.db import DeliveryRow, GameRow, GameSeatRow
-from bot.db.game_columns import BUMPED_VERSION
+from bot.db import DeliveryRow, GameRow
 from bot.db.records import DeliveryWrite
 from bot.metrics import METRICS
 from bot.services.actions import ActionPipeline
@@ -35,6 +34,7 @@ from bot.services.games import GameService
 from bot.services.messages import BoardMessages
 from bot.services.queries import GameQueries
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
+from bot.services.starts import GameStarts
 from bot.statuses import DeliveryKind, GameStatus
 from rules.core import RulesError, Seat
 
@@ -98,6 +98,7 @@ class ClockService:
         self.clock = games.clock
         self.loader: GameLoader = games.loader
         self.actions: ActionPipeline = games.actions
+        self.starts: GameStarts = games.starts
         self.queries: GameQueries = games.queries
         self.messages: BoardMessages = games.messages
         self.deliveries: DeliveryBook = games.deliveries
@@ -178,20 +179,11 @@ class ClockService:
             )
         out: list[Notice] = []
         for game_id in ids:
-            async with self.db.transaction() as session:
-                claimed = await session.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.status == GameStatus.CHALLENGE)
-                    .values(status=GameStatus.EXPIRED, updated_at=now, version=BUMPED_VERSION)
-                )
-                if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                    continue  # another scheduler got it first
-                await session.execute(
-                    update(GameSeatRow).where(GameSeatRow.game_id == game_id).values(to_act=False)
-                )
-                owed = self._owe(session, game_id, DeliveryKind.EXPIRED)
-                await session.flush()
-            out.append(Expired(await self.loader.get(game_id), owed.id))
+            try:
+                expired = await self.starts.expire(game_id, DeliveryWrite(DeliveryKind.EXPIRED))
+            except StaleVersion:
+                continue  # answered meanwhile, or another scheduler got it first
+            out.append(Expired(expired.game, expired.deliveries[0]))
         return out
 
     async def _time_out(self) -> list[Notice]:

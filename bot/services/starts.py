@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import Database, GameRow, GameSeatRow
 from bot.db.game_columns import new_game_row
-from bot.db.records import NewGame, SeatRecord
+from bot.db.records import DeliveryWrite, NewGame, SeatRecord
 from bot.games.registry import spec_for
 from bot.services.actions import ActionPipeline
 from bot.services.base import (
@@ -28,6 +28,7 @@ from bot.services.errors import (
     ChallengeExpired,
     InvalidChallenge,
     NotAParticipant,
+    StaleVersion,
     WrongStatus,
 )
 from bot.services.secrets import DeploymentSecrets
@@ -277,6 +278,26 @@ class GameStarts:
         changed = await self.writer.change(game_id, version, plan)
         if expired:
             raise ChallengeExpired()
+        return ActionResult(changed.after, (), changed.before.version, changed.deliveries)
+
+    async def expire(self, game_id: int, delivery: DeliveryWrite) -> ActionResult:
+        """A challenge nobody answered in time expires: the move clock's claim, written with
+        what it owes (``delivery``). :class:`StaleVersion` where it was answered meanwhile or
+        another scheduler came first."""
+
+        def plan(game: GameSnapshot) -> Planned:
+            if game.status != GameStatus.CHALLENGE:
+                raise StaleVersion()
+            write, to_act = self.writer.write_for(
+                game,
+                game.state,
+                status=GameStatus.EXPIRED,
+                expires_at=game.expires_at,
+                delivery=delivery,
+            )
+            return Planned(write, game.state, to_act)
+
+        changed = await self.writer.change(game_id, None, plan)
         return ActionResult(changed.after, (), changed.before.version, changed.deliveries)
 
     async def decline(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
