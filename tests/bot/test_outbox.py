@@ -251,21 +251,23 @@ async def database_busy(world: World, until_done: Callable[[], bool]) -> AsyncIt
         await holder
 
 
-async def test_a_challenge_is_answered_in_time_while_the_database_is_busy(world: World) -> None:
+@pytest.mark.parametrize(
+    ("command", "options", "control"),
+    [("bushi challenge", {"opponent": "bob"}, "Accept"), ("yosukou start", {}, "Resign")],
+)
+async def test_a_start_is_answered_in_time_while_the_database_is_busy(
+    world: World, command: str, options: dict[str, str], control: str
+) -> None:
     """The database stays busy until the command has been answered: the bot answers with
     "thinking…" while its write waits, and the board follows once the game is written. (The
     lock is held until the answer, not for a time: were the bot to wait for its write before
     answering, the answer would come only after the lock's minute.)"""
     world.fake.response_deadline = 60.0  # the point is the order, not the machine's speed
     sent: list[InteractionRecord] = []
+    chosen = {name: world.bob if value == "bob" else value for name, value in options.items()}
     async with database_busy(world, lambda: bool(sent) and sent[0].response_type is not None):
         sent.append(
-            await world.fake.slash(
-                "bushi challenge",
-                user=world.alice,
-                channel=world.channel,
-                options={"opponent": world.bob},
-            )
+            await world.fake.slash(command, user=world.alice, channel=world.channel, options=chosen)
         )
         record = sent[0]
         await record.wait_response()
@@ -273,7 +275,7 @@ async def test_a_challenge_is_answered_in_time_while_the_database_is_busy(world:
     await record.wait_complete()
     assert record.message is not None
     message = record.message
-    await until(world, lambda: "Accept" in {b["label"] for b in message.buttons()})
+    await until(world, lambda: control in {b["label"] for b in message.buttons()})
     assert world.fake.violations == []
     assert await world.bot.asobiba.activity.wait_idle()
     games = await world.bot.games.queries.list_games(world.alice.id)
