@@ -160,6 +160,13 @@ STALE_VERSION = Text(
     "The board has changed since you looked. Check the latest board and try again.",
 )
 
+#: What ``StaleVersion`` says when the game has ended since the board was drawn (a clock ran
+#: out, the other player resigned): the board where it was clicked now shows the result.
+ENDED_MEANWHILE = Text(
+    "この対局はもう終わっています。盤面に結果を表示しました。",
+    "This game has ended since you looked: the board now shows how.",
+)
+
 #: What ``WrongStatus`` says.
 WRONG_STATUS = Text(
     "この対局ではもうその操作はできません。", "That is no longer possible in this game."

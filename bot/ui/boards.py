@@ -1,7 +1,7 @@
 """The public board message of a game: text and the components that offer legal actions.
 
-Components are ``DynamicItem``s whose custom_ids carry only ids, the game version and a public
-action code, so they keep working after a restart and reveal nothing secret.
+Components are ``DynamicItem``s whose custom_ids carry only ids, the position they were drawn at
+and a public action code, so they keep working after a restart and reveal nothing secret.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import discord
 from bot.games.offers import default_offers
 from bot.i18n import tr
 from bot.metrics import METRICS
+from bot.services.freshness import Seen
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo, is_former_player
 from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
 from bot.ui.adjourning import adjourn_lines, adjourn_row
@@ -257,7 +258,7 @@ def board_rows(
         return [
             [
                 ChallengeButton(
-                    game.id, game.version, answer, tr(f"challenge.{answer}", locale), style
+                    game.id, Seen.at(game), answer, tr(f"challenge.{answer}", locale), style
                 )
                 for answer, style in (
                     ("accept", discord.ButtonStyle.success),
@@ -293,7 +294,7 @@ def board_rows(
         seat = humans_to_act[0].seat
         make = spec.board_offers or default_offers
         offers = make(rules, game.state, seat, rules.legal_actions(game.state, seat), locale)
-        rows += offer_rows(game.id, game.version, offers, max_rows=4)
+        rows += offer_rows(game.id, Seen.at(game), offers, max_rows=4)
     meta = meta_row(game, locale, recent)
     # Beside resign and draw where there is room: the player's corner, then adjournment.
     extras: Row = [
@@ -324,7 +325,7 @@ def meta_row(game: GameSnapshot, locale: Locale, recent: Sequence[Event]) -> Row
     metas = {type(m) for seat in seats for m in rules.meta_actions(game.state, seat)}
     row: Row = []
     if Resign in metas:
-        row.append(ResignButton(game.id, game.version, tr("button.resign", locale)))
+        row.append(ResignButton(game.id, Seen.at(game), tr("button.resign", locale)))
     draw_offer = game.state.draw_offer
     answers: list[tuple[str, str, discord.ButtonStyle]] = []
     if draw_offer is None and OfferDraw in metas:
@@ -333,7 +334,7 @@ def meta_row(game: GameSnapshot, locale: Locale, recent: Sequence[Event]) -> Row
         answers.append((AcceptDraw.code, "button.accept_draw", discord.ButtonStyle.success))
         answers.append((DeclineDraw.code, "button.decline_draw", discord.ButtonStyle.secondary))
     for code, key, style in answers:
-        row.append(GameActionButton(game.id, game.version, code, tr(key, locale), style))
+        row.append(GameActionButton(game.id, Seen.at(game), code, tr(key, locale), style))
     # No hints while a rated game or any tournament game is being played.
     hints = not game.rated and game.tournament_id is None
     if game.spec.hinter is not None and hints and game.spec.hint_available(game.state):

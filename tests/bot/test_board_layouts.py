@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.services.freshness import Seen
 from bot.ui.components import GameActionButton
 from tests.bot.harness import World, challenge, click, until
 from tests.fakediscord import FakeMessage
@@ -72,7 +73,7 @@ async def test_a_board_posted_the_old_way_becomes_a_card_on_its_next_edit(world:
     game = await world.bot.games.queries.get(game_id)
     # The board as an older release posted it: words in the content, classic button rows.
     classic = discord.ui.View(timeout=None)
-    classic.add_item(GameActionButton(game.id, game.version, "resign-nothing", "Old button"))
+    classic.add_item(GameActionButton(game.id, Seen.at(game), "resign-nothing", "Old button"))
     channel = world.bot.get_partial_messageable(world.channel.id)
     old = await channel.send("**Bushi Shogi** (an old board)", view=classic)
     await world.bot.games.messages.attach_message(game.id, world.channel.id, old.id)
@@ -112,7 +113,7 @@ def test_a_lone_action_stands_beside_the_status_it_acts_on() -> None:
 
     def card(buttons: int) -> discord.ui.Container[discord.ui.LayoutView]:
         row = [
-            GameActionButton(7, 3, f"d{n}", f"Draw {n}", discord.ButtonStyle.primary)
+            GameActionButton(7, Seen(ply=3), f"d{n}", f"Draw {n}", discord.ButtonStyle.primary)
             for n in range(buttons)
         ]
         view = Card(heading="### 易双六", status="Your draw.", rows=[row]).view()
