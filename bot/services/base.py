@@ -28,7 +28,7 @@ from bot.games.spec import AnyRules
 from bot.metrics import METRICS
 from bot.services.clock import Clock
 from bot.services.deliveries import DeliveryBook
-from bot.services.errors import GameDamaged, GameNotFound, StaleVersion
+from bot.services.errors import GameDamaged, GameNotFound, Misplaced, StaleVersion
 from bot.services.freshness import Sight, seen_of
 from bot.services.game_cache import GameCache
 from bot.services.holds import Hold, resumed_deadline
@@ -267,7 +267,12 @@ class GuardedWriter:
         held = trust_held and game is not None and seen_of(seen).fresh(game)
         if game is None or not held:
             game = await self.loader.read(game_id, rebuild=True)
-        planned = plan(game)
+        try:
+            planned = plan(game)
+        except Misplaced:
+            if held:  # judged on where our copy says the board is: the database may know better
+                return await self.change(game_id, seen, plan, trust_held=False)
+            raise
         with METRICS.commit_seconds.time():
             written = await self.db.store.write(planned.write)
         if written is None:

@@ -167,6 +167,15 @@ ENDED_MEANWHILE = Text(
     "This game has ended since you looked: the board now shows how.",
 )
 
+#: What a click on an older copy of a board says (``{link}``: the newest board); the copy it
+#: was made on is closed. Nothing was played.
+OLDER_COPY = Text(
+    "これは古い盤面なので閉じました（何も変更していません）。対局の最新の盤面はこちら："
+    "{link}（</games> でここに出し直すこともできます）",
+    "This was an older copy of the board, so it is closed now (nothing was changed). The "
+    "game's newest board is here: {link} (or bring it here again with </games>).",
+)
+
 #: What ``WrongStatus`` says.
 WRONG_STATUS = Text(
     "この対局ではもうその操作はできません。", "That is no longer possible in this game."

@@ -28,7 +28,7 @@ from bot.services.freshness import SEEN_TOKEN, Seen
 from bot.statuses import GameStatus
 from bot.ui.common import handle_error, selected_values, send_ephemeral, user_locale
 from bot.ui.context import context_of
-from bot.ui.reach import check_game
+from bot.ui.reach import OlderCopy, check_game
 
 CODE = r"[A-Za-z0-9_:+\-.]{1,80}"
 #: A choice as carried by a button or menu value: a move code, ``~step`` or ``#prefix``.
@@ -46,13 +46,19 @@ def choice_value(choice: Choice) -> str:
 
 class Guarded:
     """Every component callback goes through ``check``, then ``run``; errors take the one
-    error path."""
+    error path. A click on an older copy of a game's board closes that copy first."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with context_of(interaction).activity.handling(interaction):
             try:
-                await self.check(interaction)
-                await self.run(interaction)
+                try:
+                    await self.check(interaction)
+                    await self.run(interaction)
+                except OlderCopy as copy:
+                    await context_of(interaction).flows.playing.close_copy(
+                        interaction, copy.game_id
+                    )
+                    raise
             except Exception as error:  # the one error path decides what to say
                 await handle_error(interaction, error)
 

@@ -55,6 +55,8 @@ class PlayingFlow(Protocol):
         self, interaction: discord.Interaction, game_id: int, seen: Seen, step: str
     ) -> None: ...
 
+    async def close_copy(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
 
 class PanelFlow(Protocol):
     """Implemented by :class:`bot.ui.panel_flows.Panels`."""

@@ -34,7 +34,7 @@ from bot.ui.delivery_faults import TryLater
 from bot.ui.held_boards import HeldBoards
 from bot.ui.layout import notice_view
 from bot.ui.panel_flows import Panels, is_panel
-from bot.ui.reach import refuse_unless_reachable
+from bot.ui.reach import newest_board_link, refuse_unless_reachable
 from rules.core import Event, Resign
 
 log = logging.getLogger(__name__)
@@ -226,12 +226,6 @@ class Playing:
             board_shown = shown or not redraw
             if is_panel(interaction):
                 await self._answer_panel(interaction, game, recent, redraw and not shown)
-            elif source is not None:
-                # An older copy of the board (one /games posted afresh since): it shows the
-                # move it made too.
-                board = await self.painter.paint_board(game, recent)
-                with contextlib.suppress(discord.HTTPException):
-                    await board.replace_response(interaction)
         await self.panels.refresh_panels(game, interaction)
         await self.deliverer.deliver(
             game,
@@ -330,3 +324,20 @@ class Playing:
         await board.replace_response(interaction)
         self.posts.clicked(game, interaction, source.id)
         return True
+
+    async def close_copy(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A click on an older copy of the game's board (:class:`bot.ui.reach.OlderCopy`):
+        that copy shows the game as it is now, closed — no buttons, a link to the newest
+        board — and stays held by the click, so that the game's end reaches it too."""
+        message = interaction.message
+        if message is None:
+            return
+        game = await self.queries.get(game_id)
+        recent = await self.queries.last_public_events(game.id)
+        link = newest_board_link(interaction, game)
+        board = await self.painter.paint_copy(game, recent, link)
+        with contextlib.suppress(discord.HTTPException):
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            await board.replace_response(interaction)
+            self.held_boards.hold(game.id, interaction, message.id)

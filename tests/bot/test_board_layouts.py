@@ -71,6 +71,9 @@ async def test_a_board_posted_the_old_way_becomes_a_card_on_its_next_edit(world:
     await until(world, lambda: bool(board.attachments))
     game_id = int(board.custom_ids()[0].split(":")[1])
     game = await world.bot.games.queries.get(game_id)
+    # Bob asks to resign (he confirms once the game's board is another message).
+    await click(world, board, world.bob, prefix="rs:")
+    confirm = world.fake.ephemeral_messages(world.bob)[-1]
     # The board as an older release posted it: words in the content, classic button rows.
     classic = discord.ui.View(timeout=None)
     classic.add_item(GameActionButton(game.id, Seen.at(game), "resign-nothing", "Old button"))
@@ -79,9 +82,7 @@ async def test_a_board_posted_the_old_way_becomes_a_card_on_its_next_edit(world:
     await world.bot.games.messages.attach_message(game.id, world.channel.id, old.id)
     message = world.fake.messages[old.id]
     assert not message.flags & FLAG_COMPONENTS_V2 and message.content
-    # Bob resigns from the new board; the old message (the game's board now) is redrawn.
-    await click(world, board, world.bob, prefix="rs:")
-    confirm = world.fake.ephemeral_messages(world.bob)[-1]
+    # Bob resigns: the old message (the game's board now) is redrawn.
     await click(world, confirm, world.bob, prefix="g:")
     await until(world, lambda: "🏆" in message.text)
     assert message.flags & FLAG_COMPONENTS_V2 and message.content == ""

@@ -346,13 +346,17 @@ async def test_games_posts_a_board_afresh_and_buttons_survive_a_restart(
     moved = await friends.bot.games.queries.get(game.id)
     assert moved.message_id == fresh.id and moved.board_reach == BoardReach.INTERACTION
 
-    # A move made on the old copy counts once and shows on both; play goes on.
-    await friends.select_first(board, friends.alice)
+    # The copy it replaces is closed at once (Bob's click on it still holds it): the game as
+    # it is, no buttons, and a link to the newest board. Play goes on there.
+    assert board.custom_ids() == [] and f"/{fresh.id})" in board.text
+    assert "Black placed the cube" in board.text
+    await friends.select_first(fresh, friends.alice)
     assert (await friends.bot.games.queries.get(game.id)).ply == 2
-    assert "White placed the cube" in board.text and "White placed the cube" in fresh.text
+    assert "White placed the cube" in fresh.text
     await friends.click(fresh, friends.bob, label="Resign")
     await friends.click(fake.ephemeral_messages(friends.bob)[-1], friends.bob, prefix="g:")
-    assert "🏆" in fresh.text
+    # The end reaches both: the old copy shows the result too, still closed.
+    assert "🏆" in fresh.text and "🏆" in board.text and board.custom_ids() == []
 
     # Carol has no game to re-open.
     fake.install_for_user(friends.carol)

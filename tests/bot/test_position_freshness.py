@@ -1,11 +1,13 @@
-"""The position decides freshness — through the fake Discord, in a group DM where only Alice
-installed Asobiba (the bot edits a board there only through an interaction on it, for 15
-minutes) and in a server channel.
+"""The position decides freshness, and every copy of a board knows its place — through the fake
+Discord, in a group DM where only Alice installed Asobiba (the bot edits a board there only
+through an interaction on it, for 15 minutes) and in a server channel.
 
 A click made against the position the game is at is played whatever else moved the game's row
 on since: time off and back, an adjournment resumed, a note, a sealed move, a snapshot rebuilt
 on upgrade. A move since makes it stale: refused, and the board where it was clicked shows the
-game as it is."""
+game as it is. A board posted again leaves older copies behind: those an interaction still
+holds are closed at once (no buttons, a link to the newest board), the others at their next
+click, and the end of the game reaches every copy the bot can still edit."""
 
 from __future__ import annotations
 
@@ -284,3 +286,132 @@ async def test_a_timed_out_games_board_shows_the_result_at_its_next_click(
     assert "🏆" in board.text and "time out" in board.text
     assert board.selects() == [] and "To move" not in board.text
     assert not [c for c in board.custom_ids() if c.split(":")[0] in ("g", "gs", "rs", "adj")]
+
+
+async def test_games_in_a_channel_closes_the_copy_it_replaces(world: World) -> None:
+    """/games posts a board again in a channel the bot is in: the copy it replaces is closed
+    at once (edited through REST), and shows the result when the game ends."""
+    table = Table("server channel", world, world.channel)
+    old = await table.started()
+    record = await table.slash("games", world.alice)
+    listing = world.fake.ephemeral_messages(world.alice)[-1]
+    menu = listing.selects()[0]
+    record = await world.fake.select(listing, menu["custom_id"], ["1"], user=world.alice)
+    await table.settle(record)
+    fresh = world.fake.message((await table.game()).message_id)  # type: ignore[arg-type]
+    assert fresh.id != old.id and fresh.selects()
+    assert old.custom_ids() == [] and f"/{fresh.id})" in old.text
+    assert "To move" not in old.text
+
+    await table.click(fresh, world.alice, label="Resign")
+    await table.click(world.fake.ephemeral_messages(world.alice)[-1], world.alice, prefix="g:")
+    assert "🏆" in fresh.text and "🏆" in old.text and old.custom_ids() == []
+
+
+LIVE = ("g", "gs", "rs", "adj", "hand", "hint", "cn")
+
+
+def live_controls(message: FakeMessage) -> list[str]:
+    return [c for c in message.custom_ids() if c.split(":")[0] in LIVE]
+
+
+async def test_a_senretsu_game_in_a_group_dm_leaves_no_live_copy(
+    friends: Friends,  # noqa: F811 - the fixture imported above
+) -> None:
+    """戦列札 is played in private panels; a move made there when nothing can edit the board
+    any more posts the board afresh. Each copy it leaves is closed: at once where an
+    interaction still holds it, else at its next click; the end reaches every copy held."""
+    fake = friends.fake
+    table = Table("group DM", friends, friends.group)
+    record = await table.slash("senretsu challenge", friends.alice, opponent=friends.bob)
+    first = record.message
+    assert first is not None
+    await table.click(first, friends.bob, label="Accept")
+
+    async def current() -> GameSnapshot:
+        return await table.game()
+
+    async def board() -> FakeMessage:
+        return fake.message((await current()).message_id)  # type: ignore[arg-type]
+
+    async def panel_step() -> None:
+        """Whoever is to act does what their panel asks (janken: a pick each)."""
+        game = await current()
+        for info in game.seats_to_act:
+            user = friends.alice if info.user_id == friends.alice.id else friends.bob
+            await table.click(await board(), user, prefix="hand:")
+            hand = fake.ephemeral_messages(user)[-1]
+            labels = ("Draw 6", "6枚引く", "End placement", "配置終了")
+            buttons = [b for b in hand.buttons() if b["label"] in labels]
+            picks = [s for s in hand.selects() if s["custom_id"].startswith("gs:")]
+            janken = [
+                c
+                for c in hand.custom_ids()
+                if c.endswith("j:rock" if user is friends.alice else "j:scissors")
+            ]
+            if janken:
+                await table.click(hand, user, custom_id=janken[0])
+            elif buttons:
+                await table.click(hand, user, custom_id=buttons[0]["custom_id"])
+            elif picks:
+                value = picks[0]["options"][0]["value"]
+                await table.settle(
+                    await fake.select(hand, picks[0]["custom_id"], [value], user=user)
+                )
+            else:
+                choice = next(c for c in hand.custom_ids() if c.startswith("g:"))
+                await table.click(hand, user, custom_id=choice)
+            if (await current()).ply != game.ply:
+                return
+
+    async def moved_on() -> FakeMessage:
+        """Panel steps until one posts the board afresh; that new copy."""
+        shown = (await current()).message_id
+        for _ in range(40):
+            await panel_step()
+            if (await current()).message_id != shown:
+                return await board()
+        raise AssertionError("the board was never posted afresh")
+
+    while (await current()).state.phase == "janken":
+        await panel_step()
+    table.later()
+    second = await moved_on()  # held by the panel click that posted it
+    # Bob brings the board here with /games: the copy it replaces is still held, so it is
+    # closed at once; the first board, out of reach, still looks live for now.
+    fake.install_for_user(friends.bob)
+    await table.slash("games", friends.bob)
+    listing = fake.ephemeral_messages(friends.bob)[-1]
+    menu = listing.selects()[0]
+    await table.settle(await fake.select(listing, menu["custom_id"], ["1"], user=friends.bob))
+    third = await board()
+    assert third.id not in (first.id, second.id)
+    assert live_controls(second) == [] and "To move" not in second.text
+    assert f"/{third.id})" in second.text
+    assert live_controls(first) and "To move" in first.text
+
+    # Later, a click on the first board closes it (nothing is played) and says where the
+    # game is; that click holds it now.
+    table.later()
+    ply = (await current()).ply
+    await table.click(first, friends.alice, prefix="hand:")
+    assert f"/{third.id}" in table.said_to(friends.alice)[-1]
+    assert live_controls(first) == [] and "To move" not in first.text
+    assert (await current()).ply == ply
+    fourth = await moved_on()
+
+    # Alice resigns on the newest board: the copies still held show the result (the first,
+    # held by her click; the newest); the third, out of reach, is closed at its next click.
+    await table.click(fourth, friends.alice, prefix="rs:")
+    await table.click(fake.ephemeral_messages(friends.alice)[-1], friends.alice, prefix="g:")
+    assert (await current()).status is GameStatus.FINISHED
+    assert "🏆" in fourth.text and "🏆" in first.text
+    assert live_controls(third) and "To move" in third.text
+    await table.click(third, friends.bob, prefix="rs:")
+    assert "🏆" in third.text and live_controls(third) == []
+    copies = [
+        m for m in fake.visible_messages(friends.group, friends.carol) if m.text.startswith("###")
+    ]
+    assert {first.id, second.id, third.id, fourth.id} <= {m.id for m in copies}
+    for copy_ in copies:
+        assert live_controls(copy_) == [] and "To move" not in copy_.text, copy_.text
