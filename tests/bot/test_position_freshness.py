@@ -14,21 +14,19 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import pytest
 from sqlalchemy import update
 
-from bot.client import AsobibaBot
 from bot.db import GameRow
 from bot.services.snapshot_refresh import refresh_old_snapshots
 from bot.services.snapshots import GameSnapshot
 from bot.statuses import GameStatus
 from tests.bot.harness import World
 from tests.bot.test_play_anywhere import Friends, friends  # noqa: F401 - a fixture
-from tests.conftest import FakeClock
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
 from tests.fakediscord.models import JSON
 
 STALE = "The board has changed"
@@ -37,45 +35,32 @@ TOKENS_EXPIRE = 20 * 60
 
 
 @dataclass
-class Table:
-    """Alice and Bob at a board: in the group DM (``friends``) or the server channel
-    (``world``)."""
+class Table(Friends):
+    """Alice and Bob in a conversation: the group DM of ``friends``, or the server channel of
+    ``world`` (as ``group``)."""
 
-    place: str
-    source: Friends | World
-    channel: FakeChannel
+    place: str = "group DM"
+
+    @classmethod
+    def of(cls, source: Friends | World) -> Table:
+        if isinstance(source, Friends):
+            return cls(*(getattr(source, f.name) for f in fields(Friends)))
+        world = source
+        return cls(
+            world.fake,
+            world.bot,
+            world.clock,
+            world.db_url,
+            world.alice,
+            world.bob,
+            world.carol,
+            world.channel,
+            "server channel",
+        )
 
     @property
-    def fake(self) -> FakeDiscord:
-        return self.source.fake
-
-    @property
-    def bot(self) -> AsobibaBot:
-        return self.source.bot
-
-    @property
-    def clock(self) -> FakeClock:
-        return self.source.clock
-
-    @property
-    def alice(self) -> FakeUser:
-        return self.source.alice
-
-    @property
-    def bob(self) -> FakeUser:
-        return self.source.bob
-
-    async def settle(self, record: Any) -> None:
-        await record.wait_complete()
-        await self.bot.asobiba.activity.wait_idle()
-
-    async def click(self, message: FakeMessage, user: FakeUser, **where: str) -> None:
-        await self.settle(await self.fake.click(message, user=user, **where))
-
-    async def select_first(self, message: FakeMessage, user: FakeUser) -> None:
-        menu = message.selects()[0]
-        value = menu["options"][0]["value"]
-        await self.settle(await self.fake.select(message, menu["custom_id"], [value], user=user))
+    def channel(self) -> FakeChannel:
+        return self.group
 
     async def slash(self, command: str, user: FakeUser, **options: object) -> Any:
         record = await self.fake.slash(command, user=user, channel=self.channel, options=options)
@@ -109,11 +94,7 @@ class Table:
 
 @pytest.fixture(params=["group DM", "server channel"])
 def table(request: pytest.FixtureRequest) -> Table:
-    if request.param == "group DM":
-        group: Friends = request.getfixturevalue("friends")
-        return Table("group DM", group, group.group)
-    world: World = request.getfixturevalue("world")
-    return Table("server channel", world, world.channel)
+    return Table.of(request.getfixturevalue("friends" if request.param == "group DM" else "world"))
 
 
 @dataclass(frozen=True)
@@ -252,7 +233,7 @@ async def test_a_control_drawn_before_positions_decided_is_judged_by_its_version
 ) -> None:
     """A board posted by an older release carries the game's version: clicked at that version
     it is played; once anything moved the game on since, it is stale (as it always was)."""
-    table = Table("server channel", world, world.channel)
+    table = Table.of(world)
     board = await table.started()
     game = await table.game()
 
@@ -272,7 +253,7 @@ async def test_a_control_drawn_before_positions_decided_is_judged_by_its_version
 async def test_a_timed_out_games_board_shows_the_result_at_its_next_click(
     friends: Friends,  # noqa: F811 - the fixture imported above
 ) -> None:
-    table = Table("group DM", friends, friends.group)
+    table = Table.of(friends)
     board = await table.started(clock="3600")
     table.clock.advance(minutes=61)
     table.fake.advance(61 * 60)
@@ -291,7 +272,7 @@ async def test_a_timed_out_games_board_shows_the_result_at_its_next_click(
 async def test_games_in_a_channel_closes_the_copy_it_replaces(world: World) -> None:
     """/games posts a board again in a channel the bot is in: the copy it replaces is closed
     at once (edited through REST), and shows the result when the game ends."""
-    table = Table("server channel", world, world.channel)
+    table = Table.of(world)
     old = await table.started()
     record = await table.slash("games", world.alice)
     listing = world.fake.ephemeral_messages(world.alice)[-1]
@@ -322,7 +303,7 @@ async def test_a_senretsu_game_in_a_group_dm_leaves_no_live_copy(
     any more posts the board afresh. Each copy it leaves is closed: at once where an
     interaction still holds it, else at its next click; the end reaches every copy held."""
     fake = friends.fake
-    table = Table("group DM", friends, friends.group)
+    table = Table.of(friends)
     record = await table.slash("senretsu challenge", friends.alice, opponent=friends.bob)
     first = record.message
     assert first is not None
@@ -335,32 +316,11 @@ async def test_a_senretsu_game_in_a_group_dm_leaves_no_live_copy(
         return fake.message((await current()).message_id)  # type: ignore[arg-type]
 
     async def panel_step() -> None:
-        """Whoever is to act does what their panel asks (janken: a pick each)."""
+        """Whoever is to act does what their hand asks (janken: each, until one picked)."""
         game = await current()
         for info in game.seats_to_act:
             user = friends.alice if info.user_id == friends.alice.id else friends.bob
-            await table.click(await board(), user, prefix="hand:")
-            hand = fake.ephemeral_messages(user)[-1]
-            labels = ("Draw 6", "6枚引く", "End placement", "配置終了")
-            buttons = [b for b in hand.buttons() if b["label"] in labels]
-            picks = [s for s in hand.selects() if s["custom_id"].startswith("gs:")]
-            janken = [
-                c
-                for c in hand.custom_ids()
-                if c.endswith("j:rock" if user is friends.alice else "j:scissors")
-            ]
-            if janken:
-                await table.click(hand, user, custom_id=janken[0])
-            elif buttons:
-                await table.click(hand, user, custom_id=buttons[0]["custom_id"])
-            elif picks:
-                value = picks[0]["options"][0]["value"]
-                await table.settle(
-                    await fake.select(hand, picks[0]["custom_id"], [value], user=user)
-                )
-            else:
-                choice = next(c for c in hand.custom_ids() if c.startswith("g:"))
-                await table.click(hand, user, custom_id=choice)
+            await friends.do_as_the_panel_asks(await board(), user)
             if (await current()).ply != game.ply:
                 return
 
