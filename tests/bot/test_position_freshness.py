@@ -296,6 +296,32 @@ def live_controls(message: FakeMessage) -> list[str]:
     return [c for c in message.custom_ids() if c.split(":")[0] in LIVE]
 
 
+async def test_a_move_on_an_older_copy_plays_nothing_and_closes_it(
+    friends: Friends,  # noqa: F811 - the fixture imported above
+) -> None:
+    """/games brings the board here again while nothing can edit the old one: the old copy
+    still looks live, but a move made on it is not played — it is closed there, and Alice is
+    told where the game goes on."""
+    table = Table.of(friends)
+    old = await table.started()
+    await table.slash("games", friends.alice)
+    listing = friends.fake.ephemeral_messages(friends.alice)[-1]
+    menu = listing.selects()[0]
+    await table.settle(
+        await friends.fake.select(listing, menu["custom_id"], ["1"], user=friends.alice)
+    )
+    fresh = friends.fake.message((await table.game()).message_id)  # type: ignore[arg-type]
+    assert fresh.id != old.id and live_controls(old)
+
+    await table.select_first(old, friends.alice)
+    assert (await table.game()).ply == 0
+    told = table.said_to(friends.alice)[-1]
+    assert "older copy" in told and f"/{fresh.id}" in told
+    assert live_controls(old) == [] and f"/{fresh.id})" in old.text and "To move" not in old.text
+    await table.select_first(fresh, friends.alice)
+    assert (await table.game()).ply == 1 and "Black placed the cube" in fresh.text
+
+
 async def test_a_senretsu_game_in_a_group_dm_leaves_no_live_copy(
     friends: Friends,  # noqa: F811 - the fixture imported above
 ) -> None:
