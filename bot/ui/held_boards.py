@@ -82,14 +82,10 @@ class HeldBoards:
         *,
         original: bool = True,
     ) -> None:
-        now = time.monotonic()
-        for game, copies in list(self._held.items()):
-            for message in [m for m, h in copies.items() if now - h.since > PANEL_EDITABLE_SECONDS]:
-                del copies[message]
-            if not copies:
-                del self._held[game]
+        for game in [g for g in self._held if not self._live(g)]:
+            del self._held[game]
         self._held.setdefault(game_id, {})[message_id] = Held(
-            interaction, message_id, original, now
+            interaction, message_id, original, time.monotonic()
         )
 
     async def place(
@@ -142,7 +138,7 @@ class HeldBoards:
         ``None`` where this process holds no interaction for the game's board (none came
         here, it is too old to edit, or the game's board is now another message)."""
         copies = self._live(game.id)
-        held = copies.get(game.message_id or 0)
+        held = None if game.message_id is None else copies.get(game.message_id)
         if held is None:
             return None
         try:
