@@ -13,13 +13,14 @@ from bot.db.records import DeliveryWrite, EventRecord
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
 from bot.services.asides import GameAsides
-from bot.services.base import GameLoader, GuardedWriter, Planned, check_version, logged_step
+from bot.services.base import GameLoader, GuardedWriter, Planned, logged_step
 from bot.services.errors import GameAdjourned, NotAParticipant, StaleVersion, WrongStatus
+from bot.services.freshness import Seen, Sight, check_fresh, seen_of
 from bot.services.holds import Hold
 from bot.services.plans import MAX_PLAN_PAIRS, follow
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
 from bot.statuses import OPEN_GAME_STATUSES, GameStatus
-from bot.text.errors import SOLITAIRE_NOT_YOURS
+from bot.text.errors import ENDED_MEANWHILE, SOLITAIRE_NOT_YOURS
 from rules.core import AcceptDraw, DeclineDraw, Event, Resign, Rng, RulesError, Seat
 
 log = logging.getLogger(__name__)
@@ -46,20 +47,22 @@ class ActionPipeline:
         self,
         game_id: int,
         user_id: int,
-        version: int | None,
+        seen: Sight,
         code: str,
         *,
         where: Callable[[GameSummary], None] | None = None,
     ) -> ActionResult:
-        """Play ``code`` (a move or a meta action such as ``resign``) for ``user_id``.
-        ``where`` sees the game first, as read for this very move, and may refuse it (raise):
-        the front end's check that the game is played where it lives."""
+        """Play ``code`` (a move or a meta action such as ``resign``) for ``user_id``, who saw
+        the game as ``seen`` (:mod:`bot.services.freshness`). ``where`` sees the game first, as
+        read for this very move, and may refuse it (raise): the front end's check that the
+        game is played where it lives, and on its newest board."""
         try:
-            result = await self._act_once(game_id, version, code, user_id=user_id, where=where)
+            result = await self._act_once(game_id, seen, code, user_id=user_id, where=where)
         except StaleVersion:
-            # Lost a race. Once more against the new state: still refused unless the phase is
-            # simultaneous (both janken picks at the same instant must both count).
-            result = await self._act_once(game_id, version, code, user_id=user_id, where=where)
+            # Lost a race. Once more against the new state: played if what came first moved
+            # nothing (time off, a note), else refused unless the phase is simultaneous (both
+            # janken picks at the same instant must both count).
+            result = await self._act_once(game_id, seen, code, user_id=user_id, where=where)
         return await self.play_bot_turns(await self.play_planned(result))
 
     async def forfeit(
@@ -93,7 +96,7 @@ class ActionPipeline:
         def plan(game: GameSnapshot) -> Planned:
             # Version first: a scheduler that lost the race to end this game sees a stale
             # version (the normal race), not a "wrong status" error.
-            check_version(game, version)
+            check_fresh(game, version)
             if game.status not in OPEN_GAME_STATUSES:
                 raise WrongStatus()
             write, to_act = self.writer.write_for(
@@ -107,21 +110,19 @@ class ActionPipeline:
     async def _act_once(
         self,
         game_id: int,
-        version: int | None,
+        seen: Sight,
         code: str,
         *,
         user_id: int | None,
         as_seat: Seat | None = None,
         where: Callable[[GameSummary], None] | None = None,
     ) -> ActionResult:
-        return await self._act_steps(
-            game_id, version, [(as_seat, code)], user_id=user_id, where=where
-        )
+        return await self._act_steps(game_id, seen, [(as_seat, code)], user_id=user_id, where=where)
 
     async def _act_steps(
         self,
         game_id: int,
-        version: int | None,
+        seen: Sight,
         steps: Sequence[tuple[Seat | None, str]],
         *,
         user_id: int | None,
@@ -137,9 +138,9 @@ class ActionPipeline:
         the same write."""
         changed = await self.writer.change(
             game_id,
-            version,
+            seen,
             lambda game: self._plan(
-                game, version, steps, user_id=user_id, delivery=delivery, where=where
+                game, seen, steps, user_id=user_id, delivery=delivery, where=where
             ),
         )
         return ActionResult(
@@ -152,20 +153,21 @@ class ActionPipeline:
     def _plan(
         self,
         game: GameSnapshot,
-        version: int | None,
+        sight: Sight,
         steps: Sequence[tuple[Seat | None, str]],
         *,
         user_id: int | None,
         delivery: DeliveryWrite | None = None,
         where: Callable[[GameSummary], None] | None = None,
     ) -> Planned:
+        seen = seen_of(sight)
         if where is not None:
             where(game)
         user_seat = self._seat_of(game, user_id)
-        self._check_status(game, version)
+        self._check_status(game, seen)
         rules = game.rules
         state = game.state
-        if version is not None and game.version != version:
+        if not seen.fresh(game):
             self._allow_simultaneous(rules, state, user_seat, steps)
         all_events: list[Event] = []
         logged: list[EventRecord] = []
@@ -226,11 +228,11 @@ class ActionPipeline:
             raise GameAdjourned()
 
     @staticmethod
-    def _check_status(game: GameSnapshot, version: int | None) -> None:
-        # A stale version on a game that has ended since (a late click, a second clock
-        # scheduler) is the normal race: StaleVersion, so the caller refreshes the board.
-        if version is not None and game.version != version and game.status != GameStatus.ACTIVE:
-            raise StaleVersion()
+    def _check_status(game: GameSnapshot, seen: Seen) -> None:
+        # A click on a game that has ended since (a late click, a board out of reach, a second
+        # clock scheduler) is the normal race: StaleVersion, so the caller refreshes the board.
+        if game.status != GameStatus.ACTIVE and not seen.fresh(game):
+            raise StaleVersion(ENDED_MEANWHILE if game.status not in OPEN_GAME_STATUSES else None)
         if game.status != GameStatus.ACTIVE:
             raise WrongStatus()
 
@@ -238,8 +240,8 @@ class ActionPipeline:
     def _allow_simultaneous(
         rules: AnyRules, state: Any, seat: Seat | None, steps: Sequence[tuple[Seat | None, str]]
     ) -> None:
-        """A stale version is refused — except in a phase where several seats act at once
-        (janken): the other player's pick changed the version, not what this player sees, so
+        """A stale click is refused — except in a phase where several seats act at once
+        (janken): the other player's pick moved the game on, not what this player sees, so
         their own pick, still legal, goes through."""
         to_act = rules.to_act(state)
         if (

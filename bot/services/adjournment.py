@@ -3,8 +3,9 @@ until either of them resumes it. The player whose move it is may meanwhile **sea
 played as usual, it is checked, then kept encrypted in the game's ``pause`` with a public seal
 (:func:`rules.core.fairness.move_commitment`) and played — revealed — when the game resumes.
 
-Each step is one guarded write of the game (:meth:`GuardedWriter.change`: version-checked, so a
-double click or a stale board changes nothing), the pause travelling with the state: resuming
+Each step is one guarded write of the game (:meth:`GuardedWriter.change`: a click made before
+a move changes nothing, and a double click finds the step taken — see
+:mod:`bot.services.freshness`), the pause travelling with the state: resuming
 and playing the sealed move are one write, so a crash can neither lose the move nor play it
 twice. Only two-player games between people, outside tournaments (a round waits on every
 board), may be adjourned.
@@ -19,8 +20,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.db.records import EventRecord
-from bot.services.base import GuardedWriter, Planned, check_version, logged_step
+from bot.services.base import GuardedWriter, Planned, logged_step
 from bot.services.errors import NotAParticipant, WrongStatus
+from bot.services.freshness import Sight, check_fresh
 from bot.services.games import GameService
 from bot.services.holds import Hold
 from bot.services.secrets import DeploymentSecrets
@@ -83,7 +85,7 @@ class Adjournments:
         self.writer: GuardedWriter = games.writer
         self.secrets = secrets
 
-    async def ask(self, game_id: int, user_id: int, version: int) -> GameSnapshot:
+    async def ask(self, game_id: int, user_id: int, version: Sight) -> GameSnapshot:
         def plan(game: GameSnapshot) -> Planned:
             seat = self._seat(game, user_id, version)
             hold = Hold.load(game.pause)
@@ -93,7 +95,9 @@ class Adjournments:
 
         return (await self.writer.change(game_id, version, plan)).after
 
-    async def answer(self, game_id: int, user_id: int, version: int, accept: bool) -> GameSnapshot:
+    async def answer(
+        self, game_id: int, user_id: int, version: Sight, accept: bool
+    ) -> GameSnapshot:
         def plan(game: GameSnapshot) -> Planned:
             seat = self._seat(game, user_id, version)
             hold = Hold.load(game.pause)
@@ -105,7 +109,7 @@ class Adjournments:
 
         return (await self.writer.change(game_id, version, plan)).after
 
-    async def seal(self, game_id: int, user_id: int, version: int, code: str) -> GameSnapshot:
+    async def seal(self, game_id: int, user_id: int, version: Sight, code: str) -> GameSnapshot:
         """Seal ``code`` as the player's move: legal, a whole move, and theirs to make."""
         key = await self.secrets.get(SEAL_SECRET)
         salt = new_salt()
@@ -137,7 +141,7 @@ class Adjournments:
         return (await self.writer.change(game_id, version, plan)).after
 
     async def resume(
-        self, game_id: int, user_id: int, version: int
+        self, game_id: int, user_id: int, version: Sight
     ) -> tuple[ActionResult, Revealed | None]:
         """Either player ends the adjournment: the clocks run again (moved on by the pause) and
         a sealed move is played, in the same write; the move revealed, with its salt."""
@@ -178,11 +182,11 @@ class Adjournments:
         )
         return result, revealed
 
-    def _seat(self, game: GameSnapshot, user_id: int, version: int) -> Seat:
+    def _seat(self, game: GameSnapshot, user_id: int, version: Sight) -> Seat:
         seat = game.seat_of(user_id)
         if seat is None:
             raise NotAParticipant()
-        check_version(game, version)
+        check_fresh(game, version)
         if not can_adjourn(game):
             raise WrongStatus(ADJOURN_CANNOT)
         return seat

@@ -2,10 +2,11 @@
 process's cache of decoded games) and changing it with one guarded write (:class:`GuardedWriter`:
 turns, deadline, result, the actions logged as plies).
 
-Optimistic locking: each ``game`` row has a ``version`` that every change bumps, and actions
-carry the version the player saw; the write is ``UPDATE game … WHERE id = :id AND version =
-:seen``, so a stale board, a double click or two racing players produce exactly one change and
-a friendly :class:`StaleVersion`.
+Optimistic locking: each ``game`` row has a ``version`` that every change bumps; a change is
+worked out on one read of the game and written ``UPDATE game … WHERE id = :id AND version =
+:read``, so a double click or two racing players produce exactly one change and a friendly
+:class:`StaleVersion`. Whether a click is stale is judged by the position it was made against
+(:mod:`bot.services.freshness`): only an action logged since makes it so.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from bot.games.spec import AnyRules
 from bot.metrics import METRICS
 from bot.services.clock import Clock
 from bot.services.deliveries import DeliveryBook
-from bot.services.errors import GameDamaged, GameNotFound, StaleVersion
+from bot.services.errors import GameDamaged, GameNotFound, Misplaced, StaleVersion
+from bot.services.freshness import Sight, seen_of
 from bot.services.game_cache import GameCache
 from bot.services.holds import Hold, resumed_deadline
 from bot.services.pings import PingBook
@@ -133,12 +135,6 @@ class Changed(NamedTuple):
     def deliveries(self) -> tuple[int, ...]:
         """The delivery written with the change, as an :class:`ActionResult` lists them."""
         return () if self.delivery_id is None else (self.delivery_id,)
-
-
-def check_version(game: GameSnapshot, version: int | None) -> None:
-    """Refuse an action on a version other than the one the player saw (``None``: any)."""
-    if version is not None and game.version != version:
-        raise StaleVersion()
 
 
 async def logged_moves(session: AsyncSession, game_id: int) -> list[tuple[int | None, str]]:
@@ -256,20 +252,27 @@ class GuardedWriter:
     async def change(
         self,
         game_id: int,
-        version: int | None,
+        seen: Sight,
         plan: Callable[[GameSnapshot], Planned],
         *,
         trust_held: bool = True,
     ) -> Changed:
-        """Change a game with one guarded write: the game held here at the version the caller
-        saw (else one read), ``plan`` worked out with no lock held (it raises to refuse), then
-        the write ``WHERE version = :seen`` — refused (nothing written) if another change came
-        first. Returns the game before and after, the plan and its delivery's id."""
+        """Change a game with one guarded write: the game held here as the caller saw it (else
+        one read), ``plan`` worked out with no lock held (it raises to refuse; it judges
+        whether the game is still as seen: :mod:`bot.services.freshness`), then the write
+        ``WHERE version = :read`` — the version of the game the plan was worked out on —
+        refused (nothing written) if another change came first. Returns the game before and
+        after, the plan and its delivery's id."""
         game = self.cache.get(game_id)
-        held = trust_held and game is not None and version in (None, game.version)
+        held = trust_held and game is not None and seen_of(seen).fresh(game)
         if game is None or not held:
             game = await self.loader.read(game_id, rebuild=True)
-        planned = plan(game)
+        try:
+            planned = plan(game)
+        except Misplaced:
+            if held:  # judged on where our copy says the board is: the database may know better
+                return await self.change(game_id, seen, plan, trust_held=False)
+            raise
         with METRICS.commit_seconds.time():
             written = await self.db.store.write(planned.write)
         if written is None:
@@ -277,7 +280,7 @@ class GuardedWriter:
             if held:
                 # Our copy was behind the database (another process, or an ORM change): the
                 # same change once more against a fresh read.
-                return await self.change(game_id, version, plan, trust_held=False)
+                return await self.change(game_id, seen, plan, trust_held=False)
             raise StaleVersion()
         self.pings.written(game_id, written.ping_message_id)
         after = game.moved(

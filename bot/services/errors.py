@@ -34,6 +34,12 @@ class StaleVersion(ServiceError):
     default = STALE_VERSION
 
 
+class Misplaced(ServiceError):
+    """A refusal judged on where the game's board is (its channel, its message): a copy of
+    the game held in this process may have that behind — a board posted again does not move
+    the version on — so the writer judges it again on a fresh read before refusing."""
+
+
 class WrongStatus(ServiceError):
     default = WRONG_STATUS
 

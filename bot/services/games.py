@@ -73,5 +73,5 @@ class GameService:
             challenge_ttl=challenge_ttl,
         )
         self.queries = GameQueries(db, clock, self.loader)
-        self.messages = BoardMessages(db, pings)
+        self.messages = BoardMessages(db, pings, self.loader.cache)
         self.move_times = MoveTimeStats(db)

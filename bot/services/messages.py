@@ -3,20 +3,25 @@ these writes never bump the version, so the buttons on the board stay current.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlalchemy import select, update
 
 from bot.db import Database, GameRow, GameSeatRow
+from bot.services.game_cache import GameCache
 from bot.services.pings import PingBook
 from bot.statuses import BoardReach
 
 
 class BoardMessages:
     """Where the boards and pings of games are, in ``db``; the newest ping of a game this
-    process acted on is kept in ``pings`` until the game's next write records it."""
+    process acted on is kept in ``pings`` until the game's next write records it, and a board
+    moved is told to ``cache`` (the copy of the game held here says where its board is)."""
 
-    def __init__(self, db: Database, pings: PingBook) -> None:
+    def __init__(self, db: Database, pings: PingBook, cache: GameCache) -> None:
         self.db = db
         self.pings = pings
+        self.cache = cache
 
     async def attach_message(
         self,
@@ -26,12 +31,19 @@ class BoardMessages:
         reach: BoardReach = BoardReach.CHANNEL,
     ) -> None:
         """Remember where the board is, and how the bot reaches it. A Core UPDATE: it does not
-        bump the version, so the buttons on that very board stay current."""
+        bump the version, so the buttons on that very board stay current — and so the copy of
+        the game held here is moved along with it (a click on the board it replaces is then
+        known for an older copy's)."""
         async with self.db.transaction() as session:
             await session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id)
                 .values(channel_id=channel_id, message_id=message_id, board_reach=reach)
+            )
+        held = self.cache.get(game_id)
+        if held is not None:
+            self.cache.put(
+                replace(held, channel_id=channel_id, message_id=message_id, board_reach=reach)
             )
 
     async def swap_ping(self, game_id: int, message_id: int) -> int | None:

@@ -21,7 +21,8 @@ from bot.db import GameRow, GameSeatRow, PlayerStatRow
 from bot.db.game_columns import BUMPED_VERSION
 from bot.games.registry import spec_for
 from bot.services.base import rules_for
-from bot.services.errors import ChallengeExpired, InvalidChallenge, StaleVersion, WrongStatus
+from bot.services.errors import ChallengeExpired, InvalidChallenge, WrongStatus
+from bot.services.freshness import Sight, check_fresh
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, GameSnapshot, Player, SeatInfo
 from bot.services.stats import RATING_START, game_key
@@ -108,10 +109,9 @@ class OpenChallenges:
         mu = row.rating_mu if row is not None else None
         return round(RATING_START if mu is None else mu)
 
-    async def take(self, game_id: int, taker: Player, version: int) -> ActionResult:
+    async def take(self, game_id: int, taker: Player, version: Sight) -> ActionResult:
         game = await self.loader.get(game_id)
-        if game.version != version:
-            raise StaleVersion()
+        check_fresh(game, version)
         if not is_open(game):
             raise WrongStatus(OPEN_TAKEN)
         if taker.user_id == game.challenger.user_id:
@@ -148,7 +148,7 @@ class OpenChallenges:
                 update(GameRow)
                 .where(
                     GameRow.id == game_id,
-                    GameRow.version == version,
+                    GameRow.version == game.version,
                     GameRow.status == GameStatus.CHALLENGE,
                 )
                 .values(
@@ -181,7 +181,7 @@ class OpenChallenges:
             session.add(owed)
             await session.flush()
         self.loader.cache.drop(game_id)
-        return ActionResult(await self.loader.get(game_id), (), version, (owed.id,))
+        return ActionResult(await self.loader.get(game_id), (), game.version, (owed.id,))
 
 
 def spec_allows_open(game_type: str) -> bool:

@@ -16,6 +16,7 @@ from bot.games.spec import AnyRules
 from bot.services.asides import GameAsides, StoredPlan
 from bot.services.base import GameLoader
 from bot.services.errors import NotAParticipant, ServiceError, StaleVersion, WrongStatus
+from bot.services.freshness import Seen
 from bot.services.snapshots import GameSnapshot
 from bot.statuses import GameStatus
 from bot.text.errors import PLAN_NOT_LEGAL, PLAN_ON_YOUR_TURN, PLAN_TOO_LONG, PLANS_NOT_HERE
@@ -99,7 +100,7 @@ class Plans:
         await self.asides.set_plan(game.id, user_id, codes, game.ply)
         plan = await self.asides.plan(game.id, user_id)
         assert plan is not None
-        if (await self.loader.read(game.id)).version != game.version:
+        if not Seen.at(game).fresh(await self.loader.read(game.id)):
             # The opponent moved while the plan was being kept, and their move's write may not
             # have seen it: the plan was made for a position that is gone (unless that move's
             # own pipeline already answered it, and moved it on).

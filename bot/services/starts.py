@@ -19,7 +19,6 @@ from bot.services.base import (
     GameLoader,
     GuardedWriter,
     Planned,
-    check_version,
     rules_for,
     stored,
 )
@@ -31,6 +30,7 @@ from bot.services.errors import (
     StaleVersion,
     WrongStatus,
 )
+from bot.services.freshness import Sight, check_fresh
 from bot.services.secrets import DeploymentSecrets
 from bot.services.seeds import Seeds
 from bot.services.snapshots import ActionResult, GameSnapshot, Player, is_former_player
@@ -258,7 +258,7 @@ class GameStarts:
             locale=game.locale,
         )
 
-    async def accept(self, game_id: int, user_id: int, version: int | None = None) -> ActionResult:
+    async def accept(self, game_id: int, user_id: int, version: Sight = None) -> ActionResult:
         expired = False
 
         def plan(game: GameSnapshot) -> Planned:
@@ -300,7 +300,7 @@ class GameStarts:
         changed = await self.writer.change(game_id, None, plan)
         return ActionResult(changed.after, (), changed.before.version, changed.deliveries)
 
-    async def decline(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
+    async def decline(self, game_id: int, user_id: int, version: Sight = None) -> GameSnapshot:
         def plan(game: GameSnapshot) -> Planned:
             self._check_answer(game, user_id, version)
             write, to_act = self.writer.write_for(
@@ -310,25 +310,25 @@ class GameStarts:
 
         return (await self.writer.change(game_id, version, plan)).after
 
-    def _check_answer(self, game: GameSnapshot, user_id: int, version: int | None) -> None:
+    def _check_answer(self, game: GameSnapshot, user_id: int, version: Sight) -> None:
         seat = next((s for s in game.seats if s.user_id == user_id), None)
         if seat is None:
             raise NotAParticipant()
         if seat.seat == game.challenger_seat:
             raise NotAParticipant(ONLY_CHALLENGED)
-        # Version before status: a click on a challenge answered meanwhile is stale (the
+        # Freshness before status: a click on a challenge answered meanwhile is stale (the
         # board where it was clicked gets refreshed), not "no longer possible".
-        check_version(game, version)
+        check_fresh(game, version)
         if game.status != GameStatus.CHALLENGE:
             raise WrongStatus()
 
-    async def abort(self, game_id: int, user_id: int, version: int | None = None) -> GameSnapshot:
+    async def abort(self, game_id: int, user_id: int, version: Sight = None) -> GameSnapshot:
         """Withdraw a challenge, or call off a game before its first move. No result counts."""
 
         def plan(game: GameSnapshot) -> Planned:
             if not any(s.user_id == user_id for s in game.seats):
                 raise NotAParticipant()
-            check_version(game, version)  # before status: see _check_answer
+            check_fresh(game, version)  # before status: see _check_answer
             if game.status not in OPEN_GAME_STATUSES:
                 raise WrongStatus()
             if game.status == GameStatus.ACTIVE and game.ply > 0:

@@ -160,6 +160,22 @@ STALE_VERSION = Text(
     "The board has changed since you looked. Check the latest board and try again.",
 )
 
+#: What ``StaleVersion`` says when the game has ended since the board was drawn (a clock ran
+#: out, the other player resigned): the board where it was clicked now shows the result.
+ENDED_MEANWHILE = Text(
+    "この対局はもう終わっています。盤面に結果を表示しました。",
+    "This game has ended since you looked: the board now shows how.",
+)
+
+#: What a click on an older copy of a board says (``{link}``: the newest board); the copy it
+#: was made on is closed. Nothing was played.
+OLDER_COPY = Text(
+    "これは古い盤面なので閉じました（何も変更していません）。対局の最新の盤面はこちら："
+    "{link}（</games> でここに出し直すこともできます）",
+    "This was an older copy of the board, so it is closed now (nothing was changed). The "
+    "game's newest board is here: {link} (or bring it here again with </games>).",
+)
+
 #: What ``WrongStatus`` says.
 WRONG_STATUS = Text(
     "この対局ではもうその操作はできません。", "That is no longer possible in this game."

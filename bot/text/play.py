@@ -80,6 +80,15 @@ PLAY_MESSAGES: dict[str, Text] = {
         "Do you really want to resign? (Only you can see this.)",
     ),
     "done.ok": Text("了解しました。", "Done."),
+    # An older copy of a board, closed (a newer one was posted since): its last words.
+    "board.copy": Text(
+        "-# 古い盤面です（ボタンは外しました）。最新の盤面は[こちら]({link})。",
+        "-# An older copy of the board (its buttons removed): the newest is [here]({link}).",
+    ),
+    "board.copy_private": Text(
+        "-# 古い盤面です（ボタンは外しました）。最新の盤面はこの下にあります。",
+        "-# An older copy of the board (its buttons removed): the newest is further down.",
+    ),
     "board.refused": Text(
         "✅ 記録しました。この操作は有効です。ただしDiscordが盤面メッセージの書き換えを"
         "受け付けなかったため、いまの盤面をここに表示します。",

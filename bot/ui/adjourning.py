@@ -1,8 +1,8 @@
 """Adjournment on Discord: the board's Adjourn / Accept / Decline / Resume buttons, its status
 lines for a paused game, and a move played on an adjourned game sealed instead.
 
-Only the opponent of whoever asked can answer (the service refuses anyone else); a stale or
-second click meets the version guard and just shows the board as it is now."""
+Only the opponent of whoever asked can answer (the service refuses anyone else); a click made
+before a move, or a second click on a step already taken, just shows the board as it is now."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import discord
 
 from bot.i18n import tr
 from bot.services.adjournment import Revealed, can_adjourn
+from bot.services.freshness import SEEN_TOKEN, Seen
 from bot.services.holds import Hold
 from bot.services.snapshots import ActionResult, GameSnapshot
 from bot.ui.common import send_ephemeral, user_locale
@@ -67,20 +68,20 @@ def adjourn_row(game: GameSnapshot, locale: Locale) -> Row:
     hold = Hold.load(game.pause)
     steps = ["resume"] if hold.adjourned else ["yes", "no"] if hold.asked is not None else ["ask"]
     return [
-        AdjournButton(game.id, game.version, step, tr(STEPS[step][0], locale)) for step in steps
+        AdjournButton(game.id, Seen.at(game), step, tr(STEPS[step][0], locale)) for step in steps
     ]
 
 
 class AdjournButton(
     GameItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"adj:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<step>ask|yes|no|resume)",
+    template=rf"adj:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<step>ask|yes|no|resume)",
 ):
-    def __init__(self, game_id: int, version: int, step: str, label: str = "…") -> None:
-        self.game_id, self.version, self.step = game_id, version, step
+    def __init__(self, game_id: int, seen: Seen, step: str, label: str = "…") -> None:
+        self.game_id, self.seen, self.step = game_id, seen, step
         super().__init__(
             discord.ui.Button(
-                label=label, style=STEPS[step][1], custom_id=f"adj:{game_id}:{version}:{step}"
+                label=label, style=STEPS[step][1], custom_id=f"adj:{game_id}:{seen.token}:{step}"
             )
         )
 
@@ -88,29 +89,29 @@ class AdjournButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AdjournButton:
-        return cls(int(match["game"]), int(match["ver"]), match["step"])
+        return cls(int(match["game"]), Seen.parse(match["seen"]), match["step"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.playing.adjourn(
-            interaction, self.game_id, self.version, self.step
+            interaction, self.game_id, self.seen, self.step
         )
 
 
 async def adjourn_step(
-    interaction: discord.Interaction, game_id: int, version: int, step: str
+    interaction: discord.Interaction, game_id: int, seen: Seen, step: str
 ) -> tuple[ActionResult, Revealed | None]:
     """The service call behind a click on one of the buttons."""
     service = context_of(interaction).services.adjournments
     user_id = interaction.user.id
     if step == "resume":
-        return await service.resume(game_id, user_id, version)
+        return await service.resume(game_id, user_id, seen)
     if step == "ask":
-        game = await service.ask(game_id, user_id, version)
+        game = await service.ask(game_id, user_id, seen)
     else:
-        game = await service.answer(game_id, user_id, version, accept=step == "yes")
+        game = await service.answer(game_id, user_id, seen, accept=step == "yes")
         if step == "no":
             await send_ephemeral(interaction, tr("adjourn.declined", user_locale(interaction)))
-    return ActionResult(game, (), version), None
+    return ActionResult(game, (), game.version), None
 
 
 def revealed_text(
@@ -138,11 +139,11 @@ def revealed_text(
 
 
 async def seal_instead(
-    interaction: discord.Interaction, game_id: int, version: int, code: str
+    interaction: discord.Interaction, game_id: int, seen: Seen, code: str
 ) -> GameSnapshot:
     """A move played on an adjourned game: sealed (told privately, with its seal)."""
     context = context_of(interaction)
-    game = await context.services.adjournments.seal(game_id, interaction.user.id, version, code)
+    game = await context.services.adjournments.seal(game_id, interaction.user.id, seen, code)
     sealed = Hold.load(game.pause).sealed
     assert sealed is not None
     locale = user_locale(interaction)

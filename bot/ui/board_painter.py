@@ -21,9 +21,12 @@ class BoardPainter:
         self.services = services
         self.tournament_queries: TournamentQueries = services.tournaments.queries
 
-    async def paint_board(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> Board:
+    async def paint_board(
+        self, game: GameSnapshot, recent: Sequence[Event] = (), *, copy_of: str | None = None
+    ) -> Board:
         """The board as its server wants it; a tournament game's says which tournament and
-        round it belongs to, a daily deal's which day."""
+        round it belongs to, a daily deal's which day. ``copy_of``: an older copy of the
+        board, closed (no buttons; the link says where the newest is)."""
         server = await self.services.servers.get(game.guild_id)
         today = self.services.games.clock().date()
         tag = ""
@@ -33,4 +36,11 @@ class BoardPainter:
                 tag = board_tag(label, game, game_locale(game))
         elif game.daily_key is not None:
             tag = daily_tag(game, game_locale(game), today)
-        return await render_board(game, recent, today=today, pictures=server.pictures, tag=tag)
+        return await render_board(
+            game, recent, today=today, pictures=server.pictures, tag=tag, copy_of=copy_of
+        )
+
+    async def paint_copy(self, game: GameSnapshot, recent: Sequence[Event], link: str) -> Board:
+        """An older copy of the game's board, closed: the game as it is now (its result, once
+        it has one), no buttons, and ``link`` to its newest board."""
+        return await self.paint_board(game, recent, copy_of=link)

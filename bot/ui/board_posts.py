@@ -20,13 +20,14 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
 
 from bot.services.messages import BoardMessages
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
-from bot.statuses import BoardReach
+from bot.statuses import OPEN_GAME_STATUSES, BoardReach
 from bot.ui.board_painter import BoardPainter
 from bot.ui.boards import Board
 from bot.ui.common import (
@@ -104,6 +105,9 @@ class BoardPosts:
         self.held_boards = held_boards
         #: V2 cards with files sent as follow-ups, in the form Discord takes.
         self.followups = CardFollowups()
+        #: game → older copies of its board in channels the bot is in, closed through REST
+        #: when the board was posted again (this process only): they show the result too.
+        self._channel_copies: dict[int, set[tuple[int, int]]] = {}
 
     async def post_board(
         self,
@@ -133,10 +137,49 @@ class BoardPosts:
                 if isinstance(resource, discord.InteractionMessage)
                 else await interaction.original_response()
             )
-        await self.held_boards.place(
-            result.game.id, interaction, message.channel.id, message.id, reach_of(interaction)
+        before = result.game
+        placed = await self.held_boards.place(
+            before,
+            interaction,
+            message.channel.id,
+            message.id,
+            reach_of(interaction),
+            recent=result.events,
         )
+        if before.message_id not in (None, message.id) and before.board_reach == BoardReach.CHANNEL:
+            # Posted again (/games): the copy it replaces, in a channel the bot is in, is closed
+            # now rather than left with live buttons.
+            assert before.channel_id is not None and before.message_id is not None
+            self._channel_copies.setdefault(before.id, set()).add(
+                (before.channel_id, before.message_id)
+            )
+            await self._close_channel_copies(placed, result.events)
         return message
+
+    async def close_copies(self, game: GameSnapshot, recent: Sequence[Event] = ()) -> None:
+        """The game has ended: every older copy of its board this process can still edit
+        shows the result, closed (those held by an interaction, and those in channels the bot
+        is in that were replaced here)."""
+        await self.held_boards.close_copies(game, recent)
+        await self._close_channel_copies(game, recent)
+        self._channel_copies.pop(game.id, None)
+
+    async def _close_channel_copies(self, game: GameSnapshot, recent: Sequence[Event]) -> None:
+        """Edit the older copies of the game's board in channels the bot is in, through REST:
+        closed, with a link to its board. Best effort: one Discord will not take now is closed
+        at its next click instead."""
+        copies = self._channel_copies.get(game.id, set()) - {(game.channel_id, game.message_id)}
+        if not copies:
+            return
+        link = jump_url(game.guild_id, game.channel_id, game.message_id)
+        board = await self.painter.paint_copy(game, recent, link)
+        for channel_id, message_id in sorted(copies):
+            copy = replace(game, channel_id=channel_id, message_id=message_id)
+            try:
+                if not await self._edit_message(copy, board):
+                    self._channel_copies[game.id].discard((channel_id, message_id))
+            except TryLater as error:
+                log.info("an older copy of game %s's board is closed later: %s", game.id, error)
 
     def clicked(self, game: GameSummary, interaction: discord.Interaction, message_id: int) -> None:
         """The board was just redrawn by a click on it: where the bot cannot edit it itself,
@@ -166,21 +209,42 @@ class BoardPosts:
         In a place the bot is not in, a board no interaction can edit any more is posted
         afresh as a follow-up of the click that changed it (``via``, a move made in a
         panel): the players find the game as it is at the foot of their conversation, and
-        that click can redraw it for the next 15 minutes."""
+        that click can redraw it for the next 15 minutes. Once the game is over, the older
+        copies of its board this process can still edit show the result too."""
         board = await self.painter.paint_board(game, recent)
-        if await self.edit_board(game, board):
-            return True
+        shown = await self.edit_board(game, board)
+        if not shown:
+            placed = await self._post_afresh(game, board, recent, via)
+            shown, game = placed is not None, placed or game
+        if game.status not in OPEN_GAME_STATUSES:
+            await self.close_copies(game, recent)
+        return shown
+
+    async def _post_afresh(
+        self,
+        game: GameSnapshot,
+        board: Board,
+        recent: Sequence[Event],
+        via: discord.Interaction | None,
+    ) -> GameSnapshot | None:
+        """Post the board again as a follow-up of ``via`` where only interactions reach it
+        (:meth:`show_board`); the game as placed there, or ``None`` where it could not go."""
         if via is None or game.board_reach != BoardReach.INTERACTION or not _count_followup(via):
-            return False
+            return None
         try:
             message = await self.followups.send(via, board.view, lambda: board.files)
         except discord.HTTPException:
             log.info("could not post the board of game %s afresh", game.id)
-            return False
-        await self.held_boards.place(
-            game.id, via, message.channel.id, message.id, BoardReach.INTERACTION, original=False
+            return None
+        return await self.held_boards.place(
+            game,
+            via,
+            message.channel.id,
+            message.id,
+            BoardReach.INTERACTION,
+            original=False,
+            recent=recent,
         )
-        return True
 
     async def _edit_message(self, game: GameSummary, board: Board) -> bool:
         if game.channel_id is None or game.message_id is None:

@@ -1,7 +1,7 @@
 """The public board message of a game: text and the components that offer legal actions.
 
-Components are ``DynamicItem``s whose custom_ids carry only ids, the game version and a public
-action code, so they keep working after a restart and reveal nothing secret.
+Components are ``DynamicItem``s whose custom_ids carry only ids, the position they were drawn at
+and a public action code, so they keep working after a restart and reveal nothing secret.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import discord
 from bot.games.offers import default_offers
 from bot.i18n import tr
 from bot.metrics import METRICS
+from bot.services.freshness import Seen
 from bot.services.snapshots import GameSnapshot, GameSummary, SeatInfo, is_former_player
-from bot.statuses import PLAYED_GAME_STATUSES, GameStatus
+from bot.statuses import PLAYED_GAME_STATUSES, BoardReach, GameStatus
 from bot.ui.adjourning import adjourn_lines, adjourn_row
 from bot.ui.app_emojis import BOOK
 from bot.ui.away import hold_lines
@@ -185,8 +186,12 @@ def text_board(game: GameSnapshot, locale: Locale) -> str:
     return render(rules.view_for(game.state, None), locale)
 
 
-def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], today: date) -> str:
-    """What matters now: the last move in words, whose turn and the clock, or the result."""
+def board_status(
+    game: GameSnapshot, locale: Locale, recent: Sequence[Event], today: date, *, live: bool = True
+) -> str:
+    """What matters now: the last move in words, whose turn and the clock, or the result.
+    Not ``live`` (an older copy of the board): the last move or the result only — whose turn
+    it is, the clock and any offer are for the newest board to say."""
     rules = game.rules
     lines: list[str] = []
     # The end is said once, by the result line below, and a pending offer by its own line.
@@ -205,7 +210,7 @@ def board_status(game: GameSnapshot, locale: Locale, recent: Sequence[Event], to
     ]
     if public and game.status in PLAYED_GAME_STATUSES:
         lines.append(tr("last_move", locale, text=" / ".join(public[-3:])))
-    if game.status == GameStatus.ACTIVE:
+    if game.status == GameStatus.ACTIVE and live:
         to_act = game.seats_to_act
         if to_act and len(game.seats) > 1:
             lines.append(
@@ -257,7 +262,7 @@ def board_rows(
         return [
             [
                 ChallengeButton(
-                    game.id, game.version, answer, tr(f"challenge.{answer}", locale), style
+                    game.id, Seen.at(game), answer, tr(f"challenge.{answer}", locale), style
                 )
                 for answer, style in (
                     ("accept", discord.ButtonStyle.success),
@@ -293,7 +298,7 @@ def board_rows(
         seat = humans_to_act[0].seat
         make = spec.board_offers or default_offers
         offers = make(rules, game.state, seat, rules.legal_actions(game.state, seat), locale)
-        rows += offer_rows(game.id, game.version, offers, max_rows=4)
+        rows += offer_rows(game.id, Seen.at(game), offers, max_rows=4)
     meta = meta_row(game, locale, recent)
     # Beside resign and draw where there is room: the player's corner, then adjournment.
     extras: Row = [
@@ -324,7 +329,7 @@ def meta_row(game: GameSnapshot, locale: Locale, recent: Sequence[Event]) -> Row
     metas = {type(m) for seat in seats for m in rules.meta_actions(game.state, seat)}
     row: Row = []
     if Resign in metas:
-        row.append(ResignButton(game.id, game.version, tr("button.resign", locale)))
+        row.append(ResignButton(game.id, Seen.at(game), tr("button.resign", locale)))
     draw_offer = game.state.draw_offer
     answers: list[tuple[str, str, discord.ButtonStyle]] = []
     if draw_offer is None and OfferDraw in metas:
@@ -333,7 +338,7 @@ def meta_row(game: GameSnapshot, locale: Locale, recent: Sequence[Event]) -> Row
         answers.append((AcceptDraw.code, "button.accept_draw", discord.ButtonStyle.success))
         answers.append((DeclineDraw.code, "button.decline_draw", discord.ButtonStyle.secondary))
     for code, key, style in answers:
-        row.append(GameActionButton(game.id, game.version, code, tr(key, locale), style))
+        row.append(GameActionButton(game.id, Seen.at(game), code, tr(key, locale), style))
     # No hints while a rated game or any tournament game is being played.
     hints = not game.rated and game.tournament_id is None
     if game.spec.hinter is not None and hints and game.spec.hint_available(game.state):
@@ -375,6 +380,13 @@ class Board:
         )
 
 
+def copy_line(game: GameSummary, locale: Locale, link: str) -> str:
+    """What an older copy of the board says under it: where the newest one is."""
+    if game.board_reach == BoardReach.PRIVATE:  # an ephemeral message has no link
+        return tr("board.copy_private", locale)
+    return tr("board.copy", locale, link=link)
+
+
 def board_card(
     game: GameSnapshot,
     locale: Locale,
@@ -383,16 +395,22 @@ def board_card(
     today: date,
     picture: bool = False,
     tag: str = "",
+    copy_of: str | None = None,
 ) -> Card:
-    """The board as one card: heading, picture or text board, status, buttons."""
+    """The board as one card: heading, picture or text board, status, buttons. ``copy_of``:
+    an older copy of the board, closed — no buttons, and a line saying where the newest is
+    (that link)."""
     board = text_board(game, locale)
+    status = board_status(game, locale, recent, today, live=copy_of is None)
+    if copy_of is not None:
+        status = "\n".join(x for x in (status, copy_line(game, locale, copy_of)) if x)
     return Card(
         heading=board_heading(game, locale, tag),
-        status=board_status(game, locale, recent, today),
+        status=status,
         picture=PICTURE_NAME if picture else None,
         picture_alt=board,
         text_board=None if picture else board,
-        rows=board_rows(game, locale, recent, today),
+        rows=board_rows(game, locale, recent, today) if copy_of is None else [],
         accent=ACCENTS.get(game.status, ACCENTS[GameStatus.FINISHED]),
     )
 
@@ -404,17 +422,20 @@ async def render_board(
     today: date,
     pictures: bool = True,
     tag: str = "",
+    copy_of: str | None = None,
 ) -> Board:
-    """The board as pictures-or-text chooses. A picture is drawn off the event loop (it takes
-    tens of milliseconds) from the public view only, so it can show no hidden card."""
+    """The board as pictures-or-text chooses (``copy_of``: an older copy, closed — see
+    :func:`board_card`). A picture is drawn off the event loop (it takes tens of
+    milliseconds) from the public view only, so it can show no hidden card."""
     locale = game_locale(game)
     paint = game.spec.board_picture
     if not pictures or paint is None or game.status == GameStatus.CHALLENGE:
-        return Board(board_card(game, locale, recent, today=today, tag=tag).view())
+        card = board_card(game, locale, recent, today=today, tag=tag, copy_of=copy_of)
+        return Board(card.view())
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
     names = seat_names(game, locale)
     with METRICS.picture_seconds.time():
         drawn = await EASEL.draw(paint, view, locale, public, names)
-    card = board_card(game, locale, recent, today=today, picture=True, tag=tag)
+    card = board_card(game, locale, recent, today=today, picture=True, tag=tag, copy_of=copy_of)
     return Board(card.view(), drawn)

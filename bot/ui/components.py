@@ -1,16 +1,18 @@
 """Restart-proof components (discord.py ``DynamicItem``s) and the number form.
 
-custom_id layouts (all ≤ 100 characters; ids, versions and public codes only — a code naming a
-secret card appears only in its owner's private panel):
+custom_id layouts (all ≤ 100 characters; ids, positions and public codes only — a code naming a
+secret card appears only in its owner's private panel). ``<seen>`` is what the control was
+drawn against: ``p<ply>``, the position (:mod:`bot.services.freshness`), or on controls drawn
+before positions decided freshness the game's version (digits only), still understood:
 
-- ``g:<game>:<version>:<choice>``  a button: a move, ``~step`` or ``#number-prefix``
-- ``gs:<game>:<version>:<n>``      select menu ``n``; its values are choices as above
-- ``ch:<game>:<version>:<answer>`` accept / decline / cancel a challenge
-- ``rs:<game>:<version>``          ask to confirm resignation (privately)
+- ``g:<game>:<seen>:<choice>``     a button: a move, ``~step`` or ``#number-prefix``
+- ``gs:<game>:<seen>:<n>``         select menu ``n``; its values are choices as above
+- ``ch:<game>:<seen>:<answer>``    accept / decline / cancel a challenge
+- ``rs:<game>:<seen>``             ask to confirm resignation (privately)
 - ``hint:<game>`` ``log:<game>`` ``rm:<game>`` ``rps:<game>`` ``hand:<game>``  hint, the log
   file, a rematch, a private replay, the player's private panel
 - ``rv:<game>``                    a finished game against the bot reviewed, privately
-- ``nm:<game>:<version>:<prefix>`` the form asking for a number (a joker's range)
+- ``nm:<game>:<seen>:<prefix>``    the form asking for a number (a joker's range)
 """
 
 from __future__ import annotations
@@ -22,14 +24,16 @@ import discord
 
 from bot.games.offers import Choice
 from bot.i18n import tr
+from bot.services.freshness import SEEN_TOKEN, Seen
+from bot.statuses import GameStatus
 from bot.ui.common import handle_error, selected_values, send_ephemeral, user_locale
 from bot.ui.context import context_of
-from bot.ui.reach import check_game
+from bot.ui.reach import OlderCopy, check_game
 
 CODE = r"[A-Za-z0-9_:+\-.]{1,80}"
 #: A choice as carried by a button or menu value: a move code, ``~step`` or ``#prefix``.
 CHOICE = rf"[~#]?{CODE}"
-NUMBER_FORM = re.compile(rf"nm:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<prefix>{CODE})")
+NUMBER_FORM = re.compile(rf"nm:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<prefix>{CODE})")
 
 
 def choice_value(choice: Choice) -> str:
@@ -42,13 +46,19 @@ def choice_value(choice: Choice) -> str:
 
 class Guarded:
     """Every component callback goes through ``check``, then ``run``; errors take the one
-    error path."""
+    error path. A click on an older copy of a game's board closes that copy first."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with context_of(interaction).activity.handling(interaction):
             try:
-                await self.check(interaction)
-                await self.run(interaction)
+                try:
+                    await self.check(interaction)
+                    await self.run(interaction)
+                except OlderCopy as copy:
+                    await context_of(interaction).flows.playing.close_copy(
+                        interaction, copy.game_id
+                    )
+                    raise
             except Exception as error:  # the one error path decides what to say
                 await handle_error(interaction, error)
 
@@ -73,7 +83,7 @@ class GameItem(Guarded):
 
 
 async def run_choice(
-    interaction: discord.Interaction, game_id: int, version: int, value: str
+    interaction: discord.Interaction, game_id: int, seen: Seen, value: str
 ) -> None:
     """Play a move, go to a step of the panel, or ask for a number."""
     flows = context_of(interaction).flows
@@ -81,36 +91,36 @@ async def run_choice(
         await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
     elif value.startswith("~"):
         await check_game(interaction, game_id)
-        await flows.panels.show_panel(interaction, game_id, step=value[1:], version=version)
+        await flows.panels.show_panel(interaction, game_id, step=value[1:], seen=seen)
     elif value.startswith("#"):
         await check_game(interaction, game_id)
-        await flows.panels.ask_number(interaction, game_id, version, value[1:])
+        await flows.panels.ask_number(interaction, game_id, seen, value[1:])
     else:  # checked on the very read the move is computed from
-        await flows.playing.play(interaction, game_id, version, value)
+        await flows.playing.play(interaction, game_id, seen, value)
 
 
 class GameActionButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"g:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<code>{CHOICE})",
+    template=rf"g:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<code>{CHOICE})",
 ):
     def __init__(
         self,
         game_id: int,
-        version: int,
+        seen: Seen,
         code: str,
         label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
         row: int | None = None,
         emoji: discord.PartialEmoji | None = None,
     ) -> None:
-        self.game_id, self.version, self.code = game_id, version, code
+        self.game_id, self.seen, self.code = game_id, seen, code
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
                 style=style,
                 row=row,
-                custom_id=f"g:{game_id}:{version}:{code}",
+                custom_id=f"g:{game_id}:{seen.token}:{code}",
                 emoji=emoji,
             )
         )
@@ -119,10 +129,10 @@ class GameActionButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameActionButton:
-        return cls(int(match["game"]), int(match["ver"]), match["code"])
+        return cls(int(match["game"]), Seen.parse(match["seen"]), match["code"])
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await run_choice(interaction, self.game_id, self.version, self.code)
+        await run_choice(interaction, self.game_id, self.seen, self.code)
 
 
 def one_choice_menu(
@@ -155,51 +165,53 @@ async def the_one_choice(interaction: discord.Interaction, valid: str = r".+") -
 class GameActionSelect(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"gs:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<n>[0-9])",
+    template=rf"gs:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<n>[0-9])",
 ):
     def __init__(
         self,
         game_id: int,
-        version: int,
+        seen: Seen,
         number: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
         row: int | None = None,
     ) -> None:
-        self.game_id, self.version = game_id, version
+        self.game_id, self.seen = game_id, seen
         super().__init__(
-            one_choice_menu(f"gs:{game_id}:{version}:{number}", options, placeholder, row)
+            one_choice_menu(f"gs:{game_id}:{seen.token}:{number}", options, placeholder, row)
         )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameActionSelect:
-        return cls(int(match["game"]), int(match["ver"]), int(match["n"]))
+        return cls(int(match["game"]), Seen.parse(match["seen"]), int(match["n"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         value = await the_one_choice(interaction)
         if value is not None:
-            await run_choice(interaction, self.game_id, self.version, value)
+            await run_choice(interaction, self.game_id, self.seen, value)
 
 
 class ChallengeButton(
     GameItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ch:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<answer>accept|decline|cancel)",
+    template=rf"ch:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<answer>accept|decline|cancel)",
 ):
+    """An answer to a challenge: drawn while the game is one, so stale once it is not."""
+
     def __init__(
         self,
         game_id: int,
-        version: int,
+        seen: Seen,
         answer: str,
         label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
-        self.game_id, self.version, self.answer = game_id, version, answer
+        self.game_id, self.seen, self.answer = game_id, seen, answer
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"ch:{game_id}:{version}:{answer}"
+                label=label, style=style, custom_id=f"ch:{game_id}:{seen.token}:{answer}"
             )
         )
 
@@ -207,31 +219,31 @@ class ChallengeButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChallengeButton:
-        return cls(int(match["game"]), int(match["ver"]), match["answer"])
+        seen = Seen.parse(match["seen"], GameStatus.CHALLENGE)
+        return cls(int(match["game"]), seen, match["answer"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.playing.answer_challenge(
-            interaction, self.game_id, self.version, self.answer
+            interaction, self.game_id, self.seen, self.answer
         )
 
 
 class ResignButton(
     GameItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rs:(?P<game>[0-9]+):(?P<ver>[0-9]+)",
+    template=rf"rs:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN})",
 ):
-    """Resigning by accident is too easy: the board's button only asks, privately."""
+    """Resigning by accident is too easy: the board's button only asks, privately (the
+    question carries the position it is asked at, whatever the board showed)."""
 
-    def __init__(
-        self, game_id: int, version: int, label: str = "…", row: int | None = None
-    ) -> None:
-        self.game_id, self.version = game_id, version
+    def __init__(self, game_id: int, seen: Seen, label: str = "…", row: int | None = None) -> None:
+        self.game_id, self.seen = game_id, seen
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.danger,
                 row=row,
-                custom_id=f"rs:{game_id}:{version}",
+                custom_id=f"rs:{game_id}:{seen.token}",
             )
         )
 
@@ -239,12 +251,10 @@ class ResignButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ResignButton:
-        return cls(int(match["game"]), int(match["ver"]))
+        return cls(int(match["game"]), Seen.parse(match["seen"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.playing.confirm_resign(
-            interaction, self.game_id, self.version
-        )
+        await context_of(interaction).flows.playing.confirm_resign(interaction, self.game_id)
 
 
 class GameButton(GameItem):
@@ -439,21 +449,22 @@ def submitted_number(
 
 
 class NumberForm(NumberInputForm):
-    """A game's number form: the game, the version it was drawn at, the move's prefix."""
+    """A game's number form: the game, the position it was drawn at, the move's prefix."""
 
     def __init__(
-        self, game_id: int, version: int, prefix: str, title: str, label: str, high: int
+        self, game_id: int, seen: Seen, prefix: str, title: str, label: str, high: int
     ) -> None:
-        super().__init__(f"nm:{game_id}:{version}:{prefix}", title, label, high)
+        super().__init__(f"nm:{game_id}:{seen.token}:{prefix}", title, label, high)
 
 
-def number_form_answer(interaction: discord.Interaction) -> tuple[int, int, str, str] | None:
-    """(game, version, prefix, typed text) of a submitted number form, else ``None``."""
+def number_form_answer(interaction: discord.Interaction) -> tuple[int, Seen, str, str] | None:
+    """(game, what it was drawn against, prefix, typed text) of a submitted number form, else
+    ``None``."""
     submitted = submitted_number(interaction, NUMBER_FORM)
     if submitted is None:
         return None
     match, typed = submitted
-    return int(match["game"]), int(match["ver"]), match["prefix"], typed
+    return int(match["game"]), Seen.parse(match["seen"]), match["prefix"], typed
 
 
 class ReopenSelect(

@@ -18,6 +18,7 @@ from bot.metrics import METRICS
 from bot.services.adjournment import Adjournments
 from bot.services.away import AwayService
 from bot.services.clocks import ClockService, Notice
+from bot.services.freshness import Seen
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
@@ -41,20 +42,20 @@ class PlayingFlow(Protocol):
     """Implemented by :class:`bot.ui.playing.Playing`."""
 
     async def play(
-        self, interaction: discord.Interaction, game_id: int, version: int, code: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, code: str
     ) -> None: ...
 
     async def answer_challenge(
-        self, interaction: discord.Interaction, game_id: int, version: int, answer: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, answer: str
     ) -> None: ...
 
-    async def confirm_resign(
-        self, interaction: discord.Interaction, game_id: int, version: int
-    ) -> None: ...
+    async def confirm_resign(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
     async def adjourn(
-        self, interaction: discord.Interaction, game_id: int, version: int, step: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, step: str
     ) -> None: ...
+
+    async def close_copy(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
 
 class PanelFlow(Protocol):
@@ -66,11 +67,11 @@ class PanelFlow(Protocol):
         game_id: int,
         *,
         step: str | None = None,
-        version: int | None = None,
+        seen: Seen | None = None,
     ) -> None: ...
 
     async def ask_number(
-        self, interaction: discord.Interaction, game_id: int, version: int, prefix: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, prefix: str
     ) -> None: ...
 
 
@@ -244,14 +245,14 @@ class CornerFlow(Protocol):
     ) -> None: ...
 
     async def pick_theirs(
-        self, interaction: discord.Interaction, game_id: int, version: int, kept: int, theirs: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, kept: int, theirs: str
     ) -> None: ...
 
     async def pick_mine(
         self,
         interaction: discord.Interaction,
         game_id: int,
-        version: int,
+        seen: Seen,
         kept: int,
         theirs: str,
         mine: str,

@@ -16,6 +16,7 @@ from bot.games.offers import Choice, default_offers
 from bot.i18n import tr
 from bot.services.asides import GameAsides, StoredPlan
 from bot.services.errors import NotAParticipant, StaleVersion
+from bot.services.freshness import Seen
 from bot.services.plans import MAX_PLAN_PAIRS, Plans, opponent_of
 from bot.services.queries import GameQueries
 from bot.services.snapshots import GameSnapshot
@@ -130,10 +131,10 @@ class Corner:
         await self._answer(interaction, game, card.view())
 
     async def pick_theirs(
-        self, interaction: discord.Interaction, game_id: int, version: int, kept: int, theirs: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, kept: int, theirs: str
     ) -> None:
         """The opponent's move is chosen: now the answer to it."""
-        planning = await self._planning(interaction, game_id, version, kept)
+        planning = await self._planning(interaction, game_id, seen, kept)
         if planning is None:
             return
         game, planner, prefix = planning
@@ -149,7 +150,7 @@ class Corner:
             [
                 MyAnswerSelect(
                     game_id,
-                    version,
+                    seen,
                     kept,
                     theirs,
                     options,
@@ -169,12 +170,12 @@ class Corner:
         self,
         interaction: discord.Interaction,
         game_id: int,
-        version: int,
+        seen: Seen,
         kept: int,
         theirs: str,
         mine: str,
     ) -> None:
-        planning = await self._planning(interaction, game_id, version, kept)
+        planning = await self._planning(interaction, game_id, seen, kept)
         if planning is None:
             return
         game, _, prefix = planning
@@ -192,17 +193,18 @@ class Corner:
         await self.show(interaction, game_id, said=tr(key, user_locale(interaction)))
 
     async def _planning(
-        self, interaction: discord.Interaction, game_id: int, version: int, kept: int
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, kept: int
     ) -> tuple[GameSnapshot, Seat, tuple[str, ...]] | None:
         """The game, the planner's seat and the kept start of their plan — if the game is
-        still where the menu was drawn; otherwise the corner is shown afresh."""
+        still where the menu was drawn (no move since); otherwise the corner is shown
+        afresh."""
         game = await self.queries.get(game_id)
         planner = game.seat_of(interaction.user.id)
         if planner is None:
             raise NotAParticipant()
         plan = await self.plans.mine(game, interaction.user.id)
         prefix = plan.line[:kept] if plan is not None else ()
-        if game.version != version or len(prefix) != kept:
+        if not seen.fresh(game) or len(prefix) != kept:
             await self.show(interaction, game_id, said=tr("corner.stale", user_locale(interaction)))
             return None
         return game, planner, prefix
@@ -255,7 +257,7 @@ class Corner:
                 rows.append(
                     [
                         TheirMoveSelect(
-                            game.id, game.version, len(line), number, options, placeholder
+                            game.id, Seen.at(game), len(line), number, options, placeholder
                         )
                     ]
                 )

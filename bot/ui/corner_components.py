@@ -1,11 +1,11 @@
 """The components of a player's corner (their private note and planned moves). Restart-proof
-like every component; custom_ids hold ids, versions and public move codes only — a planned
+like every component; custom_ids hold ids, positions and public move codes only — a planned
 move is named only in the planner's own ephemeral corner, never on a shared message.
 
 - ``cn:<game>``                       open the clicker's corner (on the board)
 - ``nt:<game>``                       open the note form; ``ntf:<game>`` is the form
-- ``pt:<game>:<version>:<k>:<n>``     menu ``n`` of the opponent's moves after ``k`` planned codes
-- ``pm:<game>:<version>:<k>:<code>``  the planner's answer to ``code``
+- ``pt:<game>:<seen>:<k>:<n>``        menu ``n`` of the opponent's moves after ``k`` planned codes
+- ``pm:<game>:<seen>:<k>:<code>``     the planner's answer to ``code``
 - ``pc:<game>``                       cancel the plan
 """
 
@@ -18,6 +18,7 @@ import discord
 
 from bot.i18n import tr
 from bot.services.asides import NOTE_LIMIT
+from bot.services.freshness import SEEN_TOKEN, Seen
 from bot.ui.components import CODE, GameButton, GameItem, one_choice_menu, submitted_number
 from bot.ui.components import the_one_choice as one_choice
 from bot.ui.context import context_of
@@ -64,68 +65,70 @@ class CancelPlanButton(
 class TheirMoveSelect(
     GameItem,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pt:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<k>[0-9]):(?P<n>[0-9])",
+    template=rf"pt:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<k>[0-9]):(?P<n>[0-9])",
 ):
     """The opponent's possible moves after the first ``k`` codes of the plan."""
 
     def __init__(
         self,
         game_id: int,
-        version: int,
+        seen: Seen,
         kept: int,
         number: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        self.game_id, self.version, self.kept = game_id, version, kept
-        custom_id = f"pt:{game_id}:{version}:{kept}:{number}"
+        self.game_id, self.seen, self.kept = game_id, seen, kept
+        custom_id = f"pt:{game_id}:{seen.token}:{kept}:{number}"
         super().__init__(one_choice_menu(custom_id, options, placeholder))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TheirMoveSelect:
-        return cls(int(match["game"]), int(match["ver"]), int(match["k"]), int(match["n"]))
+        seen = Seen.parse(match["seen"])
+        return cls(int(match["game"]), seen, int(match["k"]), int(match["n"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         code = await one_choice(interaction, CODE)
         if code is not None:
             await context_of(interaction).flows.corner.pick_theirs(
-                interaction, self.game_id, self.version, self.kept, code
+                interaction, self.game_id, self.seen, self.kept, code
             )
 
 
 class MyAnswerSelect(
     GameItem,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"pm:(?P<game>[0-9]+):(?P<ver>[0-9]+):(?P<k>[0-9]):(?P<theirs>{CODE})",
+    template=rf"pm:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<k>[0-9]):(?P<theirs>{CODE})",
 ):
     """The planner's answers to the opponent's move ``theirs``."""
 
     def __init__(
         self,
         game_id: int,
-        version: int,
+        seen: Seen,
         kept: int,
         theirs: str,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        self.game_id, self.version, self.kept, self.theirs = game_id, version, kept, theirs
-        custom_id = f"pm:{game_id}:{version}:{kept}:{theirs}"
+        self.game_id, self.seen, self.kept, self.theirs = game_id, seen, kept, theirs
+        custom_id = f"pm:{game_id}:{seen.token}:{kept}:{theirs}"
         super().__init__(one_choice_menu(custom_id, options, placeholder))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MyAnswerSelect:
-        return cls(int(match["game"]), int(match["ver"]), int(match["k"]), match["theirs"])
+        seen = Seen.parse(match["seen"])
+        return cls(int(match["game"]), seen, int(match["k"]), match["theirs"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         code = await one_choice(interaction, CODE)
         if code is not None:
             await context_of(interaction).flows.corner.pick_mine(
-                interaction, self.game_id, self.version, self.kept, self.theirs, code
+                interaction, self.game_id, self.seen, self.kept, self.theirs, code
             )
 
 

@@ -22,7 +22,7 @@ from bot.services.deliveries import DeliveryBook, Owed
 from bot.services.errors import GameNotFound
 from bot.services.queries import GameQueries
 from bot.services.snapshots import GameSnapshot
-from bot.statuses import DeliveryKind, GameStatus
+from bot.statuses import OPEN_GAME_STATUSES, DeliveryKind, GameStatus
 from bot.ui.board_posts import BoardPosts
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.context import Services
@@ -65,14 +65,17 @@ class Deliverer:
         """Deliver now what a change made here owes (``owed``, its deliveries; ``None``: all
         this process holds for ``game``, for a flow whose service answers with the game
         alone): the board redrawn where it lives (unless the click's own answer showed it:
-        ``board_shown``), whoever acts next told (``ping``; never ``actor_id``, who made it),
-        an offer passed on, a tournament moved on. ``via``: the click that made it, the only
-        way to reach a place the bot is not in."""
+        ``board_shown``) and, once the game is over, the older copies of it this process can
+        still edit, whoever acts next told (``ping``; never ``actor_id``, who made it), an
+        offer passed on, a tournament moved on. ``via``: the click that made it, the only way
+        to reach a place the bot is not in."""
         if owed is None:
             owed = [o.id for o in await self.book.claim(mine=True, game_id=game.id)]
         try:
             if not board_shown:
                 await self.posts.show_board(game, recent, via=via)
+            elif game.status not in OPEN_GAME_STATUSES:
+                await self.posts.close_copies(game, recent)
             if ping:
                 await self.pings.notify(game, actor_id=actor_id, via=via)
                 offered = any(e.kind == "draw_offer" for e in recent)

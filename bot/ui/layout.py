@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.games.offers import Offer, Style
+from bot.services.freshness import Seen
 from bot.ui.app_emojis import BOOK
 from bot.ui.components import GameActionButton, GameActionSelect, choice_value
 
@@ -45,7 +46,7 @@ def menu_options(offer: Offer) -> list[discord.SelectOption]:
     ]
 
 
-def offer_rows(game_id: int, version: int, offers: Sequence[Offer], max_rows: int = 4) -> list[Row]:
+def offer_rows(game_id: int, seen: Seen, offers: Sequence[Offer], max_rows: int = 4) -> list[Row]:
     """``offers`` as at most ``max_rows`` rows: a menu alone on its row, buttons five to a row.
     What does not fit is left out rather than breaking Discord's limits."""
     rows: list[Row] = []
@@ -55,7 +56,7 @@ def offer_rows(game_id: int, version: int, offers: Sequence[Offer], max_rows: in
             break
         if offer.as_select:
             options = menu_options(offer)
-            rows.append([GameActionSelect(game_id, version, menus, options, offer.placeholder)])
+            rows.append([GameActionSelect(game_id, seen, menus, options, offer.placeholder)])
             menus += 1
             continue
         for start in range(0, len(offer.choices), BUTTONS_PER_ROW):
@@ -65,7 +66,7 @@ def offer_rows(game_id: int, version: int, offers: Sequence[Offer], max_rows: in
                 [
                     GameActionButton(
                         game_id,
-                        version,
+                        seen,
                         choice_value(choice),
                         choice.label,
                         STYLES[offer.style],

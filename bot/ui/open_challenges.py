@@ -1,12 +1,13 @@
 """An open challenge on its board: who is looking for a game, the rating range, and the buttons
 (anyone takes it; its challenger may withdraw it). Taking is the challenge's own Accept
-(``ch:<game>:<version>:accept``), answered by :class:`OpenChallenges.take`."""
+(``ch:<game>:<seen>:accept``), answered by :class:`OpenChallenges.take`."""
 
 from __future__ import annotations
 
 import discord
 
 from bot.i18n import tr
+from bot.services.freshness import Seen
 from bot.services.open_challenges import OPEN_SEAT_USER
 from bot.services.snapshots import GameSnapshot, SeatInfo
 from bot.ui.components import ChallengeButton
@@ -37,14 +38,14 @@ def open_rows(game: GameSnapshot, locale: Locale) -> list[Row]:
         [
             ChallengeButton(
                 game.id,
-                game.version,
+                Seen.at(game),
                 "accept",
                 tr("open.take", locale),
                 discord.ButtonStyle.success,
             ),
             ChallengeButton(
                 game.id,
-                game.version,
+                Seen.at(game),
                 "cancel",
                 tr("challenge.cancel", locale),
                 discord.ButtonStyle.secondary,

@@ -16,6 +16,7 @@ import discord
 from bot.games.offers import NumberPrompt
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant, StaleVersion
+from bot.services.freshness import Seen, check_fresh
 from bot.services.queries import GameQueries
 from bot.services.snapshots import GameSnapshot
 from bot.ui.boards import Board
@@ -47,7 +48,7 @@ def panel_card(
         picture=HAND_PICTURE if picture else None,
         picture_alt=panel.text,
         text_board=None if picture else panel.text,
-        rows=offer_rows(game.id, game.version, panel.offers, max_rows=5),
+        rows=offer_rows(game.id, Seen.at(game), panel.offers, max_rows=5),
     )
 
 
@@ -90,7 +91,7 @@ class Panels:
         game_id: int,
         *,
         step: str | None = None,
-        version: int | None = None,
+        seen: Seen | None = None,
     ) -> None:
         """Open (from the board or a ping) or redraw (inside itself) a player's panel."""
         from_panel = is_panel(interaction)
@@ -100,7 +101,7 @@ class Panels:
         seat = game.seat_of(interaction.user.id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()
-        if version is not None and version != game.version:
+        if seen is not None and not seen.fresh(game):
             step = None  # the hand may have changed: start the choice again
         panel = await self._panel_for(
             game, seat, interaction.user.id, user_locale(interaction), step
@@ -156,7 +157,7 @@ class Panels:
         self._remember(game.id, interaction)
 
     async def number_prompt(
-        self, game_id: int, user_id: int, version: int, prefix: str, locale: Locale
+        self, game_id: int, user_id: int, seen: Seen, prefix: str, locale: Locale
     ) -> NumberPrompt:
         """The number the panel asks for under ``prefix``, as the panel is now, in the
         player's words."""
@@ -164,8 +165,7 @@ class Panels:
         seat = game.seat_of(user_id)
         if seat is None or game.spec.panel is None:
             raise NotAParticipant()
-        if game.version != version:
-            raise StaleVersion()
+        check_fresh(game, seen)
         panel = game.spec.panel(game.rules, game.state, seat, locale, None)
         steps = [None, *(c.step for o in panel.offers for c in o.choices if c.step)]
         for step in steps:
@@ -176,11 +176,11 @@ class Panels:
         raise StaleVersion()
 
     async def ask_number(
-        self, interaction: discord.Interaction, game_id: int, version: int, prefix: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, prefix: str
     ) -> None:
         prompt = await self.number_prompt(
-            game_id, interaction.user.id, version, prefix, user_locale(interaction)
+            game_id, interaction.user.id, seen, prefix, user_locale(interaction)
         )
         await interaction.response.send_modal(
-            NumberForm(game_id, version, prefix, prompt.title, prompt.label, prompt.high)
+            NumberForm(game_id, seen, prefix, prompt.title, prompt.label, prompt.high)
         )

@@ -15,10 +15,13 @@ import discord
 
 from bot.i18n import tr
 from bot.services.actions import ActionPipeline
-from bot.services.errors import GameAdjourned, NotAParticipant, StaleVersion
+from bot.services.errors import GameAdjourned, NotAParticipant, StaleVersion, WrongStatus
+from bot.services.freshness import Seen
 from bot.services.queries import DRAW_TALK, GameQueries
 from bot.services.snapshots import ActionResult, GameSnapshot, Player
 from bot.services.starts import GameStarts
+from bot.statuses import GameStatus
+from bot.text.errors import ENDED_MEANWHILE
 from bot.ui.adjourning import adjourn_step, revealed_text, seal_instead
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
@@ -31,7 +34,7 @@ from bot.ui.delivery_faults import TryLater
 from bot.ui.held_boards import HeldBoards
 from bot.ui.layout import notice_view
 from bot.ui.panel_flows import Panels, is_panel
-from bot.ui.reach import refuse_unless_reachable
+from bot.ui.reach import newest_board_link, refuse_unless_reachable
 from rules.core import Event, Resign
 
 log = logging.getLogger(__name__)
@@ -62,7 +65,7 @@ class Playing:
         self.deliverer = deliverer
 
     async def play(
-        self, interaction: discord.Interaction, game_id: int, version: int, code: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, code: str
     ) -> None:
         if not interaction.response.is_done():
             await interaction.response.defer()
@@ -70,7 +73,7 @@ class Playing:
             result = await self.actions.act(
                 game_id,
                 interaction.user.id,
-                version,
+                seen,
                 code,
                 where=lambda game: refuse_unless_reachable(interaction, game),
             )
@@ -79,8 +82,10 @@ class Playing:
             raise
         except GameAdjourned:
             # Adjourned: the player to move seals the move instead (refused for anyone else).
-            game = await seal_instead(interaction, game_id, version, code)
-            await self.deliverer.deliver(game, ping=False)
+            game = await seal_instead(interaction, game_id, seen, code)
+            recent = await self.queries.last_public_events(game.id)
+            shown = await self._redraw_clicked_board(interaction, game, recent)
+            await self.deliverer.deliver(game, recent=recent, board_shown=shown, ping=False)
             await self.panels.refresh_panels(game, interaction)
             return
         await self._publish(interaction, result)
@@ -98,13 +103,15 @@ class Playing:
             await self.deliverer.deliver(result.game, result.deliveries, recent=result.events)
 
     async def adjourn(
-        self, interaction: discord.Interaction, game_id: int, version: int, step: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, step: str
     ) -> None:
         """Ask to adjourn, answer, or resume (a sealed move is played as it resumes)."""
         await interaction.response.defer()
         try:
-            result, revealed = await adjourn_step(interaction, game_id, version, step)
-        except StaleVersion:
+            result, revealed = await adjourn_step(interaction, game_id, seen, step)
+        except (StaleVersion, WrongStatus):
+            # Made before a move, or a step that no longer fits (taken already, or the game
+            # resumed): the board where it was clicked shows the game as it is.
             await self._refresh_where_clicked(interaction, game_id)
             raise
         if revealed is not None:
@@ -114,12 +121,7 @@ class Playing:
             return
         game = result.game
         recent = await self.queries.last_public_events(game.id)
-        source = interaction.message
-        shown = source is not None and source.id == game.message_id
-        if source is not None and shown:
-            board = await self.painter.paint_board(game, recent)
-            await board.replace_response(interaction)
-            self.posts.clicked(game, interaction, source.id)
+        shown = await self._redraw_clicked_board(interaction, game, recent)
         await self.deliverer.deliver(game, recent=recent, board_shown=shown, ping=False)
         if step == "ask":  # the other player must answer: they hear of it like a draw offer
             await self.deliverer.pings.offer_notice(
@@ -127,24 +129,24 @@ class Playing:
             )
 
     async def submit_number(
-        self, interaction: discord.Interaction, game_id: int, version: int, prefix: str, typed: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, prefix: str, typed: str
     ) -> None:
         prompt = await self.panels.number_prompt(
-            game_id, interaction.user.id, version, prefix, user_locale(interaction)
+            game_id, interaction.user.id, seen, prefix, user_locale(interaction)
         )
         move = prompt.move(typed)
         if move is None:
             await refuse_number(interaction, prompt)
             return
-        await self.play(interaction, game_id, version, move)
+        await self.play(interaction, game_id, seen, move)
 
     async def answer_challenge(
-        self, interaction: discord.Interaction, game_id: int, version: int, answer: str
+        self, interaction: discord.Interaction, game_id: int, seen: Seen, answer: str
     ) -> None:
         await interaction.response.defer()
         try:
             result = await self._answer(
-                game_id, interaction.user.id, version, answer, interaction.user.display_name
+                game_id, interaction.user.id, seen, answer, interaction.user.display_name
             )
         except StaleVersion:
             # Answered or withdrawn meanwhile: the clicker sees the challenge as it is now.
@@ -153,36 +155,38 @@ class Playing:
         await self._publish(interaction, result)
 
     async def _answer(
-        self, game_id: int, user_id: int, version: int, answer: str, display_name: str = ""
+        self, game_id: int, user_id: int, seen: Seen, answer: str, display_name: str = ""
     ) -> ActionResult:
         game = await self.queries.get(game_id)
         if answer == "accept" and game.open_to is not None:  # an open challenge: taken
             taker = Player(user_id, display_name)
-            return await self.open_challenges.take(game_id, taker, version)
+            return await self.open_challenges.take(game_id, taker, seen)
         if answer == "accept":
-            return await self.starts.accept(game_id, user_id, version)
+            return await self.starts.accept(game_id, user_id, seen)
         if game.seat_of(user_id) is None:
             raise NotAParticipant()
         if user_id == game.challenger.user_id:
-            game = await self.starts.abort(game_id, user_id, version)
+            game = await self.starts.abort(game_id, user_id, seen)
         else:
-            game = await self.starts.decline(game_id, user_id, version)
-        return ActionResult(game, (), version)
+            game = await self.starts.decline(game_id, user_id, seen)
+        return ActionResult(game, (), game.version)
 
-    async def confirm_resign(
-        self, interaction: discord.Interaction, game_id: int, version: int
-    ) -> None:
+    async def confirm_resign(self, interaction: discord.Interaction, game_id: int) -> None:
         game = await self.queries.get(game_id)
         if game.seat_of(interaction.user.id) is None:
             raise NotAParticipant()
+        if game.status != GameStatus.ACTIVE:  # a board that could not show the end
+            await interaction.response.defer()
+            await self._refresh_where_clicked(interaction, game_id)
+            raise StaleVersion(ENDED_MEANWHILE)
         locale = user_locale(interaction)
         view = discord.ui.View(timeout=None)
-        # The confirmation carries the game's current version, not the board's: private steps
-        # (staging cards) change the version without redrawing the board.
+        # The confirmation carries the game's position now, not the board's: private steps
+        # (staging cards) move it on without redrawing the board.
         view.add_item(
             GameActionButton(
                 game_id,
-                game.version,
+                Seen.at(game),
                 Resign.code,
                 tr("button.confirm_resign", locale),
                 discord.ButtonStyle.danger,
@@ -222,12 +226,6 @@ class Playing:
             board_shown = shown or not redraw
             if is_panel(interaction):
                 await self._answer_panel(interaction, game, recent, redraw and not shown)
-            elif source is not None:
-                # An older copy of the board (one /games posted afresh since): it shows the
-                # move it made too.
-                board = await self.painter.paint_board(game, recent)
-                with contextlib.suppress(discord.HTTPException):
-                    await board.replace_response(interaction)
         await self.panels.refresh_panels(game, interaction)
         await self.deliverer.deliver(
             game,
@@ -304,12 +302,42 @@ class Playing:
         )
 
     async def _refresh_where_clicked(self, interaction: discord.Interaction, game_id: int) -> None:
-        """A stale click still shows what is true now: the fresh board, or the fresh panel."""
+        """A stale click still shows what is true now: the fresh board (with its last move),
+        or the fresh panel."""
         game = await self.queries.get(game_id)
+        recent = await self.queries.last_public_events(game.id)
         with contextlib.suppress(discord.HTTPException):
-            if interaction.message is not None and interaction.message.id == game.message_id:
-                board = await self.painter.paint_board(game)
-                await board.replace_response(interaction)
-                self.posts.clicked(game, interaction, interaction.message.id)
-            elif is_panel(interaction):
+            if await self._redraw_clicked_board(interaction, game, recent):
+                return
+            if is_panel(interaction):
                 await self.panels.redraw_own_panel(interaction, game)
+
+    async def _redraw_clicked_board(
+        self, interaction: discord.Interaction, game: GameSnapshot, recent: Sequence[Event]
+    ) -> bool:
+        """Where the click was made on the game's board, redraw it there (that click then
+        holds it); whether it was."""
+        source = interaction.message
+        if source is None or source.id != game.message_id:
+            return False
+        board = await self.painter.paint_board(game, recent)
+        await board.replace_response(interaction)
+        self.posts.clicked(game, interaction, source.id)
+        return True
+
+    async def close_copy(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A click on an older copy of the game's board (:class:`bot.ui.reach.OlderCopy`):
+        that copy shows the game as it is now, closed — no buttons, a link to the newest
+        board — and stays held by the click, so that the game's end reaches it too."""
+        message = interaction.message
+        if message is None:
+            return
+        game = await self.queries.get(game_id)
+        recent = await self.queries.last_public_events(game.id)
+        link = newest_board_link(interaction, game)
+        board = await self.painter.paint_copy(game, recent, link)
+        with contextlib.suppress(discord.HTTPException):
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            await board.replace_response(interaction)
+            self.held_boards.hold(game.id, interaction, message.id)

@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 ID = r"[0-9]+"
+#: What a control was drawn against: ``p<ply>`` (the position), or on a control drawn before
+#: positions decided freshness the game's version — both stay understood.
+SEEN = r"p?[0-9]+"
 
 
 @dataclass(frozen=True)
@@ -44,10 +47,10 @@ CORNER = "test_discord_corner.py::"
 
 CONTROLS: tuple[Control, ...] = (
     # The challenge board.
-    Control("Accept", rf"ch:{ID}:{ID}:accept", (BUSHI + "test_a_whole_game_between_two_people",)),
+    Control("Accept", rf"ch:{ID}:{SEEN}:accept", (BUSHI + "test_a_whole_game_between_two_people",)),
     Control(
         "Decline",
-        rf"ch:{ID}:{ID}:decline",
+        rf"ch:{ID}:{SEEN}:decline",
         (
             EVERY + "test_decline_closes_the_challenge_and_says_who_declined",
             EVERY + "test_decline_on_a_japanese_board",
@@ -55,7 +58,7 @@ CONTROLS: tuple[Control, ...] = (
     ),
     Control(
         "Withdraw",
-        rf"ch:{ID}:{ID}:cancel",
+        rf"ch:{ID}:{SEEN}:cancel",
         (
             EVERY + "test_withdraw_calls_the_challenge_off",
             EVERY + "test_withdraw_on_a_japanese_board",
@@ -64,28 +67,28 @@ CONTROLS: tuple[Control, ...] = (
     # The board of a game on.
     Control(
         "a move from a menu",
-        rf"gs:{ID}:{ID}:[0-9]=[^~#].*",
+        rf"gs:{ID}:{SEEN}:[0-9]=[^~#].*",
         (BUSHI + "test_a_whole_game_between_two_people",),
     ),
     Control(
         "a move button",
-        rf"g:{ID}:{ID}:(?!resign$|draw-)[^~#].*",
+        rf"g:{ID}:{SEEN}:(?!resign$|draw-)[^~#].*",
         (BUSHI + "test_playing_the_bot_itself",),
     ),
-    Control("Resign", rf"rs:{ID}:{ID}", (BUSHI + "test_a_whole_game_between_two_people",)),
+    Control("Resign", rf"rs:{ID}:{SEEN}", (BUSHI + "test_a_whole_game_between_two_people",)),
     # Time off: adjournment on the board, and /away's way back.
-    Control("Adjourn", rf"adj:{ID}:{ID}:ask", (ADJOURN + "test_adjourn_seal_restart_resume",)),
+    Control("Adjourn", rf"adj:{ID}:{SEEN}:ask", (ADJOURN + "test_adjourn_seal_restart_resume",)),
     Control(
         "Accept adjournment",
-        rf"adj:{ID}:{ID}:yes",
+        rf"adj:{ID}:{SEEN}:yes",
         (ADJOURN + "test_adjourn_seal_restart_resume",),
     ),
     Control(
         "Decline (adjournment)",
-        rf"adj:{ID}:{ID}:no",
+        rf"adj:{ID}:{SEEN}:no",
         (ADJOURN + "test_a_declined_adjournment_leaves_the_game_running",),
     ),
-    Control("Resume", rf"adj:{ID}:{ID}:resume", (ADJOURN + "test_adjourn_seal_restart_resume",)),
+    Control("Resume", rf"adj:{ID}:{SEEN}:resume", (ADJOURN + "test_adjourn_seal_restart_resume",)),
     Control(
         "I'm back now (/away)",
         rf"away:back:{ID}",
@@ -101,22 +104,22 @@ CONTROLS: tuple[Control, ...] = (
     ),
     Control(
         "Resign (confirm)",
-        rf"g:{ID}:{ID}:resign",
+        rf"g:{ID}:{SEEN}:resign",
         (BUSHI + "test_a_whole_game_between_two_people",),
     ),
     Control(
         "Offer draw",
-        rf"g:{ID}:{ID}:draw-offer",
+        rf"g:{ID}:{SEEN}:draw-offer",
         (EVERY + "test_a_draw_offered_then_accepted_ends_the_game_drawn",),
     ),
     Control(
         "Accept draw",
-        rf"g:{ID}:{ID}:draw-accept",
+        rf"g:{ID}:{SEEN}:draw-accept",
         (EVERY + "test_a_draw_offered_then_accepted_ends_the_game_drawn",),
     ),
     Control(
         "Decline draw",
-        rf"g:{ID}:{ID}:draw-decline",
+        rf"g:{ID}:{SEEN}:draw-decline",
         (EVERY + "test_a_declined_draw_lets_the_game_go_on",),
     ),
     Control("Hint", rf"hint:{ID}", (BUSHI + "test_hint_and_rules_are_private_and_localised",)),
@@ -129,17 +132,17 @@ CONTROLS: tuple[Control, ...] = (
     Control("My hand", rf"hand:{ID}", (SENRETSU + "test_janken_hands_staging_and_secrecy",)),
     Control(
         "a panel step (a card, then where it goes)",
-        rf"gs:{ID}:{ID}:[0-9]=~.*",
+        rf"gs:{ID}:{SEEN}:[0-9]=~.*",
         (EVERY + "test_a_long_hand_is_placed_card_first_then_where",),
     ),
     Control(
         "a joker (asks for its range)",
-        rf"gs:{ID}:{ID}:[0-9]=#.*",
+        rf"gs:{ID}:{SEEN}:[0-9]=#.*",
         (SENRETSU + "test_a_joker_asks_for_its_range",),
     ),
     Control(
         "the joker's range form",
-        rf"nm:{ID}:{ID}:.+",
+        rf"nm:{ID}:{SEEN}:.+",
         (SENRETSU + "test_a_joker_asks_for_its_range",),
     ),
     # A finished board.
@@ -281,12 +284,12 @@ CONTROLS: tuple[Control, ...] = (
     ),
     Control(
         "If they play…",
-        rf"pt:{ID}:{ID}:[0-9]:[0-9]=.+",
+        rf"pt:{ID}:{SEEN}:[0-9]:[0-9]=.+",
         (CORNER + "test_a_planned_answer_plays_itself_after_a_restart",),
     ),
     Control(
         "…I answer with",
-        rf"pm:{ID}:{ID}:[0-9]:.+=.+",
+        rf"pm:{ID}:{SEEN}:[0-9]:.+=.+",
         (CORNER + "test_a_planned_answer_plays_itself_after_a_restart",),
     ),
     Control(

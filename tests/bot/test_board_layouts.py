@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.services.freshness import Seen
 from bot.ui.components import GameActionButton
 from tests.bot.harness import World, challenge, click, until
 from tests.fakediscord import FakeMessage
@@ -70,17 +71,18 @@ async def test_a_board_posted_the_old_way_becomes_a_card_on_its_next_edit(world:
     await until(world, lambda: bool(board.attachments))
     game_id = int(board.custom_ids()[0].split(":")[1])
     game = await world.bot.games.queries.get(game_id)
+    # Bob asks to resign (he confirms once the game's board is another message).
+    await click(world, board, world.bob, prefix="rs:")
+    confirm = world.fake.ephemeral_messages(world.bob)[-1]
     # The board as an older release posted it: words in the content, classic button rows.
     classic = discord.ui.View(timeout=None)
-    classic.add_item(GameActionButton(game.id, game.version, "resign-nothing", "Old button"))
+    classic.add_item(GameActionButton(game.id, Seen.at(game), "resign-nothing", "Old button"))
     channel = world.bot.get_partial_messageable(world.channel.id)
     old = await channel.send("**Bushi Shogi** (an old board)", view=classic)
     await world.bot.games.messages.attach_message(game.id, world.channel.id, old.id)
     message = world.fake.messages[old.id]
     assert not message.flags & FLAG_COMPONENTS_V2 and message.content
-    # Bob resigns from the new board; the old message (the game's board now) is redrawn.
-    await click(world, board, world.bob, prefix="rs:")
-    confirm = world.fake.ephemeral_messages(world.bob)[-1]
+    # Bob resigns: the old message (the game's board now) is redrawn.
     await click(world, confirm, world.bob, prefix="g:")
     await until(world, lambda: "🏆" in message.text)
     assert message.flags & FLAG_COMPONENTS_V2 and message.content == ""
@@ -112,7 +114,7 @@ def test_a_lone_action_stands_beside_the_status_it_acts_on() -> None:
 
     def card(buttons: int) -> discord.ui.Container[discord.ui.LayoutView]:
         row = [
-            GameActionButton(7, 3, f"d{n}", f"Draw {n}", discord.ButtonStyle.primary)
+            GameActionButton(7, Seen(ply=3), f"d{n}", f"Draw {n}", discord.ButtonStyle.primary)
             for n in range(buttons)
         ]
         view = Card(heading="### 易双六", status="Your draw.", rows=[row]).view()

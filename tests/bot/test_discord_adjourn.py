@@ -10,7 +10,8 @@ from datetime import timedelta
 import pytest
 
 from bot.db import GameRow
-from bot.services.errors import StaleVersion
+from bot.services.errors import WrongStatus
+from bot.services.freshness import Seen
 from rules.core.fairness import verify_move_commitment
 from tests.bot.harness import World, challenge, click, private_count, private_reply, until
 from tests.fakediscord import FakeMessage
@@ -43,17 +44,17 @@ async def test_adjourn_seal_restart_resume(world: World) -> None:
     seen = private_count(world, world.carol)
     await click(world, board, world.carol, label="Accept adjournment")
     assert "not" in (await private_reply(world, world.carol, seen)).lower()
-    old_version = int(
+    old_seen = Seen.parse(
         board.find_component(label="Accept adjournment", type=2)["custom_id"].split(":")[2]
     )
     world.clock.advance(minutes=20)
     await click(world, board, world.bob, label="Accept adjournment")
     await until(world, lambda: "Adjourned — the clocks stand" in board.text)
     assert "alice may seal a move" in board.text and "per move" not in board.text
-    # A second, stale click on the request changes nothing.
+    # A second click on the request, answered since, changes nothing.
     adjournments = world.bot.asobiba.services.adjournments
-    with pytest.raises(StaleVersion):
-        await adjournments.answer(1, world.bob.id, old_version, accept=False)
+    with pytest.raises(WrongStatus):
+        await adjournments.answer(1, world.bob.id, old_seen, accept=False)
     assert (await row(world)).pause == {**(await row(world)).pause, "adjourned": True}
     # Days pass: nobody loses on time, nothing reminds.
     world.clock.advance(days=3)

@@ -95,7 +95,7 @@ async def test_review_names_the_first_slip_privately_in_both_languages(world: Wo
             menu = board.selects()[0]["custom_id"]
             record = await fake.select(board, menu, [code], user=world.alice)
         else:
-            record = await fake.click(board, f"g:{game_id}:{game.version}:{code}", user=world.alice)
+            record = await fake.click(board, f"g:{game_id}:p{game.ply}:{code}", user=world.alice)
         await record.wait_complete()
         await world.bot.asobiba.activity.wait_idle()
     assert slip is not None

@@ -260,41 +260,34 @@ async def test_a_board_posted_afresh_as_a_follow_up_whichever_way_discord_reads_
     friends: Friends,  # noqa: F811 - the fixture imported above
     refused: bool,
 ) -> None:
-    """A move made on an old copy of a picture board a day later (nothing can edit the board
-    then) posts the board afresh as a follow-up with its picture; a move on that copy makes
-    it a V2 card again."""
+    """A resignation confirmed a day later (nothing can edit the board then) posts the board
+    afresh as a follow-up with its picture, the result on it; the board it replaces, clicked
+    next, is closed with the result too."""
     fake = friends.fake
     fake.refuse_v2_webhook_files = refused
     for user in (friends.alice, friends.bob):
         await friends.bot.asobiba.services.standings.set_prefs(user.id, pictures=True)
     old = await friends.challenge("bushi challenge", colour="white")  # Bob moves first
     await friends.click(old, friends.bob, label="Accept")
-    record = await fake.slash("games", user=friends.alice, channel=friends.group)
-    await friends.settle(record)
-    listing = fake.ephemeral_messages(friends.alice)[-1]
-    menu = listing.selects()[0]
-    game_id = int(menu["options"][0]["value"])
-    await friends.settle(
-        await fake.select(listing, menu["custom_id"], [str(game_id)], user=friends.alice)
-    )
-    fake.advance(24 * 3600)  # every interaction that could edit the boards has expired
+    game_id = (await friends.game_of(old)).id
+    fake.advance(24 * 3600)  # every interaction that could edit the board has expired
 
-    await friends.select_first(old, friends.bob)
+    await friends.click(old, friends.bob, prefix="rs:")
+    await friends.click(fake.ephemeral_messages(friends.bob)[-1], friends.bob, prefix="g:")
     game = await friends.bot.games.queries.get(game_id)
     fresh = fake.message(game.message_id)  # type: ignore[arg-type]
-    assert fresh.interaction is not None and fresh in fake.visible_messages(
-        friends.group, friends.carol
-    )
+    assert fresh.id != old.id and fresh.interaction is not None
+    assert fresh in fake.visible_messages(friends.group, friends.carol)
     [picture] = fresh.attachments
-    assert "Black placed the cube" in fresh.text and fresh.selects()
+    assert "🏆" in fresh.text and "Replay" in str(fresh.buttons())
     if refused:
         assert not fresh.flags & V2
         assert fresh.embeds[0]["image"]["url"] == f"attachment://{picture.filename}"
     else:
         assert fresh.flags & V2 and fresh.embeds == []
 
-    await friends.select_first(fresh, friends.alice)
-    assert fresh.flags & V2 and fresh.embeds == [] and len(fresh.attachments) == 1
-    assert "White placed the cube" in fresh.text
+    await friends.select_first(old, friends.alice)
+    assert "🏆" in old.text and old.custom_ids() == [] and f"/{fresh.id})" in old.text
+    assert old.flags & V2 and len(old.attachments) == 1
     rules = [v.rule for v in fake.take_violations()]
     assert rules == (["webhook.v2_files_refused"] if refused else [])

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.services.freshness import Seen
 from bot.ui.common import ANSWERED, THINKING_PRIVATELY, send_ephemeral
 from bot.ui.components import HandButton, number_form_answer
 from tests.bot.harness import World, challenge, click, private_reply, until
@@ -140,11 +141,17 @@ async def test_an_unknown_form_gets_a_friendly_private_answer(world: World) -> N
     ],
 )
 def test_a_number_form_is_read_from_a_label_or_an_old_row(components: list[object]) -> None:
-    interaction = SimpleNamespace(
-        type=discord.InteractionType.modal_submit,
-        data={"custom_id": "nm:3:9:Jk", "components": components},
-    )
-    assert number_form_answer(interaction) == (3, 9, "Jk", "12")  # type: ignore[arg-type]
+    def form(custom_id: str) -> SimpleNamespace:
+        return SimpleNamespace(
+            type=discord.InteractionType.modal_submit,
+            data={"custom_id": custom_id, "components": components},
+        )
+
+    answer = number_form_answer(form("nm:3:p4:Jk"))  # type: ignore[arg-type]
+    assert answer == (3, Seen(ply=4), "Jk", "12")
+    # A form opened before positions decided freshness carries the version it was drawn at.
+    old = number_form_answer(form("nm:3:9:Jk"))  # type: ignore[arg-type]
+    assert old == (3, Seen(version=9), "Jk", "12")
 
 
 async def test_a_deferred_answer_edits_the_original_response(world: World) -> None:

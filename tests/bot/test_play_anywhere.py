@@ -44,6 +44,36 @@ class Friends:
         value = menu["options"][0]["value"]
         await self.settle(await self.fake.select(board, menu["custom_id"], [value], user=user))
 
+    async def do_as_the_panel_asks(self, board: FakeMessage, user: FakeUser) -> None:
+        """``user`` opens their 戦列札 hand from ``board`` and does what it asks first: a janken
+        pick (rock for Alice, scissors for Bob), drawing, placing a card (and ending the
+        placement if that is offered then), ending the placement, else its first move."""
+        await self.click(board, user, prefix="hand:")
+        panel = self.fake.ephemeral_messages(user)[-1]
+
+        def offered(*labels: str) -> list[str]:
+            return [b["custom_id"] for b in panel.buttons() if b["label"] in labels]
+
+        hand = "rock" if user is self.alice else "scissors"
+        janken = [c for c in panel.custom_ids() if c.endswith(f"j:{hand}")]
+        picks = [s for s in panel.selects() if s["custom_id"].startswith("gs:")]
+        if janken or offered("Draw 6", "6枚引く"):
+            await self.click(panel, user, custom_id=(janken or offered("Draw 6", "6枚引く"))[0])
+        elif picks:
+            value = picks[0]["options"][0]["value"]
+            await self.settle(
+                await self.fake.select(panel, picks[0]["custom_id"], [value], user=user)
+            )
+            panel = self.fake.ephemeral_messages(user)[-1]
+            for end in offered("End placement", "配置終了")[:1]:
+                await self.click(panel, user, custom_id=end)
+        elif offered("End placement", "配置終了"):
+            await self.click(panel, user, custom_id=offered("End placement", "配置終了")[0])
+        else:
+            await self.click(
+                panel, user, custom_id=next(c for c in panel.custom_ids() if c.startswith("g:"))
+            )
+
     async def challenge(self, command: str, **options: object) -> FakeMessage:
         record = await self.fake.slash(
             command, user=self.alice, channel=self.group, options={"opponent": self.bob, **options}
@@ -166,10 +196,6 @@ async def test_senretsu_fuda_in_a_group_dm_keeps_every_hand_secret(friends: Frie
     await friends.click(board, friends.bob, label="Accept")
     assert board.buttons()[0]["label"] == "My hand"
 
-    async def panel(user: FakeUser) -> FakeMessage:
-        await friends.click(board, user, prefix="hand:")
-        return fake.ephemeral_messages(user)[-1]
-
     game_id = (await friends.game_of(board)).id
 
     async def current() -> GameSnapshot:
@@ -178,10 +204,8 @@ async def test_senretsu_fuda_in_a_group_dm_keeps_every_hand_secret(friends: Frie
     for _ in range(10):  # janken, secretly, until someone wins
         if (await current()).state.phase != "janken":
             break
-        for user, hand in ((friends.alice, "rock"), (friends.bob, "scissors")):
-            hand_panel = await panel(user)
-            choice = next(c for c in hand_panel.custom_ids() if c.endswith(f"j:{hand}"))
-            await friends.click(hand_panel, user, custom_id=choice)
+        for user in (friends.alice, friends.bob):
+            await friends.do_as_the_panel_asks(board, user)
     assert (await current()).state.phase != "janken"
 
     # A day later nothing can edit the board any more (interaction tokens last 15 minutes):
@@ -194,26 +218,7 @@ async def test_senretsu_fuda_in_a_group_dm_keeps_every_hand_secret(friends: Frie
             break
         user = friends.alice if game.seats_to_act[0].user_id == friends.alice.id else friends.bob
         board = fake.message(game.message_id)  # type: ignore[arg-type]
-        hand_panel = await panel(user)
-        draws = [b for b in hand_panel.buttons() if b["label"] in ("Draw 6", "6枚引く")]
-        ends = [b for b in hand_panel.buttons() if b["label"] in ("End placement", "配置終了")]
-        picks = [s for s in hand_panel.selects() if s["custom_id"].startswith("gs:")]
-        if draws:
-            await friends.click(hand_panel, user, custom_id=draws[0]["custom_id"])
-        elif picks:
-            value = picks[0]["options"][0]["value"]
-            await friends.settle(
-                await fake.select(hand_panel, picks[0]["custom_id"], [value], user=user)
-            )
-            hand_panel = fake.ephemeral_messages(user)[-1]
-            ends = [b for b in hand_panel.buttons() if b["label"] in ("End placement", "配置終了")]
-            if ends:
-                await friends.click(hand_panel, user, custom_id=ends[0]["custom_id"])
-        elif ends:
-            await friends.click(hand_panel, user, custom_id=ends[0]["custom_id"])
-        else:
-            choice = next(c for c in hand_panel.custom_ids() if c.startswith("g:"))
-            await friends.click(hand_panel, user, custom_id=choice)
+        await friends.do_as_the_panel_asks(board, user)
     game = await current()
     assert game.message_id != old_board.id, "the board was posted afresh"
     board = fake.message(game.message_id)  # type: ignore[arg-type]
@@ -346,13 +351,17 @@ async def test_games_posts_a_board_afresh_and_buttons_survive_a_restart(
     moved = await friends.bot.games.queries.get(game.id)
     assert moved.message_id == fresh.id and moved.board_reach == BoardReach.INTERACTION
 
-    # A move made on the old copy counts once and shows on both; play goes on.
-    await friends.select_first(board, friends.alice)
+    # The copy it replaces is closed at once (Bob's click on it still holds it): the game as
+    # it is, no buttons, and a link to the newest board. Play goes on there.
+    assert board.custom_ids() == [] and f"/{fresh.id})" in board.text
+    assert "Black placed the cube" in board.text
+    await friends.select_first(fresh, friends.alice)
     assert (await friends.bot.games.queries.get(game.id)).ply == 2
-    assert "White placed the cube" in board.text and "White placed the cube" in fresh.text
+    assert "White placed the cube" in fresh.text
     await friends.click(fresh, friends.bob, label="Resign")
     await friends.click(fake.ephemeral_messages(friends.bob)[-1], friends.bob, prefix="g:")
-    assert "🏆" in fresh.text
+    # The end reaches both: the old copy shows the result too, still closed.
+    assert "🏆" in fresh.text and "🏆" in board.text and board.custom_ids() == []
 
     # Carol has no game to re-open.
     fake.install_for_user(friends.carol)

@@ -41,6 +41,6 @@ async def test_a_click_on_a_game_that_just_ended_gets_the_stale_answer_and_fresh
         shape=as_she_saw_it,
     )
     await record.wait_complete()
-    assert "The board has changed" in await private_reply(world, world.alice, seen)
+    assert "This game has ended since you looked" in await private_reply(world, world.alice, seen)
     await until(world, lambda: board.edit_count > edits)  # redrawn where she clicked
     assert "🏆" in board.text and board.selects() == []
