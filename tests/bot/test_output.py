@@ -87,7 +87,9 @@ def test_a_pipe_nobody_reads_never_holds_the_writer_up(pipe: tuple[int, int]) ->
     writer.join()
     assert not output.drain(0.05)  # the pipe is full: the writing thread waits, not the writer
     dropped = output.dropped_lines
-    assert dropped >= 50
+    # Some were dropped (how many the writing thread had taken before the pipe stopped it
+    # depends on the machine's pace; the count below says every line is accounted for).
+    assert dropped >= 1
     # The reader comes back: what was queued goes out, then a line about what was lost.
     taken = b""
     while not output.drain(0.01):
@@ -97,6 +99,7 @@ def test_a_pipe_nobody_reads_never_holds_the_writer_up(pipe: tuple[int, int]) ->
     taken += read_all(read)
     text = taken.decode().lstrip("x")
     assert text.startswith("line 000")
+    assert text.count("line ") + dropped == 100  # each line went out, or was counted
     assert f"({dropped} lines of output were dropped: nothing read them in time)\nafter\n" in text
 
 
