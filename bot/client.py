@@ -41,6 +41,7 @@ from bot.services.adjournment import Adjournments
 from bot.services.away import AwayService
 from bot.services.clocks import ClockService
 from bot.services.deliveries import owner_name
+from bot.services.dm_reach import DmReachBook
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
@@ -168,6 +169,7 @@ class AsobibaBot(commands.AutoShardedBot):
         games.deliveries.owner = owner_name(settings.shard_ids)
         servers = GuildService(db, games.clock)
         standings = StandingsService(db, games.clock)
+        dm_reach = DmReachBook(db, games.clock)
         tournaments = TournamentService(games, servers)
         away = AwayService(games, settings.away_days_per_year)
         services = Services(
@@ -178,10 +180,11 @@ class AsobibaBot(commands.AutoShardedBot):
             away=away,
             adjournments=Adjournments(games, games.starts.secrets),
             open_challenges=OpenChallenges(games),
+            dm_reach=dm_reach,
             tournaments=tournaments,
             puzzles=PuzzleService(db, games.clock, games.starts.secrets),
             lessons=LessonService(db, games.clock),
-            privacy=PrivacyService(db, games, tournaments, standings),
+            privacy=PrivacyService(db, games, tournaments, standings, dm_reach),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
         )
         self.flows = compose_flows(self, services)
