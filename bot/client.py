@@ -187,7 +187,7 @@ class AsobibaBot(commands.AutoShardedBot):
             privacy=PrivacyService(db, games, tournaments, standings, dm_reach),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
         )
-        self.flows = compose_flows(self, services)
+        self.flows = compose_flows(self, services, settings.home_server_invite)
         #: What cogs and components are handed (they never import this module).
         self.asobiba = UiContext(services, self.flows, Activity())
         self.gate = InteractionGate(
@@ -320,17 +320,28 @@ class AsobibaBot(commands.AutoShardedBot):
         note = note_form_answer(interaction)
         if answer is None and lesson_answer is None and note is None:
             await self._answer_unknown(interaction)
-            return
-        async with self.asobiba.activity.handling(interaction):
-            try:
-                if answer is not None:
-                    await self.flows.playing.submit_number(interaction, *answer)
-                elif lesson_answer is not None:
-                    await self.flows.lessons.answer_number(interaction, *lesson_answer)
-                elif note is not None:
-                    await self.flows.corner.save_note(interaction, *note)
-            except Exception as error:  # the one error path decides what to say
-                await handle_error(interaction, error)
+        else:
+            async with self.asobiba.activity.handling(interaction):
+                try:
+                    if answer is not None:
+                        await self.flows.playing.submit_number(interaction, *answer)
+                    elif lesson_answer is not None:
+                        await self.flows.lessons.answer_number(interaction, *lesson_answer)
+                    elif note is not None:
+                        await self.flows.corner.save_note(interaction, *note)
+                except Exception as error:  # the one error path decides what to say
+                    await handle_error(interaction, error)
+        # Every interaction passes here (after its answer, which must not wait for this).
+        await self._note_reach(interaction)
+
+    async def _note_reach(self, interaction: discord.Interaction) -> None:
+        """What the interaction says of whether the bot may DM its user (written at most once a
+        day per user and process): a courtesy, so a database outage only skips it."""
+        try:
+            async with self.asobiba.activity.handling():
+                await self.flows.dm_gate.seen(interaction)
+        except DatabaseUnavailable:
+            pass  # logged once per outage (bot.db.faults)
 
     async def _answer_unknown(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data) if isinstance(interaction.data, dict) else {}
