@@ -69,8 +69,7 @@ class ReminderReach:
         not yet stored). A courtesy: a failure to say it is logged, not raised."""
         user_id = interaction.user.id
         try:
-            await self.gate.seen(interaction)
-            found = await self._where(game, user_id, reach or game.board_reach)
+            found = await self._where(interaction, game, reach or game.board_reach)
             if found is None:
                 return
             where, why = found
@@ -93,15 +92,18 @@ class ReminderReach:
             log.info("could not tell user %s where reminders go: %s", user_id, error)
 
     async def _where(
-        self, game: GameSummary, user_id: int, reach: BoardReach
+        self, interaction: discord.Interaction, game: GameSummary, reach: BoardReach
     ) -> tuple[str, DmReach] | None:
-        """Where the clock's reminders go for ``user_id`` when that is worth saying: by DM to a
-        player who would look for them beside the board, nowhere to anyone who wants them."""
+        """Where the clock's reminders go for the player of ``interaction`` when that is worth
+        saying: by DM to one who would look for them beside the board, nowhere to anyone who
+        wants them."""
         if not game.move_seconds or game.status not in (GameStatus.CHALLENGE, GameStatus.ACTIVE):
             return None
+        user_id = interaction.user.id
         notify = (await self.services.standings.prefs(user_id)).notify
         if notify == "none" or (notify == "channel" and reach == BoardReach.CHANNEL):
             return None  # as they asked: nothing, or a ping beside the board
+        await self.gate.seen(interaction)  # this very click may vouch for them
         dm = await self.gate.reach(user_id)
         if dm is DmReach.REACHABLE:
             return None if notify == "dm" else (BY_DM, dm)
