@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import datetime, timedelta
 
 import discord
 
@@ -27,7 +28,7 @@ log = logging.getLogger(__name__)
 #: its user's data must not write some of it again).
 NOT_NOTED = "asobiba.not_noted"
 #: How long a user found not to be in the home server is not looked up there again.
-HOME_LOOKUP_AGAIN_SECONDS = 3600.0
+HOME_LOOKUP_AGAIN = timedelta(hours=1)
 #: How long an invite Discord could not resolve (or a home server the bot is not in) is let be.
 HOME_RESOLVE_AGAIN_SECONDS = 3600.0
 
@@ -41,8 +42,8 @@ class DmGate:
         self.home_invite = home_invite
         self._home_guild_id: int | None = None
         self._home_resolved_at: float | None = None
-        #: Users found not to be in the home server, and when.
-        self._not_home: dict[int, float] = {}
+        #: Users found not to be in the home server, and when (the bot's clock).
+        self._not_home: dict[int, datetime] = {}
         self._said_not_in_home = False
 
     async def seen(self, interaction: discord.Interaction) -> None:
@@ -82,12 +83,12 @@ class DmGate:
         if guild_id is None:
             return False
         looked = self._not_home.get(user_id)
-        if looked is not None and time.monotonic() - looked < HOME_LOOKUP_AGAIN_SECONDS:
+        if looked is not None and self.book.clock() - looked < HOME_LOOKUP_AGAIN:
             return False
         try:
             await self.client.http.get_member(guild_id, user_id)
         except discord.NotFound:
-            self._not_home[user_id] = time.monotonic()
+            self._not_home[user_id] = self.book.clock()
             return False
         except DISCORD_FAILURES as error:
             log.info("could not look user %s up in the home server: %s", user_id, error)
