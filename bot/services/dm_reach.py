@@ -32,11 +32,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from bot.db import Database, DmReachRow
+from bot.db.upsert import upsert
 from bot.services.clock import Clock, system_clock
+from bot.services.user_cache import UserCache
 
 #: Discord's codes for a DM it will not take.
 DMS_CLOSED = 50007
@@ -92,8 +92,8 @@ class DmReachBook:
     def __init__(self, db: Database, clock: Clock = system_clock) -> None:
         self.db = db
         self.clock = clock
-        #: What was read lately, with when it was read.
-        self._rows: dict[int, tuple[Known, float]] = {}
+        #: What was read lately.
+        self._known: UserCache[Known] = UserCache(CACHE_SECONDS, Known())
         #: When this process last wrote a vouch for each user.
         self._vouched: dict[int, float] = {}
 
@@ -133,40 +133,22 @@ class DmReachBook:
 
     def forget_cached(self, user_id: int) -> None:
         """Drop this process's memory of a user (their data was just deleted)."""
-        self._rows.pop(user_id, None)
+        self._known.forget(user_id)
         self._vouched.pop(user_id, None)
 
     async def _read(self, user_ids: Iterable[int], *, fresh: bool = False) -> dict[int, Known]:
-        now = time.monotonic()
-        out: dict[int, Known] = {}
-        missing: list[int] = []
-        for user_id in user_ids:
-            cached = self._rows.get(user_id)
-            if cached is not None and not fresh and now - cached[1] < CACHE_SECONDS:
-                out[user_id] = cached[0]
-            else:
-                missing.append(user_id)
-        if missing:
-            async with self.db.read() as session:
-                rows = await session.scalars(
-                    select(DmReachRow).where(DmReachRow.user_id.in_(missing))
-                )
-                found = {row.user_id: _known(row) for row in rows}
-            for user_id in missing:
-                out[user_id] = found.get(user_id, Known())
-                self._rows[user_id] = (out[user_id], now)
-        return out
+        return await self._known.read(user_ids, self._load, fresh=fresh)
+
+    async def _load(self, user_ids: list[int]) -> dict[int, Known]:
+        async with self.db.read() as session:
+            rows = await session.scalars(select(DmReachRow).where(DmReachRow.user_id.in_(user_ids)))
+            return {row.user_id: _known(row) for row in rows}
 
     async def _write(self, user_id: int, **values: Any) -> None:
         values["updated_at"] = self.clock()
         async with self.db.transaction() as session:
-            insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
-            await session.execute(
-                insert(DmReachRow)
-                .values(user_id=user_id, **values)
-                .on_conflict_do_update(index_elements=["user_id"], set_=values)
-            )
+            await upsert(session, DmReachRow, {"user_id": user_id}, values)
             row = await session.get(DmReachRow, user_id, populate_existing=True)
             assert row is not None
             known = _known(row)
-        self._rows[user_id] = (known, time.monotonic())
+        self._known.remember(user_id, known)

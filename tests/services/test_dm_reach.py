@@ -40,8 +40,8 @@ async def test_no_server_in_common_lasts_until_discord_vouches_again(
     assert await reach(book, ALICE) is DmReach.NO_SHARED_SERVER
     clock.advance(days=30)  # no expiry: only a new vouch helps
     assert await reach(DmReachBook(db, clock), ALICE) is DmReach.NO_SHARED_SERVER
-    # Seen in a server again the same day: written at once despite the daily throttle, as the
-    # refusal cleared this process's memory of its last vouch.
+    # Seen in a server again: written at once, though this process wrote a vouch moments ago
+    # by its own clock (at most one a day), as the refusal cleared its memory of that one.
     await book.vouched(ALICE)
     assert await reach(DmReachBook(db, clock), ALICE) is DmReach.REACHABLE
 
@@ -53,7 +53,7 @@ async def test_a_refusal_for_closed_dms_expires_after_a_week(
     await book.vouched(BOB)
     await book.refused(BOB, DMS_CLOSED)
     assert await reach(book, BOB) is DmReach.DMS_CLOSED
-    await book.vouched(BOB)  # seen in a server: his DMs are no more open for it
+    await book.vouched(BOB)  # seen in a server: that does not open his DMs
     clock.advance(seconds=CLOSED_DMS_KEPT.total_seconds() - 1)
     assert await reach(DmReachBook(db, clock), BOB) is DmReach.DMS_CLOSED
     clock.advance(seconds=1)
