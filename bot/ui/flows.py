@@ -2,7 +2,8 @@
 (:mod:`starting`), playing (:mod:`playing`), private panels (:mod:`panel_flows`), private
 answers beside the play (:mod:`asides`), a player's own note and plans (:mod:`corner`),
 telling players (:mod:`notices`, :mod:`clock_notices`, all of it owed through the outbox:
-:mod:`deliverer`), tournaments (:mod:`tournament_flows`),
+:mod:`deliverer`; DMs only where Discord takes them, :mod:`dm_gate`, and where reminders
+go, said once, :mod:`reminder_reach`), tournaments (:mod:`tournament_flows`),
 and where a board lives (:mod:`board_posts`, :mod:`held_boards`); lessons (:mod:`lesson_flow`);
 puzzles (:mod:`puzzles`); /privacy (:mod:`privacy`); sharing a finished game (:mod:`sharing`).
 Each is handed the others it uses; messages go out

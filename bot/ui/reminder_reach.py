@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.db.faults import DatabaseUnavailable
+from bot.errors import FriendlyError
 from bot.i18n import tr
 from bot.services.dm_reach import DmReach
 from bot.services.snapshots import GameSummary
@@ -88,21 +88,23 @@ class ReminderReach:
                 **extra,
             )
             await self.services.dm_reach.tell(user_id, where)
-        except (discord.HTTPException, DatabaseUnavailable) as error:
+        except (discord.HTTPException, FriendlyError) as error:  # the database, unavailable
             log.info("could not tell user %s where reminders go: %s", user_id, error)
 
     async def _where(
         self, interaction: discord.Interaction, game: GameSummary, reach: BoardReach
     ) -> tuple[str, DmReach] | None:
-        """Where the clock's reminders go for the player of ``interaction`` when that is worth
-        saying: by DM to one who would look for them beside the board, nowhere to anyone who
-        wants them."""
+        """Where the clock's reminders go for the player of ``interaction`` when they can't go
+        beside the board and that is worth saying: by DM to one who would look for them beside
+        the board, nowhere to anyone who wants them."""
         if not game.move_seconds or game.status not in (GameStatus.CHALLENGE, GameStatus.ACTIVE):
             return None
+        if reach == BoardReach.CHANNEL:
+            return None  # beside the board, or by DM as asked (a server in common: it goes)
         user_id = interaction.user.id
         notify = (await self.services.standings.prefs(user_id)).notify
-        if notify == "none" or (notify == "channel" and reach == BoardReach.CHANNEL):
-            return None  # as they asked: nothing, or a ping beside the board
+        if notify == "none":
+            return None  # as they asked
         await self.gate.seen(interaction)  # this very click may vouch for them
         dm = await self.gate.reach(user_id)
         if dm is DmReach.REACHABLE:
