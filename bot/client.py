@@ -342,6 +342,8 @@ class AsobibaBot(commands.AutoShardedBot):
                 await self.flows.dm_gate.seen(interaction)
         except DatabaseUnavailable:
             pass  # logged once per outage (bot.db.faults)
+        except Exception:  # the interaction itself was answered: never apologise for this
+            log.warning("could not note what interaction %s says", interaction.id, exc_info=True)
 
     async def _answer_unknown(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data) if isinstance(interaction.data, dict) else {}
