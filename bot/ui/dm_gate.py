@@ -76,7 +76,6 @@ class DmGate:
         METRICS.dms_refused.labels(str(code)).inc()
         if code in (DMS_CLOSED, NO_SHARED_SERVER):
             await self.book.refused(user_id, code)
-            self._not_home.pop(user_id, None)
 
     async def _in_home(self, user_id: int) -> bool:
         guild_id = await self._home()
