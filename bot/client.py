@@ -41,6 +41,7 @@ from bot.services.adjournment import Adjournments
 from bot.services.away import AwayService
 from bot.services.clocks import ClockService
 from bot.services.deliveries import owner_name
+from bot.services.dm_reach import DmReachBook
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
@@ -168,6 +169,7 @@ class AsobibaBot(commands.AutoShardedBot):
         games.deliveries.owner = owner_name(settings.shard_ids)
         servers = GuildService(db, games.clock)
         standings = StandingsService(db, games.clock)
+        dm_reach = DmReachBook(db, games.clock)
         tournaments = TournamentService(games, servers)
         away = AwayService(games, settings.away_days_per_year)
         services = Services(
@@ -178,13 +180,14 @@ class AsobibaBot(commands.AutoShardedBot):
             away=away,
             adjournments=Adjournments(games, games.starts.secrets),
             open_challenges=OpenChallenges(games),
+            dm_reach=dm_reach,
             tournaments=tournaments,
             puzzles=PuzzleService(db, games.clock, games.starts.secrets),
             lessons=LessonService(db, games.clock),
-            privacy=PrivacyService(db, games, tournaments, standings),
+            privacy=PrivacyService(db, games, tournaments, standings, dm_reach),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
         )
-        self.flows = compose_flows(self, services)
+        self.flows = compose_flows(self, services, settings.home_server_invite)
         #: What cogs and components are handed (they never import this module).
         self.asobiba = UiContext(services, self.flows, Activity())
         self.gate = InteractionGate(
@@ -317,17 +320,30 @@ class AsobibaBot(commands.AutoShardedBot):
         note = note_form_answer(interaction)
         if answer is None and lesson_answer is None and note is None:
             await self._answer_unknown(interaction)
-            return
-        async with self.asobiba.activity.handling(interaction):
-            try:
-                if answer is not None:
-                    await self.flows.playing.submit_number(interaction, *answer)
-                elif lesson_answer is not None:
-                    await self.flows.lessons.answer_number(interaction, *lesson_answer)
-                elif note is not None:
-                    await self.flows.corner.save_note(interaction, *note)
-            except Exception as error:  # the one error path decides what to say
-                await handle_error(interaction, error)
+        else:
+            async with self.asobiba.activity.handling(interaction):
+                try:
+                    if answer is not None:
+                        await self.flows.playing.submit_number(interaction, *answer)
+                    elif lesson_answer is not None:
+                        await self.flows.lessons.answer_number(interaction, *lesson_answer)
+                    elif note is not None:
+                        await self.flows.corner.save_note(interaction, *note)
+                except Exception as error:  # the one error path decides what to say
+                    await handle_error(interaction, error)
+        # Every interaction passes here (after its answer, which must not wait for this).
+        await self._note_reach(interaction)
+
+    async def _note_reach(self, interaction: discord.Interaction) -> None:
+        """What the interaction says of whether the bot may DM its user (written at most once a
+        day per user and process): a courtesy, so a database outage only skips it."""
+        try:
+            async with self.asobiba.activity.handling():
+                await self.flows.dm_gate.seen(interaction)
+        except DatabaseUnavailable:
+            pass  # logged once per outage (bot.db.faults)
+        except Exception:  # the interaction itself was answered: never apologise for this
+            log.warning("could not note what interaction %s says", interaction.id, exc_info=True)
 
     async def _answer_unknown(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data) if isinstance(interaction.data, dict) else {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,6 +114,9 @@ class Settings:
     rate_limit_burst: int = 10
     #: How many challenges one user may have waiting for an answer at once (0: no cap).
     max_open_challenges: int = 10
+    #: An invite to a server with the bot that players may join to get reminders by DM
+    #: (Discord lets the bot DM only people who share a server with it); None: none offered.
+    home_server_invite: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -152,6 +156,7 @@ class Settings:
             rate_limit_per_minute=_int(env, "RATE_LIMIT_PER_MINUTE", 60, 0),
             rate_limit_burst=_int(env, "RATE_LIMIT_BURST", 10, 1),
             max_open_challenges=_int(env, "MAX_OPEN_CHALLENGES", 10, 0),
+            home_server_invite=_invite(env, "HOME_SERVER_INVITE"),
         )
 
 
@@ -168,6 +173,29 @@ def _port(env: Mapping[str, str], name: str) -> int | None:
     if port > 65535:
         raise ConfigError(f"{name} must be a TCP port, 1 to 65535, not {port}")
     return port
+
+
+#: An invite link as Discord writes it: discord.gg/<code> or discord.com/invite/<code>.
+INVITE_LINK = re.compile(r"https://(?:discord\.gg|discord\.com/invite)/([A-Za-z0-9-]+)/?")
+
+
+def _invite(env: Mapping[str, str], name: str) -> str | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if INVITE_LINK.fullmatch(raw) is None:
+        raise ConfigError(
+            f"{name} must be a Discord invite link, https://discord.gg/<code> or "
+            f"https://discord.com/invite/<code>, not {raw!r}"
+        )
+    return raw.rstrip("/")
+
+
+def invite_code(link: str) -> str:
+    """The code of an invite link :data:`INVITE_LINK` accepts."""
+    found = INVITE_LINK.fullmatch(link)
+    assert found is not None
+    return found.group(1)
 
 
 def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...]) -> str:

@@ -84,6 +84,23 @@ class Metrics:
             "waits out a back-off in the outbox and is tried again.",
             registry=registry,
         )
+        self.dms_skipped = Counter(
+            "asobiba_dms_skipped",
+            "DMs not sent because Discord would refuse them (no request made), by what the bot "
+            "knows: dms_closed (Discord refused with 50007 lately), no_shared_server (refused "
+            "with 50278, no server in common since) or unknown (never seen where Discord vouches "
+            "for a server in common).",
+            ["reach"],
+            registry=registry,
+        )
+        self.dms_refused = Counter(
+            "asobiba_dms_refused",
+            "DMs Discord refused (each a 403 spent from the allowance of invalid requests), by "
+            "its code: 50007 (the user takes no DMs from the bot), 50278 (no server in common), "
+            "or another; each is remembered, so the bot does not ask again.",
+            ["code"],
+            registry=registry,
+        )
 
 
 #: This process's metrics.

@@ -493,6 +493,25 @@ async def test_bot_dms_are_refused_without_a_shared_server_or_when_closed(
     assert await bot_error(bot) == (403, 50007)
     assert len(fake.dm_messages(member)) == 1
     assert fake.violations == []  # a refused DM is an answer, not a broken rule
+    # Each refusal is a 403, counted against the bot's allowance of invalid requests.
+    assert len(fake.refused_dms()) == 2 and fake.refused_dms() == fake.invalid_requests()
+    await fake.stop_client(bot)
+
+
+async def test_an_invite_names_its_server(discord_fake: FakeDiscord) -> None:
+    fake = discord_fake
+    home = fake.add_guild("Home")
+    fake.add_text_channel(home, "welcome")
+    code = fake.add_invite(home, "asobiba-home")
+    bot = await start(fake)
+    invite = await bot.http.get_invite(code, with_counts=False)
+    assert invite["guild"]["id"] == str(home.id) and invite["channel"]["name"] == "welcome"
+    fetched = await bot.fetch_invite(f"https://discord.gg/{code}")
+    assert fetched.guild is not None and fetched.guild.id == home.id
+    with pytest.raises(discord.NotFound) as unknown:
+        await bot.http.get_invite("nothing-here")
+    assert unknown.value.code == 10006
+    assert fake.invalid_requests() == []  # a 404 is no invalid request
     await fake.stop_client(bot)
 
 

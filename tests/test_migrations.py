@@ -129,6 +129,71 @@ async def test_0011_turns_a_board_claimed_by_message_id_0_into_board_claimed_at(
     assert claimed == datetime(2026, 11, 2, tzinfo=UTC)
 
 
+async def test_0017_knows_whoever_played_in_a_server_that_added_the_bot(db: Database) -> None:
+    """Before 0017 the bot DMed anyone; after it, only users Discord vouched for. Everyone who
+    played in a server that added the bot shared a server with it then: they are known, as of
+    their newest such game. Nobody else is: not a player seen only outside such servers, the
+    bot itself, an open challenge's empty seat, a former player."""
+    first, newest = datetime(2026, 11, 1, tzinfo=UTC), datetime(2026, 11, 5, tzinfo=UTC)
+
+    def reach_after(sync: Connection) -> list[tuple[Any, ...]]:
+        command.downgrade(alembic_config(sync), "0016")
+        game = Table("game", MetaData(), autoload_with=sync)
+        seat = Table("game_seat", MetaData(), autoload_with=sync)
+        values: dict[str, Any] = {
+            c.name: 0
+            for c in game.c
+            if not c.nullable and c.server_default is None and not c.primary_key
+        }
+        values.update(game_type="bushi", status="finished", settings="{}", state="{}", locale="en")
+        games = (
+            (1, 900, first, [(11, False), (12, False)]),
+            (2, 900, newest, [(11, False), (0, False)]),  # an open challenge's empty seat
+            (3, None, newest, [(12, False), (13, False)]),  # a group DM
+            (4, 901, first, [(14, False), (99, True)]),  # against the bot
+            (5, 901, first, [(-(1 << 61), False), (14, False)]),  # a former player
+        )
+        for game_id, guild_id, created, seats in games:
+            moment = {"created_at": created, "updated_at": created}
+            sync.execute(
+                game.insert().values({**values, **moment, "id": game_id, "guild_id": guild_id})
+            )
+            for number, (user_id, is_bot) in enumerate(seats):
+                sync.execute(
+                    seat.insert().values(
+                        game_id=game_id,
+                        seat=number,
+                        user_id=user_id,
+                        display_name=str(user_id),
+                        is_bot=is_bot,
+                        to_act=False,
+                    )
+                )
+        command.upgrade(alembic_config(sync), "head")
+        return list(
+            sync.execute(
+                text(
+                    "SELECT user_id, shared_server_at, refused_code, told FROM dm_reach "
+                    "ORDER BY user_id"
+                )
+            )
+        )
+
+    rows = await db.run_migrations(reach_after)
+    assert [(r[0], _aware(r[1]), r[2], r[3]) for r in rows] == [
+        (11, newest, None, None),
+        (12, first, None, None),
+        (14, first, None, None),
+    ]
+
+
+def _aware(moment: Any) -> Any:
+    """A time as either database hands it back (SQLite: a naive string), in UTC."""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 async def test_a_start_waits_for_a_migration_longer_than_the_busy_timeout(tmp_path: Path) -> None:
     """Another process holds the file's write lock for longer than the usual busy timeout (a
     big file's migration): a starting process waits for it, then migrates, instead of failing

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot import __main__ as cli
-from bot.config import ConfigError, Settings
+from bot.config import ConfigError, Settings, invite_code
 from bot.db import Database
 from bot.instance_lock import AlreadyRunning, InstanceLock
 from tests.conftest import drop_schema, make_database
@@ -44,6 +44,10 @@ def run_cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
         ({"LOG_LEVEL": "bogus"}, "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR"),
         ({"METRICS_PORT": "99999"}, "METRICS_PORT must be a TCP port, 1 to 65535, not 99999"),
         ({"LOG_FORMAT": "xml"}, "LOG_FORMAT must be one of text, json, not 'xml'"),
+        (
+            {"HOME_SERVER_INVITE": "https://example.com/discord.gg/x"},
+            "HOME_SERVER_INVITE must be a Discord invite link, https://discord.gg/<code> or",
+        ),
     ],
 )
 def test_a_bad_setting_is_one_line_and_exit_2(env: dict[str, str], says: str) -> None:
@@ -60,6 +64,10 @@ def test_settings_accept_the_usual_spellings() -> None:
     assert Settings.from_env({"DATABASE_URL": "postgres://u@h/d"}).database_url == (
         "postgresql+asyncpg://u@h/d"
     )
+    for link in ("https://discord.gg/Asobiba", "https://discord.com/invite/asobiba-home/"):
+        invite = Settings.from_env({"HOME_SERVER_INVITE": link}).home_server_invite
+        assert invite == link.rstrip("/") and invite_code(invite) in link
+    assert Settings.from_env({}).home_server_invite is None
     with pytest.raises(ConfigError, match="u:\\*\\*\\*@h"):
         Settings.from_env({"DATABASE_URL": "postgresql://u:secret@h:port/d"})
 

@@ -310,6 +310,9 @@ class PlayerCog(commands.Cog):
             hide_stats=hide_stats,
             pictures=None if boards is None else boards.value == "pictures",
         )
+        if notify is not None and notify.value == "dm":
+            # Asked for DMs: a refusal for closed DMs is forgotten, and the next DM tried.
+            await self.services.dm_reach.wants_dms(interaction.user.id)
         locale = user_locale(interaction)
         await send_ephemeral(
             interaction,

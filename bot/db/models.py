@@ -378,6 +378,27 @@ class AwayUsedRow(Base):
     days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
+class DmReachRow(Base):
+    """What Discord has shown of whether the bot may DM a user — so that no DM goes where
+    Discord would refuse it (each refusal spends the bot's allowance of invalid requests) —
+    and where the user was last told their move-clock reminders go."""
+
+    __tablename__ = "dm_reach"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    #: When Discord last vouched that the user shares a server with the bot: an interaction
+    #: in a server that added it (or in its DM under that install), the home server's member
+    #: list, or (before this was kept) a game in such a server.
+    shared_server_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: Discord's last refusal of a DM to the user: its code (50007: they take no DMs from the
+    #: bot; 50278: no server in common) and when.
+    refused_code: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    refused_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: Where the user was last told their move-clock reminders go (``dm`` or ``nowhere``).
+    told: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
 class DeliveryRow(Base):
     """What a committed change owes people (the transactional outbox): a board to redraw, a
     turn ping, a reminder, a result. Written in the change's own transaction; deleted once

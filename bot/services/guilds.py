@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from bot.db import Database, GuildSettingRow
+from bot.db.upsert import upsert
 from bot.services.clock import Clock, system_clock
 from bot.services.errors import ServiceError
 from bot.text.errors import CHANNEL_NOT_ALLOWED
@@ -111,12 +110,7 @@ class GuildService:
             changed["channels"] = []
         changed["updated_at"] = self.clock()
         async with self.db.transaction() as session:
-            insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
-            await session.execute(
-                insert(GuildSettingRow)
-                .values(guild_id=guild_id, **changed)
-                .on_conflict_do_update(index_elements=["guild_id"], set_=changed)
-            )
+            await upsert(session, GuildSettingRow, {"guild_id": guild_id}, changed)
             if allow_channel is not None or disallow_channel is not None:
                 where = GuildSettingRow.guild_id == guild_id
                 channels = list(

@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from bot.db import Database
 from bot.db.models import LessonProgressRow
+from bot.db.upsert import upsert
 from bot.services.clock import Clock, system_clock
 
 
@@ -45,9 +44,5 @@ class LessonService:
         now = self.clock()
         values = {"step": step, "finished_at": now if finished else None, "updated_at": now}
         async with self.db.transaction() as session:
-            insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
-            await session.execute(
-                insert(LessonProgressRow)
-                .values(user_id=user_id, lesson=lesson, **values)
-                .on_conflict_do_update(index_elements=["user_id", "lesson"], set_=values)
-            )
+            keys = {"user_id": user_id, "lesson": lesson}
+            await upsert(session, LessonProgressRow, keys, values)

@@ -38,6 +38,7 @@ from bot.db import (
     TournamentRow,
 )
 from bot.db.game_columns import BUMPED_VERSION
+from bot.services.dm_reach import DmReachBook
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
 from bot.services.privacy_export import OWN_ROWS, PrivacyExport
@@ -94,11 +95,13 @@ class PrivacyService:
         games: GameService,
         tournaments: TournamentService,
         standings: StandingsService,
+        dm_reach: DmReachBook | None = None,
     ) -> None:
         self.db = db
         self.games = games
         self.tournaments = tournaments
         self.standings = standings
+        self.dm_reach = dm_reach
         #: What is kept, counted and written out.
         self.records = PrivacyExport(db, games)
 
@@ -250,6 +253,8 @@ class PrivacyService:
         for game_id in game_ids:
             self.games.loader.cache.drop(game_id)
         self.standings.forget_cached(user_id)
+        if self.dm_reach is not None:
+            self.dm_reach.forget_cached(user_id)
         return Forgotten(deleted, renamed, former if renamed else None)
 
 

@@ -29,6 +29,7 @@ from bot.db import (
 )
 from bot.db.models import (
     AwayUsedRow,
+    DmReachRow,
     GameAsideRow,
     LessonProgressRow,
     PlayerAwayRow,
@@ -51,6 +52,7 @@ OwnRow = (
     | GameAsideRow
     | PlayerAwayRow
     | AwayUsedRow
+    | DmReachRow
 )
 #: The rows that are one player's own, by the name Export gives them: Export writes exactly
 #: these, and Delete deletes exactly these (one list, so a new table can't reach one only).
@@ -63,9 +65,10 @@ OWN_ROWS: dict[str, type[OwnRow]] = {
     "game_notes_and_plans": GameAsideRow,
     "away": PlayerAwayRow,
     "away_days_used": AwayUsedRow,
+    "dm_reach": DmReachRow,
 }
 #: Own rows keyed by the player alone: one row or none, exported as that row (or null).
-ONE_ROW_EACH = frozenset({"settings", "away"})
+ONE_ROW_EACH = frozenset({"settings", "away", "dm_reach"})
 
 
 def json_value(value: Any) -> Any:

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import ColumnElement, func, select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from bot.db import Database, PlayerStatRow, UserPrefRow
+from bot.db.upsert import upsert
 from bot.games.registry import variant_for_key
 from bot.games.spec import Ranking
 from bot.services.clock import Clock, system_clock
 from bot.services.errors import ServiceError
 from bot.services.stats import CONSERVATIVE_SIGMAS, PlayerStat
+from bot.services.user_cache import UserCache
 from bot.text.errors import BAD_NOTIFY
 
 NOTIFY_CHOICES = ("channel", "dm", "none")
@@ -74,7 +73,7 @@ class StandingsService:
     def __init__(self, db: Database, clock: Clock = system_clock) -> None:
         self.db = db
         self.clock = clock
-        self._prefs: dict[int, tuple[UserPrefs, float]] = {}
+        self._prefs: UserCache[UserPrefs] = UserCache(PREFS_CACHE_SECONDS, UserPrefs())
 
     async def prefs(self, user_id: int) -> UserPrefs:
         return (await self.prefs_for([user_id]))[user_id]
@@ -82,29 +81,18 @@ class StandingsService:
     async def prefs_for(self, user_ids: list[int]) -> dict[int, UserPrefs]:
         """Each user's preferences (the defaults for one who never set any), from memory
         where fresh: a click's notices need no transaction of their own."""
-        now = time.monotonic()
-        out: dict[int, UserPrefs] = {}
-        missing = []
-        for user_id in user_ids:
-            cached = self._prefs.get(user_id)
-            if cached is not None and now - cached[1] < PREFS_CACHE_SECONDS:
-                out[user_id] = cached[0]
-            else:
-                missing.append(user_id)
-        if missing:
-            async with self.db.read() as session:
-                rows = await session.scalars(
-                    select(UserPrefRow).where(UserPrefRow.user_id.in_(missing))
-                )
-                found = {r.user_id: _prefs(r) for r in rows}
-            for user_id in missing:
-                out[user_id] = found.get(user_id, UserPrefs())
-                self._prefs[user_id] = (out[user_id], now)
-        return out
+        return await self._prefs.read(user_ids, self._load_prefs)
+
+    async def _load_prefs(self, user_ids: list[int]) -> dict[int, UserPrefs]:
+        async with self.db.read() as session:
+            rows = await session.scalars(
+                select(UserPrefRow).where(UserPrefRow.user_id.in_(user_ids))
+            )
+            return {r.user_id: _prefs(r) for r in rows}
 
     def forget_cached(self, user_id: int) -> None:
         """Drop this process's copy of a user's preferences (their data was just deleted)."""
-        self._prefs.pop(user_id, None)
+        self._prefs.forget(user_id)
 
     async def set_prefs(
         self,
@@ -116,27 +104,22 @@ class StandingsService:
     ) -> UserPrefs:
         if notify is not None and notify not in NOTIFY_CHOICES:
             raise ServiceError(BAD_NOTIFY)
-        self._prefs.pop(user_id, None)  # a change starts from what is stored, not a copy
-        current = await self.prefs(user_id)
+        # A change starts from what is stored, not a copy.
+        current = (await self._prefs.read([user_id], self._load_prefs, fresh=True))[user_id]
         new = UserPrefs(
             notify if notify is not None else current.notify,
             hide_stats if hide_stats is not None else current.hide_stats,
             pictures if pictures is not None else current.pictures,
         )
         async with self.db.transaction() as session:
-            insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
             values = {
                 "notify": new.notify,
                 "hide_stats": new.hide_stats,
                 "boards": "pictures" if new.pictures else "text",
                 "updated_at": self.clock(),
             }
-            await session.execute(
-                insert(UserPrefRow)
-                .values(user_id=user_id, **values)
-                .on_conflict_do_update(index_elements=["user_id"], set_=values)
-            )
-        self._prefs[user_id] = (new, time.monotonic())
+            await upsert(session, UserPrefRow, {"user_id": user_id}, values)
+        self._prefs.remember(user_id, new)
         return new
 
     async def standings(

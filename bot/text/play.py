@@ -30,6 +30,10 @@ PLAY_MESSAGES: dict[str, Text] = {
     "turn.ping": Text(
         "{user} さんの番です — {game} #{id}：{link}", "{user}, your move — {game} #{id}: {link}"
     ),
+    "turn.ping_due": Text(
+        "{user} さんの番です — {game} #{id}（期限 {deadline}）：{link}",
+        "{user}, your move — {game} #{id} (due {deadline}): {link}",
+    ),
     "turn.status": Text("手番：{user}", "To move: {user}"),
     "result.win": Text("🏆 {user} の勝ち（{reason}）", "🏆 {user} wins ({reason})"),
     "result.solo_loss": Text("🌑 {user} の負け（{reason}）", "🌑 {user} lost ({reason})"),
@@ -53,6 +57,55 @@ PLAY_MESSAGES: dict[str, Text] = {
         "⏳ {user}, your move in {game} #{id} is due {deadline}: {link}",
     ),
     "clock.none": Text("持ち時間なし", "no clock"),
+    "clock.per_move": Text("⏳ 持ち時間 {per_move}／手", "⏳ {per_move} per move"),
+    # Told once (and again only when it changes) to a player whose reminders can't be posted
+    # beside the board: where they go instead.
+    "reach.dm": Text(
+        "{game} #{id} の持ち時間のお知らせ（期限が近いとき、時間切れのとき）は、ここには"
+        "投稿できないため、あなたにはDMで届きます。",
+        "{game} #{id}'s move-clock reminders (a move nearly due, a loss on time) can't be "
+        "posted here, so they come to you by DM.",
+    ),
+    "reach.no_server": Text(
+        "{game} #{id} の持ち時間のお知らせ（期限が近いとき、時間切れのとき）は、あなたには"
+        "届きません。遊び場はここには自分から投稿できず、Discord は遊び場と同じサーバーに"
+        "いる人にしかDMを送らせないためです。",
+        "{game} #{id}'s move-clock reminders (a move nearly due, a loss on time) can't reach "
+        "you: Asobiba can't post here on its own, and Discord lets it DM only people who "
+        "share a server with it.",
+    ),
+    "reach.unknown": Text(
+        "{game} #{id} の持ち時間のお知らせ（期限が近いとき、時間切れのとき）は、いまはあなたに"
+        "届きません。遊び場はここには自分から投稿できず、Discord は遊び場と同じサーバーに"
+        "いる人にしかDMを送らせないためです（そういうサーバーで一度遊び場を使うと、遊び場に"
+        "伝わります）。",
+        "{game} #{id}'s move-clock reminders (a move nearly due, a loss on time) can't reach "
+        "you yet: Asobiba can't post here on its own, and Discord lets it DM only people who "
+        "share a server with it (use Asobiba once in such a server, and it knows).",
+    ),
+    "reach.dms_closed": Text(
+        "{game} #{id} の持ち時間のお知らせ（期限が近いとき、時間切れのとき）は、あなたには"
+        "届きません。遊び場はここには自分から投稿できず、Discord があなたへのDMを断った"
+        "ためです（プライバシー設定の「ダイレクトメッセージ」）。",
+        "{game} #{id}'s move-clock reminders (a move nearly due, a loss on time) can't reach "
+        "you: Asobiba can't post here on its own, and Discord refused its DMs to you (your "
+        "privacy settings: direct messages).",
+    ),
+    "reach.home": Text(
+        "{invite} に参加すると、DMで届くようになります。",
+        "Join {invite} and they come to you by DM.",
+    ),
+    "reach.games": Text(
+        "対局と期限は </games> でいつでも確かめられます。",
+        "</games> shows your games and when each is due, any time.",
+    ),
+    "reach.install": Text(
+        "下のボタンで遊び場を自分のアカウントに追加すると、どこでも </games> で対局と期限を"
+        "確かめられます。",
+        "Add Asobiba to your account (the button below) to see your games and when each is due "
+        "with </games>, anywhere.",
+    ),
+    "reach.install_button": Text("遊び場を追加", "Add Asobiba"),
     "hour": Text("{n}時間", "{n} hour"),
     "hours": Text("{n}時間", "{n} hours"),
     "day": Text("{n}日", "{n} day"),

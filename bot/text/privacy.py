@@ -17,6 +17,8 @@ PRIVACY_MESSAGES: dict[str, Text] = {
         "・</settings> の設定（手番の通知先、成績を隠すか、絵か文字か）\n"
         "・詰めもの（</puzzle>）の答えとレーティング、</learn> の進み具合\n"
         "・参加・主催した大会\n"
+        "・遊び場があなたにDMを送れるか（Discordの最後の返事と、遊び場のいるサーバーで最後に"
+        "見かけた日時）と、持ち時間のお知らせの届き先を伝えたかどうか\n"
         "メッセージの内容、メールアドレス、所属サーバーの一覧などは保存しません。"
         "手札など相手に見えない情報は、その持ち主にしか見せません。",
         "• your Discord user id, and your display name when a game began\n"
@@ -26,6 +28,8 @@ PRIVACY_MESSAGES: dict[str, Text] = {
         "• your </settings> (where turn notices go, hidden stats, pictures or text)\n"
         "• your </puzzle> answers and puzzle ratings, and how far you got in </learn>\n"
         "• the tournaments you entered or organised\n"
+        "• whether Asobiba may DM you (Discord's last answer, and when you were last seen in a "
+        "server with Asobiba), and where you were told your move-clock reminders go\n"
         "Nothing else: no messages, no email, no list of your servers. Hidden cards are only "
         "ever shown to their holder.",
     ),

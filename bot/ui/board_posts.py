@@ -37,6 +37,7 @@ from bot.ui.common import (
     installed_guild_id,
     jump_url,
     send_options,
+    shares_a_server,
 )
 from bot.ui.context import Services
 from bot.ui.delivery_faults import DISCORD_FAILURES, TryLater, passing
@@ -54,17 +55,13 @@ FOLLOWUP_LIMIT = 5
 
 
 def reach_of(interaction: discord.Interaction) -> BoardReach:
-    """How the bot will reach a board posted in answer to ``interaction``: itself in a server
-    that installed it, and in its own DM when the server install authorised the command (the
-    player shares a server with the bot, which may then message them); else only through
-    interactions — DMs and group DMs between people (context 2, "PRIVATE_CHANNEL"), servers
-    where only the player installed the app, and the bot's DM reached through a user install
-    (Discord refuses the bot's own posts to a user it shares no server with: 50278)."""
-    if installed_guild_id(interaction) is not None:
-        return BoardReach.CHANNEL
-    if interaction.context.dm_channel and not interaction.is_user_integration():
-        return BoardReach.CHANNEL
-    return BoardReach.INTERACTION
+    """How the bot will reach a board posted in answer to ``interaction``: itself where Discord
+    vouches that the player shares a server with it (:func:`shares_a_server`: a server that
+    installed it, or its own DM under that install); else only through interactions — DMs and
+    group DMs between people (context 2, "PRIVATE_CHANNEL"), servers where only the player
+    installed the app, and the bot's DM reached through a user install (Discord refuses the
+    bot's own posts to a user it shares no server with: 50278)."""
+    return BoardReach.CHANNEL if shares_a_server(interaction) else BoardReach.INTERACTION
 
 
 def answers_are_forced_private(interaction: discord.Interaction) -> bool:
@@ -79,7 +76,7 @@ def answers_are_forced_private(interaction: discord.Interaction) -> bool:
     )
 
 
-def _count_followup(interaction: discord.Interaction) -> bool:
+def take_followup(interaction: discord.Interaction) -> bool:
     """Take one of the interaction's follow-ups; whether one was left (only user-install
     interactions outside servers that added the bot are limited)."""
     if installed_guild_id(interaction) is not None:
@@ -229,7 +226,7 @@ class BoardPosts:
     ) -> GameSnapshot | None:
         """Post the board again as a follow-up of ``via`` where only interactions reach it
         (:meth:`show_board`); the game as placed there, or ``None`` where it could not go."""
-        if via is None or game.board_reach != BoardReach.INTERACTION or not _count_followup(via):
+        if via is None or game.board_reach != BoardReach.INTERACTION or not take_followup(via):
             return None
         try:
             message = await self.followups.send(via, board.view, lambda: board.files)
@@ -282,7 +279,7 @@ class BoardPosts:
                 channel = self.client.get_partial_messageable(game.channel_id)
                 message = await channel.send(view=view, files=files(), allowed_mentions=NO_PINGS)
                 return jump_url(game.guild_id, game.channel_id, message.id)
-            if not _count_followup(interaction):
+            if not take_followup(interaction):
                 return None
             answer = await self.followups.send(interaction, view, files)
             return jump_url(interaction.guild_id, answer.channel.id, answer.id)
@@ -305,7 +302,7 @@ class BoardPosts:
         if game.board_reach == BoardReach.PRIVATE:
             return False
         if game.board_reach == BoardReach.INTERACTION:
-            if via is None or not _count_followup(via):
+            if via is None or not take_followup(via):
                 return False
             try:
                 extra: dict[str, Any] = {"view": view} if view is not None else {}

@@ -87,7 +87,8 @@ def player_label(info: SeatInfo, locale: Locale | None = None) -> str:
     return f"{typed(info.display_name)} 🤖" if info.is_bot else mention(info.user_id)
 
 
-def _discord_time(moment: datetime, style: str = "R") -> str:
+def discord_time(moment: datetime, style: str = "R") -> str:
+    """A moment as Discord shows it in each reader's own time zone (``R``: "in 3 hours")."""
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
@@ -159,7 +160,7 @@ def board_heading(game: GameSnapshot, locale: Locale, tag: str = "") -> str:
                     opponent_side=side(challenged.seat, locale),
                     opponent=player_name(challenged, locale),
                     rated=tr("rated" if game.rated else "casual", locale),
-                    expires=_discord_time(game.expires_at) if game.expires_at else "—",
+                    expires=discord_time(game.expires_at) if game.expires_at else "—",
                 ),
             )
         )
@@ -224,7 +225,7 @@ def board_status(
                     "clock.deadline",
                     locale,
                     per_move=clock_label(game.move_seconds, locale),
-                    deadline=_discord_time(game.deadline_at),
+                    deadline=discord_time(game.deadline_at),
                 )
             )
         offer = game.state.draw_offer

@@ -56,6 +56,18 @@ def installed_guild_id(interaction: discord.Interaction) -> int | None:
     return None
 
 
+def shares_a_server(interaction: discord.Interaction) -> bool:
+    """Whether Discord vouches, in ``interaction``, that its user shares a server with the bot
+    (and so that the bot may post in its own DM with them, and DM them): it came from a server
+    that installed the bot, or from the bot's DM under the server install ("An individual
+    app's global commands are also available in DMs if that app has a bot that shares a mutual
+    guild with the user", developers/interactions/application-commands.mdx). Anywhere else
+    Discord says nothing of the user's other servers."""
+    if installed_guild_id(interaction) is not None:
+        return True
+    return bool(interaction.context.dm_channel) and not interaction.is_user_integration()
+
+
 def jump_url(guild_id: int | None, channel_id: int | None, message_id: int | None) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 

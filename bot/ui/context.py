@@ -18,6 +18,7 @@ from bot.metrics import METRICS
 from bot.services.adjournment import Adjournments
 from bot.services.away import AwayService
 from bot.services.clocks import ClockService, Notice
+from bot.services.dm_reach import DmReachBook
 from bot.services.freshness import Seen
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
@@ -319,6 +320,8 @@ class Services:
     adjournments: Adjournments
     #: Challenges anyone may take.
     open_challenges: OpenChallenges
+    #: Whether the bot may DM each user, as Discord has shown it.
+    dm_reach: DmReachBook
 
 
 #: ``Interaction.extras`` key: how the interaction ended, when not "ok" (see ``handle_error``).

@@ -16,11 +16,12 @@ from bot.services.messages import BoardMessages
 from bot.services.snapshots import GameSummary
 from bot.statuses import GameStatus
 from bot.ui.board_posts import BoardPosts
-from bot.ui.boards import game_locale, game_title, outcome_text
+from bot.ui.boards import discord_time, game_locale, game_title, outcome_text
 from bot.ui.common import NO_PINGS, jump_url, mention, send_options
 from bot.ui.components import HandButton
 from bot.ui.context import Services
 from bot.ui.delivery_faults import DISCORD_FAILURES, TryLater, passing
+from bot.ui.dm_gate import DmGate
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +43,13 @@ def news_of(game: GameSummary, what: str = "turn") -> str:
 class Pings:
     """Sends what players are told, by the way each wants it."""
 
-    def __init__(self, client: discord.Client, services: Services, posts: BoardPosts) -> None:
+    def __init__(
+        self, client: discord.Client, services: Services, posts: BoardPosts, gate: DmGate
+    ) -> None:
         self.client = client
         self.services = services
         self.posts = posts
+        self.gate = gate
         self.messages: BoardMessages = services.games.messages
 
     async def challenge_mentions(
@@ -84,14 +88,17 @@ class Pings:
                 s.user_id for s in game.seats_to_act if not s.is_bot and s.user_id != actor_id
             ]
 
+            due = game.deadline_at if game.move_seconds and game.held_since is None else None
+
             def message(users: Sequence[int]) -> str:
                 return tr(
-                    "turn.ping",
+                    "turn.ping" if due is None else "turn.ping_due",
                     locale,
                     user=" ".join(map(mention, users)),
                     game=title,
                     id=game.id,
                     link=link,
+                    **({} if due is None else {"deadline": discord_time(due)}),
                 )
         elif game.status == GameStatus.FINISHED:
             targets = [s.user_id for s in game.seats if not s.is_bot and s.user_id != actor_id]
@@ -146,7 +153,7 @@ class Pings:
                 user=" ".join(map(mention, users)),
                 game=game_title(game, locale),
                 id=game.id,
-                deadline=f"<t:{int(notice.deadline.timestamp())}:R>",
+                deadline=discord_time(notice.deadline),
                 link=jump_url(game.guild_id, game.channel_id, game.message_id),
             )
 
@@ -215,13 +222,17 @@ class Pings:
         view: discord.ui.View | None = None,
         once: str | None = None,
     ) -> discord.Message | None:
-        """Send a DM; the message, or None where the user takes no DMs (:class:`TryLater`
-        where Discord could not take it now)."""
+        """Send a DM; the message, or None where it could not go (:class:`TryLater` where
+        Discord could not take it now). None without asking Discord where it would refuse
+        (:class:`DmGate`); a refusal is remembered."""
+        if not await self.gate.may_dm(user_id):
+            return None
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             return await user.send(content, **send_options(NO_PINGS, view, once))
         except DISCORD_FAILURES as error:
             if passing(error):
                 raise TryLater(f"a DM to user {user_id}: {error}") from error
-            log.info("could not DM user %s (DMs closed?): %s", user_id, error)
+            log.info("could not DM user %s: %s", user_id, error)
+            await self.gate.refused(user_id, error)
             return None

@@ -35,6 +35,7 @@ from bot.ui.held_boards import HeldBoards
 from bot.ui.layout import notice_view
 from bot.ui.panel_flows import Panels, is_panel
 from bot.ui.reach import newest_board_link, refuse_unless_reachable
+from bot.ui.reminder_reach import ReminderReach
 from rules.core import Event, Resign
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,7 @@ class Playing:
         held_boards: HeldBoards,
         panels: Panels,
         deliverer: Deliverer,
+        reminders: ReminderReach,
     ) -> None:
         self.games = services.games
         self.actions: ActionPipeline = services.games.actions
@@ -63,6 +65,7 @@ class Playing:
         self.held_boards = held_boards
         self.panels = panels
         self.deliverer = deliverer
+        self.reminders = reminders
 
     async def play(
         self, interaction: discord.Interaction, game_id: int, seen: Seen, code: str
@@ -235,6 +238,8 @@ class Playing:
             via=interaction,
             board_shown=board_shown,
         )
+        # Where this player's clock reminders go, said once, when not beside the board.
+        await self.reminders.tell_once(interaction, game)
 
     async def _answer_panel(
         self,

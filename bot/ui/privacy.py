@@ -20,6 +20,7 @@ from bot.services.privacy import Departure
 from bot.statuses import GameStatus
 from bot.ui.common import send_ephemeral, think, user_locale
 from bot.ui.context import DeliveryFlow, Services, TournamentFlow
+from bot.ui.dm_gate import NOT_NOTED
 from bot.ui.privacy_components import PrivacyButton
 from rules.core import Locale
 
@@ -108,6 +109,7 @@ class PrivacyFlows:
                 content=tr("privacy.expired", locale), view=None
             )
             return
+        interaction.extras[NOT_NOTED] = True  # nothing of this click is kept, either
         # Resigning games and redrawing their boards takes a while: acknowledge first.
         await interaction.response.defer()
         departure, forgotten = await self.privacy.delete_everything(interaction.user.id)

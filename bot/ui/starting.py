@@ -20,7 +20,7 @@ from bot.services.starts import GameStarts
 from bot.text.errors import ANSWERS_FORCED_PRIVATE
 from bot.text.open_challenges import RANGE_NEEDS_OPEN
 from bot.ui.board_painter import BoardPainter
-from bot.ui.board_posts import BoardPosts, answers_are_forced_private
+from bot.ui.board_posts import BoardPosts, answers_are_forced_private, reach_of
 from bot.ui.boards import game_locale, game_title
 from bot.ui.common import (
     NO_PINGS,
@@ -36,6 +36,7 @@ from bot.ui.context import Services
 from bot.ui.held_boards import HeldBoards
 from bot.ui.notices import Pings
 from bot.ui.reach import BadButton
+from bot.ui.reminder_reach import ReminderReach
 from rules.core import Locale, Seat
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,7 @@ class Starting:
         posts: BoardPosts,
         pings: Pings,
         held_boards: HeldBoards,
+        reminders: ReminderReach,
     ) -> None:
         self.client = client
         self.services = services
@@ -68,6 +70,7 @@ class Starting:
         self.posts = posts
         self.pings = pings
         self.held_boards = held_boards
+        self.reminders = reminders
 
     async def challenge(
         self,
@@ -130,6 +133,7 @@ class Starting:
         # asked for DMs (then a DM with the link) or for no notifications.
         notify, mentions = await self.pings.challenge_mentions(opponent.id, opponent.bot)
         message = await self._post_or_undo(interaction, result, mentions)
+        await self.reminders.tell_once(interaction, result.game, reach_of(interaction))
         if notify == "dm":
             game = result.game
             await self.pings.direct_message(
@@ -183,7 +187,9 @@ class Starting:
                 locale=board_locale,
             )
 
-        await self._post_or_undo(interaction, await in_time(interaction, create()), NO_PINGS)
+        result = await in_time(interaction, create())
+        await self._post_or_undo(interaction, result, NO_PINGS)
+        await self.reminders.tell_once(interaction, result.game, reach_of(interaction))
 
     async def start_solitaire(
         self,
@@ -263,6 +269,7 @@ class Starting:
         opponent = next(s for s in result.game.seats if s.user_id != interaction.user.id)
         _, mentions = await self.pings.challenge_mentions(opponent.user_id, opponent.is_bot)
         await self._post_or_undo(interaction, result, mentions)
+        await self.reminders.tell_once(interaction, result.game, reach_of(interaction))
 
     async def _post_or_undo(
         self,

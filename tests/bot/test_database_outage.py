@@ -196,6 +196,9 @@ async def test_every_interaction_is_refused_kindly_and_the_outage_logged_once(
     caplog.set_level(logging.INFO)
     ticks = Ticks(world)
 
+    # Nothing in flight as the outage begins (a connection checked out before it would go on
+    # working, and the outage would seem to end and begin again).
+    await world.bot.asobiba.activity.wait_idle()
     await down.begin(world)
     await ticks.more(3)  # the clocks meet the outage, tick after tick
     menu = board.selects()[0]
@@ -242,6 +245,7 @@ async def test_every_interaction_is_refused_kindly_and_the_outage_logged_once(
 
     # Nothing changed: the board, the move, the note.
     assert board.edit_count == edits
+    await world.bot.asobiba.activity.wait_idle()  # no failure lands after the outage's end
     await down.end()
     after = await world.bot.asobiba.services.games.queries.get(game_id)
     assert (after.version, after.ply) == (before.version, before.ply)

@@ -86,10 +86,15 @@ async def test_adjourn_seal_restart_resume(world: World) -> None:
     assert game.ply == 1 and game.held_since is None and game.pause is None
     assert "Black placed the cube" in board.text
     assert game.deadline_at == world.clock.now + timedelta(hours=1)
+
     # The reveal is public, and its seal checks out against what the board showed.
-    [reveal] = [
-        m for m in world.fake.messages_in(world.channel) if "sealed move, revealed" in m.text
-    ]
+    def reveals() -> list[FakeMessage]:
+        return [
+            m for m in world.fake.messages_in(world.channel) if "sealed move, revealed" in m.text
+        ]
+
+    await until(world, lambda: bool(reveals()))
+    [reveal] = reveals()
     found = re.search(
         r"revealed: (\S+) \(seal `([0-9a-f]{64})`, salt `([0-9a-f]{32})`", reveal.text
     )

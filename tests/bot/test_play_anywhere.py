@@ -277,11 +277,15 @@ async def test_a_solitaire_in_the_bots_dm_through_a_user_install(friends: Friend
 
 
 async def test_a_timeout_reaches_a_player_by_dm_where_discord_allows(friends: Friends) -> None:
-    """Bob shares a server with the bot, so the bot may DM him: the reminder and the result
-    of a game timed out in the group DM come to his DMs (in the game's language)."""
+    """Bob shares a server with the bot, and Discord showed it (he used Asobiba there once), so
+    the bot may DM him: the reminder and the result of a game timed out in the group DM come
+    to his DMs (in the game's language)."""
     fake = friends.fake
     guild = fake.add_guild("Club")
     fake.add_member(guild, friends.bob)
+    await friends.settle(
+        await fake.slash("games", user=friends.bob, channel=fake.add_text_channel(guild, "lobby"))
+    )
     board = await friends.challenge("bushi challenge", colour="white", clock="3600")
     await friends.click(board, friends.bob, label="Accept")  # Bob (Black) is to move
     friends.clock.advance(minutes=31)

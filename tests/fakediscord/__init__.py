@@ -64,6 +64,7 @@ World building (synchronous; gateway events are queued for connected clients):
     accepts_dms=True)`` (``guilds=None`` = every existing guild)
     ``add_member(guild, user, *, nick=None, roles=(), permissions=None)``
     ``dm_channel(user)``, ``make_attachment(filename, data, *, content_type=None)``
+    ``add_invite(guild, code=None) -> code`` (Get Invite answers it; an unknown code 404 10006)
 
 User installs (Discord's user-installed apps):
     ``install_for_user(user)`` (the user added the app to their account),
@@ -124,6 +125,8 @@ sees: no other user's ephemerals), ``rest_calls_to(channel)``, ``last_message(ch
 ``dm_messages(user)``, ``message(id)``, ``await wait_for_message(channel, predicate)``,
 ``commands(guild=None)``, ``command(name, guild=None)``, ``syncs`` (every bulk overwrite:
 ``guild_id``, ``payload`` as sent, ``result``), ``identifies``, ``requests`` (REST log),
+``invalid_requests()`` (those answered 401, 403 or 429, which Discord counts against the
+bot's address: 10,000 per 10 minutes), ``refused_dms()`` (the bot's DMs answered 403),
 ``interactions``, ``await wait_until(predicate, timeout)``, ``nonce_repeats`` (posts whose
 ``enforce_nonce`` nonce was already used in the last ``NONCE_WINDOW_SECONDS``: Discord, and the
 fake, return the first message instead of creating another).

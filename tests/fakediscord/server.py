@@ -350,6 +350,8 @@ class FakeDiscord:
         self.rest_requests: list[RestRequest] = []
         #: Ids of users who added the app to their account (:meth:`install_for_user`).
         self.user_installs: set[int] = set()
+        #: Invite codes, to the server each leads to (``add_invite``).
+        self.invites: dict[str, FakeGuild] = {}
         #: Calls with an interaction token older than 15 minutes (answered 401, 50027).
         self.expired_token_requests: list[RestRequest] = []
         #: Seconds Discord's clock is ahead of ``time.monotonic()`` (:meth:`advance`).
@@ -937,6 +939,12 @@ class FakeDiscord:
         else:
             role.permissions &= ~USE_EXTERNAL_APPS
 
+    def add_invite(self, guild: FakeGuild, code: str | None = None) -> str:
+        """An invite to ``guild`` (``https://discord.gg/<code>``); its code."""
+        code = code or f"invite{len(self.invites) + 1}"
+        self.invites[code] = guild
+        return code
+
     def close_dms(self, user: FakeUser) -> None:
         """``user`` refuses DMs: the bot's posts to them answer 403 50007."""
         user.accepts_dms = False
@@ -1070,6 +1078,20 @@ class FakeDiscord:
         """Every REST request whose route names ``channel``'s id (``/channels/<id>...``)."""
         pattern = re.compile(rf"/channels/{channel.id}(?:/|$)")
         return [r for r in self.rest_requests if pattern.search(r.path)]
+
+    def invalid_requests(self) -> list[RequestLog]:
+        """The REST requests Discord counts against the bot's address: "IP addresses that make
+        too many invalid HTTP requests are automatically and temporarily restricted from
+        accessing the Discord API. Currently, this limit is 10,000 per 10 minutes. An invalid
+        request is one that results in 401, 403, or 429 statuses" (rate-limits.mdx, "Invalid
+        Request Limit"; a 429 of the ``shared`` scope is not counted, and the fake sends none)."""
+        return [r for r in self.requests if r.status in (401, 403, 429)]
+
+    def refused_dms(self) -> list[RequestLog]:
+        """The bot's DMs Discord refused (403 50007 or 50278): its posts to its DM channels
+        that were answered 403."""
+        dms = {f"/channels/{c.id}/messages" for c in self.dm_channels.values()}
+        return [r for r in self.invalid_requests() if r.method == "POST" and r.path in dms]
 
     def dm_messages(self, user: FakeUser) -> list[FakeMessage]:
         channel = self.dm_channels.get(user.id)
@@ -2419,6 +2441,7 @@ class FakeDiscord:
         r("GET", r"/users/@me", self._get_me)
         r("GET", r"/users/(?P<user_id>\d+)", self._get_user)
         r("POST", r"/users/@me/channels", self._create_dm)
+        r("GET", r"/invites/(?P<code>[A-Za-z0-9-]+)", self._get_invite)
         r("GET", r"/oauth2/applications/@me", self._get_application)
         r("GET", r"/applications/@me", self._get_application)
         for scope in (
@@ -2508,6 +2531,37 @@ class FakeDiscord:
 
     async def _get_application(self, req: RestRequest) -> web.Response:
         return json_response(self.application_payload())
+
+    async def _get_invite(self, req: RestRequest) -> web.Response:
+        """Get Invite (developers/resources/invite.mdx): the invite object, with its server
+        and channel; an unknown code answers 404 10006."""
+        guild = self.invites.get(req.params["code"])
+        if guild is None:
+            return error_response(404, 10006, "Unknown Invite")
+        channel = guild.channels[0] if guild.channels else None
+        return json_response(
+            {
+                "type": 0,
+                "code": req.params["code"],
+                "guild": {
+                    "id": str(guild.id),
+                    "name": guild.name,
+                    "splash": None,
+                    "banner": None,
+                    "description": None,
+                    "icon": None,
+                    "features": [],
+                    "verification_level": 0,
+                    "vanity_url_code": None,
+                    "nsfw_level": 0,
+                    "premium_subscription_count": 0,
+                },
+                "channel": None
+                if channel is None
+                else {"id": str(channel.id), "name": channel.name, "type": channel.type},
+                "expires_at": None,
+            }
+        )
 
     async def _create_dm(self, req: RestRequest) -> web.Response:
         body = req.body or {}

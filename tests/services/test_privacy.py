@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from bot.db import Database, GameRow
 from bot.db.models import AwayUsedRow, Base, PlayerAwayRow
+from bot.services.dm_reach import DmReachBook
 from bot.services.errors import WrongStatus
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
@@ -43,7 +44,10 @@ class World:
         self.games = GameService(db, clock=clock, seed_source=Rng.from_seed(11))
         self.standings = StandingsService(db, clock)
         self.tournaments = TournamentService(self.games, GuildService(db, clock))
-        self.privacy = PrivacyService(db, self.games, self.tournaments, self.standings)
+        self.dm_reach = DmReachBook(db, clock)
+        self.privacy = PrivacyService(
+            db, self.games, self.tournaments, self.standings, self.dm_reach
+        )
         self.lessons = LessonService(db, clock)
         self.puzzles = PuzzleService(db, clock, self.games.starts.secrets)
 
@@ -91,6 +95,8 @@ async def populate(world: World) -> dict[str, int]:
     rnd = random.Random(5)
     games = world.games
     await world.standings.set_prefs(ALICE.user_id, notify="dm", hide_stats=True)
+    await world.dm_reach.vouched(ALICE.user_id)  # seen in a server with the bot
+    await world.dm_reach.tell(ALICE.user_id, "dm")
     # A rated 武士将棋 game Alice won, and one under way against Carol (rated: her rating moves).
     won = await games.starts.challenge("bushi", ALICE, BOB, challenger_seat=0, rated=True)
     await games.starts.accept(won.game.id, BOB.user_id)
@@ -205,6 +211,7 @@ async def test_the_export_holds_everything_of_the_player_and_no_hidden_card(
     text = json.dumps(export, ensure_ascii=False)
 
     assert export["settings"]["notify"] == "dm" and export["settings"]["hide_stats"] is True
+    assert export["dm_reach"]["shared_server_at"] and export["dm_reach"]["told"] == "dm"
     assert {g["id"] for g in export["games"]} >= {ids[k] for k in ("won", "sealed", "hidden")}
     assert any(s["rating_mu"] for s in export["results_and_ratings"])
     assert export["puzzle_answers"] and export["puzzle_ratings"]
