@@ -133,7 +133,6 @@ class Starting:
         # asked for DMs (then a DM with the link) or for no notifications.
         notify, mentions = await self.pings.challenge_mentions(opponent.id, opponent.bot)
         message = await self._post_or_undo(interaction, result, mentions)
-        await self.reminders.tell_once(interaction, result.game, reach_of(interaction))
         if notify == "dm":
             game = result.game
             await self.pings.direct_message(
@@ -189,7 +188,6 @@ class Starting:
 
         result = await in_time(interaction, create())
         await self._post_or_undo(interaction, result, NO_PINGS)
-        await self.reminders.tell_once(interaction, result.game, reach_of(interaction))
 
     async def start_solitaire(
         self,
@@ -269,7 +267,6 @@ class Starting:
         opponent = next(s for s in result.game.seats if s.user_id != interaction.user.id)
         _, mentions = await self.pings.challenge_mentions(opponent.user_id, opponent.is_bot)
         await self._post_or_undo(interaction, result, mentions)
-        await self.reminders.tell_once(interaction, result.game, reach_of(interaction))
 
     async def _post_or_undo(
         self,
@@ -277,14 +274,17 @@ class Starting:
         result: ActionResult,
         mentions: discord.AllowedMentions,
     ) -> discord.InteractionMessage:
-        """Post a new game's board as the answer. A game whose board Discord would not take
-        is called off: nobody could see or answer it, and a challenge would count against
-        its challenger's limit for a day."""
+        """Post a new game's board as the answer, and tell its starter once where their clock
+        reminders will reach them. A game whose board Discord would not take is called off:
+        nobody could see or answer it, and a challenge would count against its challenger's
+        limit for a day."""
         try:
-            return await self.posts.post_board(interaction, result, mentions)
+            message = await self.posts.post_board(interaction, result, mentions)
         except discord.HTTPException:
             game = result.game
             log.warning("could not post the board of new game %s: calling it off", game.id)
             with contextlib.suppress(FriendlyError):
                 await self.starts.abort(game.id, interaction.user.id)
             raise
+        await self.reminders.tell_once(interaction, result.game, reach_of(interaction))
+        return message
