@@ -78,8 +78,9 @@ async def challenge(
         channel=channel or world.channel,
         options={"opponent": world.bob, "colour": colour, **options},
     )
-    await record.wait_response()
-    assert record.response_type == 4 and not record.ephemeral
+    # The board at once — or, the database slow (a loaded machine), "thinking…" and then it.
+    await record.wait_complete()
+    assert record.response_type in (4, 5) and not record.ephemeral
     assert record.message is not None
     return record.message
 
