@@ -58,7 +58,10 @@ def serve(connection: Connection, draw: Callable[[bytes], bytes], warm: Callable
                 answer = FAILED + pickle.dumps(exc)
             except Exception:
                 answer = FAILED + pickle.dumps(RuntimeError(repr(exc)))
-        connection.send_bytes(answer)
+        try:
+            connection.send_bytes(answer)
+        except OSError:  # the bot went while this was drawn (a kill): nobody to answer
+            return
 
 
 class DrawingWorker:
