@@ -52,6 +52,7 @@ def main(argv: list[str]) -> int:
     from bot.__main__ import run_bot
     from bot.client import AsobibaBot
     from bot.db import Database
+    from bot.services.clock import system_clock
     from bot.services.games import GameService
 
     clock = file_clock(Path(now_file))
@@ -59,7 +60,10 @@ def main(argv: list[str]) -> int:
     def make_bot(settings: Settings) -> AsobibaBot:
         db = Database(settings.database_url)
         ttl = timedelta(seconds=settings.challenge_ttl_seconds)
-        return AsobibaBot(settings, db, GameService(db, clock=clock, challenge_ttl=ttl))
+        # The soak's time stands still until the bot has told what fell due: the outbox's
+        # leases and back-offs run on real time, as they do in production.
+        services = GameService(db, clock=clock, challenge_ttl=ttl, delivery_clock=system_clock)
+        return AsobibaBot(settings, db, services)
 
     # Loaded: wait for the soak's word (it starts the next process while this round runs).
     if sys.stdin.readline().strip() != "go":

@@ -49,11 +49,14 @@ class GameService:
         challenge_ttl: timedelta = timedelta(hours=24),
         seed_source: Rng | None = None,
         owner: str = "all",
+        delivery_clock: Clock | None = None,
     ) -> None:
         self.db = db
         self.clock = clock
-        #: The outbox: what each change owes people, held under this instance's ``owner``.
-        self.deliveries = DeliveryBook(db, clock, owner)
+        #: The outbox: what each change owes people, held under this instance's ``owner``; its
+        #: leases and back-offs run on ``delivery_clock`` (the game's clock unless given: a
+        #: harness that stops the game's time still lets Discord's retries come due).
+        self.deliveries = DeliveryBook(db, delivery_clock or clock, owner)
         # Tests inject a seeded source; production draws seeds from the OS.
         self.seeds = Seeds(seed_source)
         pings = PingBook()

@@ -12,7 +12,7 @@ brings (:func:`bot.ui.notices.news_of`), so a delivery made twice posts once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 
 import discord
 
@@ -101,13 +101,28 @@ class Deliverer:
         for row in owed:
             if row.kind == DeliveryKind.MOVED:
                 moved.setdefault(row.game_id, []).append(row)
-        for game_id, rows in moved.items():
-            await self._resume_moved(game_id, rows)
-        others = [row for row in owed if row.kind != DeliveryKind.MOVED]
-        if others:
-            await self.clock_notices.announce(await self.clocks.notices_for(others))
-        await self.book.flush()
+        try:
+            for game_id, rows in moved.items():
+                await self._apart(self._resume_moved(game_id, rows), rows)
+            others = [row for row in owed if row.kind != DeliveryKind.MOVED]
+            if others:
+                await self._apart(self._announce(others), others)
+        finally:
+            await self.book.flush()
         return len(owed)
+
+    async def _announce(self, owed: Sequence[Owed]) -> None:
+        await self.clock_notices.announce(await self.clocks.notices_for(list(owed)))
+
+    async def _apart(self, delivering: Awaitable[None], rows: Sequence[Owed]) -> None:
+        """One game's (or the clock's) deliveries, kept apart from the rest of the pass: an
+        unexpected failure is logged and they are tried again after a back-off, while the
+        others still go out."""
+        try:
+            await delivering
+        except Exception as error:  # (the database out of reach: recording it fails too)
+            log.exception("could not deliver %d owed item(s); trying again later", len(rows))
+            await self.book.failed([row.id for row in rows], repr(error))
 
     async def _resume_moved(self, game_id: int, rows: Sequence[Owed]) -> None:
         """One game's moves, delivered as one: its board as it is now, and the news of its
