@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import case, delete, func, select, update
 
 from bot.db import Database, DeliveryRow
 from bot.db.records import DeliveryWrite
@@ -136,7 +136,9 @@ class DeliveryBook:
         due or not (a flow delivering what its own change owes), of ``game_id`` and
         ``kinds`` where given."""
         now = self.clock()
-        query = select(DeliveryRow).order_by(DeliveryRow.id).limit(CLAIM_BATCH)
+        # The clock's news first (a reminder, a loss on time), then the moves', oldest first.
+        moves_last = case((DeliveryRow.kind == DeliveryKind.MOVED, 1), else_=0)
+        query = select(DeliveryRow).order_by(moves_last, DeliveryRow.id).limit(CLAIM_BATCH)
         if mine:
             query = query.where(DeliveryRow.owner == self.owner)
         elif starting:

@@ -102,11 +102,13 @@ class Deliverer:
             if row.kind == DeliveryKind.MOVED:
                 moved.setdefault(row.game_id, []).append(row)
         try:
-            for game_id, rows in moved.items():
-                await self._apart(self._resume_moved(game_id, rows), rows)
+            # The clock's first: a reminder or a loss on time is news with a deadline, and a
+            # process stopped early (a restart cut short) must not spend its time on redraws.
             others = [row for row in owed if row.kind != DeliveryKind.MOVED]
             if others:
                 await self._apart(self._announce(others), others)
+            for game_id, rows in moved.items():
+                await self._apart(self._resume_moved(game_id, rows), rows)
         finally:
             await self.book.flush()
         return len(owed)
