@@ -98,7 +98,7 @@ class DeliveryBook:
         deadline_at: datetime | None = None,
     ) -> DeliveryWrite:
         """A delivery for a change being written here: held by this process for its lease."""
-        return DeliveryWrite(kind, number, deadline_at, actor_id, self.owner, self.clock() + LEASE)
+        return self.held_here(DeliveryWrite(kind, number, deadline_at, actor_id))
 
     def held_here(self, owed: DeliveryWrite) -> DeliveryWrite:
         """``owed`` held by this process (a clock's claim names only what it owes)."""

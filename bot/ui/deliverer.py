@@ -5,8 +5,9 @@ its board is redrawn, whoever acts next (or everyone, at the end) is told, an of
 on, a tournament moves on. The process that made the change delivers it at once (``deliver``,
 after the click's own answer); what Discord could not take now waits out a back-off, and what
 a crash cut short is taken by the next process — at its start for its own, after the lease for
-anyone's (``pass_once``, which the client runs every second). Redraws are idempotent and every ping carries a nonce named by the news it
-brings (:func:`bot.ui.notices.news_of`), so a delivery made twice posts once.
+anyone's (``pass_once``, which the client runs every second). Redraws are idempotent and every
+ping carries a nonce named by the news it brings (:func:`bot.ui.notices.news_of`), so a
+delivery made twice posts once.
 """
 
 from __future__ import annotations
