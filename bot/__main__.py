@@ -23,6 +23,11 @@ or the backup can't be used).
 ``health`` exits 0 while the running bot's heartbeat file is fresh (every shard connected in
 the last minute) and 1 otherwise, as Docker's ``HEALTHCHECK`` expects.
 
+``console`` plays in the terminal (:mod:`bot.console`: exit code 2 when ``--resume N`` names no
+game it can go on with, 6 when the database can't be used). Its options (``--list``,
+``--resume``, ``--lang``) given to another command are refused with 2, in one line: ``python -m
+bot --list`` must not start the bot.
+
 docs/operating.md: what each signal does, how long a stop takes, systemd and Docker.
 """
 
@@ -447,10 +452,14 @@ def main(argv: list[str] | None = None) -> int:
         "check a running bot's heartbeat, back the database up to PATH, or restore it from PATH",
     )
     parser.add_argument("path", nargs="?", metavar="PATH", help="backup/restore: the backup file")
-    parser.add_argument("--lang", choices=["en", "ja"], default="en", help="console language")
+    parser.add_argument("--lang", choices=["en", "ja"], help="console: its language (en)")
     parser.add_argument("--resume", type=int, metavar="N", help="console: resume game N")
     parser.add_argument("--list", action="store_true", help="console: list the saved games")
     args = parser.parse_args(argv)
+    misplaced = _misplaced_options(args)
+    if misplaced:
+        print(misplaced, file=sys.stderr)
+        return EXIT_CONFIG
     try:
         settings = Settings.from_env()
     except ConfigError as error:
@@ -478,13 +487,40 @@ def main(argv: list[str] | None = None) -> int:
         "WARNING" if args.command == "console" else settings.log_level, settings.log_format
     )
     if args.command == "console":
-        from bot.console import main as console_main
-
-        return console_main(settings, args.lang, resume=args.resume, list_only=args.list)
+        try:
+            from bot.console import main as console_main
+        except KeyboardInterrupt:  # Ctrl-C while starting: nothing began
+            print()
+            return EXIT_OK
+        return console_main(
+            settings,
+            args.lang or "en",
+            resume=args.resume,
+            list_only=args.list,
+            command=python_command("-m", "bot", "console"),
+        )
     code = asyncio.run(migrate_database(settings, sys.stderr))
     if code == EXIT_OK:
         print("database is up to date")
     return code
+
+
+def _misplaced_options(args: argparse.Namespace) -> str | None:
+    """The line refusing options given to a command they don't belong to (``python -m bot
+    --list`` would otherwise start the bot), or ``None`` when each is where it belongs."""
+    from bot.text.console import CONSOLE_ONLY
+
+    given = args.list or args.resume is not None or args.lang is not None
+    if given and args.command != "console":
+        command = python_command("-m", "bot", "console")
+        line = CONSOLE_ONLY.format(command=command, code=EXIT_CONFIG)(args.lang or "en")
+        return f"error: {line}"
+    if args.path and args.command not in ("backup", "restore"):
+        return (
+            f"error: {args.command} takes no PATH ({args.path!r}): only backup and restore do "
+            f"(exit code {EXIT_CONFIG})"
+        )
+    return None
 
 
 def _configure_logging(level: str, log_format: str) -> None:

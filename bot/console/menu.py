@@ -7,12 +7,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from bot.console.io import Terminal, pick
-from bot.console.play import play_game, result_line
+from bot.console.io import Stop, Terminal, pick
+from bot.console.play import play_game, result_line, short
 from bot.games.registry import all_specs
-from bot.games.spec import AnySpec, Variant
+from bot.games.spec import AnySpec, BotLevel, Variant
 from bot.services.errors import GameNotFound
 from bot.services.games import GameService
 from bot.services.snapshots import (
@@ -28,6 +28,8 @@ from bot.text.console import (
     BOT_NAME,
     CHOOSE_GAME,
     DEFAULT_NAME,
+    LEVEL,
+    LEVEL_TITLE,
     MODE,
     MODE_WORDS,
     NAME,
@@ -49,6 +51,7 @@ from bot.text.console import (
     YOUR_NAME,
 )
 from rules.core import Locale, Text
+from rules.core.levels import LEVEL_SETTING
 
 T = TypeVar("T")
 
@@ -111,12 +114,20 @@ async def session(
     list_only: bool = False,
 ) -> GameSnapshot | None:
     """The console's whole session: list, resume, or choose and play a new game. Returns the
-    game played (``None`` when nothing was played)."""
+    game played (``None`` when nothing was played: ``--resume`` refused, or the person left
+    before a game began)."""
     if list_only:
         await show_saved(service, term)
         return None
     if resume is not None:
         return await resume_game(service, term, resume)
+    try:
+        return await _choose_and_play(service, term)
+    except Stop:  # Ctrl-C or Ctrl-D before a game began: nothing to save
+        return None
+
+
+async def _choose_and_play(service: GameService, term: Terminal) -> GameSnapshot | None:
     term.say(WELCOME)
     saved = await service.queries.list_local_games()
     options: list[Entry | ResumeEntry] = [*entries(), *([ResumeEntry(len(saved))] if saved else [])]
@@ -143,15 +154,10 @@ async def _start(service: GameService, term: Terminal, entry: Entry) -> ActionRe
     locale = term.locale
     if against_bot:
         name = _ask_name(term, YOUR_NAME, set())
-        sides = "  ".join(
-            f"{seat + 1}) {spec.rules.seat_name(seat, locale)}" for seat in range(spec.rules.seats)
-        )
-        seat = _ask_pick(
-            term,
-            SIDE.format(sides=sides),
-            list(range(spec.rules.seats)),
-            lambda s: _seat_names(spec, s),
-        )
+        seat = _ask_side(term, spec)
+        level = _ask_level(term, spec)
+        if level is not None:
+            settings[LEVEL_SETTING] = level.key
         bot = Player(CONSOLE_BOT_ID, BOT_NAME(locale), is_bot=True)
         return await service.starts.challenge(
             spec.game_type,
@@ -193,10 +199,53 @@ def _ask_pick(
         term.say("⚠ " + NOT_UNDERSTOOD(term.locale))
 
 
+def _ask_side(term: Terminal, spec: AnySpec) -> int:
+    """The person's seat against the bot. Where seats are only numbers (戦列札: janken decides
+    who begins) there is nothing to choose: the challenger's seat, as on Discord."""
+    if spec.seat_labels is not None:
+        return 0
+    sides = "  ".join(
+        f"{seat + 1}) {spec.rules.seat_name(seat, term.locale)}" for seat in range(spec.rules.seats)
+    )
+    return _ask_pick(
+        term,
+        SIDE.format(sides=sides),
+        list(range(spec.rules.seats)),
+        lambda s: _seat_names(spec, s),
+    )
+
+
+def _ask_level(term: Terminal, spec: AnySpec) -> BotLevel[Any, Any, Any] | None:
+    """The bot's strength, from the game's levels (the ones ``/<game> challenge`` offers); an
+    empty answer takes the game's default level. ``None`` for a game with one bot."""
+    levels = list(spec.levels)
+    default = spec.level(str(spec.default_level))
+    if not levels or default is None:
+        return None
+    term.say(LEVEL_TITLE)
+    for number, level in enumerate(levels, 1):
+        term.say(f"  {number}) {level.name(term.locale)}")
+    prompt = LEVEL.format(default=short(default.name(term.locale)))
+    while True:
+        answer = term.ask(prompt)
+        if not answer:
+            return default
+        found = pick(answer, levels, _level_names)
+        if found is not None:
+            return found
+        term.say("⚠ " + NOT_UNDERSTOOD(term.locale))
+
+
+def _level_names(level: BotLevel[Any, Any, Any]) -> tuple[str, ...]:
+    """A level is named by its key, or its name in either language, whole or in short."""
+    names = (level.name.ja, level.name.en)
+    return (level.key, *names, *(short(name) for name in names))
+
+
 def _ask_game_id(term: Terminal) -> int:
     while True:
         answer = term.ask(WHICH_GAME).lstrip("#")
-        if answer.isdigit():
+        if answer.isdecimal():
             return int(answer)
         term.say("⚠ " + NOT_UNDERSTOOD(term.locale))
 

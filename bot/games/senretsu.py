@@ -42,7 +42,7 @@ from rules.senretsu.help import RULES_HELP
 from rules.senretsu.lesson import LESSON
 from rules.senretsu.levels import DEFAULT_LEVEL, LEVELS, SenretsuLevel
 from rules.senretsu.puzzles import PUZZLES as SENRETSU_PUZZLES
-from rules.senretsu.render import destination_label, render_hand
+from rules.senretsu.render import destination_label, render_hand, seat_tag
 from rules.senretsu.review import disagreements
 
 #: The order the prompt names them in: グー・チョキ・パー.
@@ -153,6 +153,11 @@ def review(
         )
         lines.append(line(locale))
     return "\n".join(lines)
+
+
+def seat_labels(rules: Rules, seat: Seat, locale: Locale) -> tuple[str, str]:
+    """How the text names a seat: ``Player 1`` (events), ``P1`` (the board and the hand)."""
+    return rules.seat_name(seat, locale), seat_tag(seat)
 
 
 def panel(
@@ -324,4 +329,6 @@ SPEC = GameSpec(
     ),
     puzzles=SENRETSU_PUZZLES,
     lessons=(LESSON,),
+    # Seats are only numbers: the console's text names the players instead.
+    seat_labels=seat_labels,
 )

@@ -46,6 +46,8 @@ PanelMaker = Callable[[GameRules[S, A, V], S, Seat, Locale, str | None], Panel]
 DrawJudge = Callable[[GameRules[S, A, V], S, Seat], bool]
 #: A one-line summary of a finished or running game for lists (``ended at draw 40``).
 Summary = Callable[[S, Locale], str]
+#: Every way the rules' text names a seat: (rules, seat, locale) -> spellings.
+SeatLabels = Callable[[GameRules[S, A, V], Seat, Locale], Sequence[str]]
 
 
 class BoardPainter(Protocol[V_contra]):
@@ -255,6 +257,11 @@ class GameSpec(Generic[S, A, V]):
     planned_moves: bool = False
     #: The game's faces as the app's emojis (menus show them beside a card's or face's name).
     faces: FaceSet | None = None
+    #: For a game whose seats are only numbers (戦列札's ``Player 1``, ``P1`` on its board), how
+    #: its text spells them: a front end that shows the players' text (the console) writes the
+    #: players' names there instead, as the pictures do. ``None``: the seats are sides with a
+    #: meaning of their own (先手/Black), shown beside the players' names.
+    seat_labels: SeatLabels[S, A, V] | None = None
 
     def __post_init__(self) -> None:
         name = self.rules.name

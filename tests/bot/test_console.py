@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import os
+import pty
 import random
 import re
+import select
+import signal
+import sqlite3
+import sys
+import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot import __main__ as cli
 from bot.console import local_user_id, play_console
+from bot.console.io import Keyboard, Stop, pick, plain
+from bot.console.play import menu_keys
 from bot.db import Database
 from bot.games.registry import register, spec_for
 from bot.services.games import GameService
@@ -19,6 +31,9 @@ from bot.services.stats import player_stats
 from rules.core import Locale, Rng
 
 CHOICE = re.compile(r"^\s*(\d+)\) (?:.*\[([^\]]+)\]$)?")
+#: An answer a Person "types" as Ctrl-C: the reader raises KeyboardInterrupt, as ``input`` does.
+CTRL_C = "<Ctrl-C>"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Person:
@@ -35,6 +50,8 @@ class Person:
     def read(self, prompt: str) -> str:
         self.prompts.append((len(self.output), prompt))
         answer = next(self.answers, None)
+        if answer == CTRL_C:
+            raise KeyboardInterrupt
         if answer is not None:
             return answer
         if self.policy is None:
@@ -146,12 +163,13 @@ async def test_bad_input_asks_again_without_the_board(db: Database) -> None:
     assert board_renders(person, 0, asked[0], "◀") == 1
     assert board_renders(person, asked[0], asked[-1] + 1, "◀") == 0  # only the error line again
     assert person.text.count("⚠") == 2  # the empty answer just asks again
+    assert "⚠ Choose one of the numbers listed (1–16)." in person.output  # 999
 
 
 @pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 async def test_against_the_bot_in_japanese(db: Database) -> None:
     service = GameService(db, seed_source=Rng.from_seed(6))
-    person = Person(["武士将棋", "2", "Aki", "1", "?"], first_choice)
+    person = Person(["武士将棋", "2", "Aki", "1", "", "?"], first_choice)
     game = await person.play(service, "ja")
     assert game is not None and game.status == "finished"
     assert "考えています…" in person.text and "完全解析" in person.text  # the hint was shown
@@ -165,7 +183,7 @@ async def test_against_the_bot_in_japanese(db: Database) -> None:
 @pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 async def test_resigning_asks_first(db: Database) -> None:
     service = GameService(db, seed_source=Rng.from_seed(6))
-    person = Person(["bushi", "bot", "Aki", "Black", "resign", "n", "投了", "y"])
+    person = Person(["bushi", "bot", "Aki", "Black", "", "resign", "n", "投了", "y"])
     game = await person.play(service)
     assert sum("Resign? (y/N)" in p for _, p in person.prompts) == 2
     assert game is not None and game.outcome is not None
@@ -262,7 +280,7 @@ async def test_secret_hands_at_one_keyboard(db: Database) -> None:
 @pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 async def test_secret_hands_against_the_bot(db: Database) -> None:
     service = GameService(db, seed_source=Rng.from_seed(9))
-    person = Person(["senretsu", "2", "Aki", "1"], senretsu_player(limit=400))
+    person = Person(["senretsu", "2", "Aki", ""], senretsu_player(limit=400))
     game = await person.play(service)
     assert game is not None
     assert "Pass the keyboard" not in person.text  # one person: nothing to hide from anyone
@@ -274,7 +292,7 @@ async def test_secret_hands_against_the_bot(db: Database) -> None:
 @pytest.mark.parametrize("db", ["sqlite"], indirect=True)
 async def test_a_draw_offer_to_the_bot_is_answered(db: Database) -> None:
     service = GameService(db, seed_source=Rng.from_seed(6))
-    person = Person(["bushi", "2", "Aki", "1", "draw", "q"])
+    person = Person(["bushi", "2", "Aki", "1", "", "draw", "q"])
     game = await person.play(service)
     assert game is not None
     answered = "declined the draw" in person.text or "accepted the draw" in person.text
@@ -377,3 +395,276 @@ async def test_resume_refuses_politely(db: Database) -> None:
         person = Person([])
         assert await person.play(service, resume=game_id) is None
         assert any(line.startswith(expected) for line in person.output), person.output
+
+
+# --- Ctrl-C, Ctrl-D ----------------------------------------------------------------------------
+
+DISCARDED = "Ctrl-C: the line was discarded. Ctrl-C again stops (the game is saved)."
+
+
+async def actions(service: GameService, game_id: int) -> list[str]:
+    return [entry.action for entry in await service.queries.event_log(game_id)]
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_ctrl_c_discards_the_line_and_a_second_one_stops(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(11))
+    person = Person(["Youscout", "Aki", "1", CTRL_C, CTRL_C, "never read"])
+    game = await person.play(service)
+    assert game is not None and game.status == "active"
+    assert await actions(service, game.id) == ["start:1"]  # nothing typed was submitted
+    assert person.output.count(DISCARDED) == 1
+    assert person.output[-1] == (
+        f"Stopped. Game #{game.id} is saved. To go on: python -m bot console --resume {game.id}"
+    )
+    assert next(person.answers) == "never read"
+
+    # An answer between two Ctrl-Cs: each only discards its line; the answer is played.
+    again = Person([CTRL_C, "", CTRL_C, "q"])
+    assert await again.play(service, resume=game.id) is not None
+    assert await actions(service, game.id) == ["start:1", "draw"]
+    assert again.output.count(DISCARDED) == 2
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_ctrl_c_before_a_game_ends_the_session(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(5))
+    for answers in ([CTRL_C, "never read"], ["bushi", "1", "Aki", CTRL_C, "never read"]):
+        person = Person(answers)
+        assert await person.play(service) is None
+        assert next(person.answers) == "never read"
+        assert not any("Stopped" in line or "Ctrl-C" in line for line in person.output)
+    assert await service.queries.list_local_games() == []
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_the_end_of_the_input_stops_and_says_how_to_resume(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(5))
+    person = Person(["武士将棋", "1", "Aki", "Ben"])  # then Ctrl-D: the reader raises EOFError
+    game = await person.play(service, "ja")
+    assert game is not None and game.status == "active"
+    assert person.output[-1] == (
+        f"中断しました。対局 #{game.id} は保存されています。"
+        f"続きは：python -m bot console --lang ja --resume {game.id}"
+    )
+
+
+async def test_ctrl_c_while_busy_stops_at_the_next_prompt_or_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    asked: list[str] = []
+
+    def reader(prompt: str) -> str:
+        asked.append(prompt)
+        if prompt == "ctrl-c > ":
+            keyboard.on_ctrl_c(signal.SIGINT, None)  # the signal, arriving while input() waits
+        return "answer"
+
+    keyboard = Keyboard("en", reader)
+    with pytest.raises(KeyboardInterrupt):
+        keyboard.read("ctrl-c > ")
+    assert keyboard.read("next > ") == "answer" and not keyboard.stop_asked
+    keyboard.on_ctrl_c(signal.SIGINT, None)  # while the bot thinks: kept, and said
+    assert keyboard.stop_asked
+    with pytest.raises(Stop):
+        keyboard.read("never shown > ")
+    assert asked == ["ctrl-c > ", "next > "]
+    assert "Ctrl-C: stopping once this step is done" in capsys.readouterr().out
+    # A second one while busy stops the session at once.
+    busy = asyncio.create_task(asyncio.sleep(60))
+    keyboard.serving(busy)
+    keyboard.on_ctrl_c(signal.SIGINT, None)
+    with pytest.raises(asyncio.CancelledError):
+        await busy
+
+
+class Screen:
+    """A pseudo-terminal's output, read until what we wait for shows."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.text = ""
+
+    def wait_for(self, wanted: str, seconds: float = 90.0) -> None:
+        deadline = time.monotonic() + seconds
+        while wanted not in self.text:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {wanted!r} in:\n{self.text}"
+            ready, _, _ = select.select([self.fd], [], [], min(left, 1.0))
+            if ready:
+                try:
+                    self.text += os.read(self.fd, 65536).decode(errors="replace")
+                except OSError:  # the process ended
+                    assert wanted in self.text, f"no {wanted!r} in:\n{self.text}"
+
+    def type(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+        time.sleep(0.3)  # as a person types: the terminal takes each key before the next
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_ctrl_c_in_a_real_terminal(tmp_path: Path) -> None:
+    """In the real process (asyncio.run once turned the first Ctrl-C into a cancellation that
+    came only after the next line had been played, and then ended without a word)."""
+    database = tmp_path / "console.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env["SQLITE_PATH"] = str(database)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: only exec
+        os.chdir(ROOT)
+        os.execve(sys.executable, [sys.executable, "-m", "bot", "console"], env)
+    screen = Screen(fd)
+    try:
+        screen.wait_for("Choose a game")
+        for answer, then in (("bushi", "1) two"), ("1", "Name of Black"), ("Aki", "Name of")):
+            screen.type(answer + "\r")
+            screen.wait_for(then)
+        screen.type("Ben\r")
+        screen.wait_for("Aki to move > ")
+        screen.type("1")
+        screen.type("\x03")
+        screen.wait_for(DISCARDED)
+        screen.type("2\r")  # "2", not "12": the 1 typed before Ctrl-C is gone
+        screen.wait_for("Ben to move > ")
+        screen.type("\x03")
+        screen.type("\x03")
+        screen.wait_for("To go on: ")
+        _, status = os.waitpid(pid, 0)
+    except BaseException:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        raise
+    finally:
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert "Traceback" not in screen.text
+    with sqlite3.connect(database) as connection:
+        played = [row[0] for row in connection.execute("SELECT action FROM game_event")]
+    assert played == ["D-F1-R"]
+
+
+# --- Menus, words, names, levels, exit codes ---------------------------------------------------
+
+
+def test_a_menu_of_counts_is_keyed_by_its_numbers() -> None:
+    assert menu_keys(["Draw 3", "Draw 4", "Draw 5", "Draw 6"]) == [3, 4, 5, 6]
+    assert menu_keys(["3枚引く", "4枚引く", "5枚引く", "6枚引く"]) == [3, 4, 5, 6]
+    assert menu_keys(["Start on 4 (upper)", "Start on 5 (upper)"]) == [4, 5]
+    assert menu_keys(["4から開始(上卦)", "6から開始(上卦)"]) == [4, 6]
+    # A card's rank or a line's number is not a count: the lines are numbered from 1.
+    assert menu_keys(["Lose ♣3", "Lose ♠5"]) == [1, 2]
+    assert menu_keys(["♦2→L1", "♦2→new back line"]) == [1, 2]
+    assert menu_keys(["Draw 3", "Draw 3"]) == [1, 2]
+    assert menu_keys(["Draw 3", "End placement"]) == [1, 2]
+    assert menu_keys([]) == []
+    draws = ["Draw 3", "Draw 4"]
+    assert pick("３", draws, lambda o: (o,), [3, 4]) == "Draw 3"  # typed on a Japanese keyboard
+    assert pick("1", draws, lambda o: (o,), [3, 4]) is None
+    assert pick("²", draws, lambda o: (o,)) is None
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_typing_3_at_the_first_draw_draws_three(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(3))
+    drawn: list[str] = []
+
+    def rock_then_three(person: Person, prompt: str) -> str:
+        if drawn or len(person.prompts) > 30:
+            return "q"
+        if "Draw 3" in "\n".join(person.output[-6:]):
+            drawn.append(prompt)
+            return "3"
+        return "rock" if any("rock" in line for line in person.output[-6:]) else "end"
+
+    person = Person(["senretsu", "2", "Aki", ""], rock_then_three)
+    game = await person.play(service)
+    assert game is not None and drawn, person.text
+    assert [line for line in person.output if "Draw " in line] == [
+        f"   {n}) Draw {n}  [draw:{n}]" for n in (3, 4, 5, 6)
+    ]
+    assert "draw:3" in await actions(service, game.id)
+    assert "Aki drew 3" in person.text
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_enter_takes_the_only_choice(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(11))
+    person = Person(["Youscout", "Aki", "", "1", "", "", "q"])
+    game = await person.play(service)
+    assert game is not None
+    assert await actions(service, game.id) == ["start:1", "draw", "draw"]
+    assert sum(p == "Aki to move [Enter: Draw] > " for _, p in person.prompts) == 3
+    assert (
+        sum(p == "Aki to move > " for _, p in person.prompts) == 2
+    )  # six starts: Enter asks again
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("locale", ["en", "ja"])
+async def test_rules_and_help_show_the_rules(db: Database, locale: Locale) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(5))
+    person = Person(["bushi", "1", "Aki", "Ben", "rules", "help", "ルール", "ヘルプ", "?", "q"])
+    await person.play(service, locale)
+    first_line = plain(spec_for("bushi").help_pages[0](locale).splitlines()[0])
+    assert person.text.count(first_line) == 4
+    assert "could not be read" not in person.text and "読み取れ" not in person.text
+    assert "Thinking…" in person.text or "考えています…" in person.text  # ? is still the hint
+    assert ("'rules' for the rules" if locale == "en" else "「ルール」でルール") in person.text
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_senretsu_names_the_players_not_the_seats(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(9))
+    person = Person(["senretsu", "2", "Aki", ""], senretsu_player(limit=12))
+    game = await person.play(service)
+    assert game is not None and game.ply >= 6
+    assert not re.search(r"\bP[12]\b|Player [12]|Your side", person.text), person.text
+    assert "Hand of Aki (" in person.text and "Aki vs Asobiba bot (strong)" in person.text
+    assert re.search(r"^discard Asobiba bot: ", person.text, re.MULTILINE)
+    japanese = Person(["戦列札", "2", "Aki", "", "グー", "q"])
+    await japanese.play(service, "ja")
+    assert "Akiの手札" in japanese.text and "Aki 対 遊び場ボット（上級）" in japanese.text
+    assert not re.search(r"\bP[12]\b|プレイヤー[12]", japanese.text), japanese.text
+
+
+@pytest.mark.parametrize("db", ["sqlite"], indirect=True)
+async def test_the_bot_level_is_chosen_by_number_or_name(db: Database) -> None:
+    service = GameService(db, seed_source=Rng.from_seed(6))
+    person = Person(["bushi", "bot", "Aki", "Black", "5", "beginner", "resign", "y"])
+    game = await person.play(service)
+    assert game is not None and game.settings["level"] == "beginner"
+    assert "  4) perfect (never errs, default)" in person.output
+    assert any("Bot level (number or name; Enter: perfect)" in p for _, p in person.prompts)
+    assert "⚠ Please answer with a number or a name." in person.output  # there is no 5
+    assert "Black: Aki vs White: Asobiba bot (beginner)" in person.output
+    japanese = Person(["武士将棋", "2", "Aki", "1", "初級", "投了", "y"])
+    game = await japanese.play(service, "ja")
+    assert game is not None and game.settings["level"] == "novice"
+    assert "先手：Aki 対 後手：遊び場ボット（初級）" in japanese.output
+    default = Person(["senretsu", "2", "Aki", "", "q"])
+    game = await default.play(service)
+    assert game is not None and game.settings["level"] == spec_for("senretsu").default_level
+
+
+def test_console_options_belong_to_the_console(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["--list"], ["run", "--resume", "3"], ["migrate", "--lang", "en"]):
+        assert cli.main(args) == 2  # before anything starts: the bot is not run
+        (line,) = capsys.readouterr().err.splitlines()
+        assert (
+            line.startswith("error: --list/--resume/--lang belong to `")
+            and "-m bot console`" in line
+        )
+    assert cli.main(["health", "--lang", "ja"]) == 2
+    assert "のオプションです（終了コード 2）" in capsys.readouterr().err
+    assert cli.main(["console", "backup.db"]) == 2
+    assert "console takes no PATH ('backup.db')" in capsys.readouterr().err
+
+
+def test_resuming_no_game_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.config import Settings
+    from bot.console import main as console_main
+
+    settings = Settings.from_env({"SQLITE_PATH": str(tmp_path / "console.sqlite3")})
+    assert console_main(settings, "en", resume=99) == 2
+    assert "There is no game #99." in capsys.readouterr().out.splitlines()
+    assert console_main(settings, "en", list_only=True) == 0
