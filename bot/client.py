@@ -77,6 +77,11 @@ from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
+# The bot never joins a voice channel: discord.py's warnings at every start that PyNaCl and
+# davey (voice's libraries) are missing say nothing to an operator.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 #: Every component the bot answers: each is restart-proof, known by its custom_id's template.
 COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *ALL_DYNAMIC_ITEMS,
