@@ -86,6 +86,10 @@ class Settings:
     sync_commands: bool = True
     #: Upload the games' faces as the app's own emojis and show them in menus (``APP_EMOJIS``).
     app_emojis: bool = True
+    #: Seconds between two changes to the app's emojis (Discord limits those routes on their
+    #: own: a first start's ~90 uploads take a minute and a half, in the background); not an
+    #: environment setting.
+    emoji_pace_seconds: float = 1.0
     #: The move clock of a new two-player game unless the challenger picks one (0: none).
     default_clock_hours: int = 72
     #: Days a year each player may be away (/away; AWAY_DAYS_PER_YEAR, 0: away mode off).
