@@ -1,9 +1,24 @@
-FROM python:3.11-slim
+# Debian 12 (bookworm), named: the PostgreSQL client below comes from its release of PGDG.
+FROM python:3.11-slim-bookworm
+
+# The major version of the PostgreSQL server the bot's database runs on (docker-compose.yml:
+# postgres:16): pg_dump refuses a server newer than itself, so `python -m bot backup` needs
+# this one or newer. Another server: docker compose build --build-arg POSTGRES_MAJOR=17.
+ARG POSTGRES_MAJOR=16
 
 # The heartbeat lives in the container (not in a volume): `python -m bot health` checks it.
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
     HEARTBEAT_FILE=/tmp/asobiba-heartbeat
 WORKDIR /app
+
+# PostgreSQL's client tools (pg_dump, pg_restore) for `python -m bot backup` and `restore`:
+# Debian's own are version 15, so they come from PostgreSQL's apt repository (PGDG), which the
+# script in Debian's postgresql-common sets up with the key it ships.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+    && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+    && apt-get install -y --no-install-recommends "postgresql-client-${POSTGRES_MAJOR}" \
+    && rm -rf /var/lib/apt/lists/*
 
 # Dependencies first, at the versions in constraints.txt (this layer is cached until they change).
 # The project installs no package of its own: the code runs from /app, the working directory.

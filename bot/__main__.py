@@ -11,9 +11,13 @@ stops it is told in one line on stderr, with an exit code a supervisor can act o
 3   Discord refused the token (login failed): check ``DISCORD_TOKEN``
 4   Discord could not be reached ``CONNECT_ATTEMPTS`` times in a row (with back-off between)
 5   ``DISCORD_TOKEN`` is not set
-6   the database could not be reached or migrated
+6   the database could not be reached or migrated (or a newer release wrote it: a rollback)
 7   another process already runs this bot (or the same shard) on this database
+8   the metrics endpoint cannot listen on ``METRICS_PORT`` (another program has the port)
 ==  =============================================================================================
+
+With ``LOG_FORMAT=json`` those lines (and the rest ``run``, ``migrate``, ``backup`` and
+``restore`` say) are JSON objects like the log's, an ``exit_code`` field beside the message.
 
 ``backup PATH`` copies the live database (SQLite's online backup, or ``pg_dump``); ``restore
 PATH`` checks a backup and puts it in place of the database (refused with 7 while a bot runs on
@@ -49,7 +53,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from bot.config import ConfigError, Settings
-from bot.log_format import configure_logging
+from bot.log_format import configure_logging, said
 from bot.output import unfailing_output
 
 if TYPE_CHECKING:
@@ -65,6 +69,7 @@ EXIT_UNREACHABLE = 4
 EXIT_NO_TOKEN = 5
 EXIT_DATABASE = 6
 EXIT_ALREADY_RUNNING = 7
+EXIT_METRICS_PORT = 8
 
 #: Back-off between attempts to reach Discord: 1 s, 2 s, 4 s … doubling, at most 5 minutes.
 BACKOFF_FIRST_SECONDS = 1.0
@@ -214,11 +219,14 @@ def _network_errors() -> tuple[type[BaseException], ...]:
     )
 
 
-async def migrate_database(settings: Settings, err: TextIO) -> int:
+async def migrate_database(settings: Settings, err: TextIO, out: TextIO | None = None) -> int:
     """Upgrade the schema (a file database is backed up first, and the copy named);
-    ``EXIT_DATABASE`` with one line if the database can't be used."""
+    ``EXIT_DATABASE`` with one line on ``err`` if the database can't be used. What was done
+    is said on ``out`` (``migrate``: nothing to do too), else logged — but for the copy taken
+    before an upgrade, said on ``err`` whatever the log level: the operator must learn where
+    it is."""
     from bot.db import Database
-    from bot.db.diagnosis import DATABASE_PROBLEMS, describe_problem, describe_upgrade
+    from bot.db.diagnosis import DATABASE_PROBLEMS, describe_migration, describe_problem
     from bot.services.snapshot_refresh import upgrade_database
 
     try:
@@ -229,14 +237,15 @@ async def migrate_database(settings: Settings, err: TextIO) -> int:
             await db.dispose()
     except DATABASE_PROBLEMS as error:
         line = describe_problem(settings.database_url, error, "migrate")
-        print(f"error: {line} (exit code {EXIT_DATABASE})", file=err)
+        _say(err, settings, f"error: {line}", EXIT_DATABASE)
         return EXIT_DATABASE
-    said = describe_upgrade(upgrade, db.url)
-    if said and upgrade.backup is not None:
-        print(said, file=err)  # the operator must learn where the copy is
-    elif said:
-        log.info("%s", said)
-    log.info("database %s is at the newest schema", db.url.render_as_string(hide_password=True))
+    if out is not None:
+        _say(out, settings, describe_migration(upgrade, db.url))
+        return EXIT_OK
+    if upgrade.backup is not None:
+        _say(err, settings, describe_migration(upgrade, db.url))
+    else:
+        log.info("%s", describe_migration(upgrade, db.url))
     return EXIT_OK
 
 
@@ -250,25 +259,26 @@ async def backup_or_restore(settings: Settings, command: str, path: Path) -> int
     try:
         if command == "backup":
             checked = await backup(settings.database_url, path)
-            said = f"backed up the database at {where} to {path}"
-            if checked is not None:
-                said += f" (schema revision {checked.revision}, {checked.games} games)"
+            done = (
+                f"backed up the database at {where} to {path} (schema revision "
+                f"{checked.revision}, {checked.games} games)"
+            )
         else:
             checked_in, kept = await restore(settings.database_url, path)
-            said = (
+            done = (
                 f"restored {path} into the database at {where} (schema revision "
                 f"{checked_in.revision}; all {checked_in.games} games replay to their snapshots)"
             )
             if kept is not None:
-                said += f"; the database it replaced is kept at {kept}"
+                done += f"; the database it replaced is kept at {kept}"
     except BackupProblem as problem:
-        print(f"error: {problem} (exit code {problem.exit_code})", file=sys.stderr)
+        _say(sys.stderr, settings, f"error: {problem}", problem.exit_code)
         return problem.exit_code
     except DATABASE_PROBLEMS as error:
         line = describe_problem(settings.database_url, error, command)
-        print(f"error: {line} (exit code {EXIT_DATABASE})", file=sys.stderr)
+        _say(sys.stderr, settings, f"error: {line}", EXIT_DATABASE)
         return EXIT_DATABASE
-    print(said)
+    _say(sys.stdout, settings, done)
     return EXIT_OK
 
 
@@ -300,7 +310,10 @@ async def run_bot(
     out = err if err is not None else sys.stderr
     token = settings.discord_token
     if not token:
-        print(NO_TOKEN.format(console=python_command("-m", "bot", "console")), file=out)
+        told = NO_TOKEN.format(console=python_command("-m", "bot", "console"))
+        if settings.log_format == "json":
+            told = said(told.strip(), "json", logging.ERROR, exit_code=EXIT_NO_TOKEN)
+        print(told, file=out)
         return EXIT_NO_TOKEN
     loop = asyncio.get_running_loop()
     main_task = asyncio.current_task()
@@ -314,12 +327,12 @@ async def run_bot(
                 bot.asobiba.activity.hurry()  # the close under way stops waiting
             if main_task is not None:
                 main_task.cancel()
-            _report(out, f"{name} again: stopping now, without waiting")
+            _report(out, settings, f"{name} again: stopping now, without waiting")
             return
         stopping.set()
         if current and not current[0].is_closed():
             closing.append(loop.create_task(current[0].close()))
-        _report(out, f"{name}: letting running interactions finish, then stopping")
+        _report(out, settings, f"{name}: letting running interactions finish, then stopping")
 
     async def pause(seconds: float) -> None:
         if sleep is not None:
@@ -335,6 +348,7 @@ async def run_bot(
         import discord
 
         from bot.db.diagnosis import first_line
+        from bot.metrics_server import MetricsUnavailable
 
         if settings.run_migrations:
             code = await migrate_database(settings, out)
@@ -356,26 +370,33 @@ async def run_bot(
                     await bot.start(token)
                 return EXIT_OK
             except discord.LoginFailure as error:
-                return _login_refused(out, error)
+                return _login_refused(out, settings, error)
+            except MetricsUnavailable as error:  # a setting: no retry would mend it
+                _say(out, settings, f"error: {error}", EXIT_METRICS_PORT)
+                return EXIT_METRICS_PORT
             except _network_errors() as error:
                 if isinstance(error, discord.ConnectionClosed) and error.code == 4004:
-                    return _login_refused(out, error)  # the gateway's "authentication failed"
+                    # the gateway's "authentication failed"
+                    return _login_refused(out, settings, error)
                 failures = 1 if heartbeat.connected_once else failures + 1
                 limit = settings.connect_attempts
                 if limit and failures >= limit:
-                    print(
+                    _say(
+                        out,
+                        settings,
                         f"error: cannot reach Discord ({first_line(error)}) after {failures} "
-                        "attempts: check this machine's network, DNS, proxy and firewall "
-                        f"(exit code {EXIT_UNREACHABLE})",
-                        file=out,
+                        "attempts: check this machine's network, DNS, proxy and firewall",
+                        EXIT_UNREACHABLE,
                     )
                     return EXIT_UNREACHABLE
                 delay = backoff_delay(failures)
                 of = f" of {limit}" if limit else ""
-                print(
+                _say(
+                    out,
+                    settings,
                     f"cannot reach Discord ({first_line(error)}); attempt {failures}{of} failed, "
                     f"retrying in {delay:g} s",
-                    file=out,
+                    level=logging.WARNING,
                 )
                 await pause(delay)
             finally:
@@ -402,12 +423,12 @@ async def _serving_alone(settings: Settings, token: str, out: TextIO) -> AsyncIt
         try:
             await lock.acquire()
         except AlreadyRunning as error:
-            print(f"error: {error} (exit code {EXIT_ALREADY_RUNNING})", file=out)
+            _say(out, settings, f"error: {error}", EXIT_ALREADY_RUNNING)
             yield EXIT_ALREADY_RUNNING
             return
         except DATABASE_PROBLEMS as error:
             line = describe_problem(settings.database_url, error, "open")
-            print(f"error: {line} (exit code {EXIT_DATABASE})", file=out)
+            _say(out, settings, f"error: {line}", EXIT_DATABASE)
             yield EXIT_DATABASE
             return
         yield EXIT_OK
@@ -416,20 +437,42 @@ async def _serving_alone(settings: Settings, token: str, out: TextIO) -> AsyncIt
         await db.dispose()
 
 
-def _report(out: TextIO, line: str) -> None:
+def _say(
+    out: TextIO,
+    settings: Settings | str,
+    line: str,
+    exit_code: int | None = None,
+    *,
+    level: int | None = None,
+) -> None:
+    """One line to the operator, in ``LOG_FORMAT`` (``settings``, or the format itself): a line
+    giving an exit code is an error and ends with it (in JSON, a field of its own, and the
+    level says "error")."""
+    log_format = settings if isinstance(settings, str) else settings.log_format
+    if exit_code is None:
+        print(said(line, log_format, level or logging.INFO), file=out)
+    elif log_format == "json":
+        message = line.removeprefix("error: ")
+        print(said(message, log_format, level or logging.ERROR, exit_code=exit_code), file=out)
+    else:
+        print(f"{line} (exit code {exit_code})", file=out)
+
+
+def _report(out: TextIO, settings: Settings, line: str) -> None:
     """Say what a stop did — after it did it: a line that cannot be written is dropped."""
     with contextlib.suppress(Exception):
-        print(line, file=out, flush=True)
+        print(said(line, settings.log_format, logging.WARNING), file=out, flush=True)
 
 
-def _login_refused(out: TextIO, error: BaseException) -> int:
+def _login_refused(out: TextIO, settings: Settings, error: BaseException) -> int:
     from bot.db.diagnosis import first_line
 
-    print(
+    _say(
+        out,
+        settings,
         f"error: Discord refused the token ({first_line(error)}): check DISCORD_TOKEN — "
-        "Developer Portal → your application → Bot → Reset Token "
-        f"(exit code {EXIT_LOGIN_REFUSED})",
-        file=out,
+        "Developer Portal → your application → Bot → Reset Token",
+        EXIT_LOGIN_REFUSED,
     )
     return EXIT_LOGIN_REFUSED
 
@@ -440,7 +483,7 @@ def main(argv: list[str] | None = None) -> int:
         description="遊び場 Asobiba",
         epilog="exit codes: 0 stopped cleanly, 1 unexpected error, 2 bad setting, "
         "3 token refused, 4 Discord unreachable, 5 no token, 6 database unusable, "
-        "7 already running "
+        "7 already running, 8 metrics port unusable "
         "(health: 0 healthy, 1 not)",
     )
     parser.add_argument(
@@ -463,14 +506,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = Settings.from_env()
     except ConfigError as error:
-        print(f"configuration error: {error} (exit code {EXIT_CONFIG})", file=sys.stderr)
+        # LOG_FORMAT as written, in case it is fine (it may be the setting refused).
+        wanted = os.environ.get("LOG_FORMAT", "").strip().lower()
+        _say(sys.stderr, wanted, f"configuration error: {error}", EXIT_CONFIG)
         return EXIT_CONFIG
     if args.command in ("backup", "restore"):
         if not args.path:
-            print(
-                f"error: {args.command} needs a file: python -m bot {args.command} PATH "
-                f"(exit code {EXIT_CONFIG})",
-                file=sys.stderr,
+            _say(
+                sys.stderr,
+                settings,
+                f"error: {args.command} needs a file: python -m bot {args.command} PATH",
+                EXIT_CONFIG,
             )
             return EXIT_CONFIG
         return asyncio.run(backup_or_restore(settings, args.command, Path(args.path)))
@@ -499,10 +545,7 @@ def main(argv: list[str] | None = None) -> int:
             list_only=args.list,
             command=python_command("-m", "bot", "console"),
         )
-    code = asyncio.run(migrate_database(settings, sys.stderr))
-    if code == EXIT_OK:
-        print("database is up to date")
-    return code
+    return asyncio.run(migrate_database(settings, sys.stderr, sys.stdout))
 
 
 def _misplaced_options(args: argparse.Namespace) -> str | None:
@@ -538,7 +581,7 @@ def _run(settings: Settings) -> int:
     except KeyboardInterrupt:
         # Ctrl-C while the stop handlers are not in place yet (or no longer): nothing was
         # left half done.
-        _report(sys.stderr, "SIGINT: stopped")
+        _report(sys.stderr, settings, "SIGINT: stopped")
         return EXIT_OK
 
 

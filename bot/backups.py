@@ -1,8 +1,10 @@
 """``python -m bot backup PATH`` and ``python -m bot restore PATH``.
 
 A backup is taken while the bot runs and is consistent as of one moment: SQLite's online
-backup (the copy :mod:`bot.db.migrations` also takes before an upgrade), or ``pg_dump`` (one
-repeatable-read snapshot) for PostgreSQL.
+backup (the copy :mod:`bot.db.migrations` also takes before an upgrade), or ``pg_dump`` for
+PostgreSQL, of a repeatable-read snapshot exported by a transaction here that reads the schema
+revision and counts the games in that same snapshot (what the line says is what the dump
+holds, as for SQLite's copy).
 
 A restore is checked before it counts: the file is whole (``PRAGMA integrity_check`` and every
 reference), its schema revision is one this release knows (an older one is upgraded as at
@@ -14,6 +16,7 @@ transaction and checked afterwards. Never under a running bot (:func:`held_by_a_
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import sqlite3
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import func, select, text
 from sqlalchemy.engine import URL
 
 from bot.db import Database, GameRow
@@ -67,9 +70,9 @@ class Checked:
 # --- backing up ------------------------------------------------------------------------------
 
 
-async def backup(database_url: str, target: Path) -> Checked | None:
-    """Copy the live database to ``target``; SQLite's copy is checked (its revision and its
-    integrity), a dump is not (None)."""
+async def backup(database_url: str, target: Path) -> Checked:
+    """Copy the live database to ``target``: the revision and the games it holds (SQLite's copy
+    is checked for its integrity too, a dump is not)."""
     db = Database(database_url)
     try:
         if _exists(target):
@@ -78,8 +81,7 @@ async def backup(database_url: str, target: Path) -> Checked | None:
         if file is None and db.is_sqlite:
             raise BackupProblem("an in-memory database cannot be backed up", BAD_ARGUMENT)
         if file is None:
-            _pg_dump(db.url, target)
-            return None
+            return await _pg_dump(db, target)
         if not _is_file(file):
             raise BackupProblem(f"there is no database at {file} to back up", BAD_ARGUMENT)
         _make_folder(target)
@@ -89,10 +91,21 @@ async def backup(database_url: str, target: Path) -> Checked | None:
         await db.dispose()
 
 
-def _pg_dump(url: URL, target: Path) -> None:
-    dsn, env = _libpq(url)
+async def _pg_dump(db: Database, target: Path) -> Checked:
+    """``pg_dump`` of the snapshot a transaction here exports and holds until the dump is done,
+    with the revision and the games read in that snapshot."""
+    dsn, env = _libpq(db.url)
     command = ["pg_dump", "--format=custom", f"--file={target}", dsn]
-    _run_tool(command, env, url)
+    _require_tool(command, db.url)  # before taking a connection
+    async with db.engine.connect() as connection:
+        connection = await connection.execution_options(isolation_level="REPEATABLE READ")
+        async with connection.begin():
+            snapshot = await connection.scalar(text("SELECT pg_export_snapshot()"))
+            revision = await connection.run_sync(current_revision)
+            games = await connection.scalar(select(func.count()).select_from(GameRow))
+            command.insert(2, f"--snapshot={snapshot}")
+            await asyncio.to_thread(_run_tool, command, env, db.url)
+    return Checked(revision or "", int(games or 0))
 
 
 # --- restoring -------------------------------------------------------------------------------
@@ -275,7 +288,7 @@ def _libpq(url: URL) -> tuple[str, dict[str, str]]:
     return plain.render_as_string(hide_password=False), env
 
 
-def _run_tool(command: list[str], env: dict[str, str], url: URL) -> None:
+def _require_tool(command: list[str], url: URL) -> None:
     tool = command[0]
     if shutil.which(tool) is None:
         shown = " ".join(command).replace(_libpq(url)[0], '"$DATABASE_URL"')
@@ -285,6 +298,11 @@ def _run_tool(command: list[str], env: dict[str, str], url: URL) -> None:
             f"are: {shown}",
             UNUSABLE,
         )
+
+
+def _run_tool(command: list[str], env: dict[str, str], url: URL) -> None:
+    _require_tool(command, url)
+    tool = command[0]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         said = (done.stderr or done.stdout).strip().splitlines()

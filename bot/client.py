@@ -77,6 +77,11 @@ from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
+# The bot never joins a voice channel: discord.py's warnings at every start that PyNaCl and
+# davey (voice's libraries) are missing say nothing to an operator.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 #: Every component the bot answers: each is restart-proof, known by its custom_id's template.
 COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *ALL_DYNAMIC_ITEMS,
@@ -107,7 +112,59 @@ def component_for(
     return None
 
 
+#: Discord's interaction context and installation type for a server ("Application Commands —
+#: Interaction Contexts", "Installation Context").
+GUILD_CONTEXT = 0
+GUILD_INSTALL = 0
+
+
+def as_registered(payload: dict[str, Any], *, guild_scoped: bool) -> dict[str, Any]:
+    """A top-level command's payload as Discord documents it now. ``dm_permission`` goes:
+    it is deprecated for ``contexts``, which discord.py sends beside it. On one server's
+    registration (``DEV_GUILD_ID``) the command carries only the server context and install:
+    ``contexts`` and ``integration_types`` apply to global commands only, and a server's own
+    commands are offered nowhere else (not in the bot's DM, which discord.py would claim)."""
+    shaped = {key: value for key, value in payload.items() if key != "dm_permission"}
+    if guild_scoped:
+        shaped["contexts"] = [GUILD_CONTEXT]
+        shaped["integration_types"] = [GUILD_INSTALL]
+    return shaped
+
+
 class AsobibaTree(app_commands.CommandTree["AsobibaBot"]):
+    async def sync(
+        self, *, guild: discord.abc.Snowflake | None = None
+    ) -> list[app_commands.AppCommand]:
+        """discord.py's ``sync`` (the bulk overwrite), each payload shaped by
+        :func:`as_registered`: its payloads are built inside it, with no hook."""
+        application_id = self.client.application_id
+        if application_id is None:
+            raise app_commands.MissingApplicationID
+        commands = self._get_all_commands(guild=guild)
+        translator = self.translator
+        payload = [
+            as_registered(
+                await command.get_translated_payload(self, translator)
+                if translator
+                else command.to_dict(self),
+                guild_scoped=guild is not None,
+            )
+            for command in commands
+        ]
+        http = self.client.http
+        try:
+            if guild is None:
+                data = await http.bulk_upsert_global_commands(application_id, payload=payload)
+            else:
+                data = await http.bulk_upsert_guild_commands(
+                    application_id, guild.id, payload=payload
+                )
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == 50035:
+                raise app_commands.CommandSyncFailure(error, commands) from None
+            raise
+        return [app_commands.AppCommand(data=d, state=self.client._connection) for d in data]
+
     async def _call(self, interaction: discord.Interaction[AsobibaBot]) -> None:
         async with self.client.asobiba.activity.handling(interaction):
             try:
@@ -450,7 +507,9 @@ class AsobibaBot(commands.AutoShardedBot):
         """The games' faces as the app's emojis: only the process holding shard 0 uploads."""
         upload = self.settings.shard_ids is None or 0 in self.settings.shard_ids
         try:
-            await sync_emojis(self, all_specs(), upload=upload)
+            await sync_emojis(
+                self, all_specs(), upload=upload, pace=self.settings.emoji_pace_seconds
+            )
         except Exception:  # the words alone are shown: nothing depends on the pictures
             log.exception("could not set up the app's emojis")
 

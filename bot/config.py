@@ -86,6 +86,10 @@ class Settings:
     sync_commands: bool = True
     #: Upload the games' faces as the app's own emojis and show them in menus (``APP_EMOJIS``).
     app_emojis: bool = True
+    #: Seconds between two changes to the app's emojis (Discord limits those routes on their
+    #: own: a first start's ~90 uploads take a minute and a half, in the background); not an
+    #: environment setting.
+    emoji_pace_seconds: float = 1.0
     #: The move clock of a new two-player game unless the challenger picks one (0: none).
     default_clock_hours: int = 72
     #: Days a year each player may be away (/away; AWAY_DAYS_PER_YEAR, 0: away mode off).
@@ -126,7 +130,6 @@ class Settings:
             path = Path(env.get("SQLITE_PATH", "").strip() or DEFAULT_SQLITE_PATH)
             url = f"sqlite+aiosqlite:///{path}"
         url = _database_url(url)
-        dev_guild = env.get("DEV_GUILD_ID", "").strip()
         shard_ids = _int_list(env, "SHARD_IDS")
         shard_count = _int(env, "SHARD_COUNT", 0, 0) or None
         if shard_ids is not None and shard_count is None:
@@ -136,7 +139,7 @@ class Settings:
         return cls(
             discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
             database_url=url,
-            dev_guild_id=int(dev_guild) if dev_guild.isdigit() else None,
+            dev_guild_id=_snowflake(env, "DEV_GUILD_ID"),
             shard_count=shard_count,
             shard_ids=shard_ids,
             challenge_ttl_seconds=_int(env, "CHALLENGE_TTL_SECONDS", 24 * 3600, 60),
@@ -173,6 +176,24 @@ def _port(env: Mapping[str, str], name: str) -> int | None:
     if port > 65535:
         raise ConfigError(f"{name} must be a TCP port, 1 to 65535, not {port}")
     return port
+
+
+#: Discord's ids ("snowflakes") are unsigned 64-bit numbers, written in decimal.
+SNOWFLAKE_MAX = 2**64 - 1
+
+
+def _snowflake(env: Mapping[str, str], name: str) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    # Refused rather than ignored: an id that is not one would register the commands globally
+    # instead of on the one server meant (an hour to show up, and everywhere).
+    if re.fullmatch(r"[0-9]+", raw) is None or not 0 < int(raw) <= SNOWFLAKE_MAX:
+        raise ConfigError(
+            f"{name} must be a server's id, a number like 123456789012345678 (Discord: "
+            f"Developer Mode on, then right-click the server → Copy Server ID), not {raw!r}"
+        )
+    return int(raw)
 
 
 #: An invite link as Discord writes it: discord.gg/<code> or discord.com/invite/<code>.

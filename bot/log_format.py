@@ -1,5 +1,8 @@
 """``LOG_FORMAT=json``: one JSON object per line — time, level, logger, message, the traceback
-if any, and whatever the call passed in ``extra`` — for log shippers that index fields."""
+if any, and whatever the call passed in ``extra`` — for log shippers that index fields.
+
+The lines ``python -m bot`` says to its operator without logging them (why it exits, a retry,
+the copy taken before an upgrade, a stop; see :func:`said`) follow the same format."""
 
 from __future__ import annotations
 
@@ -39,3 +42,22 @@ def configure_logging(level: str, log_format: str) -> None:
         JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT)
     )
     logging.basicConfig(level=level, handlers=[handler])
+
+
+def said(message: str, log_format: str, level: int = logging.INFO, **fields: Any) -> str:
+    """A line ``python -m bot`` says to its operator: as it is in text (no time or level
+    prefix, the line stands alone), or in ``json`` the object a log record of logger ``bot``
+    would be, with ``fields`` (``exit_code`` …) beside the message. They are printed rather
+    than logged so that they are said whatever ``LOG_LEVEL`` hides."""
+    if log_format != "json":
+        return message
+    record = logging.makeLogRecord(
+        {
+            "name": "bot",
+            "levelno": level,
+            "levelname": logging.getLevelName(level),
+            "msg": message,
+            **fields,
+        }
+    )
+    return JsonFormatter().format(record)

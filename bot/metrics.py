@@ -6,11 +6,30 @@ the picture drawing, the clock's bookkeeping, the database's refusals) and serve
 Counting is always on: an increment is a lock and an addition (well under a microsecond), so
 the hot path needs no "is it enabled" branches; what costs something (the open games' count)
 is computed only when scraped.
+
+Beside the bot's own, the registry has what the library's default one would: the process
+(``process_cpu_seconds_total``, ``process_resident_memory_bytes`` …, on Linux), the
+interpreter (``python_info``) and its garbage collector (``python_gc_*``); and
+``asobiba_build_info``, which release runs where.
 """
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics
+import platform
+from collections.abc import Iterator
+from importlib import metadata
+
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    GCCollector,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+    disable_created_metrics,
+)
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
 
 # Each counter's and histogram's ``_created`` timestamp doubles the scrape for nothing a
 # dashboard uses (Prometheus finds resets by itself).
@@ -20,6 +39,50 @@ disable_created_metrics()  # type: ignore[no-untyped-call]
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
+BUILD_LABELS = ("version", "python", "discord_py", "revision")
+
+
+def build_labels() -> tuple[str, str, str, str]:
+    """This release's version, Python's, discord.py's, and the newest schema revision it
+    knows (the one it migrates databases to)."""
+    import discord
+
+    from bot.db.migrations import head_revision
+
+    try:
+        version = metadata.version("asobiba")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        version = "unknown"
+    return version, platform.python_version(), discord.__version__, head_revision()
+
+
+class BuildInfo(Collector):
+    """``asobiba_build_info{version, python, discord_py, revision} 1``: the labels are read at
+    the first scrape (the revision means reading the migrations), then kept."""
+
+    def __init__(self) -> None:
+        self._labels: tuple[str, str, str, str] | None = None
+
+    def describe(self) -> Iterator[GaugeMetricFamily]:
+        yield self._family()
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        if self._labels is None:
+            self._labels = build_labels()
+        family = self._family()
+        family.add_metric(list(self._labels), 1)
+        yield family
+
+    @staticmethod
+    def _family() -> GaugeMetricFamily:
+        return GaugeMetricFamily(
+            "asobiba_build_info",
+            "This process's release: its version, Python's and discord.py's, and the newest "
+            "database schema revision it knows. Always 1.",
+            labels=BUILD_LABELS,
+        )
+
+
 class Metrics:
     """The process's metrics, in a registry of their own (not the library's global one, so
     nothing else a host process imports shows up in the scrape)."""
@@ -27,6 +90,11 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         registry = self.registry
+        # What the library's default registry has (this one is ours alone: see above).
+        ProcessCollector(registry=registry)
+        PlatformCollector(registry=registry)
+        GCCollector(registry=registry)
+        registry.register(BuildInfo())
         self.interactions = Counter(
             "asobiba_interactions",
             "Interactions handled, by kind (command, component, modal, autocomplete) and "

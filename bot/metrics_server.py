@@ -6,6 +6,7 @@ scraped."""
 
 from __future__ import annotations
 
+import errno
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -83,6 +84,29 @@ class BotGauges(Collector):
             )
 
 
+class MetricsUnavailable(Exception):
+    """The metrics endpoint cannot listen where it was told (a setting to mend, not a network
+    to wait for: deliberately no ``OSError``, which the start-up retries as Discord's)."""
+
+    def __init__(self, host: str, port: int, error: OSError) -> None:
+        if error.errno == errno.EADDRINUSE:
+            line = (
+                f"metrics port {port} is in use (METRICS_PORT): another program listens on "
+                f"it; stop it or choose another port"
+            )
+        elif error.errno == errno.EACCES:
+            line = (
+                f"metrics port {port} needs privileges this user lacks (METRICS_PORT): "
+                "choose a port above 1023"
+            )
+        else:
+            line = (
+                f"cannot serve metrics on {host}:{port} (METRICS_HOST, METRICS_PORT): "
+                f"{error.strerror or error}"
+            )
+        super().__init__(line)
+
+
 class MetricsServer:
     def __init__(self, gauges: BotGauges, host: str, port: int) -> None:
         self.gauges = gauges
@@ -94,7 +118,11 @@ class MetricsServer:
         app.router.add_get("/metrics", self.scrape)
         runner = web.AppRunner(app, access_log=None)
         await runner.setup()
-        await web.TCPSite(runner, self.host, self.port).start()
+        try:
+            await web.TCPSite(runner, self.host, self.port).start()
+        except OSError as error:  # socket.gaierror too: a METRICS_HOST that does not resolve
+            await runner.cleanup()
+            raise MetricsUnavailable(self.host, self.port, error) from error
         self._runner = runner
         METRICS.registry.register(self.gauges)
         log.info("serving metrics on http://%s:%d/metrics", self.host, self.port)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import shutil
 import sqlite3
 import uuid
@@ -200,6 +201,8 @@ async def test_postgres_backup_and_restore_through_pg_dump(
     done = await bot_command("backup", dump, DATABASE_URL=source)
     assert done.returncode == 0, done.stderr
     assert dump.stat().st_size > 0 and "backed up the database at postgresql" in done.stdout
+    # What the dump holds, as SQLite's line says (read in the snapshot pg_dump dumped).
+    assert done.stdout.strip().endswith(f"(schema revision {head_revision()}, 4 games)")
     running = Database(target)
     lock = InstanceLock(running, "some-bot-token", None)
     await lock.acquire()
@@ -222,6 +225,19 @@ async def test_postgres_backup_and_restore_through_pg_dump(
     bare = await bot_command("backup", tmp_path / "x.dump", DATABASE_URL=source)
     one_error_line(bare, 6, "pg_dump is not on PATH: install PostgreSQL's client tools")
     assert '"$DATABASE_URL"' in bare.stderr
+
+
+async def test_with_json_logs_the_lines_are_json(tmp_path: Path) -> None:
+    live, copy = tmp_path / "live.sqlite3", tmp_path / "copy.sqlite3"
+    await some_games(f"sqlite+aiosqlite:///{live}")
+    done = await bot_command("backup", copy, LOG_FORMAT="json", **sqlite_env(live))
+    assert done.returncode == 0, done.stderr
+    entry = json.loads(done.stdout)
+    assert entry["level"] == "INFO" and entry["message"].startswith("backed up the database")
+    again = await bot_command("backup", copy, LOG_FORMAT="json", **sqlite_env(live))
+    refused = json.loads(again.stderr)
+    assert again.returncode == refused["exit_code"] == 2 and refused["level"] == "ERROR"
+    assert refused["message"].endswith("exists already: name a new file")
 
 
 def test_the_command_line_asks_for_the_file() -> None:

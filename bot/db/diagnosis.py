@@ -3,6 +3,7 @@ a SQLite file's folder and permissions, or a PostgreSQL server's address and cre
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from sqlalchemy.engine import URL, make_url
@@ -10,7 +11,7 @@ from sqlalchemy.exc import DBAPIError
 
 from bot.config import normalize_database_url
 from bot.db.faults import DatabaseUnavailable
-from bot.db.migrations import MigrationRefused, Upgrade
+from bot.db.migrations import MigrationRefused, NewerDatabase, Upgrade, known_revision
 
 #: What a database that can't be used raises, whichever layer met it.
 DATABASE_PROBLEMS: tuple[type[BaseException], ...] = (
@@ -43,6 +44,12 @@ def describe_problem(database_url: str, error: BaseException, doing: str) -> str
     url = make_url(normalize_database_url(database_url))
     where = url.render_as_string(hide_password=True)
     reason = first_line(error)
+    if isinstance(error, NewerDatabase):
+        return (
+            f"the database at {where} was written by a newer release of Asobiba (schema "
+            f"revision {error.revision}; this release knows up to {error.head}): run that "
+            f"release, or roll back to this one {_rollback(url)} (README: Rolling back)"
+        )
     if isinstance(error, MigrationRefused):
         return f"cannot {doing} the database at {where}: {error}"
     if url.get_backend_name() == "sqlite":
@@ -67,6 +74,38 @@ def describe_problem(database_url: str, error: BaseException, doing: str) -> str
     )
 
 
+def _rollback(url: URL) -> str:
+    """How to go back to this release: restore the copy of the database taken before the
+    newer release upgraded it — on SQLite the newest such copy beside the file whose revision
+    this release knows (:func:`bot.db.migrations.backup_path` names them)."""
+    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
+        database = Path(url.database)
+        named = re.compile(
+            re.escape(database.stem)
+            + r"\.rev(?P<revision>[^.]+)\.(?P<stamp>\d{8}T\d{6}Z)"
+            + re.escape(database.suffix)
+        )
+        try:
+            found = [
+                (m["stamp"], m["revision"], p.name)
+                for p in database.parent.iterdir()
+                if (m := named.fullmatch(p.name))
+            ]
+        except OSError:
+            found = []
+        copies = sorted(c for c in found if known_revision(c[1]))
+        if copies:
+            copy = database.with_name(copies[-1][2])
+            return (
+                f"by restoring the copy taken before the upgrade, with every bot on it "
+                f"stopped: python -m bot restore {copy}"
+            )
+    return (
+        "by restoring the backup taken before the upgrade, with every bot on it stopped: "
+        "python -m bot restore PATH"
+    )
+
+
 def describe_upgrade(upgrade: Upgrade, url: URL) -> str | None:
     """What a migration did, for the operator; ``None`` when there was nothing to do."""
     if not upgrade.changed:
@@ -74,7 +113,19 @@ def describe_upgrade(upgrade: Upgrade, url: URL) -> str | None:
     where = url.render_as_string(hide_password=True)
     if upgrade.before is None:
         return f"created the database schema at {where} (revision {upgrade.after})"
-    line = f"upgraded the database at {where} from revision {upgrade.before} to {upgrade.after}"
+    line = (
+        f"upgraded the database at {where} from revision {upgrade.before} to {upgrade.after} "
+        f"({upgrade.steps} revision{'' if upgrade.steps == 1 else 's'})"
+    )
     if upgrade.backup is not None:
         line += f"; a copy from before the upgrade is at {upgrade.backup}"
     return line
+
+
+def describe_migration(upgrade: Upgrade, url: URL) -> str:
+    """What ``python -m bot migrate`` did, nothing to do included."""
+    said = describe_upgrade(upgrade, url)
+    if said is not None:
+        return said
+    where = url.render_as_string(hide_password=True)
+    return f"the database at {where} is already up to date (revision {upgrade.after})"

@@ -34,6 +34,19 @@ class MigrationRefused(RuntimeError):
     """An upgrade would have lost or broken data; nothing was changed."""
 
 
+class NewerDatabase(MigrationRefused):
+    """The database is at a schema revision this release does not know: a newer release
+    upgraded it (this one is a rollback). Nothing was changed."""
+
+    def __init__(self, revision: str, head: str) -> None:
+        super().__init__(
+            f"the database is at schema revision {revision}, which this release does not know "
+            f"(it knows up to {head}): a newer release of Asobiba wrote it"
+        )
+        self.revision = revision
+        self.head = head
+
+
 @dataclass(frozen=True)
 class Upgrade:
     """What ``Database.migrate`` did: the revision before and after, and the backup it took."""
@@ -41,6 +54,8 @@ class Upgrade:
     before: str | None
     after: str
     backup: Path | None = None
+    #: How many revisions the upgrade applied.
+    steps: int = 0
 
     @property
     def changed(self) -> bool:
@@ -63,6 +78,25 @@ def head_revision() -> str:
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert head is not None, "no migrations found"
     return head
+
+
+def known_revision(revision: str) -> bool:
+    """Whether this release has the migration ``revision`` (else a newer release wrote it)."""
+    from alembic.script import ScriptDirectory
+    from alembic.util import CommandError
+
+    try:
+        return ScriptDirectory.from_config(alembic_config()).get_revision(revision) is not None
+    except CommandError:
+        return False
+
+
+def revisions_between(before: str | None, after: str) -> int:
+    """How many migrations lead from ``before`` (``None``: an empty database) to ``after``."""
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config())
+    return len(list(script.iterate_revisions(after, before or "base")))
 
 
 def current_revision(connection: Connection) -> str | None:
@@ -168,8 +202,12 @@ def upgrade_locked(connection: Connection, database_file: Path | None) -> Upgrad
     head = head_revision()
     if before == head:
         return Upgrade(before, head)
+    if before is not None and not known_revision(before):
+        # Alembic would fail with a traceback ("Can't locate revision"): say it is a rollback.
+        raise NewerDatabase(before, head)
     backup = None
     if before is not None and database_file is not None:
         backup = backup_sqlite(database_file, backup_path(database_file, before))
+    steps = revisions_between(before, head)
     command.upgrade(alembic_config(connection), "head")
-    return Upgrade(before, head, backup)
+    return Upgrade(before, head, backup, steps)

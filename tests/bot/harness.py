@@ -40,13 +40,19 @@ def make_bot(
 ) -> AsobibaBot:
     """The bot on ``db_url``. Tests play at machine speed, so the per-user cooldown is off
     unless ``settings_changed`` turns it on (as the metrics port and other settings); the app's
-    emojis are off unless a test is about them (uploads cost every start-up). Pictures are
-    drawn in the test's own process, where tests read the canvases' records."""
+    emojis are off unless a test is about them (uploads cost every start-up), and uploaded
+    without a pause between them. Pictures are drawn in the test's own process, where tests
+    read the canvases' records."""
     settings = Settings(
         discord_token="fake-token",
         database_url=db_url,
         app_emojis=app_emojis,
-        **{"rate_limit_per_minute": 0, "drawing_processes": 0, **settings_changed},
+        **{
+            "rate_limit_per_minute": 0,
+            "drawing_processes": 0,
+            "emoji_pace_seconds": 0,
+            **settings_changed,
+        },
     )
     db = Database(db_url)
     return AsobibaBot(settings, db, GameService(db, clock=clock, seed_source=Rng.from_seed(9)))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
+import logging
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,7 +18,7 @@ from PIL import Image
 
 from bot.client import AsobibaBot
 from bot.games.registry import all_specs
-from bot.ui.app_emojis import BOOK, OURS
+from bot.ui.app_emojis import BOOK, OURS, EmojiBook, sync_emojis
 from tests.bot.harness import (
     World,
     challenge,
@@ -193,3 +195,42 @@ async def test_the_fake_refuses_a_component_emoji_the_app_does_not_own(
         await channel.send("x", view=view)
     [violation] = emoji_world.fake.take_violations()
     assert "BUTTON_COMPONENT_INVALID_EMOJI" in str(violation)
+
+
+def emoji_posts(fake: FakeDiscord) -> list[float]:
+    """When each upload reached Discord."""
+    return [
+        r.at
+        for r in fake.requests
+        if r.method == "POST" and re.fullmatch(r"/applications/\d+/emojis", r.path)
+    ]
+
+
+async def test_uploads_go_one_at_a_time_paced(world: World) -> None:
+    """Discord limits the emoji routes on their own: a first start's uploads (92 of them) went
+    out within a second. One spec's 16 faces here, 50 ms apart."""
+    cubes = next(spec for spec in all_specs() if spec.faces and len(spec.faces.keys) == 16)
+    book = await sync_emojis(world.bot, [cubes], upload=True, pace=0.05, book=EmojiBook())
+    assert len(book) == 16
+    posted = emoji_posts(world.fake)
+    assert len(posted) == 16
+    gaps = [later - earlier for earlier, later in itertools.pairwise(posted)]
+    assert min(gaps) >= 0.045, gaps
+    assert not world.fake.invalid_requests()
+
+
+async def test_a_rate_limit_that_lasts_leaves_the_rest_to_the_next_start(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    cubes = next(spec for spec in all_specs() if spec.faces and len(spec.faces.keys) == 16)
+    # More 429s than discord.py waits out (it tries five times).
+    world.fake.inject_rate_limit("POST", r"/applications/\d+/emojis$", retry_after=0.01, count=5)
+    with caplog.at_level(logging.WARNING, logger="bot.ui.app_emojis"):
+        book = await sync_emojis(world.bot, [cubes], upload=True, pace=0, book=EmojiBook())
+    assert len(book) == 0 and world.fake.app_emojis.emojis == {}
+    assert len(emoji_posts(world.fake)) == 5  # the first face's tries, and no further
+    assert any(
+        "the 16 faces left are uploaded at the next start" in r.getMessage() for r in caplog.records
+    )
+    book = await sync_emojis(world.bot, [cubes], upload=True, pace=0, book=EmojiBook())
+    assert len(book) == 16  # the next start: Discord takes them again

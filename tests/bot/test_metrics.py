@@ -7,20 +7,26 @@ from __future__ import annotations
 import json
 import logging
 import os
+import platform
 import socket
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import aiohttp
+import discord
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import ConfigError, Settings
 from bot.db.faults import DatabaseUnavailable
+from bot.db.migrations import head_revision
 from bot.log_format import JsonFormatter
 from bot.metrics import METRICS
 from tests.bot.harness import World, challenge, click, make_bot, private_reply, until
+
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -92,6 +98,39 @@ async def test_a_scrape_after_a_game_shows_what_it_did(world: World) -> None:
     # The histograms have their buckets, around Discord's 3-second deadline too.
     assert moved("asobiba_ack_seconds_bucket", le="+Inf") == 3
     assert moved("asobiba_ack_seconds_bucket", le="5.0") == 3
+
+
+async def test_the_scrape_says_which_release_runs_and_how_the_process_fares(
+    world: World,
+) -> None:
+    port = free_port()
+    await world.fake.stop_client(world.bot)
+    world.bot = make_bot(world.db_url, world.clock, metrics_port=port, metrics_host="127.0.0.1")
+    await world.fake.run_client(world.bot)
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{port}/metrics") as response,
+    ):
+        families = list(text_string_to_metric_families(await response.text()))
+    samples = {(s.name, frozenset(s.labels.items())): s.value for f in families for s in f.samples}
+    release = {
+        "version": metadata.version("asobiba"),
+        "python": platform.python_version(),
+        "discord_py": discord.__version__,
+        "revision": head_revision(),
+    }
+    assert value(samples, "asobiba_build_info", **release) == 1
+    assert [name for name, _ in samples].count("asobiba_build_info") == 1
+    if sys.platform == "linux":  # what the process collector reads is in /proc
+        assert value(samples, "process_resident_memory_bytes") > 0
+        assert value(samples, "process_cpu_seconds_total") > 0
+        assert value(samples, "process_open_fds") > 0
+    assert any(name == "python_info" for name, _ in samples)
+    # Every family of the bot's own is in the README's table, and the process's are named.
+    ours = {f.name for f in families if f.name.startswith("asobiba_")}
+    assert {"asobiba_build_info", "asobiba_games_open"} <= ours
+    assert not {name for name in ours if f"`{name}" not in README}
+    assert "`process_cpu_seconds_total`" in README and "`python_gc_*`" in README
 
 
 async def test_games_open_counts_and_caches(world: World) -> None:

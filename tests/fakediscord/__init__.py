@@ -124,9 +124,10 @@ sees: no other user's ephemerals), ``rest_calls_to(channel)``, ``last_message(ch
 ``ephemeral_messages(user)``,
 ``dm_messages(user)``, ``message(id)``, ``await wait_for_message(channel, predicate)``,
 ``commands(guild=None)``, ``command(name, guild=None)``, ``syncs`` (every bulk overwrite:
-``guild_id``, ``payload`` as sent, ``result``), ``identifies``, ``requests`` (REST log),
-``invalid_requests()`` (those answered 401, 403 or 429, which Discord counts against the
-bot's address: 10,000 per 10 minutes), ``refused_dms()`` (the bot's DMs answered 403),
+``guild_id``, ``payload`` as sent, ``result``), ``identifies``, ``requests`` (REST log,
+each with its arrival time ``at``), ``invalid_requests()`` (those answered 401, 403 or 429,
+which Discord counts against the bot's address: 10,000 per 10 minutes), ``refused_dms()``
+(the bot's DMs answered 403),
 ``interactions``, ``await wait_until(predicate, timeout)``, ``nonce_repeats`` (posts whose
 ``enforce_nonce`` nonce was already used in the last ``NONCE_WINDOW_SECONDS``: Discord, and the
 fake, return the first message instead of creating another).

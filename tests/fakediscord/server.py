@@ -203,6 +203,8 @@ class RequestLog:
     body: Any
     authorized: bool
     status: int = 0
+    #: When it arrived (``time.monotonic()``): how a client paces its calls.
+    at: float = field(default_factory=time.monotonic)
 
 
 @dataclass
