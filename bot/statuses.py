@@ -91,5 +91,6 @@ class DeliveryKind(StrEnum):
     TIMEOUT = "timeout"
     #: A challenge nobody accepted in time.
     EXPIRED = "expired"
-    #: A game's clock stopped or started again (a player away or back): its board is redrawn.
+    #: A game's clock stopped or started again (a player away or back), or a seat handed to a
+    #: former player: its board is redrawn.
     REDRAW = "redraw"

@@ -175,6 +175,12 @@ WHERE guild_id = $4::bigint AND user_id = $5::bigint AND game_key = $6::text
 
 WRITE_OUTCOME = "UPDATE game SET outcome = $2::jsonb WHERE id = $1::int"
 
+#: A seat someone new holds (the DM notice of whoever sat there before is not theirs).
+WRITE_SEATED = """
+UPDATE game_seat SET user_id = $3::bigint, display_name = $4::text, dm_ping_message_id = NULL
+WHERE game_id = $1::int AND seat = $2::int
+"""
+
 SAVE_PINGS = """
 UPDATE game SET ping_message_id = x.new
 FROM unnest($1::int[], $2::bigint[], $3::bigint[]) AS x(id, old, new)

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.db.batcher import Batcher
+from bot.db.bookkeeping import Bookkeeping
 from bot.db.faults import DatabaseUnavailable, Outage, cannot_reach
 from bot.db.game_columns import (
     CREATE_SEAT_COLUMNS,
@@ -47,6 +48,7 @@ from bot.db.postgres_sql import (
     WRITE_ACTIONS,
     WRITE_OUTCOME,
     WRITE_RATING,
+    WRITE_SEATED,
 )
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
 
@@ -121,7 +123,7 @@ def _batch_args(changes: Sequence[GameWrite]) -> list[Any]:
     return WRITE_ACTIONS.args(values)
 
 
-class PostgresGameStore:
+class PostgresGameStore(Bookkeeping):
     def __init__(
         self,
         connect_kwargs: dict[str, Any],
@@ -168,8 +170,8 @@ class PostgresGameStore:
         return int(await self._run(lambda c: c.fetchval(CREATE_GAME.sql, *args), retry=False))
 
     async def write(self, change: GameWrite) -> Written | None:
-        if change.results is not None:
-            return await self._write_one(change)  # finishing: a transaction of its own
+        if change.results is not None or change.seated:
+            return await self._write_one(change)  # more than one statement: its own transaction
         return await self._writes.submit(change)
 
     async def _write_batch(self, changes: list[GameWrite]) -> list[Written | BaseException | None]:
@@ -214,12 +216,14 @@ class PostgresGameStore:
         owed = {f"delivery_{name}": value for name, value in _delivery(change).items()}
         args = WRITE_ACTION.args({**CODEC.change(change), **_events([change]), **owed})
         try:
-            if change.results is None:
+            if change.results is None and not change.seated:
                 # An ordinary action: one statement, one round trip.
                 row = await self._run(lambda c: c.fetchrow(WRITE_ACTION.sql, *args), retry=False)
                 rating = None
             else:
-                row, rating = await self._run(lambda c: self._finish(c, change, args), retry=False)
+                row, rating = await self._run(
+                    lambda c: self._transaction(c, change, args), retry=False
+                )
         except asyncpg.UniqueViolationError:
             return None  # the (game, ply) already logged: a lost race, like a moved version
         if row is None:
@@ -228,21 +232,28 @@ class PostgresGameStore:
         return Written(**back, rating=rating, delivery_id=row["delivery_id"])
 
     @staticmethod
-    async def _finish(
+    async def _transaction(
         connection: asyncpg.Connection, change: GameWrite, args: list[Any]
     ) -> tuple[Any, dict[str, list[int]] | None]:
-        """A finishing change: the same guarded statement, then the results it counts and
-        (rated) the new ratings, in one transaction — so they are counted exactly once."""
-        results = change.results
-        assert results is not None
-        guild, key, now = results.guild_id, results.game_key, change.updated_at
-        # Rows locked in user order: two games of the same pair finishing at once can't
-        # deadlock however the seats were assigned.
-        people = sorted(results.seats, key=lambda s: s.user_id)
+        """A change of more than the one statement: the same guarded statement, then the seats
+        someone new holds, the results a finishing change counts and (rated) the new ratings,
+        in one transaction — so they are counted exactly once."""
         async with connection.transaction():
             row = await connection.fetchrow(WRITE_ACTION.sql, *args)
             if row is None:
                 return None, None
+            if change.seated:
+                await connection.executemany(
+                    WRITE_SEATED,
+                    [(change.game_id, s.seat, s.user_id, s.display_name) for s in change.seated],
+                )
+            results = change.results
+            if results is None:
+                return row, None
+            guild, key, now = results.guild_id, results.game_key, change.updated_at
+            # Rows locked in user order: two games of the same pair finishing at once can't
+            # deadlock however the seats were assigned.
+            people = sorted(results.seats, key=lambda s: s.user_id)
             await connection.executemany(
                 COUNT_RESULT,
                 [(guild, s.user_id, key, s.won, s.drawn, s.lost, now) for s in people],

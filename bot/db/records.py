@@ -6,6 +6,13 @@ ordinary action: ``read`` (one statement's worth of work, optionally leaving the
 the caller already holds that version) and ``write`` (``UPDATE game … WHERE id = :id AND
 version = :seen``, the event rows and the seats, in one transaction; ``None`` when the version
 moved on, and then nothing was written).
+
+It is also the one door to the ``game`` row: every change to it is one of the store's named
+operations (a test checks that nothing else writes the table). A change worked out from a read
+of the game (a move, a start, an open seat taken, a clock stopped for a player away) is a
+guarded ``write``, with what it owes people; the bookkeeping that is no move (where the board
+is, the newest ping, the planners, a reminder's or a board's claim, a deleted player's seats)
+has an operation of its own (:class:`GameBookkeeping`), which writes what it owes there too.
 """
 
 from __future__ import annotations
@@ -14,6 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
+
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.statuses import BoardReach, DeliveryKind, GameStatus
 
@@ -125,6 +134,16 @@ class DeliveryWrite:
 
 
 @dataclass(frozen=True, slots=True)
+class Seated:
+    """Someone new in a seat (an open challenge's empty seat taken): who, and the name the
+    boards show. A turn notice sent by DM to whoever sat there before is theirs, not kept."""
+
+    seat: int
+    user_id: int
+    display_name: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameWrite:
     """One guarded write: everything an ordinary action changes."""
 
@@ -145,6 +164,9 @@ class GameWrite:
     #: from the version planned on unless the change stops or restarts it.
     held_since: datetime | None
     pause: dict[str, Any] | None
+    #: An open challenge's rating range, carried over unless the change closes it (its seat
+    #: taken).
+    open_to: dict[str, Any] | None
     events: tuple[EventRecord, ...]
     #: Bit ``n`` set: seat ``n`` must act; ``None``: the seats stay as they are.
     to_act_mask: int | None
@@ -154,6 +176,8 @@ class GameWrite:
     results: ResultsWrite | None = None
     #: What the change owes people, inserted with it (its id comes back).
     delivery: DeliveryWrite | None = None
+    #: Seats someone new now holds.
+    seated: tuple[Seated, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +228,65 @@ class Written:
     delivery_id: int | None = None
 
 
-class GameStore(Protocol):
+class GameBookkeeping(Protocol):
+    """The game row's bookkeeping: what changes without its version (so no board or button goes
+    stale), or moves it on with nothing worked out from a read to guard. Each runs in the
+    caller's unit of work (``session``), so it commits with whatever else that unit writes."""
+
+    async def attach_board(
+        self,
+        session: AsyncSession,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        reach: BoardReach,
+    ) -> None:
+        """Where the game's board is now, and how the bot reaches it."""
+        ...
+
+    async def swap_ping(self, session: AsyncSession, game_id: int, message_id: int) -> int | None:
+        """Record the newest turn ping; returns the one it replaces."""
+        ...
+
+    async def count_planners(self, session: AsyncSession, game_id: int) -> None:
+        """Count again the players who hold a planned line in the game."""
+        ...
+
+    async def claim_reminder(
+        self,
+        session: AsyncSession,
+        game_id: int,
+        *,
+        sent: int,
+        deadline_at: datetime,
+        delivery: DeliveryWrite,
+        now: datetime,
+    ) -> int | None:
+        """Claim the reminder ``delivery.number`` of a running clock: only if ``sent``
+        reminders are still recorded for ``deadline_at`` (so once, by one process); writes its
+        delivery and returns its id (``None``: not claimed)."""
+        ...
+
+    async def claim_board(self, session: AsyncSession, game_id: int, now: datetime) -> bool:
+        """Claim a board never posted, to announce it again: once, by one process."""
+        ...
+
+    async def hand_seats(
+        self,
+        session: AsyncSession,
+        user_id: int,
+        to_user_id: int,
+        display_name: str,
+        delivery: DeliveryWrite,
+        now: datetime,
+    ) -> list[int]:
+        """Every seat of ``user_id``, in every game, handed to ``to_user_id`` named
+        ``display_name``: each game's version moves on (copies held anywhere are read again)
+        and owes ``delivery`` (its boards show the new name). Returns the games."""
+        ...
+
+
+class GameStore(GameBookkeeping, Protocol):
     async def read(
         self, game_id: int, known_version: int | None = None, *, with_state: bool = True
     ) -> GameRecord | None:

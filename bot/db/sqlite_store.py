@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
+from bot.db.bookkeeping import Bookkeeping
 from bot.db.faults import Outage
 from bot.db.game_columns import (
     BUMPED_VERSION_SQL,
@@ -80,6 +81,10 @@ WRITE_EVENT = (
     f"VALUES (:game_id, :created_at, {_named(EVENT_COLUMNS)})"
 )
 WRITE_SEATS = "UPDATE game_seat SET to_act = ((? >> seat) & 1) WHERE game_id = ?"
+WRITE_SEATED = (
+    "UPDATE game_seat SET user_id = ?, display_name = ?, dm_ping_message_id = NULL "
+    "WHERE game_id = ? AND seat = ?"
+)
 READ_WRITTEN = f"SELECT {', '.join(WRITTEN_BACK)} FROM game WHERE id = ?"
 CREATE_GAME = f"INSERT INTO game ({', '.join(CREATE_COLUMNS)}) VALUES ({_named(CREATE_COLUMNS)})"
 CREATE_SEAT = (
@@ -172,7 +177,7 @@ class _Busy(Exception):
     """Another process holds the file: nothing was done, the batch goes to the thread."""
 
 
-class SqliteGameStore:
+class SqliteGameStore(Bookkeeping):
     def __init__(
         self,
         connect: Callable[[], sqlite3.Connection],
@@ -464,6 +469,11 @@ class SqliteGameStore:
         )
         if change.to_act_mask is not None:
             conn.execute(WRITE_SEATS, (change.to_act_mask, change.game_id))
+        if change.seated:
+            conn.executemany(
+                WRITE_SEATED,
+                [(s.user_id, s.display_name, change.game_id, s.seat) for s in change.seated],
+            )
         rating = None
         if change.results is not None:
             rating = self._count(conn, change, created)

@@ -11,14 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db import Database
-from bot.db.game_columns import GAME
 from bot.db.models import GameAsideRow
 from bot.services.clock import Clock
 from bot.services.errors import ServiceError
@@ -42,7 +40,9 @@ class StoredPlan:
 
 
 class GameAsides:
-    """Notes and planned lines, one transaction each."""
+    """Notes and planned lines, one transaction each; a change of plans counts the game's
+    planners again in the same transaction (the store's bookkeeping: without the version, so a
+    board drawn before a plan is not stale)."""
 
     def __init__(self, db: Database, clock: Clock) -> None:
         self.db = db
@@ -100,7 +100,7 @@ class GameAsides:
                     plan=list(line) or None, plan_ply=ply if line else None, updated_at=self.clock()
                 )
             )
-            await _count_planners(session, plan.game_id)
+            await self.db.store.count_planners(session, plan.game_id)
 
     async def drop_plan(self, plan: StoredPlan) -> None:
         """Forget ``plan`` (played out or cancelled), unless it was changed meanwhile."""
@@ -117,7 +117,7 @@ class GameAsides:
                 )
                 .values(plan=None, plan_ply=None)
             )
-            await _count_planners(session, game_id)
+            await self.db.store.count_planners(session, game_id)
             return bool(getattr(result, "rowcount", 0))
 
     async def _upsert(self, game_id: int, user_id: int, values: dict[str, object]) -> None:
@@ -135,19 +135,7 @@ class GameAsides:
                 )
             )
             if "plan" in values:
-                await _count_planners(session, game_id)
-
-
-async def _count_planners(session: AsyncSession, game_id: int) -> None:
-    """Keep ``game.planners`` in step, in the same transaction — through the table, not the
-    mapped class, so the game's version stays (a board drawn before a plan is not stale)."""
-    standing = (
-        select(func.count())
-        .select_from(GameAsideRow)
-        .where(GameAsideRow.game_id == game_id, GameAsideRow.plan_ply.is_not(None))
-        .scalar_subquery()
-    )
-    await session.execute(update(GAME).where(GAME.c.id == game_id).values(planners=standing))
+                await self.db.store.count_planners(session, game_id)
 
 
 def _stored(row: GameAsideRow) -> StoredPlan | None:

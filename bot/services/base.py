@@ -350,6 +350,7 @@ class GuardedWriter:
             updated_at=now,
             held_since=held_since,
             pause=pause,
+            open_to=game.open_to,
             events=tuple(events),
             to_act_mask=None if to_act == acting else sum(1 << seat for seat in to_act),
             ping_message_id=self.pings.to_write(game.id),

@@ -18,11 +18,10 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import and_, or_, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import defer
 
-from bot.db import DeliveryRow, GameRow
+from bot.db import GameRow
 from bot.db.records import DeliveryWrite
 from bot.metrics import METRICS
 from bot.services.actions import ActionPipeline
@@ -71,7 +70,8 @@ class Expired:
 
 @dataclass(frozen=True, slots=True)
 class Redraw:
-    """A game's clock stopped or runs again (a player away or back): its board says so."""
+    """A game's clock stopped or runs again (a player away or back), or a seat was handed to a
+    former player: its board says so."""
 
     game: GameSnapshot
     delivery_id: int
@@ -88,9 +88,10 @@ CLOCK_KINDS = (
 
 
 class ClockService:
-    """The move clock over the game service ``games``: claims are its own UPDATEs; timeouts go
-    through the action pipeline's guarded write; each tick first records the turn pings not
-    yet written (board messages)."""
+    """The move clock over the game service ``games``: a reminder's claim is the store's
+    (:meth:`~bot.db.records.GameBookkeeping.claim_reminder`); timeouts and expiries go through
+    the guarded write; each tick first records the turn pings not yet written (board
+    messages)."""
 
     def __init__(self, games: GameService, away: AwayService | None = None) -> None:
         self.away = away or AwayService(games)
@@ -154,18 +155,6 @@ class ClockService:
             else:
                 out.append(notice)
         return out
-
-    def _owe(
-        self,
-        session: AsyncSession,
-        game_id: int,
-        kind: DeliveryKind,
-        number: int = 0,
-        deadline: datetime | None = None,
-    ) -> DeliveryRow:
-        row = self.deliveries.row(game_id, DeliveryWrite(kind, number, deadline))
-        session.add(row)
-        return row
 
     async def _expire_challenges(self) -> list[Notice]:
         now = self.clock()
@@ -289,23 +278,21 @@ class ClockService:
             due = sum(1 for f in REMINDER_FRACTIONS if left <= f * game.move_seconds)
             if due <= game.reminders_sent:
                 continue
+            owe = self.deliveries.held_here(
+                DeliveryWrite(DeliveryKind.REMINDER, due, game.deadline_at)
+            )
             async with self.db.transaction() as session:
-                claimed = await session.execute(
-                    update(GameRow)
-                    .where(
-                        GameRow.id == game.id,
-                        GameRow.reminders_sent == game.reminders_sent,
-                        GameRow.deadline_at == game.deadline_at,
-                        GameRow.status == GameStatus.ACTIVE,
-                        GameRow.held_since.is_(None),
-                    )
-                    .values(reminders_sent=due)
+                owed = await self.db.store.claim_reminder(
+                    session,
+                    game.id,
+                    sent=game.reminders_sent,
+                    deadline_at=game.deadline_at,
+                    delivery=owe,
+                    now=now,
                 )
-                if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                    continue
-                owed = self._owe(session, game.id, DeliveryKind.REMINDER, due, game.deadline_at)
-                await session.flush()
+            if owed is None:
+                continue  # another process, a move or a stopped clock came first
             seats = tuple(s.seat for s in game.seats_to_act if not s.is_bot)
             # Several thresholds passed at once (the bot was down): one reminder, not a burst.
-            out.append(Reminder(game, seats, due, game.deadline_at, owed.id))
+            out.append(Reminder(game, seats, due, game.deadline_at, owed))
         return out

@@ -100,28 +100,16 @@ class DeliveryBook:
         """A delivery for a change being written here: held by this process for its lease."""
         return self.held_here(DeliveryWrite(kind, number, deadline_at, actor_id))
 
+    def for_anyone(self, kind: DeliveryKind) -> DeliveryWrite:
+        """A delivery nobody holds, due at once: the next pass of any process takes it (a change
+        whose flow delivers nothing itself)."""
+        return DeliveryWrite(kind, due_at=self.clock())
+
     def held_here(self, owed: DeliveryWrite) -> DeliveryWrite:
         """``owed`` held by this process (a clock's claim names only what it owes)."""
         if owed.owner is not None:
             return owed
         return replace(owed, owner=self.owner, due_at=self.clock() + LEASE)
-
-    def row(self, game_id: int, owed: DeliveryWrite) -> DeliveryRow:
-        """``owed`` as a row to add to an ORM session (a change written there, not by the
-        store's guarded write)."""
-        now = self.clock()
-        owed = self.held_here(owed)
-        return DeliveryRow(
-            game_id=game_id,
-            kind=owed.kind,
-            number=owed.number,
-            deadline_at=owed.deadline_at,
-            actor_id=owed.actor_id,
-            created_at=now,
-            due_at=owed.due_at or now,
-            owner=owed.owner,
-            attempts=0,
-        )
 
     async def claim(
         self,

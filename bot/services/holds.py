@@ -72,22 +72,3 @@ def resumed_deadline(
     turn_began = deadline - timedelta(seconds=move_seconds)
     stood = now - max(held_since, turn_began)
     return deadline + max(stood, timedelta(0))
-
-
-def hold_columns(
-    hold: Hold,
-    *,
-    held_since: datetime | None,
-    deadline: datetime | None,
-    move_seconds: int | None,
-    now: datetime,
-) -> dict[str, Any]:
-    """The game columns for ``hold``: the clock stopped (from now if it was running) or
-    running again (its deadline moved on)."""
-    values: dict[str, Any] = {"pause": hold.dump()}
-    if hold.stops_clock:
-        values["held_since"] = held_since or now
-    elif held_since is not None:
-        values["held_since"] = None
-        values["deadline_at"] = resumed_deadline(deadline, move_seconds, held_since, now)
-    return values

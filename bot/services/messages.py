@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from sqlalchemy import select, update
 
-from bot.db import Database, GameRow, GameSeatRow
+from bot.db import Database, GameSeatRow
 from bot.services.game_cache import GameCache
 from bot.services.pings import PingBook
 from bot.statuses import BoardReach
@@ -30,16 +30,12 @@ class BoardMessages:
         message_id: int,
         reach: BoardReach = BoardReach.CHANNEL,
     ) -> None:
-        """Remember where the board is, and how the bot reaches it. A Core UPDATE: it does not
+        """Remember where the board is, and how the bot reaches it. Bookkeeping: it does not
         bump the version, so the buttons on that very board stay current — and so the copy of
         the game held here is moved along with it (a click on the board it replaces is then
         known for an older copy's)."""
         async with self.db.transaction() as session:
-            await session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(channel_id=channel_id, message_id=message_id, board_reach=reach)
-            )
+            await self.db.store.attach_board(session, game_id, channel_id, message_id, reach)
         held = self.cache.get(game_id)
         if held is not None:
             self.cache.put(
@@ -57,12 +53,7 @@ class BoardMessages:
         if known:
             return previous
         async with self.db.transaction() as session:
-            previous = await session.scalar(
-                select(GameRow.ping_message_id).where(GameRow.id == game_id)
-            )
-            await session.execute(
-                update(GameRow).where(GameRow.id == game_id).values(ping_message_id=message_id)
-            )
+            previous = await self.db.store.swap_ping(session, game_id, message_id)
         self.pings.recorded(game_id, message_id)
         return previous
 

@@ -2,11 +2,11 @@
 the empty seat, perhaps only within a rating range.
 
 The open seat holds a placeholder (:data:`OPEN_SEAT_USER`, never a Discord user) and the game
-its range in ``open_to`` until someone takes it. Taking is one transaction whose first
-statement is the claim — ``UPDATE game … WHERE id AND version AND status = 'challenge'`` — so of
-two racing clicks (or two processes) exactly one wins and the other is told someone was
-quicker. A taker outside the range is refused with their rating; nobody takes their own; an
-open challenge expires like any other (the move clock's expiry).
+its range in ``open_to`` until someone takes it. Taking is one guarded write (the seat, the
+start, what it owes people: :meth:`GuardedWriter.change`), so of two racing clicks (or two
+processes) exactly one wins and the other is told someone was quicker. A taker outside the
+range is refused with their rating; nobody takes their own; an open challenge expires like any
+other (the move clock's expiry).
 """
 
 from __future__ import annotations
@@ -15,13 +15,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import update
-
-from bot.db import GameRow, GameSeatRow, PlayerStatRow
-from bot.db.game_columns import BUMPED_VERSION
+from bot.db import PlayerStatRow
+from bot.db.records import Seated
 from bot.games.registry import spec_for
-from bot.services.base import rules_for
-from bot.services.errors import ChallengeExpired, InvalidChallenge, WrongStatus
+from bot.services.base import Planned, rules_for
+from bot.services.errors import ChallengeExpired, InvalidChallenge, StaleVersion, WrongStatus
 from bot.services.freshness import Sight, check_fresh
 from bot.services.games import GameService
 from bot.services.snapshots import ActionResult, GameSnapshot, Player, SeatInfo
@@ -110,16 +108,12 @@ class OpenChallenges:
         return round(RATING_START if mu is None else mu)
 
     async def take(self, game_id: int, taker: Player, version: Sight) -> ActionResult:
+        """``taker`` takes the open seat: the game starts, with one guarded write (its seat,
+        its turns and clock, what the start owes people)."""
         game = await self.loader.get(game_id)
-        check_fresh(game, version)
-        if not is_open(game):
-            raise WrongStatus(OPEN_TAKEN)
-        if taker.user_id == game.challenger.user_id:
-            raise InvalidChallenge(OPEN_OWN)
-        now = self.clock()
-        if game.expires_at is not None and now >= game.expires_at:
-            raise ChallengeExpired()
+        self._check_take(game, taker, version)
         assert game.open_to is not None
+        # The range never changes while the seat is open: judged once, before the write.
         low, high = game.open_to.get("min"), game.open_to.get("max")
         if low is not None or high is not None:
             rating = await self.rating_of(game, taker.user_id)
@@ -131,57 +125,38 @@ class OpenChallenges:
                         high="—" if high is None else high,
                     )
                 )
-        seat = open_seat(game).seat
-        seats = tuple(
-            replace(s, user_id=taker.user_id, display_name=taker.display_name[:100])
-            if s.seat == seat
-            else s
-            for s in game.seats
-        )
-        started = replace(game, seats=seats)
-        write, to_act = self.writer.write_for(
-            started, game.state, status=GameStatus.ACTIVE, actor_id=taker.user_id
-        )
-        assert write.delivery is not None
-        async with self.db.transaction() as session:
-            claimed = await session.execute(
-                update(GameRow)
-                .where(
-                    GameRow.id == game_id,
-                    GameRow.version == game.version,
-                    GameRow.status == GameStatus.CHALLENGE,
-                )
-                .values(
-                    status=write.status,
-                    deadline_at=write.deadline_at,
-                    reminders_sent=0,
-                    updated_at=now,
-                    open_to=None,
-                    version=BUMPED_VERSION,
-                )
-                .execution_options(synchronize_session=False)
+        name = taker.display_name[:100]
+
+        def plan(game: GameSnapshot) -> Planned:
+            self._check_take(game, taker, version)
+            seat = open_seat(game).seat
+            seated = Seated(seat, taker.user_id, name)
+            started = replace(
+                game,
+                seats=tuple(
+                    replace(s, user_id=taker.user_id, display_name=name) if s.seat == seat else s
+                    for s in game.seats
+                ),
             )
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                raise WrongStatus(OPEN_TAKEN)  # another click (or process) was first
-            await session.execute(
-                update(GameSeatRow)
-                .where(GameSeatRow.game_id == game_id, GameSeatRow.seat == seat)
-                .values(user_id=taker.user_id, display_name=taker.display_name[:100])
-                .execution_options(synchronize_session=False)
+            write, to_act = self.writer.write_for(
+                started, game.state, status=GameStatus.ACTIVE, actor_id=taker.user_id
             )
-            for info in game.seats:
-                await session.execute(
-                    update(GameSeatRow)
-                    .where(GameSeatRow.game_id == game_id, GameSeatRow.seat == info.seat)
-                    .values(to_act=info.seat in to_act)
-                    .execution_options(synchronize_session=False)
-                )
-            # What the start owes (its board, the first mover's ping), with it.
-            owed = self.writer.deliveries.row(game_id, write.delivery)
-            session.add(owed)
-            await session.flush()
-        self.loader.cache.drop(game_id)
-        return ActionResult(await self.loader.get(game_id), (), game.version, (owed.id,))
+            return Planned(replace(write, open_to=None, seated=(seated,)), game.state, to_act)
+
+        try:
+            changed = await self.writer.change(game_id, version, plan)
+        except StaleVersion:
+            raise WrongStatus(OPEN_TAKEN) from None  # another click (or process) was first
+        return ActionResult(changed.after, (), changed.before.version, changed.deliveries)
+
+    def _check_take(self, game: GameSnapshot, taker: Player, version: Sight) -> None:
+        check_fresh(game, version)
+        if not is_open(game):
+            raise WrongStatus(OPEN_TAKEN)
+        if taker.user_id == game.challenger.user_id:
+            raise InvalidChallenge(OPEN_OWN)
+        if game.expires_at is not None and self.clock() >= game.expires_at:
+            raise ChallengeExpired()
 
 
 def spec_allows_open(game_type: str) -> bool:

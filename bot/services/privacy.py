@@ -9,8 +9,9 @@ boards, tournaments and ratings move on exactly as if the player had left by han
 2. :meth:`PrivacyService.forget`, one transaction: the player's own rows (settings, results,
    ratings, puzzle answers and ratings, lesson progress) deleted, and every seat, entry and
    pairing they had in games and tournaments handed to "a former player" — an id no person
-   can have (``FORMER_PLAYER_MAX``). Games, logs, replays and seals stay whole: a seal covers
-   the seed, the settings and the moves, never who played them.
+   can have (``FORMER_PLAYER_MAX``); each of their games' boards is owed a redraw with the new
+   name (written in the same transaction, by the store). Games, logs, replays and seals stay
+   whole: a seal covers the seed, the settings and the moves, never who played them.
 
 Tournaments: a sign-up is simply left; a running tournament is withdrawn from (the tournament
 goes on without the player, as after ``/tournament withdraw``); in every tournament the
@@ -37,7 +38,6 @@ from bot.db import (
     TournamentPairingRow,
     TournamentRow,
 )
-from bot.db.game_columns import BUMPED_VERSION
 from bot.services.dm_reach import DmReachBook
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
@@ -51,7 +51,7 @@ from bot.services.standings import StandingsService
 from bot.services.tournament_errors import TournamentError
 from bot.services.tournament_snapshots import TournamentNotice
 from bot.services.tournaments import TournamentService
-from bot.statuses import OPEN_GAME_STATUSES, GameStatus, TournamentStatus
+from bot.statuses import OPEN_GAME_STATUSES, DeliveryKind, GameStatus, TournamentStatus
 from bot.text.privacy import STILL_PLAYING
 from rules.core import Resign, RulesError
 
@@ -207,16 +207,18 @@ class PrivacyService:
             for table in OWN_ROWS.values():
                 done = await session.execute(delete(table).where(table.user_id == user_id))
                 deleted += _count(done)
-            game_ids = list(
-                await session.scalars(
-                    select(GameSeatRow.game_id).where(GameSeatRow.user_id == user_id)
-                )
+            # Every game of theirs moves on (each process's copy, with the old seats, is read
+            # again) and owes its boards a redraw: they show the new name.
+            game_ids = await self.db.store.hand_seats(
+                session,
+                user_id,
+                former,
+                FORMER_PLAYER_NAME,
+                self.games.deliveries.for_anyone(DeliveryKind.REDRAW),
+                self.games.clock(),
             )
-            renamed = 0
+            renamed = len(game_ids)  # a seat each
             for statement in (
-                update(GameSeatRow)
-                .where(GameSeatRow.user_id == user_id)
-                .values(user_id=former, display_name=FORMER_PLAYER_NAME, dm_ping_message_id=None),
                 update(TournamentEntrantRow)
                 .where(TournamentEntrantRow.user_id == user_id)
                 .values(user_id=former, display_name=FORMER_PLAYER_NAME),
@@ -236,20 +238,6 @@ class PrivacyService:
                 update(DeliveryRow).where(DeliveryRow.actor_id == user_id).values(actor_id=former),
             ):
                 renamed += _count(await session.execute(statement))
-            if game_ids:
-                # A new version: every process's decoded copy (with the old seats) is read again.
-                await session.execute(
-                    update(GameRow)
-                    .where(
-                        # A subquery, not a list: a keen player's thousands of games would
-                        # outgrow the drivers' limit on parameters.
-                        GameRow.id.in_(
-                            select(GameSeatRow.game_id).where(GameSeatRow.user_id == former)
-                        )
-                    )
-                    .values(version=BUMPED_VERSION)
-                    .execution_options(synchronize_session=False)
-                )
         for game_id in game_ids:
             self.games.loader.cache.drop(game_id)
         self.standings.forget_cached(user_id)

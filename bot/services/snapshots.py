@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -270,6 +270,10 @@ class GameSnapshot(GameSummary):
         outcome = change.outcome
         if written.rating is not None:
             outcome = {**(outcome or {}), "rating": written.rating}
+        seated = {
+            s.seat: replace(self.seats[s.seat], user_id=s.user_id, display_name=s.display_name)
+            for s in change.seated
+        }
         return GameSnapshot(
             id=self.id,
             game_type=self.game_type,
@@ -291,7 +295,7 @@ class GameSnapshot(GameSummary):
             finished_at=change.finished_at,
             seats=tuple(
                 SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.seat in to_act)
-                for s in self.seats
+                for s in (seated.get(s.seat, s) for s in self.seats)
             ),
             move_seconds=self.move_seconds,
             deadline_at=change.deadline_at,
@@ -302,7 +306,7 @@ class GameSnapshot(GameSummary):
             planners=written.planners,
             held_since=change.held_since,
             pause=change.pause,
-            open_to=self.open_to,
+            open_to=change.open_to,
             seed=self.seed,
             state=state,
             salt=self.salt,

@@ -155,16 +155,8 @@ class TournamentScheduler:
         claimed: dict[int, list[int]] = {}
         for game_id, tournament_id in rows:
             async with self.db.transaction() as session:
-                done = await session.execute(
-                    update(GameRow)
-                    .where(
-                        GameRow.id == game_id,
-                        GameRow.message_id.is_(None),
-                        GameRow.board_claimed_at.is_(None),
-                    )
-                    .values(board_claimed_at=now)
-                )
-            if done.rowcount == 1 and tournament_id is not None:  # type: ignore[attr-defined]
+                done = await self.db.store.claim_board(session, game_id, now)
+            if done and tournament_id is not None:
                 claimed.setdefault(tournament_id, []).append(game_id)
         notices: list[TournamentNotice] = []
         for tournament_id, game_ids in claimed.items():

@@ -1,5 +1,6 @@
 """/privacy through the fake Discord, as players use it: what is kept, the export file, and
-deleting (asked twice) — the opponent's board shows the resignation and "a former player"."""
+deleting (asked twice) — the opponent's board shows the resignation and "a former player", and
+so does the board of a game that was over before."""
 
 from __future__ import annotations
 
@@ -100,6 +101,25 @@ async def test_export_then_delete_in_english_and_the_opponent_sees_a_former_play
     assert "keeps nothing about you" in card.text
     again = await privacy(world, alice)
     assert "On record now: games 0" in again.text
+
+
+async def test_the_board_of_a_game_over_before_the_deletion_shows_a_former_player(
+    world: World,
+) -> None:
+    """Deleting changes a game that ended long ago too (its seat is a former player's): that
+    is written with its redraw owed, and the board says so."""
+    board = await a_game_under_way(world)
+    await click(world, board, world.alice, label="Resign")
+    confirm = world.fake.ephemeral_messages(world.alice)[-1]
+    await click(world, confirm, world.alice, prefix="g:")
+    await until(world, lambda: "resignation" in board.text)
+    assert f"<@{world.alice.id}>" in board.text
+    privacy_service = world.bot.asobiba.services.privacy
+    departure, forgotten = await privacy_service.delete_everything(world.alice.id)
+    assert departure.games == [] and forgotten.former_id is not None  # nothing left to leave
+    await world.bot.deliver_owed()
+    await until(world, lambda: "a former player" in board.text)
+    assert f"<@{world.alice.id}>" not in board.text and "resignation" in board.text
 
 
 async def test_keeping_and_an_expired_confirmation_in_japanese(

@@ -1,7 +1,7 @@
 """What a committed change owes people reaches them whatever happens after the commit: the
-bot dying at once (the move, an accepted challenge, a resignation, a loss on time, a
-tournament round's start), or Discord
-failing to take the board's edit for a while. Each on SQLite and on PostgreSQL.
+bot dying at once (the move, an accepted challenge, an open challenge taken, a resignation, a
+loss on time, a clock stopped or restarted by away mode, a tournament round's start), or
+Discord failing to take the board's edit for a while. Each on SQLite and on PostgreSQL.
 
 A "crash" here is the process stopping right after the service committed: nothing of the
 front end's work after it runs (the player's click is left unanswered, as a kill leaves it);
@@ -25,6 +25,7 @@ import pytest
 from bench.private_postgres import SharedPostgres
 from bot.config import normalize_database_url
 from tests.bot.harness import World, challenge, click, make_world, until
+from tests.bot.test_discord_open_challenge import open_challenge
 from tests.bot.test_discord_tournament_play import paired_event, round_boards
 from tests.conftest import PG_SKIP_REASON, postgres_url
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionRecord
@@ -131,6 +132,57 @@ async def test_an_accepted_challenge_committed_as_the_bot_dies_starts_on_its_boa
     assert "Accept" not in {b["label"] for b in board.buttons()}
     [ping] = pings_to(world, world.alice.id)
     assert f"/{board.id}" in ping.text  # Alice, to move, is told, with the board's link
+
+
+async def test_an_open_challenge_taken_as_the_bot_dies_starts_on_its_board(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await world.bot.asobiba.services.servers.update(world.guild.id, pictures=False)
+    board = await open_challenge(world.fake, world.alice, world.channel)
+    crash_after_commit(world, monkeypatch)
+    await click(world, board, world.bob, label="Take it")
+    assert "Take it" in {b["label"] for b in board.buttons()}  # nothing after the commit ran
+    assert pings_to(world, world.alice.id) == []
+    await restart_and_settle(world)
+    await until(world, lambda: bool(board.selects()))
+    assert "Take it" not in {b["label"] for b in board.buttons()}
+    assert f"<@{world.bob.id}>" in board.text and "anyone" not in board.text
+    [ping] = pings_to(world, world.alice.id)
+    assert f"/{board.id}" in ping.text  # Alice, to move, is told, with the board's link
+
+
+async def test_clocks_stopped_and_restarted_as_the_bot_dies_are_shown_at_the_restart(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/away and "I'm back now" each commit the games' clocks with their redraws owed; the bot
+    dies before it shows them, and the next one does."""
+    await world.bot.asobiba.services.servers.update(world.guild.id, pictures=False)
+    board = await challenge(world, clock="3600")
+    await click(world, board, world.bob, label="Accept")
+    await until(world, lambda: "1 hour per move" in board.text)
+
+    async def dead(notices: object) -> None:
+        return None
+
+    monkeypatch.setattr(world.bot.flows.clock_notices, "announce", dead)
+    record = await world.fake.slash(
+        "away", user=world.alice, channel=world.channel, options={"days": 3}
+    )
+    await record.wait_complete()
+    assert "is away until" not in board.text
+    await restart_and_settle(world)
+    await until(world, lambda: "alice is away until" in board.text)
+    assert "the clock is stopped" in board.text
+
+    monkeypatch.setattr(world.bot.flows.clock_notices, "announce", dead)
+    [answer] = [
+        m for m in world.fake.ephemeral_messages(world.alice) if "I'm back now" in str(m.components)
+    ]
+    await click(world, answer, world.alice, label="I'm back now")
+    assert "alice is away until" in board.text
+    await restart_and_settle(world)
+    await until(world, lambda: "alice is away" not in board.text and "per move" in board.text)
+    assert await world.bot.deliver_owed() == 0  # delivered, so settled
 
 
 async def test_a_resignation_committed_as_the_bot_dies_ends_the_game_on_its_board(

@@ -11,11 +11,11 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import select, text, update
 
-from bot.db import Database, GameRow, TournamentRow
+from bot.db import Database, GameRow, GameSeatRow, TournamentRow
 from bot.db.game_columns import new_game_row
-from bot.db.records import EventRecord, GameWrite, NewGame, SeatRecord
+from bot.db.records import EventRecord, GameWrite, NewGame, Seated, SeatRecord
 
 TOKYO = timezone(timedelta(hours=9))
 #: Every time different (and in another zone than UTC, with microseconds): a column read from
@@ -56,6 +56,7 @@ def new_game(tournament_id: int) -> NewGame:
         daily_key="2026-11-25:original",
         seats=SEATS,
         tournament_id=tournament_id,
+        open_to={"min": 1400, "max": None},
     )
 
 
@@ -94,7 +95,7 @@ def created_columns(tournament_id: int) -> dict[str, Any]:
         "planners": 0,
         "held_since": None,
         "pause": None,
-        "open_to": None,
+        "open_to": {"min": 1400, "max": None},
     }
 
 
@@ -113,6 +114,7 @@ def change_of(game_id: int) -> GameWrite:
         updated_at=UPDATED,
         held_since=CREATED,
         pause={"adjourned": True, "away": {"1": "2026-12-24T00:00:00+00:00"}},
+        open_to=None,
         events=(EventRecord(1, 0, "resign", {"kind": "resigned"}, "投了", "resigned"),),
         to_act_mask=0b01,
         ping_message_id=2**60 + 3,
@@ -133,6 +135,7 @@ def written_columns(tournament_id: int) -> dict[str, Any]:
         "updated_at": UPDATED,
         "held_since": CREATED,
         "pause": {"adjourned": True, "away": {"1": "2026-12-24T00:00:00+00:00"}},
+        "open_to": None,
         "ping_message_id": 2**60 + 3,
     }
 
@@ -262,6 +265,7 @@ async def test_a_game_created_and_written_by_any_path_reads_the_same_by_every_pa
         orm_row.deadline_at, orm_row.updated_at = change.deadline_at, change.updated_at
         orm_row.ping_message_id = change.ping_message_id
         orm_row.held_since, orm_row.pause = change.held_since, change.pause
+        orm_row.open_to = change.open_to
         for seat in orm_row.seats:
             seat.to_act = seat.seat == 0
     await assert_reads(
@@ -285,6 +289,36 @@ async def test_batched_writes_store_what_single_writes_store(
     assert first is not None and all(w is not None for w in rest)
     await assert_reads(db, ids, written_columns(tournament), WRITTEN_SEATS)
     assert db.is_sqlite or (max(batches["reads"]) > 1 and max(batches["writes"]) > 1)
+
+
+async def test_a_seat_taken_is_written_with_its_change_and_only_with_it(db: Database) -> None:
+    """Someone new in a seat (an open challenge taken) is written by the guarded write itself:
+    with the change, or — the version moved on — not at all; a DM notice of whoever sat there
+    before is not theirs."""
+    game_id = await db.store.create(new_game(await a_tournament(db)))
+    async with db.transaction() as session:
+        await session.execute(
+            update(GameSeatRow).where(GameSeatRow.game_id == game_id).values(dm_ping_message_id=9)
+        )
+    taken = dataclasses.replace(change_of(game_id), seated=(Seated(0, 77, "たかし"),))
+    assert await db.store.write(taken) is not None
+    again = dataclasses.replace(taken, seated=(Seated(1, 88, "late"),))
+    assert await db.store.write(again) is None  # version 1 is gone: nothing written
+    async with db.read() as session:
+        seats = (
+            await session.execute(
+                select(
+                    GameSeatRow.seat,
+                    GameSeatRow.user_id,
+                    GameSeatRow.display_name,
+                    GameSeatRow.to_act,
+                    GameSeatRow.dm_ping_message_id,
+                )
+                .where(GameSeatRow.game_id == game_id)
+                .order_by(GameSeatRow.seat)
+            )
+        ).all()
+    assert [tuple(s) for s in seats] == [(0, 77, "たかし", True, None), (1, 202, "bot", False, 9)]
 
 
 def counted(run: Callable[[list[Any]], Awaitable[Any]], sizes: list[int]) -> Any:

@@ -8,8 +8,9 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import func, select
 
-from bot.db import Database
+from bot.db import Database, DeliveryRow
 from bot.services.adjournment import Adjournments
 from bot.services.away import AwayRefused, AwayService
 from bot.services.clocks import ClockService, Redraw, TimedOut
@@ -19,7 +20,7 @@ from bot.services.holds import Hold, resumed_deadline
 from bot.services.open_challenges import OpenChallenges
 from bot.services.secrets import DeploymentSecrets
 from bot.services.snapshots import ActionResult, Player
-from bot.statuses import GameStatus
+from bot.statuses import DeliveryKind, GameStatus
 from rules.core import Rng, RulesError
 from rules.core.fairness import verify_move_commitment
 from tests.conftest import FakeClock
@@ -28,6 +29,8 @@ ALICE = Player(101, "alice")
 BOB = Player(202, "bob")
 CAROL = Player(303, "carol")
 HOUR = timedelta(hours=1)
+#: Bob's seat in :func:`clocked_game` (Alice challenges from seat 0).
+BOB_SEAT = 1
 
 
 @pytest.fixture
@@ -87,6 +90,61 @@ async def test_away_holds_every_clock_and_two_schedulers_end_it_once(
     clock.advance(minutes=61)
     timed_out = [n for n in await ClockService(service, away).tick() if isinstance(n, TimedOut)]
     assert len(timed_out) == 3
+
+
+async def owed_redraws(db: Database, game_id: int) -> int:
+    async with db.read() as session:
+        return int(
+            await session.scalar(
+                select(func.count())
+                .select_from(DeliveryRow)
+                .where(DeliveryRow.game_id == game_id, DeliveryRow.kind == DeliveryKind.REDRAW)
+            )
+            or 0
+        )
+
+
+async def test_each_game_away_mode_changes_owes_its_redraw_and_none_is_left_out_of_step(
+    db: Database, service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A time off's row is what is true: a game it changes moves on with its redraw owed (one
+    guarded write), and a game a crash left behind (the row written, its games not yet) is
+    brought in step by the next tick — when the player leaves, and when they come back."""
+    game = (await clocked_game(service)).game
+    away = AwayService(service)
+    _, changed = await away.go_away(BOB.user_id, clock.now + timedelta(days=2))
+    held = await service.queries.get(game.id)
+    assert changed == [game.id] and held.version == game.version + 1 and held.held_since
+    assert await owed_redraws(db, game.id) == 1
+    await away.come_back(BOB.user_id)
+    assert await owed_redraws(db, game.id) == 2
+    clocks = ClockService(service, away)
+    for notice in await clocks.redraws():  # announced by /away itself
+        clocks.done(notice)
+    await service.deliveries.flush()
+
+    async def died(game_ids: list[int]) -> list[int]:
+        return []  # the process stopped after the row's commit
+
+    for leaving in (True, False):
+        with monkeypatch.context() as patch:
+            patch.setattr(away, "_follow", died)
+            if leaving:
+                await away.go_away(BOB.user_id, clock.now + timedelta(days=2))
+            else:
+                await away.come_back(BOB.user_id)
+        before = await service.queries.get(game.id)
+        assert (before.held_since is None) == leaving  # as it was: out of step
+        clock.advance(minutes=1)
+        notices = await clocks.tick()
+        assert [n.game.id for n in notices if isinstance(n, Redraw)] == [game.id]
+        after = await service.queries.get(game.id)
+        assert (after.held_since is not None) == leaving
+        assert (BOB_SEAT in Hold.load(after.pause).away) == leaving
+        for notice in notices:
+            clocks.done(notice)
+        await service.deliveries.flush()
+        assert await clocks.tick() == []  # in step: nothing more
 
 
 async def test_adjourned_games_refuse_moves_and_a_sealed_move_is_played_once(
