@@ -142,3 +142,16 @@ class Bookkeeping:
             .values(user_id=to_user_id, display_name=display_name, dm_ping_message_id=None)
         )
         return game_ids
+
+    async def rebuild_snapshot(
+        self,
+        session: AsyncSession,
+        game_id: int,
+        state: dict[str, Any] | None,
+        *,
+        schema_version: int | None = None,
+    ) -> None:
+        values: dict[str, Any] = {} if state is None else {"state": state}
+        if schema_version is not None:
+            values["schema_version"] = schema_version
+        await session.execute(update(GAME).where(GAME.c.id == game_id).values(**values))

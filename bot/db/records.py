@@ -285,6 +285,20 @@ class GameBookkeeping(Protocol):
         and owes ``delivery`` (its boards show the new name). Returns the games."""
         ...
 
+    async def rebuild_snapshot(
+        self,
+        session: AsyncSession,
+        game_id: int,
+        state: dict[str, Any] | None,
+        *,
+        schema_version: int | None = None,
+    ) -> None:
+        """Replace the game's snapshot with ``state`` rebuilt from its log (a damaged one, or
+        one of an older schema, then stamped ``schema_version``; ``None``: the snapshot stays,
+        only stamped). The position is the one the log holds, so the version stays: a board
+        drawn before is still current."""
+        ...
+
 
 class GameStore(GameBookkeeping, Protocol):
     async def read(

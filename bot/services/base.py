@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db import Database, GameEventRow, GameRow
 from bot.db.records import DeliveryWrite, EventRecord, GameWrite
@@ -212,7 +213,10 @@ class GameLoader:
             log.warning("game %s: damaged snapshot, rebuilding it from its event log", row.id)
         moves = await logged_moves(session, row.id)
         state = self._replay(rules, row.id, row.settings, row.seed, moves)
-        row.state = rules.dump(state)
+        dumped = rules.dump(state)
+        await self.db.store.rebuild_snapshot(session, row.id, dumped)
+        # The row read here holds what was just written, without the ORM writing it again.
+        set_committed_value(row, "state", dumped)
         return state
 
     async def repair(self, game_id: int) -> None:

@@ -35,9 +35,9 @@ async def refresh_old_snapshots(db: Database) -> int:
         rules = spec.rules
         while True:
             async with db.transaction() as session:
-                rows = list(
-                    await session.scalars(
-                        select(GameRow)
+                rows = (
+                    await session.execute(
+                        select(GameRow.id, GameRow.settings, GameRow.seed)
                         .where(
                             GameRow.game_type == rules.name,
                             GameRow.schema_version < rules.schema_version,
@@ -45,21 +45,22 @@ async def refresh_old_snapshots(db: Database) -> int:
                         .order_by(GameRow.id)
                         .limit(BATCH)
                     )
-                )
-                for row in rows:
-                    moves = await logged_moves(session, row.id)
+                ).all()
+                for game_id, settings, seed in rows:
+                    moves = await logged_moves(session, game_id)
                     try:
-                        state = rules.replay(row.settings, row.seed, moves)
+                        state = rules.dump(rules.replay(settings, seed, moves))
                     except RulesError:
                         log.error(
-                            "game %s: its log does not replay; snapshot left as it is", row.id
+                            "game %s: its log does not replay; snapshot left as it is", game_id
                         )
+                        state = None
                     else:
-                        row.state = rules.dump(state)
                         refreshed += 1
-                    # Either way it is not looked at again; the ORM's version counter moves the
-                    # version on with the write.
-                    row.schema_version = rules.schema_version
+                    # Either way it is not looked at again.
+                    await db.store.rebuild_snapshot(
+                        session, game_id, state, schema_version=rules.schema_version
+                    )
             if len(rows) < BATCH:
                 break
     if refreshed:
