@@ -1,5 +1,6 @@
-"""The controls of a lesson's card (``/learn``), restart-proof: each carries the lesson and
-the step it belongs to, so a click needs nothing remembered in the process.
+"""The controls of a lesson's card (``/learn``) as drawn, answered by their clicks
+(``bot/cogs/learn.py``): each carries the lesson and the step it belongs to, so a click needs
+nothing remembered in the process.
 
 custom_id layouts (≤ 100 characters):
 
@@ -12,20 +13,17 @@ custom_id layouts (≤ 100 characters):
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
 from bot.ui.components import (
     CHOICE,
     CODE,
-    Guarded,
+    DrawnButton,
+    DrawnSelect,
     NumberInputForm,
-    one_choice_menu,
     submitted_number,
-    the_one_choice,
 )
-from bot.ui.context import context_of
 
 #: A lesson's key: a game's registry key, or ``<game>:<variant>``.
 LESSON_KEY = r"[a-z0-9_]{1,24}(?::[a-z0-9_]{1,20})?"
@@ -34,11 +32,9 @@ NUMBER_FORM = re.compile(
 )
 
 
-class LessonMoveButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"lm:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}}):(?P<code>{CHOICE})",
-):
+class LessonMoveButton(DrawnButton):
+    template = rf"lm:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}}):(?P<code>{CHOICE})"
+
     def __init__(
         self,
         lesson: str,
@@ -47,28 +43,12 @@ class LessonMoveButton(
         label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
-        self.lesson, self.step, self.code = lesson, step, code
-        super().__init__(
-            discord.ui.Button(label=label[:80], style=style, custom_id=f"lm:{lesson}:{step}:{code}")
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonMoveButton:
-        return cls(match["lesson"], int(match["step"]), match["code"])
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.lessons.answer_choice(
-            interaction, self.lesson, self.step, self.code
-        )
+        super().__init__(label=label[:80], style=style, custom_id=f"lm:{lesson}:{step}:{code}")
 
 
-class LessonMoveSelect(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"lms:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}}):(?P<n>[0-9])",
-):
+class LessonMoveSelect(DrawnSelect):
+    template = rf"lms:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}}):(?P<n>[0-9])"
+
     def __init__(
         self,
         lesson: str,
@@ -77,44 +57,16 @@ class LessonMoveSelect(
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        self.lesson, self.step = lesson, step
-        super().__init__(one_choice_menu(f"lms:{lesson}:{step}:{number}", options, placeholder))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonMoveSelect:
-        return cls(match["lesson"], int(match["step"]), int(match["n"]))
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        value = await the_one_choice(interaction, CHOICE)
-        if value is not None:
-            await context_of(interaction).flows.lessons.answer_choice(
-                interaction, self.lesson, self.step, value
-            )
+        super().__init__(f"lms:{lesson}:{step}:{number}", options, placeholder)
 
 
-class LessonNextButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"ln:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}})",
-):
+class LessonNextButton(DrawnButton):
+    template = rf"ln:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}})"
+
     def __init__(self, lesson: str, step: int, label: str = "…") -> None:
-        self.lesson, self.step = lesson, step
         super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.success, custom_id=f"ln:{lesson}:{step}"
-            )
+            label=label, style=discord.ButtonStyle.success, custom_id=f"ln:{lesson}:{step}"
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonNextButton:
-        return cls(match["lesson"], int(match["step"]))
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.lessons.next_step(interaction, self.lesson, self.step)
 
 
 class LessonNumberForm(NumberInputForm):
@@ -134,10 +86,3 @@ def lesson_number_answer(interaction: discord.Interaction) -> tuple[str, int, st
         return None
     match, typed = submitted
     return match["lesson"], int(match["step"]), match["prefix"], typed
-
-
-LESSON_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LessonMoveButton,
-    LessonMoveSelect,
-    LessonNextButton,
-)

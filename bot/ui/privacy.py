@@ -19,9 +19,11 @@ from bot.i18n import tr
 from bot.services.privacy import Departure
 from bot.statuses import GameStatus
 from bot.ui.common import send_ephemeral, think, user_locale
-from bot.ui.context import DeliveryFlow, Services, TournamentFlow
+from bot.ui.context import Services
+from bot.ui.deliverer import Deliverer
 from bot.ui.dm_gate import NOT_NOTED
 from bot.ui.privacy_components import PrivacyButton
+from bot.ui.tournament_flows import TournamentFlows
 from rules.core import Locale
 
 #: How long the two confirmations stay good (a stale one asks to start again).
@@ -33,7 +35,7 @@ UPLOAD_LIMIT = 8 * 1024 * 1024
 
 class PrivacyFlows:
     def __init__(
-        self, services: Services, deliverer: DeliveryFlow, tournaments: TournamentFlow
+        self, services: Services, deliverer: Deliverer, tournaments: TournamentFlows
     ) -> None:
         self.privacy = services.privacy
         self.clock = services.games.clock

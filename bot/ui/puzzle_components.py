@@ -1,4 +1,4 @@
-"""The puzzle card's restart-proof controls (discord.py ``DynamicItem``s).
+"""The puzzle card's controls as drawn, answered by their clicks (``bot/cogs/puzzles.py``).
 
 custom_id layouts (≤ 100 characters; a game key, a puzzle id and a day only):
 
@@ -12,13 +12,9 @@ custom_id layouts (≤ 100 characters; a game key, a puzzle id and a day only):
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
-from bot.ui.components import Guarded, one_choice_menu, the_one_choice
-from bot.ui.context import context_of
+from bot.ui.components import DrawnButton, DrawnSelect
 
 GAME_KEY = r"[a-z_]+(?::[a-z_]+)?"
 PUZZLE_ID = r"[A-Za-z0-9_\-]{1,32}"
@@ -35,11 +31,9 @@ def day_of(token: str) -> str | None:
     return None if token == "-" else f"{token[:4]}-{token[4:6]}-{token[6:]}"
 
 
-class PuzzleAnswerSelect(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"pza:(?P<game>{GAME_KEY}):(?P<id>{PUZZLE_ID}):(?P<day>{DAY})",
-):
+class PuzzleAnswerSelect(DrawnSelect):
+    template = rf"pza:(?P<game>{GAME_KEY}):(?P<id>{PUZZLE_ID}):(?P<day>{DAY})"
+
     def __init__(
         self,
         game_key: str,
@@ -48,77 +42,26 @@ class PuzzleAnswerSelect(
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        self.game_key, self.puzzle_id, self.day = game_key, puzzle_id, day
-        super().__init__(one_choice_menu(f"pza:{game_key}:{puzzle_id}:{day}", options, placeholder))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PuzzleAnswerSelect:
-        return cls(match["game"], match["id"], match["day"])
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        value = await the_one_choice(interaction)
-        if value is not None:
-            await context_of(interaction).flows.puzzles.answer(
-                interaction, self.game_key, self.puzzle_id, day_of(self.day), value
-            )
+        super().__init__(f"pza:{game_key}:{puzzle_id}:{day}", options, placeholder)
 
 
-class PuzzleShowButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"pzv:(?P<game>{GAME_KEY}):(?P<id>{PUZZLE_ID}):(?P<day>{DAY}):(?P<mode>[tp])",
-):
+class PuzzleShowButton(DrawnButton):
+    template = rf"pzv:(?P<game>{GAME_KEY}):(?P<id>{PUZZLE_ID}):(?P<day>{DAY}):(?P<mode>[tp])"
+
     def __init__(
         self, game_key: str, puzzle_id: str, day: str, mode: str, label: str = "…"
     ) -> None:
-        self.game_key, self.puzzle_id, self.day, self.mode = game_key, puzzle_id, day, mode
         super().__init__(
-            discord.ui.Button(
-                label=label[:80],
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"pzv:{game_key}:{puzzle_id}:{day}:{mode}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PuzzleShowButton:
-        return cls(match["game"], match["id"], match["day"], match["mode"])
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.puzzles.show_as(
-            interaction, self.game_key, self.puzzle_id, day_of(self.day), self.mode
+            label=label[:80],
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"pzv:{game_key}:{puzzle_id}:{day}:{mode}",
         )
 
 
-class PuzzleNextButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"pzn:(?P<game>{GAME_KEY})",
-):
+class PuzzleNextButton(DrawnButton):
+    template = rf"pzn:(?P<game>{GAME_KEY})"
+
     def __init__(self, game_key: str, label: str = "…") -> None:
-        self.game_key = game_key
         super().__init__(
-            discord.ui.Button(
-                label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"pzn:{game_key}"
-            )
+            label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"pzn:{game_key}"
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PuzzleNextButton:
-        return cls(match["game"])
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.puzzles.show_next(interaction, self.game_key)
-
-
-PUZZLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    PuzzleAnswerSelect,
-    PuzzleShowButton,
-    PuzzleNextButton,
-)
