@@ -67,7 +67,7 @@ from bot.ui.context import OUTCOME, Activity, Services, UiContext, count_interac
 from bot.ui.corner_components import note_form_answer
 from bot.ui.easel import EASEL
 from bot.ui.flows import compose_flows
-from bot.ui.lesson_components import lesson_number_answer
+from bot.ui.lesson_cards import lesson_number_answer
 from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,7 @@ from bot.ui.common import localized
 from bot.ui.components import CHOICE
 from bot.ui.context import UiContext
 from bot.ui.flows import GameFlows
-from bot.ui.lesson_components import LessonMoveButton, LessonMoveSelect, LessonNextButton
+from bot.ui.lesson_cards import LessonMoveButton, LessonMoveSelect, LessonNextButton
 
 Item = discord.ui.Item[Any]
 

@@ -15,7 +15,7 @@ from bot.text.privacy import PRIVACY, PRIVACY_HELP
 from bot.ui.common import localized
 from bot.ui.context import UiContext
 from bot.ui.flows import GameFlows
-from bot.ui.privacy_components import PrivacyButton
+from bot.ui.privacy import PrivacyButton
 
 Item = discord.ui.Item[Any]
 

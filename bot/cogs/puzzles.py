@@ -18,7 +18,7 @@ from bot.text.puzzles import DAILY_OPTION, DAILY_OPTION_HELP, PUZZLE, PUZZLE_HEL
 from bot.ui.common import localized
 from bot.ui.context import UiContext
 from bot.ui.flows import GameFlows
-from bot.ui.puzzle_components import (
+from bot.ui.puzzles import (
     PuzzleAnswerSelect,
     PuzzleNextButton,
     PuzzleShowButton,
