@@ -15,15 +15,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.away import away_command
+from bot.cogs.away import AwayBackClick, away_command
+from bot.cogs.corner import CORNER_CLICKS
 from bot.cogs.games import game_group
-from bot.cogs.learn import learn_command
-from bot.cogs.player import PlayerCog
-from bot.cogs.privacy import privacy_command
-from bot.cogs.puzzles import puzzle_command
+from bot.cogs.learn import LESSON_CLICKS, learn_command
+from bot.cogs.play import PLAY_CLICKS
+from bot.cogs.player import HistoryClick, PlayerCog, ReopenClick
+from bot.cogs.privacy import PrivacyClick, privacy_command
+from bot.cogs.puzzles import PUZZLE_CLICKS, puzzle_command
 from bot.cogs.server import ServerCog
-from bot.cogs.standings import rules_command, standings_command
-from bot.cogs.tournaments import tournament_group
+from bot.cogs.standings import StandingsPageClick, rules_command, standings_command
+from bot.cogs.tournaments import TournamentPageClick, tournament_group
 from bot.command_mentions import NAMES
 from bot.config import Settings
 from bot.db import Database
@@ -51,9 +53,7 @@ from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
-from bot.ui.adjourning import AdjournButton
 from bot.ui.app_emojis import sync_emojis
-from bot.ui.away import AwayBackButton
 from bot.ui.common import (
     NO_PINGS,
     custom_ids_on,
@@ -62,17 +62,12 @@ from bot.ui.common import (
     send_ephemeral,
     user_locale,
 )
-from bot.ui.components import ALL_DYNAMIC_ITEMS, number_form_answer
+from bot.ui.components import number_form_answer
 from bot.ui.context import OUTCOME, Activity, Services, UiContext, count_interaction
-from bot.ui.corner_components import CORNER_ITEMS, note_form_answer
+from bot.ui.corner_components import note_form_answer
 from bot.ui.easel import EASEL
 from bot.ui.flows import compose_flows
-from bot.ui.lesson_components import LESSON_ITEMS, lesson_number_answer
-from bot.ui.privacy_components import PrivacyButton
-from bot.ui.puzzle_components import PUZZLE_ITEMS
-from bot.ui.replay import REPLAY_ITEMS
-from bot.ui.standings import StandingsPageButton
-from bot.ui.tournament_pages import TournamentPageButton
+from bot.ui.lesson_cards import lesson_number_answer
 from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
@@ -82,18 +77,18 @@ log = logging.getLogger(__name__)
 discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
-#: Every component the bot answers: each is restart-proof, known by its custom_id's template.
+#: Every click the bot answers: each is restart-proof, known by its custom_id's template.
 COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    *ALL_DYNAMIC_ITEMS,
-    *REPLAY_ITEMS,
-    *PUZZLE_ITEMS,
-    *LESSON_ITEMS,
-    *CORNER_ITEMS,
-    StandingsPageButton,
-    TournamentPageButton,
-    PrivacyButton,
-    AwayBackButton,
-    AdjournButton,
+    *PLAY_CLICKS,
+    *CORNER_CLICKS,
+    *PUZZLE_CLICKS,
+    *LESSON_CLICKS,
+    ReopenClick,
+    HistoryClick,
+    StandingsPageClick,
+    TournamentPageClick,
+    PrivacyClick,
+    AwayBackClick,
 )
 
 

@@ -75,6 +75,12 @@ def test_cogs_and_views_never_touch_sqlalchemy(path: Path) -> None:
     assert not bad, f"{path} imports {bad}"
 
 
+@pytest.mark.parametrize("path", modules("bot/ui"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_views_never_import_the_commands_and_clicks_above_them(path: Path) -> None:
+    # The flows draw the controls and the clicks (bot/cogs) run the flows: one way down.
+    assert not {n for n in imports_of(path) if n.startswith("bot.cogs") or n == "bot.client"}
+
+
 #: Names that stand for the ``game`` table in SQLAlchemy (the mapped class and its table).
 GAME_TABLE_NAMES = {"GameRow", "GAME"}
 #: SQL text that changes the ``game`` table (``game_seat`` and the like are other tables).

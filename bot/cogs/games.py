@@ -55,13 +55,16 @@ from bot.ui.common import (
 from bot.ui.context import UiContext
 from bot.ui.daily import daily_command_name
 from bot.ui.external_apps import forced_private_note
+from bot.ui.flows import GameFlows
 from rules.core.levels import LEVEL_SETTING
 
 #: How many players the daily results list.
 TODAY_ROWS = 30
 
 
-def start_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+def start_command(
+    spec: AnySpec, context: UiContext[GameFlows]
+) -> app_commands.Command[Any, ..., None]:
     builder = CommandBuilder()
     if not spec.solitaire:
         # Left out: an open challenge anyone where it is posted may take.
@@ -116,7 +119,9 @@ def start_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
     return builder.build(CHALLENGE, CHALLENGE_HELP, start)
 
 
-def hint_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+def hint_command(
+    spec: AnySpec, context: UiContext[GameFlows]
+) -> app_commands.Command[Any, ..., None]:
     builder = CommandBuilder()
     builder.add("game", GAME_NUMBER, GAME_NUMBER_HELP, app_commands.Range[int, 1] | None, None)
 
@@ -151,7 +156,9 @@ def _variant_builder(spec: AnySpec) -> CommandBuilder:
     return builder
 
 
-def daily_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+def daily_command(
+    spec: AnySpec, context: UiContext[GameFlows]
+) -> app_commands.Command[Any, ..., None]:
     async def daily(interaction: discord.Interaction, **values: Any) -> None:
         variant = spec.variant(plain(values.get("variant")) or "") or spec.variants[0]
         await context.flows.starting.start_daily(
@@ -164,7 +171,9 @@ def daily_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
     return _variant_builder(spec).build(DAILY, DAILY_HELP, daily)
 
 
-def today_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+def today_command(
+    spec: AnySpec, context: UiContext[GameFlows]
+) -> app_commands.Command[Any, ..., None]:
     async def today(interaction: discord.Interaction, **values: Any) -> None:
         variant = spec.variant(plain(values.get("variant")) or "") or spec.variants[0]
         games = context.services.games
@@ -195,7 +204,7 @@ def today_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any
     return _variant_builder(spec).build(TODAY, TODAY_HELP, today)
 
 
-def game_group(spec: AnySpec, context: UiContext) -> app_commands.Group:
+def game_group(spec: AnySpec, context: UiContext[GameFlows]) -> app_commands.Group:
     group = anywhere(
         app_commands.Group(
             name=localized(spec.command.name), description=localized(spec.command.description)

@@ -1,8 +1,10 @@
 """``/learn game:<game>``: a game's interactive lesson, privately; the choices are every
-lesson the registered games declare."""
+lesson the registered games declare; and the clicks on a lesson's card (a move, a menu's
+choice, Next)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -10,13 +12,19 @@ from discord import app_commands
 
 from bot.cogs.availability import anywhere
 from bot.cogs.builder import CommandBuilder
+from bot.cogs.clicks import Guarded, flows_of, the_one_choice
 from bot.games.lessons import all_lessons
 from bot.text.lessons import LEARN, LEARN_HELP, LESSON, WHICH_LESSON
 from bot.ui.common import localized
+from bot.ui.components import CHOICE
 from bot.ui.context import UiContext
+from bot.ui.flows import GameFlows
+from bot.ui.lesson_cards import LessonMoveButton, LessonMoveSelect, LessonNextButton
+
+Item = discord.ui.Item[Any]
 
 
-def learn_command(context: UiContext) -> app_commands.Command[Any, ..., None]:
+def learn_command(context: UiContext[GameFlows]) -> app_commands.Command[Any, ..., None]:
     builder = CommandBuilder()
     choices = [
         app_commands.Choice(name=localized(lesson.title), value=lesson.key)
@@ -28,3 +36,67 @@ def learn_command(context: UiContext) -> app_commands.Command[Any, ..., None]:
         await context.flows.lessons.open_lesson(interaction, game.value)
 
     return anywhere(builder.build(LEARN, LEARN_HELP, learn))
+
+
+class LessonClick(Guarded):
+    """A click on a lesson's card: the lesson and the step it was drawn for."""
+
+    def __init__(self, item: Item, lesson: str, step: int) -> None:
+        self.lesson, self.step = lesson, step
+        super().__init__(item)  # type: ignore[call-arg]  # DynamicItem's, after the mixins
+
+
+class LessonMoveClick(
+    LessonClick, discord.ui.DynamicItem[Item], template=LessonMoveButton.template
+):
+    def __init__(self, item: Item, lesson: str, step: int, code: str) -> None:
+        self.code = code
+        super().__init__(item, lesson, step)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str]
+    ) -> LessonMoveClick:
+        return cls(item, match["lesson"], int(match["step"]), match["code"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).lessons.answer_choice(
+            interaction, self.lesson, self.step, self.code
+        )
+
+
+class LessonMenuClick(
+    LessonClick, discord.ui.DynamicItem[Item], template=LessonMoveSelect.template
+):
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str]
+    ) -> LessonMenuClick:
+        return cls(item, match["lesson"], int(match["step"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        value = await the_one_choice(interaction, CHOICE)
+        if value is not None:
+            await flows_of(interaction).lessons.answer_choice(
+                interaction, self.lesson, self.step, value
+            )
+
+
+class LessonNextClick(
+    LessonClick, discord.ui.DynamicItem[Item], template=LessonNextButton.template
+):
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str]
+    ) -> LessonNextClick:
+        return cls(item, match["lesson"], int(match["step"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await flows_of(interaction).lessons.next_step(interaction, self.lesson, self.step)
+
+
+LESSON_CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LessonMoveClick,
+    LessonMenuClick,
+    LessonNextClick,
+)

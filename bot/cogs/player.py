@@ -1,6 +1,10 @@
-"""Shared commands about players: /games, /profile, /history, /settings."""
+"""Shared commands about players: /games, /profile, /history, /settings; and the clicks on the
+menus of /games (a board posted afresh) and /history (a game's replay)."""
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -8,6 +12,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.cogs.availability import anywhere
+from bot.cogs.clicks import Guarded, flows_of, the_one_choice
 from bot.games.registry import variant_for_key
 from bot.i18n import tr
 from bot.services.puzzles import PuzzleStanding
@@ -47,14 +52,17 @@ from bot.ui.common import (
     installed_guild_id,
     jump_url,
     localized,
+    selected_values,
     send_ephemeral,
     typed,
     user_locale,
 )
 from bot.ui.components import ReopenSelect
-from bot.ui.context import UiContext
+from bot.ui.context import UiContext, context_of
+from bot.ui.flows import GameFlows
 from bot.ui.pace import pace_lines
-from bot.ui.replay import history_view
+from bot.ui.reach import BadButton, refuse_unless_reachable
+from bot.ui.replay import HistorySelect, history_view, replay_message
 from rules.core import Locale
 
 NOTIFY_LABELS = {"channel": "notify.channel", "dm": "notify.dm", "none": "notify.none"}
@@ -175,7 +183,7 @@ def puzzle_rows(standings: list[PuzzleStanding], locale: Locale) -> list[str]:
 
 
 class PlayerCog(commands.Cog):
-    def __init__(self, context: UiContext) -> None:
+    def __init__(self, context: UiContext[GameFlows]) -> None:
         self.services = context.services
 
     @anywhere
@@ -324,3 +332,58 @@ class PlayerCog(commands.Cog):
                 boards=tr("boards.pictures" if prefs.pictures else "boards.text", locale),
             ),
         )
+
+
+class ReopenClick(
+    Guarded, discord.ui.DynamicItem[discord.ui.Item[Any]], template=ReopenSelect.template
+):
+    """/games' menu: the chosen game's board posted afresh where the menu is."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReopenClick:
+        return cls(item)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        value = await the_one_choice(interaction, r"[0-9]+")
+        if value is not None:
+            await flows_of(interaction).starting.reopen(interaction, int(value))
+
+
+class HistoryClick(
+    Guarded, discord.ui.DynamicItem[discord.ui.Item[Any]], template=HistorySelect.template
+):
+    """/history's menu: the chosen game's replay, privately."""
+
+    def __init__(self, item: discord.ui.Item[Any], user_id: int) -> None:
+        self.user_id = user_id
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HistoryClick:
+        return cls(item, int(match["user"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        if not values or not values[0].isdigit():
+            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
+            return
+        games = context_of(interaction).services.games
+        # The chosen value is the client's word: one of the listed games, as /history lists
+        # them — a finished game of that player's, of this server (or any, away from one).
+        game = await games.queries.summary(int(values[0]))
+        if game.seat_of(self.user_id) is None:
+            raise BadButton()
+        refuse_unless_reachable(interaction, game, viewing=True)
+        await interaction.response.defer()
+        content, view = await replay_message(
+            games,
+            game.id,
+            0,
+            user_locale(interaction),
+            interaction.user.id,
+        )
+        await interaction.edit_original_response(content=content, view=view)

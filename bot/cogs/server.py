@@ -44,6 +44,7 @@ from bot.text.server import (
 from bot.ui.boards import clock_label
 from bot.ui.common import localized, send_ephemeral, user_locale
 from bot.ui.context import UiContext
+from bot.ui.flows import GameFlows
 
 
 # A server's own settings: only where the bot was installed to a server, and used there (in
@@ -57,7 +58,7 @@ class ServerCog(
     group_name=localized(SERVER),
     group_description=localized(SERVER_HELP),
 ):
-    def __init__(self, context: UiContext) -> None:
+    def __init__(self, context: UiContext[GameFlows]) -> None:
         self.services = context.services
         self.flows = context.flows
         super().__init__()

@@ -1,12 +1,17 @@
-"""/standings and /rules: commands whose choices are every registered game."""
+"""/standings and /rules: commands whose choices are every registered game; and the clicks that
+page a table."""
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.cogs.availability import anywhere
 from bot.cogs.builder import CommandBuilder
+from bot.cogs.clicks import Guarded
 from bot.games.registry import all_specs, all_variants, spec_for, variant_for_key
 from bot.i18n import tr
 from bot.text.commands import (
@@ -33,16 +38,18 @@ from bot.ui.common import (
     send_ephemeral,
     user_locale,
 )
-from bot.ui.context import UiContext
+from bot.ui.context import UiContext, context_of
 from bot.ui.external_apps import forced_private_note
-from bot.ui.standings import standings_text, standings_view, table_locale
+from bot.ui.flows import GameFlows
+from bot.ui.reach import BadButton
+from bot.ui.standings import StandingsPageButton, standings_text, standings_view, table_locale
 
 EMBED_DESCRIPTION_LIMIT = 4096
 #: ``/standings scope``: the server's own table, or the one of games outside such servers.
 THIS_SERVER, EVERYWHERE = "server", "everywhere"
 
 
-def standings_command(context: UiContext) -> app_commands.Command:  # type: ignore[type-arg]
+def standings_command(context: UiContext[GameFlows]) -> app_commands.Command:  # type: ignore[type-arg]
     builder = CommandBuilder()
     choices = [
         app_commands.Choice(name=localized(variant.title), value=variant.key)
@@ -106,3 +113,40 @@ def rules_command() -> app_commands.Command:  # type: ignore[type-arg]
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
     return anywhere(builder.build(RULES, RULES_HELP, rules))
+
+
+class StandingsPageClick(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=StandingsPageButton.template,
+):
+    def __init__(self, item: discord.ui.Item[Any], guild_id: int, key: str, page: int) -> None:
+        self.guild_id, self.key, self.page = guild_id, key, page
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StandingsPageClick:
+        return cls(item, int(match["guild"]), match["key"], int(match["page"]))
+
+    async def check(self, interaction: discord.Interaction) -> None:
+        """A server's table pages only in that server (0, the table of games played outside
+        servers that added the bot, anywhere): never another server's players and ratings."""
+        if self.guild_id not in (0, installed_guild_id(interaction)):
+            raise BadButton()
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        if variant_for_key(self.key) is None:
+            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
+            return
+        await interaction.response.defer()
+        services = context_of(interaction).services
+        page = await services.standings.standings(self.guild_id or None, self.key, self.page)
+        # Everyone reads the table: it stays in the server's language whoever pages it.
+        locale = await table_locale(services.servers, interaction)
+        await interaction.edit_original_response(
+            content=standings_text(page, locale, everywhere=not self.guild_id),
+            view=standings_view(page, self.guild_id),
+            allowed_mentions=NO_PINGS,
+        )

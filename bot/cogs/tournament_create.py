@@ -44,6 +44,7 @@ from bot.text.tournament_commands import (
 )
 from bot.ui.common import NO_PINGS, localized, mention, public_locale
 from bot.ui.context import UiContext
+from bot.ui.flows import GameFlows
 from bot.ui.tournaments import chosen_rules, created_text
 from rules.core import Text
 
@@ -108,7 +109,9 @@ def _names(renamed: app_commands.locale_str) -> set[str]:
     return {renamed.message, str(renamed.extras.get("ja", renamed.message))}
 
 
-def create_command(spec: AnySpec, context: UiContext) -> app_commands.Command[Any, ..., None]:
+def create_command(
+    spec: AnySpec, context: UiContext[GameFlows]
+) -> app_commands.Command[Any, ..., None]:
     services = context.services
     builder = platform_builder(spec)
     options = game_options(spec, builder)
@@ -165,6 +168,6 @@ def create_group() -> app_commands.Group:
     return app_commands.Group(name=localized(CREATE), description=localized(CREATE_HELP))
 
 
-def add_create_commands(group: app_commands.Group, context: UiContext) -> None:
+def add_create_commands(group: app_commands.Group, context: UiContext[GameFlows]) -> None:
     for spec in all_specs():
         group.add_command(create_command(spec, context))

@@ -1,8 +1,10 @@
 """/tournament: create (a subcommand per game, :mod:`tournament_create`), join, leave, start,
-cancel, withdraw, play, show and list. No game is named here."""
+cancel, withdraw, play, show and list, and the clicks that page a table. No game is named
+here."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -10,6 +12,7 @@ from discord import app_commands
 
 from bot.cogs.availability import anywhere, tournament_server
 from bot.cogs.builder import CommandBuilder
+from bot.cogs.clicks import Guarded
 from bot.cogs.tournament_create import add_create_commands, create_group
 from bot.i18n import tr
 from bot.services.snapshots import Player
@@ -46,6 +49,7 @@ from bot.text.tournament_errors import (
 )
 from bot.ui.common import (
     NO_PINGS,
+    custom_ids_on,
     installed_guild_id,
     localized,
     mention,
@@ -54,8 +58,10 @@ from bot.ui.common import (
     typed,
     user_locale,
 )
-from bot.ui.context import UiContext
-from bot.ui.tournament_pages import posted_views, standing_view
+from bot.ui.context import UiContext, context_of
+from bot.ui.flows import GameFlows
+from bot.ui.reach import BadButton
+from bot.ui.tournament_pages import TournamentPageButton, posted_views, standing_view
 from bot.ui.tournaments import list_blocks, player_count
 from rules.core import normalize_locale
 
@@ -73,7 +79,7 @@ def _manages_server(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
-def join_command(context: UiContext) -> Command:
+def join_command(context: UiContext[GameFlows]) -> Command:
     tournaments = context.services.tournaments
 
     async def join(interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -96,7 +102,7 @@ def join_command(context: UiContext) -> Command:
     return _with_tournament().build(JOIN, JOIN_HELP, join)
 
 
-def leave_command(context: UiContext) -> Command:
+def leave_command(context: UiContext[GameFlows]) -> Command:
     tournaments = context.services.tournaments
 
     async def leave(interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -111,7 +117,7 @@ def leave_command(context: UiContext) -> Command:
     return _with_tournament().build(LEAVE, LEAVE_HELP, leave)
 
 
-def start_command(context: UiContext) -> Command:
+def start_command(context: UiContext[GameFlows]) -> Command:
     services, flows = context.services, context.flows
 
     async def start(interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -136,7 +142,7 @@ def start_command(context: UiContext) -> Command:
     return _with_tournament().build(START, START_HELP, start)
 
 
-def cancel_command(context: UiContext) -> Command:
+def cancel_command(context: UiContext[GameFlows]) -> Command:
     services, flows = context.services, context.flows
 
     async def cancel(interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -158,7 +164,7 @@ def cancel_command(context: UiContext) -> Command:
     return _with_tournament().build(CANCEL, CANCEL_HELP, cancel)
 
 
-def withdraw_command(context: UiContext) -> Command:
+def withdraw_command(context: UiContext[GameFlows]) -> Command:
     services, flows = context.services, context.flows
 
     async def withdraw(interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -219,7 +225,7 @@ async def _entered(tournaments: TournamentService, user_id: int, tournament: int
     return running[0] if running else entered[0].id
 
 
-def play_command(context: UiContext) -> Command:
+def play_command(context: UiContext[GameFlows]) -> Command:
     services, flows = context.services, context.flows
 
     async def play(interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -231,7 +237,7 @@ def play_command(context: UiContext) -> Command:
     return _with_tournament().build(PLAY, PLAY_HELP, play)
 
 
-def show_command(context: UiContext) -> Command:
+def show_command(context: UiContext[GameFlows]) -> Command:
     tournaments = context.services.tournaments
 
     async def show(interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -250,7 +256,7 @@ def show_command(context: UiContext) -> Command:
     return _with_tournament().build(SHOW, SHOW_HELP, show)
 
 
-def list_command(context: UiContext) -> Command:
+def list_command(context: UiContext[GameFlows]) -> Command:
     tournaments = context.services.tournaments
 
     async def list_(interaction: discord.Interaction) -> None:
@@ -271,7 +277,7 @@ def list_command(context: UiContext) -> Command:
     return CommandBuilder().build(LIST, LIST_HELP, list_)
 
 
-def tournament_group(context: UiContext) -> app_commands.Group:
+def tournament_group(context: UiContext[GameFlows]) -> app_commands.Group:
     # Discord sets where a command is offered for the whole group, so /tournament is offered
     # everywhere for the sake of show and list (a player's own tournaments away from their
     # servers); the subcommands that make, join and run one answer elsewhere with why not.
@@ -291,3 +297,40 @@ def tournament_group(context: UiContext) -> app_commands.Group:
     ):
         group.add_command(make(context))
     return group
+
+
+class TournamentPageClick(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=TournamentPageButton.template,
+):
+    """◀ or ▶ on ``/tournament show``: draws that page of the table as it is now."""
+
+    def __init__(self, item: discord.ui.Item[Any], tournament_id: int, page: int) -> None:
+        self.tournament_id, self.page = tournament_id, page
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TournamentPageClick:
+        return cls(item, int(match["tournament"]), int(match["page"]))
+
+    async def check(self, interaction: discord.Interaction) -> None:
+        """Only the table on the clicked message pages: away from servers that added the bot
+        nothing else says whose tournament it is (a server's own are checked by the query)."""
+        prefix = f"tpg:{self.tournament_id}:"
+        if not any(c.startswith(prefix) for c in custom_ids_on(interaction.message)):
+            raise BadButton()
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        tournaments = context_of(interaction).services.tournaments
+        # In a server that added the bot, only its own tournaments; elsewhere the table was
+        # shown to a player who entered it (``/tournament show``), and this pages it.
+        standing = await tournaments.queries.show(
+            self.tournament_id, installed_guild_id(interaction)
+        )
+        # A public table stays in the tournament's language whoever pages it.
+        locale = normalize_locale(standing.tournament.locale)
+        await interaction.edit_original_response(view=standing_view(standing, locale, self.page))

@@ -6,9 +6,7 @@ before a move, or a second click on a step already taken, just shows the board a
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -18,7 +16,7 @@ from bot.services.freshness import SEEN_TOKEN, Seen
 from bot.services.holds import Hold
 from bot.services.snapshots import ActionResult, GameSnapshot
 from bot.ui.common import send_ephemeral, user_locale
-from bot.ui.components import GameItem
+from bot.ui.components import DrawnButton
 from bot.ui.context import context_of
 from bot.ui.layout import Row
 from rules.core import Event, Locale
@@ -72,28 +70,14 @@ def adjourn_row(game: GameSnapshot, locale: Locale) -> Row:
     ]
 
 
-class AdjournButton(
-    GameItem,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"adj:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<step>ask|yes|no|resume)",
-):
+class AdjournButton(DrawnButton):
+    """One step of an adjournment (its click: ``bot/cogs/play.py``)."""
+
+    template = rf"adj:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<step>ask|yes|no|resume)"
+
     def __init__(self, game_id: int, seen: Seen, step: str, label: str = "…") -> None:
-        self.game_id, self.seen, self.step = game_id, seen, step
         super().__init__(
-            discord.ui.Button(
-                label=label, style=STEPS[step][1], custom_id=f"adj:{game_id}:{seen.token}:{step}"
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AdjournButton:
-        return cls(int(match["game"]), Seen.parse(match["seen"]), match["step"])
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.playing.adjourn(
-            interaction, self.game_id, self.seen, self.step
+            label=label, style=STEPS[step][1], custom_id=f"adj:{game_id}:{seen.token}:{step}"
         )
 
 

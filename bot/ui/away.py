@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, timedelta
-from typing import Any
 
 import discord
 
@@ -15,9 +14,7 @@ from bot.services.away import AwayStatus
 from bot.services.holds import Hold
 from bot.services.snapshots import GameSummary
 from bot.text.away import AWAY_BACK_BUTTON, AWAY_BAD_DATE
-from bot.ui.common import send_ephemeral, user_locale
-from bot.ui.components import Guarded
-from bot.ui.context import context_of
+from bot.ui.components import DrawnButton
 from rules.core import Locale
 
 
@@ -105,40 +102,15 @@ def games_note(game: GameSummary, locale: Locale) -> str | None:
     )
 
 
-class AwayBackButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"away:back:(?P<user>[0-9]+)",
-):
-    """Under /away: end the time off now (a second click, or one after it ended, is told so)."""
+class AwayBackButton(DrawnButton):
+    """Under /away: end the time off now (its click: ``bot/cogs/away.py``)."""
+
+    template = r"away:back:(?P<user>[0-9]+)"
 
     def __init__(self, user_id: int, label: str = "") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label or "↩",
-                emoji="👋",
-                style=discord.ButtonStyle.success,
-                custom_id=f"away:back:{user_id}",
-            )
+            label=label or "↩",
+            emoji="👋",
+            style=discord.ButtonStyle.success,
+            custom_id=f"away:back:{user_id}",
         )
-        self.user_id = user_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AwayBackButton:
-        return cls(int(match["user"]))
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        locale = user_locale(interaction)
-        context = context_of(interaction)
-        if interaction.user.id != self.user_id:
-            await send_ephemeral(interaction, tr("away.already_back", locale))
-            return
-        status = await context.services.away.status(self.user_id)
-        if status.until is None:
-            await send_ephemeral(interaction, tr("away.already_back", locale))
-            return
-        await context.services.away.come_back(self.user_id)
-        await send_ephemeral(interaction, tr("away.back", locale))
-        await context.flows.clock_notices.announce(await context.services.clocks.redraws())

@@ -1,7 +1,8 @@
 """The public board message of a game: text and the components that offer legal actions.
 
-Components are ``DynamicItem``s whose custom_ids carry only ids, the position they were drawn at
-and a public action code, so they keep working after a restart and reveal nothing secret.
+Its controls (:mod:`bot.ui.components`) carry in their custom_ids only ids, the position they
+were drawn at and a public action code, so their clicks work after a restart and reveal nothing
+secret.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Restart-proof components (discord.py ``DynamicItem``s) and the number form.
+"""The game's controls as drawn, and the custom_id each carries: what a click sends back. A
+click is answered by the click class registered for its custom_id's template (``bot/cogs``,
+above the flows that draw these), never by the message's view: so these are drawn with
+nothing to run, and discord.py keeps no view for them.
 
 custom_id layouts (all ≤ 100 characters; ids, positions and public codes only — a code naming a
 secret card appears only in its owner's private panel). ``<seen>`` is what the control was
@@ -13,22 +16,18 @@ before positions decided freshness the game's version (digits only), still under
   file, a rematch, a private replay, the player's private panel
 - ``rv:<game>``                    a finished game against the bot reviewed, privately
 - ``nm:<game>:<seen>:<prefix>``    the form asking for a number (a joker's range)
+- ``games:reopen``                 /games' menu of the player's boards
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
 from bot.games.offers import Choice
-from bot.i18n import tr
 from bot.services.freshness import SEEN_TOKEN, Seen
-from bot.statuses import GameStatus
-from bot.ui.common import handle_error, selected_values, send_ephemeral, user_locale
-from bot.ui.context import context_of
-from bot.ui.reach import OlderCopy, check_game
 
 CODE = r"[A-Za-z0-9_:+\-.]{1,80}"
 #: A choice as carried by a button or menu value: a move code, ``~step`` or ``#prefix``.
@@ -44,66 +43,45 @@ def choice_value(choice: Choice) -> str:
     return choice.code
 
 
-class Guarded:
-    """Every component callback goes through ``check``, then ``run``; errors take the one
-    error path. A click on an older copy of a game's board closes that copy first."""
+class DrawnButton(discord.ui.Button[Any]):
+    """A button whose click its custom_id alone brings back, laid out as ``template``."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async with context_of(interaction).activity.handling(interaction):
-            try:
-                try:
-                    await self.check(interaction)
-                    await self.run(interaction)
-                except OlderCopy as copy:
-                    await context_of(interaction).flows.playing.close_copy(
-                        interaction, copy.game_id
-                    )
-                    raise
-            except Exception as error:  # the one error path decides what to say
-                await handle_error(interaction, error)
+    template: ClassVar[str]
 
-    async def check(self, interaction: discord.Interaction) -> None:
-        """Refuse (raise) if the custom_id names what ``interaction`` may not reach from where
-        it happened (see :mod:`bot.ui.reach`); nothing to check by default."""
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        raise NotImplementedError
+    def is_dispatchable(self) -> bool:
+        # The click class registered for ``template`` answers it: were discord.py to keep the
+        # view this is sent in, every board would stay in memory, and be run a second time.
+        return False
 
 
-class GameItem(Guarded):
-    """A component naming a game: used only where that game can be reached (its channel, a
-    player's DM with the bot, a private board; a finished game's views also from /history)."""
+class DrawnSelect(discord.ui.Select[Any]):
+    """A menu of which exactly one option is chosen; answered like :class:`DrawnButton`."""
 
-    game_id: int
-    #: Only looks at a finished game (its log, replay, share or seal): also from /history.
-    viewing = False
+    template: ClassVar[str]
 
-    async def check(self, interaction: discord.Interaction) -> None:
-        await check_game(interaction, self.game_id, viewing=self.viewing)
+    def __init__(
+        self,
+        custom_id: str,
+        options: list[discord.SelectOption] | None,
+        placeholder: str | None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            custom_id=custom_id,
+            options=options or [],
+            placeholder=placeholder,
+            min_values=1,
+            max_values=1,
+            row=row,
+        )
 
-
-async def run_choice(
-    interaction: discord.Interaction, game_id: int, seen: Seen, value: str
-) -> None:
-    """Play a move, go to a step of the panel, or ask for a number."""
-    flows = context_of(interaction).flows
-    if not re.fullmatch(CHOICE, value):
-        await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
-    elif value.startswith("~"):
-        await check_game(interaction, game_id)
-        await flows.panels.show_panel(interaction, game_id, step=value[1:], seen=seen)
-    elif value.startswith("#"):
-        await check_game(interaction, game_id)
-        await flows.panels.ask_number(interaction, game_id, seen, value[1:])
-    else:  # checked on the very read the move is computed from
-        await flows.playing.play(interaction, game_id, seen, value)
+    def is_dispatchable(self) -> bool:
+        return False  # as DrawnButton's
 
 
-class GameActionButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"g:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<code>{CHOICE})",
-):
+class GameActionButton(DrawnButton):
+    template = rf"g:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<code>{CHOICE})"
+
     def __init__(
         self,
         game_id: int,
@@ -114,59 +92,18 @@ class GameActionButton(
         row: int | None = None,
         emoji: discord.PartialEmoji | None = None,
     ) -> None:
-        self.game_id, self.seen, self.code = game_id, seen, code
         super().__init__(
-            discord.ui.Button(
-                label=label[:80],
-                style=style,
-                row=row,
-                custom_id=f"g:{game_id}:{seen.token}:{code}",
-                emoji=emoji,
-            )
+            label=label[:80],
+            style=style,
+            row=row,
+            custom_id=f"g:{game_id}:{seen.token}:{code}",
+            emoji=emoji,
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GameActionButton:
-        return cls(int(match["game"]), Seen.parse(match["seen"]), match["code"])
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        await run_choice(interaction, self.game_id, self.seen, self.code)
+class GameActionSelect(DrawnSelect):
+    template = rf"gs:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<n>[0-9])"
 
-
-def one_choice_menu(
-    custom_id: str,
-    options: list[discord.SelectOption] | None,
-    placeholder: str | None,
-    row: int | None = None,
-) -> discord.ui.Select[Any]:
-    """A menu of which exactly one option is chosen."""
-    return discord.ui.Select(
-        custom_id=custom_id,
-        options=options or [],
-        placeholder=placeholder,
-        min_values=1,
-        max_values=1,
-        row=row,
-    )
-
-
-async def the_one_choice(interaction: discord.Interaction, valid: str = r".+") -> str | None:
-    """The one value chosen in a menu, if it has the shape ``valid``; otherwise the chooser is
-    told the menu is out of date or broken, and ``None`` comes back."""
-    values = selected_values(interaction)
-    if len(values) != 1 or not re.fullmatch(valid, values[0]):
-        await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
-        return None
-    return values[0]
-
-
-class GameActionSelect(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"gs:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<n>[0-9])",
-):
     def __init__(
         self,
         game_id: int,
@@ -176,29 +113,13 @@ class GameActionSelect(
         placeholder: str | None = None,
         row: int | None = None,
     ) -> None:
-        self.game_id, self.seen = game_id, seen
-        super().__init__(
-            one_choice_menu(f"gs:{game_id}:{seen.token}:{number}", options, placeholder, row)
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GameActionSelect:
-        return cls(int(match["game"]), Seen.parse(match["seen"]), int(match["n"]))
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        value = await the_one_choice(interaction)
-        if value is not None:
-            await run_choice(interaction, self.game_id, self.seen, value)
+        super().__init__(f"gs:{game_id}:{seen.token}:{number}", options, placeholder, row)
 
 
-class ChallengeButton(
-    GameItem,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"ch:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<answer>accept|decline|cancel)",
-):
+class ChallengeButton(DrawnButton):
     """An answer to a challenge: drawn while the game is one, so stale once it is not."""
+
+    template = rf"ch:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<answer>accept|decline|cancel)"
 
     def __init__(
         self,
@@ -208,200 +129,96 @@ class ChallengeButton(
         label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
-        self.game_id, self.seen, self.answer = game_id, seen, answer
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=style, custom_id=f"ch:{game_id}:{seen.token}:{answer}"
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChallengeButton:
-        seen = Seen.parse(match["seen"], GameStatus.CHALLENGE)
-        return cls(int(match["game"]), seen, match["answer"])
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.playing.answer_challenge(
-            interaction, self.game_id, self.seen, self.answer
-        )
+        super().__init__(label=label, style=style, custom_id=f"ch:{game_id}:{seen.token}:{answer}")
 
 
-class ResignButton(
-    GameItem,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"rs:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN})",
-):
+class ResignButton(DrawnButton):
     """Resigning by accident is too easy: the board's button only asks, privately (the
     question carries the position it is asked at, whatever the board showed)."""
 
+    template = rf"rs:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN})"
+
     def __init__(self, game_id: int, seen: Seen, label: str = "…", row: int | None = None) -> None:
-        self.game_id, self.seen = game_id, seen
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.danger,
-                row=row,
-                custom_id=f"rs:{game_id}:{seen.token}",
-            )
+            label=label,
+            style=discord.ButtonStyle.danger,
+            row=row,
+            custom_id=f"rs:{game_id}:{seen.token}",
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ResignButton:
-        return cls(int(match["game"]), Seen.parse(match["seen"]))
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.playing.confirm_resign(interaction, self.game_id)
-
-
-class GameButton(GameItem):
+class GameButton(DrawnButton):
     """A button that needs only the game id (``<prefix>:<game>``): its subclasses say which
-    prefix, emoji and flow; the layout and parsing are here once."""
+    prefix and emoji (``icon``); the layout is here once."""
 
-    prefix: str
-    emoji: str
-    style = discord.ButtonStyle.secondary
+    prefix: ClassVar[str]
+    icon: ClassVar[str]
+    look: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.template = rf"{cls.prefix}:(?P<game>[0-9]+)"
 
     def __init__(self, game_id: int, label: str = "…", row: int | None = None) -> None:
-        self.game_id = game_id
-        super().__init__(  # type: ignore[call-arg]
-            discord.ui.Button(
-                label=label,
-                emoji=self.emoji,
-                style=self.style,
-                row=row,
-                custom_id=f"{self.prefix}:{game_id}",
-            )
+        super().__init__(
+            label=label,
+            emoji=self.icon,
+            style=self.look,
+            row=row,
+            custom_id=f"{self.prefix}:{game_id}",
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Any:
-        return cls(int(match["game"]))
+
+class HintButton(GameButton):
+    prefix, icon = "hint", "🔎"
 
 
-class HintButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"hint:(?P<game>[0-9]+)",
-):
-    prefix, emoji = "hint", "🔎"
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.asides.show_hint(interaction, self.game_id)
+class LogButton(GameButton):
+    prefix, icon = "log", "📜"
 
 
-class LogButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"log:(?P<game>[0-9]+)",
-):
-    prefix, emoji = "log", "📜"
-    viewing = True
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.asides.send_log(interaction, self.game_id)
+class RematchButton(GameButton):
+    prefix, icon = "rm", "🔁"
+    look = discord.ButtonStyle.primary
 
 
-class RematchButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rm:(?P<game>[0-9]+)",
-):
-    prefix, emoji = "rm", "🔁"
-    style = discord.ButtonStyle.primary
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.starting.rematch(interaction, self.game_id)
-
-
-class ReplayStartButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rps:(?P<game>[0-9]+)",
-):
+class ReplayStartButton(GameButton):
     """On a finished board: a private replay from the start."""
 
-    prefix, emoji = "rps", "⏯️"
-    viewing = True
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.asides.start_replay(interaction, self.game_id)
+    prefix, icon = "rps", "⏯️"
 
 
-class ShareButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sh:(?P<game>[0-9]+)",
-):
+class ShareButton(GameButton):
     """On a finished board and its replay: post the game as an animation with its result card,
     for everyone."""
 
-    prefix, emoji = "sh", "🎞️"
-    viewing = True
-    style = discord.ButtonStyle.primary
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.sharing.share(interaction, self.game_id)
+    prefix, icon = "sh", "🎞️"
+    look = discord.ButtonStyle.primary
 
 
-class VerifyButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"vf:(?P<game>[0-9]+)",
-):
+class VerifyButton(GameButton):
     """On a finished board with hidden randomness: check the revealed seed against its seal."""
 
-    prefix, emoji = "vf", "🔓"
-    viewing = True
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.asides.verify(interaction, self.game_id)
+    prefix, icon = "vf", "🔓"
 
 
-class WhyButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"why:(?P<game>[0-9]+)",
-):
+class WhyButton(GameButton):
     """Beside a move explained in words: the numbers behind it and the full board, privately."""
 
-    prefix, emoji = "why", "❓"
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.asides.explain(interaction, self.game_id)
+    prefix, icon = "why", "❓"
 
 
-class ReviewButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rv:(?P<game>[0-9]+)",
-):
+class ReviewButton(GameButton):
     """On a finished board of a game against the bot: where it turned, privately."""
 
-    prefix, emoji = "rv", "🧭"
-    viewing = True
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.asides.review(interaction, self.game_id)
+    prefix, icon = "rv", "🧭"
 
 
-class HandButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"hand:(?P<game>[0-9]+)",
-):
+class HandButton(GameButton):
     """On the board and in turn pings: opens the clicking player's private panel, fresh."""
 
-    prefix, emoji = "hand", "🎴"
-    style = discord.ButtonStyle.success
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.panels.show_panel(interaction, self.game_id)
+    prefix, icon = "hand", "🎴"
+    look = discord.ButtonStyle.success
 
 
 class NumberInputForm(discord.ui.Modal):
@@ -467,44 +284,13 @@ def number_form_answer(interaction: discord.Interaction) -> tuple[int, Seen, str
     return int(match["game"]), Seen.parse(match["seen"]), match["prefix"], typed
 
 
-class ReopenSelect(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"games:reopen",
-):
+class ReopenSelect(DrawnSelect):
     """Under /games: one of the player's games, whose board is posted afresh where this
     runs (a board out of reach, lost far up a conversation, or in another place)."""
+
+    template = r"games:reopen"
 
     def __init__(
         self, options: list[discord.SelectOption] | None = None, placeholder: str | None = None
     ) -> None:
-        super().__init__(one_choice_menu("games:reopen", options, placeholder))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ReopenSelect:
-        return cls()
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        value = await the_one_choice(interaction, r"[0-9]+")
-        if value is not None:
-            await context_of(interaction).flows.starting.reopen(interaction, int(value))
-
-
-ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    GameActionButton,
-    GameActionSelect,
-    ChallengeButton,
-    ResignButton,
-    HintButton,
-    LogButton,
-    RematchButton,
-    ReplayStartButton,
-    ShareButton,
-    HandButton,
-    VerifyButton,
-    WhyButton,
-    ReviewButton,
-    ReopenSelect,
-)
+        super().__init__("games:reopen", options, placeholder)

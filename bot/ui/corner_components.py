@@ -1,6 +1,7 @@
-"""The components of a player's corner (their private note and planned moves). Restart-proof
-like every component; custom_ids hold ids, positions and public move codes only — a planned
-move is named only in the planner's own ephemeral corner, never on a shared message.
+"""The controls of a player's corner (their private note and planned moves), as drawn; like
+every control they are answered by their click (``bot/cogs/corner.py``). custom_ids hold ids,
+positions and public move codes only — a planned move is named only in the planner's own
+ephemeral corner, never on a shared message.
 
 - ``cn:<game>``                       open the clicker's corner (on the board)
 - ``nt:<game>``                       open the note form; ``ntf:<game>`` is the form
@@ -12,62 +13,36 @@ move is named only in the planner's own ephemeral corner, never on a shared mess
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
 from bot.i18n import tr
 from bot.services.asides import NOTE_LIMIT
 from bot.services.freshness import SEEN_TOKEN, Seen
-from bot.ui.components import CODE, GameButton, GameItem, one_choice_menu, submitted_number
-from bot.ui.components import the_one_choice as one_choice
-from bot.ui.context import context_of
+from bot.ui.components import CODE, DrawnSelect, GameButton, submitted_number
 
 NOTE_FORM = re.compile(r"ntf:(?P<game>[0-9]+)")
 
 
-class CornerButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"cn:(?P<game>[0-9]+)",
-):
+class CornerButton(GameButton):
     """On a board being played: the clicking player's own note and plans, privately."""
 
-    prefix, emoji = "cn", "🗒️"
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.corner.show(interaction, self.game_id)
+    prefix, icon = "cn", "🗒️"
 
 
-class NoteButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"nt:(?P<game>[0-9]+)",
-):
-    prefix, emoji = "nt", "📝"
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.corner.open_note_form(interaction, self.game_id)
+class NoteButton(GameButton):
+    prefix, icon = "nt", "📝"
 
 
-class CancelPlanButton(
-    GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pc:(?P<game>[0-9]+)",
-):
-    prefix, emoji = "pc", "✖️"
-    style = discord.ButtonStyle.danger
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await context_of(interaction).flows.corner.cancel_plan(interaction, self.game_id)
+class CancelPlanButton(GameButton):
+    prefix, icon = "pc", "✖️"
+    look = discord.ButtonStyle.danger
 
 
-class TheirMoveSelect(
-    GameItem,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"pt:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<k>[0-9]):(?P<n>[0-9])",
-):
+class TheirMoveSelect(DrawnSelect):
     """The opponent's possible moves after the first ``k`` codes of the plan."""
+
+    template = rf"pt:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<k>[0-9]):(?P<n>[0-9])"
 
     def __init__(
         self,
@@ -78,31 +53,13 @@ class TheirMoveSelect(
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        self.game_id, self.seen, self.kept = game_id, seen, kept
-        custom_id = f"pt:{game_id}:{seen.token}:{kept}:{number}"
-        super().__init__(one_choice_menu(custom_id, options, placeholder))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TheirMoveSelect:
-        seen = Seen.parse(match["seen"])
-        return cls(int(match["game"]), seen, int(match["k"]), int(match["n"]))
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        code = await one_choice(interaction, CODE)
-        if code is not None:
-            await context_of(interaction).flows.corner.pick_theirs(
-                interaction, self.game_id, self.seen, self.kept, code
-            )
+        super().__init__(f"pt:{game_id}:{seen.token}:{kept}:{number}", options, placeholder)
 
 
-class MyAnswerSelect(
-    GameItem,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"pm:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<k>[0-9]):(?P<theirs>{CODE})",
-):
+class MyAnswerSelect(DrawnSelect):
     """The planner's answers to the opponent's move ``theirs``."""
+
+    template = rf"pm:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<k>[0-9]):(?P<theirs>{CODE})"
 
     def __init__(
         self,
@@ -113,23 +70,7 @@ class MyAnswerSelect(
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        self.game_id, self.seen, self.kept, self.theirs = game_id, seen, kept, theirs
-        custom_id = f"pm:{game_id}:{seen.token}:{kept}:{theirs}"
-        super().__init__(one_choice_menu(custom_id, options, placeholder))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MyAnswerSelect:
-        seen = Seen.parse(match["seen"])
-        return cls(int(match["game"]), seen, int(match["k"]), match["theirs"])
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        code = await one_choice(interaction, CODE)
-        if code is not None:
-            await context_of(interaction).flows.corner.pick_mine(
-                interaction, self.game_id, self.seen, self.kept, self.theirs, code
-            )
+        super().__init__(f"pm:{game_id}:{seen.token}:{kept}:{theirs}", options, placeholder)
 
 
 class NoteForm(discord.ui.Modal):
@@ -161,12 +102,3 @@ def note_form_answer(interaction: discord.Interaction) -> tuple[int, str] | None
         return None
     match, typed = submitted
     return int(match["game"]), typed
-
-
-CORNER_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    CornerButton,
-    NoteButton,
-    CancelPlanButton,
-    TheirMoveSelect,
-    MyAnswerSelect,
-)

@@ -78,11 +78,6 @@ def offer_rows(game_id: int, seen: Seen, offers: Sequence[Offer], max_rows: int 
     return rows
 
 
-def _is_button(item: discord.ui.Item[Any]) -> bool:
-    inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
-    return isinstance(inner, discord.ui.Button)
-
-
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -117,7 +112,7 @@ class Card:
         elif board:
             container.add_item(discord.ui.TextDisplay(board))
             used += 1
-        if status and rows and len(rows[0]) == 1 and _is_button(rows[0][0]):
+        if status and rows and len(rows[0]) == 1 and isinstance(rows[0][0], discord.ui.Button):
             container.add_item(discord.ui.Section(status, accessory=rows.pop(0)[0]))
             used += 3  # the section, its text and its button
         elif status:

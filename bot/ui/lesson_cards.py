@@ -1,23 +1,106 @@
 """A lesson's step as one card: its picture (the game's own painter) or text board, the step's
 words, and the position's moves offered as the game offers them — plus, where a step shows a
-rule that forbids something, the forbidden moves, so the rules can refuse them."""
+rule that forbids something, the forbidden moves, so the rules can refuse them. Its controls
+carry the lesson and the step they belong to, so a click (``bot/cogs/learn.py``) needs nothing
+remembered in the process.
+
+custom_id layouts (≤ 100 characters):
+
+- ``lm:<lesson>:<step>:<choice>``  a move button: a move code, ``~step`` or ``#number-prefix``
+- ``lms:<lesson>:<step>:<n>``      select menu ``n``; its values are choices as above
+- ``ln:<lesson>:<step>``           Next (after a step that only shows)
+- ``lnum:<lesson>:<step>:<prefix>`` the form asking for a number (a joker's range)
+"""
 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
+
+import discord
 
 from bot.games.offers import Choice, Offer, default_offers
 from bot.games.spec import AnySpec
 from bot.i18n import tr
 from bot.ui.boards import Board
-from bot.ui.components import choice_value
+from bot.ui.components import (
+    CHOICE,
+    CODE,
+    DrawnButton,
+    DrawnSelect,
+    NumberInputForm,
+    choice_value,
+    submitted_number,
+)
 from bot.ui.layout import BUTTONS_PER_ROW, STYLES, Card, Row, menu_options
-from bot.ui.lesson_components import LessonMoveButton, LessonMoveSelect, LessonNextButton
 from rules.core import Event, Locale
 from rules.core.lesson import Lesson, LessonStep
+
+#: A lesson's key: a game's registry key, or ``<game>:<variant>``.
+LESSON_KEY = r"[a-z0-9_]{1,24}(?::[a-z0-9_]{1,20})?"
+NUMBER_FORM = re.compile(
+    rf"lnum:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}}):(?P<prefix>{CODE})"
+)
+
+
+class LessonMoveButton(DrawnButton):
+    template = rf"lm:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}}):(?P<code>{CHOICE})"
+
+    def __init__(
+        self,
+        lesson: str,
+        step: int,
+        code: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(label=label[:80], style=style, custom_id=f"lm:{lesson}:{step}:{code}")
+
+
+class LessonMoveSelect(DrawnSelect):
+    template = rf"lms:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}}):(?P<n>[0-9])"
+
+    def __init__(
+        self,
+        lesson: str,
+        step: int,
+        number: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(f"lms:{lesson}:{step}:{number}", options, placeholder)
+
+
+class LessonNextButton(DrawnButton):
+    template = rf"ln:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}})"
+
+    def __init__(self, lesson: str, step: int, label: str = "…") -> None:
+        super().__init__(
+            label=label, style=discord.ButtonStyle.success, custom_id=f"ln:{lesson}:{step}"
+        )
+
+
+class LessonNumberForm(NumberInputForm):
+    """Asks a lesson's learner for a number (a joker's range); answered from its custom_id by
+    the client's interaction listener (``lesson_number_answer``), so it survives a restart."""
+
+    def __init__(
+        self, lesson: str, step: int, prefix: str, title: str, label: str, high: int
+    ) -> None:
+        super().__init__(f"lnum:{lesson}:{step}:{prefix}", title, label, high)
+
+
+def lesson_number_answer(interaction: discord.Interaction) -> tuple[str, int, str, str] | None:
+    """(lesson, step, prefix, typed text) of a submitted lesson number form, else ``None``."""
+    submitted = submitted_number(interaction, NUMBER_FORM)
+    if submitted is None:
+        return None
+    match, typed = submitted
+    return match["lesson"], int(match["step"]), match["prefix"], typed
+
 
 PICTURE = "lesson.png"
 #: A lesson's accent: the colour of a page in a book.

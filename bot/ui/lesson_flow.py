@@ -17,8 +17,13 @@ from bot.text.lessons import UNKNOWN_LESSON
 from bot.ui.boards import Board
 from bot.ui.common import refuse_number, user_locale
 from bot.ui.context import Services
-from bot.ui.lesson_cards import finished_board, offered_choices, position_of, step_board
-from bot.ui.lesson_components import LessonNumberForm
+from bot.ui.lesson_cards import (
+    LessonNumberForm,
+    finished_board,
+    offered_choices,
+    position_of,
+    step_board,
+)
 from rules.core import Locale, RulesError
 from rules.core.lesson import Lesson
 

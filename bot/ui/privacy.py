@@ -5,6 +5,12 @@ Every answer is private to the player. The export is a JSON file in an ephemeral
 wherever the command was used, with no DM needed). Deleting ends the player's games through the
 usual use cases and then redraws each board where it lives, so opponents see the resignation
 as they would any other; tournaments hear of withdrawals as from /tournament withdraw.
+
+Its buttons' custom_ids (their click: ``bot/cogs/privacy.py``) are ``pv:<step>`` or
+``pv:<step>:<asked at>``: ``export``, the JSON file; ``delete``, the first confirmation;
+``continue:<t>``, the second; ``now:<t>``, delete (both good for a few minutes after ``t``, the
+unix time the first was shown); ``keep``, nothing is deleted. No user id is carried: every step
+acts on whoever clicks, and only on their own data (the messages are private to them anyway).
 """
 
 from __future__ import annotations
@@ -19,10 +25,31 @@ from bot.i18n import tr
 from bot.services.privacy import Departure
 from bot.statuses import GameStatus
 from bot.ui.common import send_ephemeral, think, user_locale
-from bot.ui.context import DeliveryFlow, Services, TournamentFlow
+from bot.ui.components import DrawnButton
+from bot.ui.context import Services
+from bot.ui.deliverer import Deliverer
 from bot.ui.dm_gate import NOT_NOTED
-from bot.ui.privacy_components import PrivacyButton
+from bot.ui.tournament_flows import TournamentFlows
 from rules.core import Locale
+
+#: The steps' emoji (the others have none).
+EMOJI = {"export": "\U0001f4e6", "delete": "\U0001f5d1\ufe0f"}
+
+
+class PrivacyButton(DrawnButton):
+    template = r"pv:(?P<step>export|delete|continue|now|keep)(?::(?P<at>[0-9]{1,12}))?"
+
+    def __init__(
+        self,
+        step: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        *,
+        at: int | None = None,
+    ) -> None:
+        custom_id = f"pv:{step}" if at is None else f"pv:{step}:{at}"
+        super().__init__(label=label, style=style, emoji=EMOJI.get(step), custom_id=custom_id)
+
 
 #: How long the two confirmations stay good (a stale one asks to start again).
 CONFIRM_SECONDS = 300
@@ -33,7 +60,7 @@ UPLOAD_LIMIT = 8 * 1024 * 1024
 
 class PrivacyFlows:
     def __init__(
-        self, services: Services, deliverer: DeliveryFlow, tournaments: TournamentFlow
+        self, services: Services, deliverer: Deliverer, tournaments: TournamentFlows
     ) -> None:
         self.privacy = services.privacy
         self.clock = services.games.clock

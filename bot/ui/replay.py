@@ -1,4 +1,5 @@
-"""Replays of finished games: step through the event log with buttons, privately.
+"""Replays of finished games: step through the event log with buttons, privately (their
+clicks: ``bot/cogs/play.py``; /history's menu: ``bot/cogs/player.py``).
 
 custom_ids: ``rp:<game>:<ply>:<slot>`` (show the position after that ply) and ``hs:<user>`` (the
 history menu, whose values are game ids). A replay shows the public view only: in 戦列札 no
@@ -7,20 +8,15 @@ hand is ever revealed, even after the game.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
 from bot.i18n import tr
 from bot.services.games import GameService
 from bot.services.snapshots import GameSummary
 from bot.ui.boards import game_title, outcome_text
-from bot.ui.common import clip, selected_values, send_ephemeral, user_locale
-from bot.ui.components import GameItem, Guarded, LogButton, ShareButton, VerifyButton
-from bot.ui.context import context_of
+from bot.ui.common import clip
+from bot.ui.components import DrawnButton, DrawnSelect, LogButton, ShareButton, VerifyButton
 from bot.ui.corner import shown_note
-from bot.ui.reach import BadButton, refuse_unless_reachable
 from rules.core import Locale
 
 
@@ -48,7 +44,7 @@ async def replay_message(
     steps = (("f", 0, "⏮"), ("p", ply - 1, "◀"), ("n", ply + 1, "▶"), ("l", plies, "⏭"))
     for slot, target, label in steps:
         button = ReplayButton(game.id, target, slot, label)
-        button.item.disabled = target == ply or not 0 <= target <= plies
+        button.disabled = target == ply or not 0 <= target <= plies
         view.add_item(button)
     view.add_item(LogButton(game.id, tr("button.log", locale), row=1))
     if game.spec.board_picture is not None:
@@ -75,90 +71,23 @@ def history_view(games: list[GameSummary], user_id: int, locale: Locale) -> disc
     return view
 
 
-class ReplayButton(
-    GameItem,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rp:(?P<game>[0-9]+):(?P<ply>-?[0-9]{1,6}):(?P<slot>[fpnl])",
-):
-    viewing = True
+class ReplayButton(DrawnButton):
+    template = r"rp:(?P<game>[0-9]+):(?P<ply>-?[0-9]{1,6}):(?P<slot>[fpnl])"
 
     # ``slot`` keeps custom_ids unique when two buttons lead to the same ply.
     def __init__(self, game_id: int, ply: int, slot: str, label: str = "…") -> None:
-        self.game_id, self.ply = game_id, ply
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"rp:{game_id}:{ply}:{slot}",
-            )
+            label=label, style=discord.ButtonStyle.secondary, custom_id=f"rp:{game_id}:{ply}:{slot}"
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ReplayButton:
-        return cls(int(match["game"]), int(match["ply"]), match["slot"])
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        content, view = await replay_message(
-            context_of(interaction).services.games,
-            self.game_id,
-            self.ply,
-            user_locale(interaction),
-            interaction.user.id,
-        )
-        await interaction.edit_original_response(content=content, view=view)
+class HistorySelect(DrawnSelect):
+    template = r"hs:(?P<user>[0-9]+)"
 
-
-class HistorySelect(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"hs:(?P<user>[0-9]+)",
-):
     def __init__(
         self,
         user_id: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        self.user_id = user_id
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"hs:{user_id}", options=options or [], placeholder=placeholder
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HistorySelect:
-        return cls(int(match["user"]))
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        values = selected_values(interaction)
-        if not values or not values[0].isdigit():
-            await send_ephemeral(interaction, tr("error.bad_button", user_locale(interaction)))
-            return
-        games = context_of(interaction).services.games
-        # The chosen value is the client's word: one of the listed games, as /history lists
-        # them — a finished game of that player's, of this server (or any, away from one).
-        game = await games.queries.summary(int(values[0]))
-        if game.seat_of(self.user_id) is None:
-            raise BadButton()
-        refuse_unless_reachable(interaction, game, viewing=True)
-        await interaction.response.defer()
-        content, view = await replay_message(
-            games,
-            game.id,
-            0,
-            user_locale(interaction),
-            interaction.user.id,
-        )
-        await interaction.edit_original_response(content=content, view=view)
-
-
-REPLAY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ReplayButton,
-    HistorySelect,
-)
+        super().__init__(f"hs:{user_id}", options, placeholder)

@@ -5,7 +5,6 @@ whole, as many cards as they need (:func:`posted_views`). A page is about a phon
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,13 +12,11 @@ import discord
 
 from bot.i18n import tr
 from bot.services.tournament_snapshots import Standing
-from bot.ui.common import clip, custom_ids_on, installed_guild_id
-from bot.ui.components import Guarded
-from bot.ui.context import context_of
+from bot.ui.common import clip
+from bot.ui.components import DrawnButton
 from bot.ui.layout import Card
-from bot.ui.reach import BadButton
 from bot.ui.tournaments import header, standing_blocks
-from rules.core import Locale, normalize_locale
+from rules.core import Locale
 
 PAGE_LINES = 30
 PAGE_CHARS = 3500
@@ -63,7 +60,7 @@ def standing_view(standing: Standing, locale: Locale, page: int = 0) -> discord.
         row: list[discord.ui.Item[Any]] = []
         for target, key in ((page - 1, "tournament.previous"), (page + 1, "tournament.next")):
             button = TournamentPageButton(info.id, target, tr(key, locale))
-            button.item.disabled = not 0 <= target < len(pages)
+            button.disabled = not 0 <= target < len(pages)
             row.append(button)
         rows.append(row)
     return Card(
@@ -85,44 +82,14 @@ def posted_views(title: str, blocks: Sequence[str], locale: Locale) -> list[disc
     ]
 
 
-class TournamentPageButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tpg:(?P<tournament>[0-9]{1,12}):(?P<page>-?[0-9]{1,4})",
-):
-    """◀ or ▶ on ``/tournament show``: draws that page of the table as it is now."""
+class TournamentPageButton(DrawnButton):
+    """◀ or ▶ on ``/tournament show`` (its click: ``bot/cogs/tournaments.py``)."""
+
+    template = r"tpg:(?P<tournament>[0-9]{1,12}):(?P<page>-?[0-9]{1,4})"
 
     def __init__(self, tournament_id: int, page: int, label: str = "…") -> None:
-        self.tournament_id, self.page = tournament_id, page
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"tpg:{tournament_id}:{page}",
-            )
+            label=label,
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"tpg:{tournament_id}:{page}",
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TournamentPageButton:
-        return cls(int(match["tournament"]), int(match["page"]))
-
-    async def check(self, interaction: discord.Interaction) -> None:
-        """Only the table on the clicked message pages: away from servers that added the bot
-        nothing else says whose tournament it is (a server's own are checked by the query)."""
-        prefix = f"tpg:{self.tournament_id}:"
-        if not any(c.startswith(prefix) for c in custom_ids_on(interaction.message)):
-            raise BadButton()
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        tournaments = context_of(interaction).services.tournaments
-        # In a server that added the bot, only its own tournaments; elsewhere the table was
-        # shown to a player who entered it (``/tournament show``), and this pages it.
-        standing = await tournaments.queries.show(
-            self.tournament_id, installed_guild_id(interaction)
-        )
-        # A public table stays in the tournament's language whoever pages it.
-        locale = normalize_locale(standing.tournament.locale)
-        await interaction.edit_original_response(view=standing_view(standing, locale, self.page))

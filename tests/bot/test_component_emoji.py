@@ -16,13 +16,15 @@ from bot.ui.components import GameButton
 from tests.fakediscord.validation import is_rgi_emoji
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-#: The computed emojis allowed besides a class's own: the book of the app's emojis (a custom
-#: emoji with an id, or none), and GameActionButton's parameter that carries it.
-APP_EMOJI_SOURCES = {"self.emoji", "BOOK.emoji(choice.face)", "emoji"}
+#: The computed emojis allowed besides a class's own (``icon``): the book of the app's emojis
+#: (a custom emoji with an id, or none), GameActionButton's parameter that carries it, and
+#: /privacy's steps' own (``EMOJI``, read below).
+APP_EMOJI_SOURCES = {"self.icon", "BOOK.emoji(choice.face)", "emoji", "EMOJI.get(step)"}
 
 
 def _emoji_sources() -> list[tuple[str, ast.expr]]:
-    """(where, expression) for each class attribute called ``emoji`` and each ``emoji=``."""
+    """(where, expression) for each class attribute called ``emoji`` or ``icon``, each value of
+    a dict called ``EMOJI``, and each ``emoji=``."""
     found: list[tuple[str, ast.expr]] = []
     for path in sorted(BOT.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -37,8 +39,11 @@ def _emoji_sources() -> list[tuple[str, ast.expr]]:
                         else [node.value]
                     )
                     for name, value in zip(names, values, strict=False):
-                        if isinstance(name, ast.Name) and name.id == "emoji":
+                        if isinstance(name, ast.Name) and name.id in {"emoji", "icon"}:
                             found.append((where, value))
+                        if isinstance(name, ast.Name) and name.id == "EMOJI":
+                            assert isinstance(value, ast.Dict), where
+                            found += [(where, v) for v in value.values]
             elif isinstance(node, ast.Call):
                 found += [(where, k.value) for k in node.keywords if k.arg == "emoji"]
     return found
@@ -66,8 +71,7 @@ def test_every_game_button_carries_an_emoji_discord_accepts() -> None:
     prefixes = {b.prefix for b in buttons}  # type: ignore[attr-defined]
     assert {"hand", "rps", "hint", "log", "rm", "vf", "why"} <= prefixes
     for cls in buttons:
-        item = cls(1, "label")
-        payload = item.item.to_component_dict()
+        payload = cls(1, "label").to_component_dict()
         assert is_rgi_emoji(payload["emoji"]["name"]), (cls.__name__, payload["emoji"])
 
 

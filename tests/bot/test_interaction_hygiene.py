@@ -83,7 +83,7 @@ async def test_a_board_discord_refuses_everywhere_is_shown_in_words(
 ) -> None:
     """The issue's case: an emoji Discord refuses on every board. Accept still counts, the
     player is told so in her language, and sees the board as text."""
-    monkeypatch.setattr(HandButton, "emoji", "🂠")
+    monkeypatch.setattr(HandButton, "icon", "🂠")
     board = await senretsu_challenge(world)
     await click(world, board, world.carol, label="Accept", locale="ja")
     await world.bot.asobiba.activity.wait_idle()

@@ -60,7 +60,7 @@ async def test_a_long_hand_gets_two_menus(db: Database) -> None:
     _, view = panel_message(game, seat, "en")
     cards = menus(view)
     assert len(cards) == 2
-    offered = [o.value for menu in cards for o in menu.item.options]
+    offered = [o.value for menu in cards for o in menu.options]
     assert offered == [f"~c{i}" for i in range(26)]
     # Picking a card adds the menu of where it may go, still within five rows.
     _, view = panel_message(game, seat, "en", "c25")
@@ -78,7 +78,7 @@ async def test_a_short_hand_places_a_card_in_one_pick_in_the_order_shown(db: Dat
     game, seat = await placing_game(db)
     content, view = panel_message(game, seat, "en")
     [menu] = menus(view)
-    labels = [o.label for o in menu.item.options]
+    labels = [o.label for o in menu.options]
     # "card→place" in the board's words, the cards in the order the hand is shown.
     assert all("→" in label for label in labels)
     shown = content.split("\nhand (")[1].split("\n")[0]
@@ -87,4 +87,4 @@ async def test_a_short_hand_places_a_card_in_one_pick_in_the_order_shown(db: Dat
     assert [c for c in shown.split() if c in firsts] == firsts
     assert any(label.endswith("new front line") for label in labels)
     buttons = [c for c in items(view) if getattr(c, "custom_id", "").startswith("g:")]
-    assert [b.item.label for b in buttons] == ["End placement"]
+    assert [b.label for b in buttons] == ["End placement"]
