@@ -92,7 +92,9 @@ async def test_admins_publish_the_servers_standings_on_the_web(world: World) -> 
     )
     await record.wait_response()
     assert "published as" in record.text and world.guild.name in record.text
-    assert (await world.bot.asobiba.services.servers.get(world.guild.id)).web_name == world.guild.name
+    assert (
+        await world.bot.asobiba.services.servers.get(world.guild.id)
+    ).web_name == world.guild.name
     record = await world.fake.slash(
         "server settings", user=world.carol, channel=world.channel, options={"web": "private"}
     )
