@@ -1,5 +1,5 @@
-"""Command line: ``python -m bot [run|console|migrate|health|backup PATH|restore PATH]`` (``run``
-is the default).
+"""Command line: ``python -m bot [run|console|web|migrate|health|backup PATH|restore PATH]``
+(``run`` is the default).
 
 ``run`` migrates the database (unless ``RUN_MIGRATIONS=0``), then connects to Discord. Whatever
 stops it is told in one line on stderr, with an exit code a supervisor can act on:
@@ -23,6 +23,9 @@ With ``LOG_FORMAT=json`` those lines (and the rest ``run``, ``migrate``, ``backu
 PATH`` checks a backup and puts it in place of the database (refused with 7 while a bot runs on
 it). Either says what it did in one line, or why not with 2 (PATH is wrong) or 6 (the database
 or the backup can't be used).
+
+``web`` serves the read-only web pages (:mod:`bot.web`, docs/web.md): exit code 2 for a bad
+``WEB_*`` setting or a port it cannot listen on, 6 when the database can't be used.
 
 ``health`` exits 0 while the running bot's heartbeat file is fresh (every shard connected in
 the last minute) and 1 otherwise, as Docker's ``HEALTHCHECK`` expects.
@@ -490,8 +493,9 @@ def main(argv: list[str] | None = None) -> int:
         "command",
         nargs="?",
         default="run",
-        choices=["run", "console", "migrate", "health", "backup", "restore"],
-        help="run the bot (default), play in the terminal, migrate the database and exit, "
+        choices=["run", "console", "web", "migrate", "health", "backup", "restore"],
+        help="run the bot (default), play in the terminal, serve the web pages, "
+        "migrate the database and exit, "
         "check a running bot's heartbeat, back the database up to PATH, or restore it from PATH",
     )
     parser.add_argument("path", nargs="?", metavar="PATH", help="backup/restore: the backup file")
@@ -524,6 +528,8 @@ def main(argv: list[str] | None = None) -> int:
         healthy, line = check_health(settings.heartbeat_file)
         print(line, file=sys.stdout if healthy else sys.stderr)
         return EXIT_OK if healthy else EXIT_ERROR
+    if args.command == "web":
+        return _web(settings)
     if args.command == "run":
         # Nothing the bot writes can fail or hold it up (a pipe whose reader is gone or stuck).
         with unfailing_output():
@@ -570,6 +576,19 @@ def _configure_logging(level: str, log_format: str) -> None:
     configure_logging(level, log_format)
     # Alembic announces each of its plugins at INFO on every start: not news to an operator.
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+
+
+def _web(settings: Settings) -> int:
+    from bot.web.server import run
+    from bot.web.settings import WebSettings
+
+    try:
+        web_settings = WebSettings.from_env()
+    except ConfigError as error:
+        print(f"configuration error: {error} (exit code {EXIT_CONFIG})", file=sys.stderr)
+        return EXIT_CONFIG
+    _configure_logging(settings.log_level, settings.log_format)
+    return run(settings, web_settings)
 
 
 def _run(settings: Settings) -> int:

@@ -40,6 +40,10 @@ from bot.text.server import (
     SETTINGS_HELP,
     TOURNAMENTS,
     TOURNAMENTS_HELP,
+    WEB,
+    WEB_HELP,
+    WEB_PRIVATE,
+    WEB_PUBLISH,
 )
 from bot.ui.boards import clock_label
 from bot.ui.common import localized, send_ephemeral, user_locale
@@ -75,6 +79,7 @@ class ServerCog(
         language=localized(LANGUAGE),
         boards=localized(BOARDS),
         tournaments=localized(TOURNAMENTS),
+        web=localized(WEB),
     )
     @app_commands.describe(
         allow_channel=localized(ALLOW_CHANNEL_HELP),
@@ -84,6 +89,7 @@ class ServerCog(
         language=localized(LANGUAGE_HELP),
         boards=localized(BOARDS_HELP),
         tournaments=localized(TOURNAMENTS_HELP),
+        web=localized(WEB_HELP),
     )
     @app_commands.choices(
         default_clock=CLOCK_CHOICES,
@@ -106,6 +112,10 @@ class ServerCog(
             ),
             Choice(name=localized(EVERYONE), value="everyone"),
         ],
+        web=[
+            Choice(name=localized(WEB_PUBLISH), value="publish"),
+            Choice(name=localized(WEB_PRIVATE), value="private"),
+        ],
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
@@ -118,8 +128,12 @@ class ServerCog(
         language: Choice[str] | None = None,
         boards: Choice[str] | None = None,
         tournaments: Choice[str] | None = None,
+        web: Choice[str] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
+        # Published under the server's name as it is now (the pages have no Discord to ask).
+        guild_name = interaction.guild.name if interaction.guild is not None else None
+        publish = web is not None and web.value == "publish"
         server = await self.services.servers.update(
             interaction.guild_id,
             allow_channel=allow_channel.id if allow_channel else None,
@@ -132,6 +146,8 @@ class ServerCog(
             tournaments_by_everyone=None
             if tournaments is None
             else tournaments.value == "everyone",
+            web_name=(guild_name or str(interaction.guild_id)) if publish else None,
+            off_web=web is not None and not publish,
         )
         locale = user_locale(interaction)
         channels = " ".join(f"<#{c}>" for c in server.channels) or tr("server.all_channels", locale)
@@ -154,6 +170,12 @@ class ServerCog(
                     else "server.tournaments_managers",
                     locale,
                 ),
+            )
+            + "\n"
+            + (
+                tr("server.web_on", locale, name=server.web_name)
+                if server.web_name
+                else tr("server.web_off", locale)
             ),
         )
 

@@ -241,6 +241,9 @@ class GuildSettingRow(Base):
     boards: Mapped[str | None] = mapped_column(String(8), nullable=True)
     #: Who may create tournaments: ``everyone``, or None for members with Manage Server.
     tournaments: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: The server's name on the web pages (``python -m bot web``), set when its admins publish
+    #: its standings and daily results there; None: nothing of the server is listed on the web.
+    web_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 

@@ -26,6 +26,8 @@ class GuildSettings:
     pictures: bool = True
     #: Whether every member may create tournaments (else only those with Manage Server).
     tournaments_by_everyone: bool = False
+    #: The server's name on the web, where its admins publish its standings; None: not there.
+    web_name: str | None = None
 
     def allows(self, channel_id: int | None) -> bool:
         return not self.channels or channel_id in self.channels
@@ -42,6 +44,7 @@ def settings_of(row: GuildSettingRow) -> GuildSettings:
         row.locale,
         row.boards != "text",
         row.tournaments == "everyone",
+        row.web_name,
     )
 
 
@@ -90,6 +93,8 @@ class GuildService:
         reset_locale: bool = False,
         pictures: bool | None = None,
         tournaments_by_everyone: bool | None = None,
+        web_name: str | None = None,
+        off_web: bool = False,
     ) -> GuildSettings:
         """Change the settings given (and only those), as one guarded update: another
         process changing other settings meanwhile keeps its change, and one changing the
@@ -106,6 +111,8 @@ class GuildService:
             changed["boards"] = "pictures" if pictures else "text"
         if tournaments_by_everyone is not None:
             changed["tournaments"] = "everyone" if tournaments_by_everyone else None
+        if web_name is not None or off_web:
+            changed["web_name"] = None if off_web else web_name[:100] if web_name else None
         if clear_channels:
             changed["channels"] = []
         changed["updated_at"] = self.clock()

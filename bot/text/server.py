@@ -14,6 +14,14 @@ SERVER_MESSAGES: dict[str, Text] = {
     "server.tournaments_everyone": Text("全員", "everyone"),
     "server.all_channels": Text("すべて", "all"),
     "server.discord_language": Text("Discordの設定に従う", "the server's Discord language"),
+    "server.web_on": Text(
+        "🌐 ウェブ：このサーバーの順位表と日替わり配りの結果を「{name}」として公開中",
+        "🌐 Web: this server's standings and daily results are published as “{name}”",
+    ),
+    "server.web_off": Text(
+        "🌐 ウェブ：このサーバーの順位表は公開していません（対局のページはそのリンクからだけ開けます）",
+        "🌐 Web: this server's standings are not published (a game's page opens only from its own link)",
+    ),
     "server.aborted": Text(
         "対局 #{id} を中止しました（結果なし）。", "Game #{id} was called off (no result)."
     ),
@@ -58,6 +66,13 @@ BOARDS_PICTURES = Text("画像（既定）", "pictures (default)")
 BOARDS_TEXT = Text("文字だけ", "text only")
 MANAGERS = Text("サーバー管理者（既定）", "server managers (default)")
 EVERYONE = Text("全員", "everyone")
+WEB = Text("ウェブ公開", "web")
+WEB_HELP = Text(
+    "順位表と日替わり配りの結果をウェブのページで公開する（サーバー名つき）",
+    "Publish the standings and daily results on the web pages (with the server's name)",
+)
+WEB_PUBLISH = Text("公開する", "publish")
+WEB_PRIVATE = Text("公開しない（既定）", "don't publish (default)")
 ABORT = Text("中止", "abort")
 ABORT_HELP = Text(
     "止まった対局を中止する（結果なし、レーティング変化なし）",

@@ -83,3 +83,20 @@ async def test_the_daily_deal_is_the_same_for_everyone(world: World) -> None:
     assert today.message is not None
     text = today.message.text
     assert f"<@{world.alice.id}> lost" in text and f"<@{world.carol.id}> still playing" in text
+
+
+async def test_admins_publish_the_servers_standings_on_the_web(world: World) -> None:
+    make_admin(world)
+    record = await world.fake.slash(
+        "server settings", user=world.carol, channel=world.channel, options={"web": "publish"}
+    )
+    await record.wait_response()
+    assert "published as" in record.text and world.guild.name in record.text
+    assert (
+        await world.bot.asobiba.services.servers.get(world.guild.id)
+    ).web_name == world.guild.name
+    record = await world.fake.slash(
+        "server settings", user=world.carol, channel=world.channel, options={"web": "private"}
+    )
+    await record.wait_response()
+    assert "not published" in record.text

@@ -1,0 +1,89 @@
+"""The aiohttp application: the routes, the headers every answer carries, and what is built
+once per process (the templates, the signed addresses, the reads)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+from aiohttp import web
+from aiohttp.typedefs import Handler
+
+from bot.db import Database
+from bot.services.clock import Clock, system_clock
+from bot.services.secrets import DeploymentSecrets
+from bot.web.addresses import Addresses
+from bot.web.pages import Pages
+from bot.web.reading import WebReader
+from bot.web.settings import WebSettings
+
+TEMPLATES = Path(__file__).with_name("templates")
+#: The name of the deployment secret that signs the addresses when WEB_SECRET is not set.
+SECRET_NAME = "web"
+PAGES_KEY = web.AppKey("pages", Pages)
+
+
+def templates() -> jinja2.Environment:
+    """Jinja2 with autoescaping on for every template: a display name is text, never markup."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+@web.middleware
+async def security_headers(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every answer: no script from elsewhere, no framing, no sniffing, no referrer carrying a
+    signed address to another site."""
+    response = await handler(request)
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'",
+    )
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response
+
+
+async def secret_of(settings: WebSettings, db: Database, clock: Clock) -> bytes:
+    """WEB_SECRET, else the deployment's own (made at first need in the database)."""
+    if settings.secret is not None:
+        return settings.secret
+    return await DeploymentSecrets(db, clock).get(SECRET_NAME)
+
+
+def make_app(pages: Pages) -> web.Application:
+    app = web.Application(middlewares=[security_headers])
+    app[PAGES_KEY] = pages
+    app.add_routes(
+        [
+            web.get("/", pages.home),
+            web.get("/robots.txt", pages.robots),
+            web.get("/preview.png", pages.site_preview),
+            web.get("/g/{token}", pages.game),
+            web.get("/g/{token}/board.png", pages.board_png),
+            web.get("/g/{token}/preview.png", pages.preview_png),
+            web.get("/g/{token}/verify.json", pages.verify_json),
+            web.get("/p/{token}", pages.player),
+            web.get("/t/{token}", pages.tournament),
+            web.get("/standings/{game}", pages.standings),
+            web.get("/daily/{game}/{day}", pages.daily),
+            web.get("/s/{token}", pages.server),
+            web.get("/s/{token}/standings/{game}", pages.standings),
+            web.get("/s/{token}/daily/{game}/{day}", pages.daily),
+        ]
+    )
+    return app
+
+
+async def build_app(
+    settings: WebSettings, db: Database, clock: Clock = system_clock
+) -> web.Application:
+    """The site over ``db``, its addresses signed with the deployment's secret."""
+    addresses = Addresses(await secret_of(settings, db, clock))
+    pages = Pages(settings, addresses, WebReader(db, clock), templates())
+    return make_app(pages)

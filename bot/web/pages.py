@@ -1,0 +1,537 @@
+"""The handlers: one per kind of page (a game, its pictures and Verify file, a player, the
+standings, a server, a tournament, a day's deal). Each reads through :class:`WebReader`, picks
+the reader's language and renders a template; an address that was not signed here, or names
+nothing that may be shown, is a plain 404 that says no more."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+from bot.games.registry import spec_for, variant_for_key
+from bot.i18n import tr
+from bot.services.standings import is_rated_game
+from bot.statuses import GameStatus
+from bot.text.web import WEB_TEXTS
+from bot.web.addresses import Addresses, Kind
+from bot.web.language import Words, negotiate
+from bot.web.pictures import Caption, PictureShelf, etag, in_thread, paint_board, paint_preview
+from bot.web.reading import EVERYWHERE, GameShown, Kept, WebReader
+from bot.web.settings import WebSettings
+from rules.core import Locale
+
+#: How long a reader's browser may keep a page or a picture before asking again: a running
+#: game changes, and the pages are cheap to ask for (pictures revalidate by ETag).
+PAGE_MAX_AGE = 30
+PICTURE_MAX_AGE = 300
+
+
+class Pages:
+    """The site: its settings, addresses, reads, templates and pictures."""
+
+    def __init__(
+        self,
+        settings: WebSettings,
+        addresses: Addresses,
+        reader: WebReader,
+        templates: jinja2.Environment,
+        shelf: PictureShelf | None = None,
+    ) -> None:
+        self.settings = settings
+        self.addresses = addresses
+        self.reader = reader
+        self.templates = templates
+        self.shelf = shelf or PictureShelf()
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def url(self, path: str) -> str:
+        return self.settings.base_url + path
+
+    def game_path(self, game_id: int) -> str:
+        return f"/g/{self.addresses.token(Kind.GAME, game_id)}"
+
+    def player_path(self, user_id: int) -> str:
+        return f"/p/{self.addresses.token(Kind.PLAYER, user_id)}"
+
+    def tournament_path(self, tournament_id: int) -> str:
+        return f"/t/{self.addresses.token(Kind.TOURNAMENT, tournament_id)}"
+
+    def server_path(self, guild_id: int) -> str:
+        if guild_id == EVERYWHERE:
+            return ""
+        return f"/s/{self.addresses.token(Kind.SERVER, guild_id)}"
+
+    def _number(self, request: web.Request, kind: Kind) -> int:
+        number = self.addresses.number(kind, request.match_info["token"])
+        if number is None:
+            raise self.not_found(request)
+        return number
+
+    def locale(self, request: web.Request) -> Locale:
+        return negotiate(request.query.get("lang"), request.headers.get("Accept-Language"))
+
+    def render(
+        self,
+        request: web.Request,
+        template: str,
+        *,
+        title: str,
+        description: str,
+        image: str | None = None,
+        image_alt: str = "",
+        indexed: bool = False,
+        status: int = 200,
+        **context: Any,
+    ) -> web.Response:
+        locale = self.locale(request)
+        words = Words(locale)
+        other = "en" if locale == "ja" else "ja"
+        query = {**request.query, "lang": other}
+        image = image or self.url(f"/preview.png?lang={locale}")
+        html = self.templates.get_template(template).render(
+            t=words,
+            locale=locale,
+            title=title,
+            description=description,
+            canonical=self.url(str(request.rel_url.with_query({**request.query, "lang": locale}))),
+            switch=str(request.rel_url.with_query(query)),
+            image=image,
+            image_alt=image_alt or words("preview.alt", title=title),
+            indexed=indexed,
+            pages=self,
+            when=lambda moment: when(moment, words),
+            game_title=lambda key: variant_title(key, words),
+            type_title=lambda game_type: spec_for(game_type).title(words.locale),
+            span=lambda delta: span(delta, words),
+            **context,
+        )
+        response = web.Response(text=html, content_type="text/html", status=status)
+        response.headers["Content-Language"] = locale
+        response.headers["Vary"] = "Accept-Language"
+        response.headers["Cache-Control"] = f"public, max-age={PAGE_MAX_AGE}"
+        if not indexed:
+            response.headers["X-Robots-Tag"] = "noindex"
+        return response
+
+    def not_found(self, request: web.Request) -> web.HTTPNotFound:
+        words = Words(self.locale(request))
+        html = self.templates.get_template("message.html").render(
+            t=words,
+            locale=words.locale,
+            title=words("not_found.title"),
+            description=words("not_found.body"),
+            body=words("not_found.body"),
+            canonical=self.url(request.path),
+            switch=str(
+                request.rel_url.with_query({"lang": "en" if words.locale == "ja" else "ja"})
+            ),
+            image=self.url(f"/preview.png?lang={words.locale}"),
+            image_alt=words("site"),
+            indexed=False,
+            pages=self,
+        )
+        return web.HTTPNotFound(text=html, content_type="text/html")
+
+    def kept(self, request: web.Request) -> web.Response:
+        words = Words(self.locale(request))
+        return self.render(
+            request,
+            "message.html",
+            title=words("kept.title"),
+            description=words("kept.body"),
+            body=words("kept.body"),
+            status=403,
+        )
+
+    # --- pages -----------------------------------------------------------------------------
+
+    async def home(self, request: web.Request) -> web.Response:
+        words = Words(self.locale(request))
+        keys = await self.reader.tables_of(EVERYWHERE)
+        return self.render(
+            request,
+            "home.html",
+            title=words("site"),
+            description=words("tagline"),
+            indexed=True,
+            keys=keys,
+            daily_games=self.reader.daily_games(),
+            days=self.reader.closed_days(),
+            server=None,
+            server_path="",
+        )
+
+    async def game(self, request: web.Request) -> web.Response:
+        game_id = self._number(request, Kind.GAME)
+        words = Words(self.locale(request))
+        try:
+            game = await self.reader.game(game_id)
+        except Kept:
+            return self.kept(request)
+        if game is None or game.status in (GameStatus.DECLINED, GameStatus.EXPIRED):
+            raise self.not_found(request)
+        step = _step(request, game)
+        title = words("game.title", game=words.of(_pair(game.title_ja, game.title_en)), id=game.id)
+        players = " vs ".join(seat_name(s.name, s.former, s.is_bot, words) for s in game.seats)
+        description = f"{players} · {status_words(game, words)}"
+        result = result_words(game, words)
+        if result:
+            description += f" · {result}"
+        token = self.addresses.token(Kind.GAME, game_id)
+        query = f"lang={words.locale}" + (f"&step={step}" if step is not None else "")
+        return self.render(
+            request,
+            "game.html",
+            title=title,
+            description=description,
+            image=self.url(f"/g/{token}/preview.png?lang={words.locale}&v={game.version}"),
+            image_alt=description,
+            indexed=False,
+            game=game,
+            step=step,
+            result=result,
+            status_text=status_words(game, words),
+            board_src=f"/g/{token}/board.png?{query}",
+            board_alt=board_alt(game, step, words),
+            game_path=f"/g/{token}",
+            tournament_path=(
+                self.tournament_path(game.tournament_id) if game.tournament_id else None
+            ),
+            seat_words=lambda s: seat_name(s.name, s.former, s.is_bot, words),
+        )
+
+    async def board_png(self, request: web.Request) -> web.StreamResponse:
+        game_id = self._number(request, Kind.GAME)
+        locale = self.locale(request)
+        try:
+            game = await self.reader.game(game_id)
+        except Kept:
+            raise self.not_found(request) from None
+        if game is None:
+            raise self.not_found(request)
+        step = _step(request, game)
+        tag = etag("board", game_id, game.version, step, locale)
+        if _fresh(request, tag):
+            return _not_modified(tag)
+
+        async def draw() -> bytes | None:
+            board = await self.reader.board(game_id, step, _former())
+            return await in_thread(paint_board, board, locale)
+
+        png = await self.shelf.get(tag, draw)
+        if png is None:
+            raise self.not_found(request)
+        return _picture(png, tag)
+
+    async def preview_png(self, request: web.Request) -> web.StreamResponse:
+        game_id = self._number(request, Kind.GAME)
+        locale = self.locale(request)
+        words = Words(locale)
+        try:
+            game = await self.reader.game(game_id)
+        except Kept:
+            raise self.not_found(request) from None
+        if game is None:
+            raise self.not_found(request)
+        tag = etag("preview", game_id, game.version, locale)
+        if _fresh(request, tag):
+            return _not_modified(tag)
+
+        async def draw() -> bytes | None:
+            board = await self.reader.board(game_id, None, _former())
+            caption = Caption(
+                words("game.title", game=words.of(_pair(game.title_ja, game.title_en)), id=game.id),
+                tuple(
+                    f"{words.of(_pair(s.side_ja, s.side_en))} "
+                    f"{seat_name(s.name, s.former, s.is_bot, words)}"
+                    if len(game.seats) > 1
+                    else seat_name(s.name, s.former, s.is_bot, words)
+                    for s in game.seats
+                ),
+                result_words(game, words) or status_words(game, words),
+            )
+            board_png = await in_thread(paint_board, board, locale)
+            return await in_thread(paint_preview, board_png, caption)
+
+        png = await self.shelf.get(tag, draw)
+        assert png is not None
+        return _picture(png, tag)
+
+    async def site_preview(self, request: web.Request) -> web.StreamResponse:
+        words = Words(self.locale(request))
+        tag = etag("site", words.locale)
+        if _fresh(request, tag):
+            return _not_modified(tag)
+
+        async def draw() -> bytes | None:
+            return await in_thread(
+                paint_preview, None, Caption(words("site"), (), words("tagline"))
+            )
+
+        png = await self.shelf.get(tag, draw)
+        assert png is not None
+        return _picture(png, tag)
+
+    async def verify_json(self, request: web.Request) -> web.Response:
+        game_id = self._number(request, Kind.GAME)
+        try:
+            record = await self.reader.verify_file(game_id)
+        except Kept:
+            record = None
+        if record is None:
+            raise self.not_found(request)
+        return web.Response(
+            text=record,
+            content_type="application/json",
+            headers={
+                "Content-Disposition": f'attachment; filename="asobiba-game-{game_id}-verify.json"',
+                "X-Robots-Tag": "noindex",
+            },
+        )
+
+    async def player(self, request: web.Request) -> web.Response:
+        user_id = self._number(request, Kind.PLAYER)
+        words = Words(self.locale(request))
+        shown = await self.reader.player(user_id)
+        if shown is None:
+            raise self.not_found(request)
+        title = words("player.title", name=shown.name)
+        return self.render(
+            request,
+            "player.html",
+            title=title,
+            description=words("player.hidden", name=shown.name) if shown.hidden else title,
+            player=shown,
+            variant_title=lambda key: variant_title(key, words),
+            rated=is_rated,
+        )
+
+    async def standings(self, request: web.Request) -> web.Response:
+        guild_id = self._server(request)
+        words = Words(self.locale(request))
+        try:
+            page = max(int(request.query.get("page", "1")) - 1, 0)
+        except ValueError:
+            page = 0
+        shown = await self.reader.standings(guild_id, request.match_info["game"], page)
+        if shown is None:
+            raise self.not_found(request)
+        table = shown.server_name or words("standings.everywhere")
+        title = words(
+            "standings.title", game=variant_title(shown.page.game_key, words), table=table
+        )
+        return self.render(
+            request,
+            "standings.html",
+            title=title,
+            description=title,
+            indexed=True,
+            shown=shown,
+            rated=is_rated(shown.page.game_key),
+            server_path=self.server_path(guild_id),
+        )
+
+    async def server(self, request: web.Request) -> web.Response:
+        guild_id = self._server(request)
+        words = Words(self.locale(request))
+        name = await self.reader.web_name(guild_id)
+        if name is None:
+            raise self.not_found(request)
+        return self.render(
+            request,
+            "home.html",
+            title=name,
+            description=words("standings.index"),
+            indexed=True,
+            keys=await self.reader.tables_of(guild_id),
+            daily_games=self.reader.daily_games(),
+            days=self.reader.closed_days(),
+            server=name,
+            server_path=self.server_path(guild_id),
+        )
+
+    async def daily(self, request: web.Request) -> web.Response:
+        guild_id = self._server(request)
+        words = Words(self.locale(request))
+        try:
+            day = date.fromisoformat(request.match_info["day"])
+        except ValueError:
+            raise self.not_found(request) from None
+        shown = await self.reader.daily(guild_id, request.match_info["game"], day)
+        if shown is None:
+            raise self.not_found(request)
+        title = words("daily.title", game=variant_title(shown.game_key, words), day=day)
+        return self.render(
+            request,
+            "daily.html",
+            title=title,
+            description=title,
+            indexed=shown.closed,
+            shown=shown,
+            summary=lambda game: game.spec.summary(game.state, words.locale),
+            name_of=lambda game: seat_name(
+                game.seats[0].display_name, game.seats[0].user_id < 0, False, words
+            ),
+        )
+
+    async def tournament(self, request: web.Request) -> web.Response:
+        tournament_id = self._number(request, Kind.TOURNAMENT)
+        words = Words(self.locale(request))
+        shown = await self.reader.tournament(tournament_id)
+        if shown is None:
+            raise self.not_found(request)
+        info = shown.standing.tournament
+        title = words("tournament.title", name=info.name)
+        return self.render(
+            request,
+            "tournament.html",
+            title=title,
+            description=f"{info.title(words.locale)} · "
+            f"{words('tournament.status.' + info.status.value)}",
+            shown=shown,
+            info=info,
+            tie_break=lambda name: tie_break_words(name, words.locale),
+            format_words=words(f"tournament.format.{info.format.value}", rounds=info.rounds),
+        )
+
+    async def robots(self, request: web.Request) -> web.Response:
+        # Link previews fetch pages and pictures; search engines may index the standings but
+        # no game, player or tournament page (each says noindex too), nor a Verify file.
+        lines = [
+            "User-agent: *",
+            "Disallow: /g/",
+            "Disallow: /p/",
+            "Disallow: /t/",
+            "Allow: /",
+            "",
+        ]
+        return web.Response(text="\n".join(lines), content_type="text/plain")
+
+    def _server(self, request: web.Request) -> int:
+        if "token" not in request.match_info:
+            return EVERYWHERE
+        return self._number(request, Kind.SERVER)
+
+
+# --- words ----------------------------------------------------------------------------------
+
+
+def _pair(ja: str, en: str) -> dict[str, str]:
+    return {"ja": ja, "en": en}
+
+
+def _former() -> tuple[str, str]:
+    former = WEB_TEXTS["former"]
+    return former("ja"), former("en")
+
+
+def seat_name(name: str, former: bool, is_bot: bool, words: Words) -> str:
+    if former:
+        return words("former")
+    return f"{name} 🤖" if is_bot else name
+
+
+def status_words(game: GameShown, words: Words) -> str:
+    return words(f"game.status.{game.status.value}")
+
+
+def result_words(game: GameShown, words: Words) -> str:
+    outcome = game.outcome
+    if outcome is None:
+        return ""
+    reason = words.of(_pair(game.reason_ja, game.reason_en))
+
+    def name(seat: int) -> str:
+        s = game.seats[seat]
+        return seat_name(s.name, s.former, s.is_bot, words)
+
+    if not game.counts:
+        return words("game.no_result", reason=reason)
+    if len(outcome.points) == 1 and outcome.winner is None:
+        return words("game.solo_loss", name=name(0), reason=reason)
+    if outcome.winner is None:
+        return words("game.draw", reason=reason)
+    return words("game.win", name=name(outcome.winner), reason=reason)
+
+
+def board_alt(game: GameShown, step: int | None, words: Words) -> str:
+    title = words.of(_pair(game.title_ja, game.title_en))
+    if step is None:
+        shown = words("game.board_end" if game.over else "game.board_now")
+    elif step == 0:
+        shown = words("game.board_start")
+    else:
+        shown = words("game.board_step", n=step)
+    return words("game.board_alt", game=title, step=shown)
+
+
+def variant_title(key: str, words: Words) -> str:
+    found = variant_for_key(key)
+    return found[1].title(words.locale) if found else key
+
+
+def is_rated(key: str) -> bool:
+    return is_rated_game(key)
+
+
+def tie_break_words(name: str, locale: Locale) -> str:
+    return tr(f"tiebreak.{name}", locale)
+
+
+def when(moment: datetime | None, words: Words) -> str:
+    if moment is None:
+        return "—"
+    return words("utc", when=moment.strftime("%Y-%m-%d %H:%M"))
+
+
+def span(delta: timedelta | int | None, words: Words) -> str:
+    """A time span in whole minutes, hours and days (``3 h 20 min``, 「3時間20分」)."""
+    if delta is None:
+        return words("game.clock.none")
+    seconds = int(delta.total_seconds() if isinstance(delta, timedelta) else delta)
+    minutes = max(seconds // 60, 1 if seconds else 0)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    parts = [
+        words(key, n=n)
+        for key, n in (("span.d", days), ("span.h", hours), ("span.m", minutes))
+        if n
+    ]
+    glue = "" if words.locale == "ja" else " "
+    return glue.join(parts[:2]) or words("span.m", n=0)
+
+
+# --- responses ------------------------------------------------------------------------------
+
+
+def _step(request: web.Request, game: GameShown) -> int | None:
+    """The step a finished game is shown at (``?step=N``, 0: the start); ``None``: the end."""
+    raw = request.query.get("step")
+    if raw is None or not game.over or not raw.isdigit():
+        return None
+    step = int(raw)
+    return None if step >= len(game.steps) else step
+
+
+def _fresh(request: web.Request, tag: str) -> bool:
+    return tag in request.headers.get("If-None-Match", "")
+
+
+def _not_modified(tag: str) -> web.Response:
+    return web.Response(status=304, headers={"ETag": tag})
+
+
+def _picture(png: bytes, tag: str) -> web.Response:
+    return web.Response(
+        body=png,
+        content_type="image/png",
+        headers={
+            "ETag": tag,
+            "Cache-Control": f"public, max-age={PICTURE_MAX_AGE}",
+            "X-Robots-Tag": "noindex",
+        },
+    )

@@ -1,0 +1,72 @@
+"""The web process's settings, read once from the environment like :mod:`bot.config`'s (each
+wrong value refused in one line naming it)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from bot.config import ConfigError
+
+DEFAULT_PORT = 8080
+#: Loopback unless told otherwise: an operator publishes the pages on purpose (docker-compose
+#: sets 0.0.0.0 inside its network, behind the port it maps).
+DEFAULT_HOST = "127.0.0.1"
+#: The least a given secret may hold: 32 characters, as many bits as the database's own.
+SECRET_MIN_CHARS = 32
+HOST = re.compile(r"[A-Za-z0-9.:\-\[\]]+")
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    #: Where readers reach the pages, without a trailing slash: every link, ``og:url`` and
+    #: ``og:image`` is absolute under it (a link preview needs absolute addresses).
+    base_url: str
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    #: Signs the ids in addresses; ``None``: the deployment's own secret in the database (made
+    #: at first need, shared by every process reading it), so nothing needs setting.
+    secret: bytes | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> WebSettings:
+        env = os.environ if env is None else env
+        host = env.get("WEB_HOST", "").strip() or DEFAULT_HOST
+        if not HOST.fullmatch(host):
+            raise ConfigError(f"WEB_HOST must be a host name or address, not {host!r}")
+        port = _port(env.get("WEB_PORT", "").strip())
+        shown = "localhost" if host in ("0.0.0.0", "::", "127.0.0.1") else host
+        base = env.get("WEB_BASE_URL", "").strip() or f"http://{shown}:{port}"
+        return cls(_base_url(base), host, port, _secret(env.get("WEB_SECRET", "").strip()))
+
+
+def _port(raw: str) -> int:
+    if not raw:
+        return DEFAULT_PORT
+    if not raw.isdigit() or not 1 <= int(raw) <= 65535:
+        raise ConfigError(f"WEB_PORT must be a TCP port, 1 to 65535, not {raw!r}")
+    return int(raw)
+
+
+def _base_url(raw: str) -> str:
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ConfigError(
+            f"WEB_BASE_URL must be an http:// or https:// address such as "
+            f"https://asobiba.example.org, not {raw!r}"
+        )
+    return raw.rstrip("/")
+
+
+def _secret(raw: str) -> bytes | None:
+    if not raw:
+        return None
+    if len(raw) < SECRET_MIN_CHARS:
+        raise ConfigError(
+            f"WEB_SECRET must be at least {SECRET_MIN_CHARS} characters (or unset: the "
+            f"database keeps one), not {len(raw)}"
+        )
+    return raw.encode()
