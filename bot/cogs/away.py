@@ -9,6 +9,7 @@ from bot.cogs.availability import anywhere
 from bot.cogs.builder import CommandBuilder
 from bot.i18n import tr
 from bot.text.away import AWAY, AWAY_DAYS, AWAY_DAYS_HELP, AWAY_HELP, AWAY_UNTIL, AWAY_UNTIL_HELP
+from bot.ui.answering import FirstAnswer
 from bot.ui.away import away_text, back_view, parse_until, when
 from bot.ui.common import send_ephemeral, user_locale
 from bot.ui.context import UiContext
@@ -53,4 +54,4 @@ def away_command(context: UiContext) -> app_commands.Command:  # type: ignore[ty
         await send_ephemeral(interaction, text, back_view(user_id, locale))
         await context.flows.clock_notices.announce(await context.services.clocks.redraws())
 
-    return anywhere(builder.build(AWAY, AWAY_HELP, away))
+    return anywhere(builder.build(AWAY, AWAY_HELP, away, answer=FirstAnswer.PRIVATE))

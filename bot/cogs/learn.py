@@ -12,6 +12,7 @@ from bot.cogs.availability import anywhere
 from bot.cogs.builder import CommandBuilder
 from bot.games.lessons import all_lessons
 from bot.text.lessons import LEARN, LEARN_HELP, LESSON, WHICH_LESSON
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import localized
 from bot.ui.context import UiContext
 
@@ -27,4 +28,4 @@ def learn_command(context: UiContext) -> app_commands.Command[Any, ..., None]:
     async def learn(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await context.flows.lessons.open_lesson(interaction, game.value)
 
-    return anywhere(builder.build(LEARN, LEARN_HELP, learn))
+    return anywhere(builder.build(LEARN, LEARN_HELP, learn, answer=FirstAnswer.PRIVATE))

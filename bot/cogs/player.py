@@ -40,6 +40,7 @@ from bot.text.player import (
     SETTINGS_HELP,
     USER,
 )
+from bot.ui.answering import FirstAnswer, answers
 from bot.ui.away import games_note, profile_line
 from bot.ui.boards import game_title, player_label
 from bot.ui.common import (
@@ -180,6 +181,7 @@ class PlayerCog(commands.Cog):
 
     @anywhere
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(GAMES),
         description=localized(GAMES_HELP),
     )
@@ -193,6 +195,7 @@ class PlayerCog(commands.Cog):
 
     @anywhere
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(PROFILE),
         description=localized(PROFILE_HELP),
     )
@@ -230,6 +233,7 @@ class PlayerCog(commands.Cog):
 
     @anywhere
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(HISTORY),
         description=localized(HISTORY_HELP),
     )
@@ -270,6 +274,7 @@ class PlayerCog(commands.Cog):
 
     @anywhere
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(SETTINGS),
         description=localized(SETTINGS_HELP),
     )

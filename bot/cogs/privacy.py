@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.cogs.availability import anywhere
 from bot.text.privacy import PRIVACY, PRIVACY_HELP
+from bot.ui.answering import FirstAnswer, answers
 from bot.ui.common import localized
 from bot.ui.context import UiContext
 
@@ -20,6 +21,9 @@ def privacy_command(context: UiContext) -> app_commands.Command[Any, ..., None]:
 
     return anywhere(
         app_commands.Command(
-            name=localized(PRIVACY), description=localized(PRIVACY_HELP), callback=privacy
+            name=localized(PRIVACY),
+            description=localized(PRIVACY_HELP),
+            callback=privacy,
+            extras=answers(FirstAnswer.PRIVATE),
         )
     )

@@ -10,6 +10,7 @@ from bot.cogs.builder import CommandBuilder
 from bot.services.puzzles import puzzle_games
 from bot.text.commands import GAME
 from bot.text.puzzles import DAILY_OPTION, DAILY_OPTION_HELP, PUZZLE, PUZZLE_HELP, WHICH_PUZZLE
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import localized
 from bot.ui.context import UiContext
 
@@ -29,4 +30,4 @@ def puzzle_command(context: UiContext) -> app_commands.Command:  # type: ignore[
     ) -> None:
         await context.flows.puzzles.show_new(interaction, game.value, daily)
 
-    return anywhere(builder.build(PUZZLE, PUZZLE_HELP, puzzle))
+    return anywhere(builder.build(PUZZLE, PUZZLE_HELP, puzzle, answer=FirstAnswer.PRIVATE))

@@ -41,6 +41,7 @@ from bot.text.server import (
     TOURNAMENTS,
     TOURNAMENTS_HELP,
 )
+from bot.ui.answering import FirstAnswer, answers
 from bot.ui.boards import clock_label
 from bot.ui.common import localized, send_ephemeral, user_locale
 from bot.ui.context import UiContext
@@ -63,6 +64,7 @@ class ServerCog(
         super().__init__()
 
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(SETTINGS),
         description=localized(SETTINGS_HELP),
     )
@@ -157,6 +159,7 @@ class ServerCog(
         )
 
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(ABORT),
         description=localized(ABORT_HELP),
     )

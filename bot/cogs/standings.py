@@ -24,6 +24,7 @@ from bot.text.commands import (
     WHICH_RULES,
     WHICH_STANDINGS,
 )
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import (
     MAX_CONTENT,
     NO_PINGS,
@@ -81,7 +82,7 @@ def standings_command(context: UiContext) -> app_commands.Command:  # type: igno
             allowed_mentions=NO_PINGS,
         )
 
-    return anywhere(builder.build(STANDINGS, STANDINGS_HELP, standings))
+    return anywhere(builder.build(STANDINGS, STANDINGS_HELP, standings, answer=FirstAnswer.PUBLIC))
 
 
 def rules_command() -> app_commands.Command:  # type: ignore[type-arg]
@@ -105,4 +106,4 @@ def rules_command() -> app_commands.Command:  # type: ignore[type-arg]
         ]
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
-    return anywhere(builder.build(RULES, RULES_HELP, rules))
+    return anywhere(builder.build(RULES, RULES_HELP, rules, answer=FirstAnswer.PRIVATE))

@@ -44,6 +44,7 @@ from bot.text.tournament_errors import (
     NOT_ENTERED,
     WHICH_TOURNAMENT,
 )
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import (
     NO_PINGS,
     installed_guild_id,
@@ -93,7 +94,7 @@ def join_command(context: UiContext) -> Command:
             ),
         )
 
-    return _with_tournament().build(JOIN, JOIN_HELP, join)
+    return _with_tournament().build(JOIN, JOIN_HELP, join, answer=FirstAnswer.PRIVATE)
 
 
 def leave_command(context: UiContext) -> Command:
@@ -108,7 +109,7 @@ def leave_command(context: UiContext) -> Command:
             tr("tournament.left", user_locale(interaction), name=typed(info.name), id=info.id),
         )
 
-    return _with_tournament().build(LEAVE, LEAVE_HELP, leave)
+    return _with_tournament().build(LEAVE, LEAVE_HELP, leave, answer=FirstAnswer.PRIVATE)
 
 
 def start_command(context: UiContext) -> Command:
@@ -133,7 +134,7 @@ def start_command(context: UiContext) -> Command:
         )
         await flows.tournaments.announce_tournaments(notices)
 
-    return _with_tournament().build(START, START_HELP, start)
+    return _with_tournament().build(START, START_HELP, start, answer=FirstAnswer.PRIVATE)
 
 
 def cancel_command(context: UiContext) -> Command:
@@ -155,7 +156,7 @@ def cancel_command(context: UiContext) -> Command:
         )
         await flows.tournaments.announce_tournaments(notices)
 
-    return _with_tournament().build(CANCEL, CANCEL_HELP, cancel)
+    return _with_tournament().build(CANCEL, CANCEL_HELP, cancel, answer=FirstAnswer.PRIVATE)
 
 
 def withdraw_command(context: UiContext) -> Command:
@@ -187,7 +188,7 @@ def withdraw_command(context: UiContext) -> Command:
         )
         await flows.tournaments.announce_tournaments(withdrawal.notices)
 
-    return _with_tournament().build(WITHDRAW, WITHDRAW_HELP, withdraw)
+    return _with_tournament().build(WITHDRAW, WITHDRAW_HELP, withdraw, answer=FirstAnswer.PRIVATE)
 
 
 async def _open_or_last(
@@ -228,7 +229,7 @@ def play_command(context: UiContext) -> Command:
         chosen = await _open_or_last(services.tournaments, guild_id, tournament)
         await flows.tournaments.play_deal(interaction, chosen, guild_id)
 
-    return _with_tournament().build(PLAY, PLAY_HELP, play)
+    return _with_tournament().build(PLAY, PLAY_HELP, play, answer=FirstAnswer.PRIVATE)
 
 
 def show_command(context: UiContext) -> Command:
@@ -247,7 +248,7 @@ def show_command(context: UiContext) -> Command:
             view=standing_view(standing, locale), allowed_mentions=NO_PINGS
         )
 
-    return _with_tournament().build(SHOW, SHOW_HELP, show)
+    return _with_tournament().build(SHOW, SHOW_HELP, show, answer=FirstAnswer.PUBLIC)
 
 
 def list_command(context: UiContext) -> Command:
@@ -268,7 +269,7 @@ def list_command(context: UiContext) -> Command:
         for view in more:
             await interaction.followup.send(view=view, ephemeral=True)
 
-    return CommandBuilder().build(LIST, LIST_HELP, list_)
+    return CommandBuilder().build(LIST, LIST_HELP, list_, answer=FirstAnswer.PRIVATE)
 
 
 def tournament_group(context: UiContext) -> app_commands.Group:

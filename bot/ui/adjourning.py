@@ -17,6 +17,7 @@ from bot.services.adjournment import Revealed, can_adjourn
 from bot.services.freshness import SEEN_TOKEN, Seen
 from bot.services.holds import Hold
 from bot.services.snapshots import ActionResult, GameSnapshot
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import send_ephemeral, user_locale
 from bot.ui.components import GameItem
 from bot.ui.context import context_of
@@ -77,6 +78,8 @@ class AdjournButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"adj:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<step>ask|yes|no|resume)",
 ):
+    answer_kind = FirstAnswer.UPDATE  # the board shows the adjournment
+
     def __init__(self, game_id: int, seen: Seen, step: str, label: str = "…") -> None:
         self.game_id, self.seen, self.step = game_id, seen, step
         super().__init__(

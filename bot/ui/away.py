@@ -15,6 +15,7 @@ from bot.services.away import AwayStatus
 from bot.services.holds import Hold
 from bot.services.snapshots import GameSummary
 from bot.text.away import AWAY_BACK_BUTTON, AWAY_BAD_DATE
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import send_ephemeral, user_locale
 from bot.ui.components import Guarded
 from bot.ui.context import context_of
@@ -111,6 +112,8 @@ class AwayBackButton(
     template=r"away:back:(?P<user>[0-9]+)",
 ):
     """Under /away: end the time off now (a second click, or one after it ended, is told so)."""
+
+    answer_kind = FirstAnswer.PRIVATE  # said to the player alone
 
     def __init__(self, user_id: int, label: str = "") -> None:
         super().__init__(

@@ -18,7 +18,7 @@ before positions decided freshness the game's version (digits only), still under
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -26,7 +26,8 @@ from bot.games.offers import Choice
 from bot.i18n import tr
 from bot.services.freshness import SEEN_TOKEN, Seen
 from bot.statuses import GameStatus
-from bot.ui.common import handle_error, selected_values, send_ephemeral, user_locale
+from bot.ui.answering import FirstAnswer, answering
+from bot.ui.common import handle_error, is_panel, selected_values, send_ephemeral, user_locale
 from bot.ui.context import context_of
 from bot.ui.reach import OlderCopy, check_game
 
@@ -44,12 +45,36 @@ def choice_value(choice: Choice) -> str:
     return choice.code
 
 
+def panel_answer(interaction: discord.Interaction) -> FirstAnswer:
+    """A private panel opens beside the message clicked, or is redrawn in place when the click
+    was inside one (or on a private board, whose panel the handler acknowledges at once)."""
+    return FirstAnswer.UPDATE if is_panel(interaction) else FirstAnswer.PRIVATE
+
+
+def choice_answer(interaction: discord.Interaction, value: str) -> FirstAnswer:
+    """A move changes the message clicked; a step shows the panel; a number opens its form."""
+    if value.startswith("#"):
+        return FirstAnswer.FORM
+    if value.startswith("~"):
+        return panel_answer(interaction)
+    return FirstAnswer.UPDATE
+
+
 class Guarded:
     """Every component callback goes through ``check``, then ``run``; errors take the one
-    error path. A click on an older copy of a game's board closes that copy first."""
+    error path. A click on an older copy of a game's board closes that copy first. Each
+    control says how its first answer comes (``answer_kind``, or ``first_answer`` where that
+    depends on the click), so that a slow one is acknowledged as it will be answered."""
+
+    answer_kind: ClassVar[FirstAnswer]
+
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        return self.answer_kind
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with context_of(interaction).activity.handling(interaction):
+        first = self.first_answer(interaction)
+        context = context_of(interaction)
+        async with context.activity.handling(interaction), answering(interaction, first):
             try:
                 try:
                     await self.check(interaction)
@@ -131,6 +156,9 @@ class GameActionButton(
     ) -> GameActionButton:
         return cls(int(match["game"]), Seen.parse(match["seen"]), match["code"])
 
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        return choice_answer(interaction, self.code)
+
     async def run(self, interaction: discord.Interaction) -> None:
         await run_choice(interaction, self.game_id, self.seen, self.code)
 
@@ -187,6 +215,10 @@ class GameActionSelect(
     ) -> GameActionSelect:
         return cls(int(match["game"]), Seen.parse(match["seen"]), int(match["n"]))
 
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        values = selected_values(interaction)
+        return choice_answer(interaction, values[0] if len(values) == 1 else "")
+
     async def run(self, interaction: discord.Interaction) -> None:
         value = await the_one_choice(interaction)
         if value is not None:
@@ -199,6 +231,8 @@ class ChallengeButton(
     template=rf"ch:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<answer>accept|decline|cancel)",
 ):
     """An answer to a challenge: drawn while the game is one, so stale once it is not."""
+
+    answer_kind = FirstAnswer.UPDATE
 
     def __init__(
         self,
@@ -236,6 +270,8 @@ class ResignButton(
     """Resigning by accident is too easy: the board's button only asks, privately (the
     question carries the position it is asked at, whatever the board showed)."""
 
+    answer_kind = FirstAnswer.PRIVATE
+
     def __init__(self, game_id: int, seen: Seen, label: str = "…", row: int | None = None) -> None:
         self.game_id, self.seen = game_id, seen
         super().__init__(
@@ -264,6 +300,8 @@ class GameButton(GameItem):
     prefix: str
     emoji: str
     style = discord.ButtonStyle.secondary
+    #: Most say something to the clicker alone.
+    answer_kind = FirstAnswer.PRIVATE
 
     def __init__(self, game_id: int, label: str = "…", row: int | None = None) -> None:
         self.game_id = game_id
@@ -314,6 +352,7 @@ class RematchButton(
 ):
     prefix, emoji = "rm", "🔁"
     style = discord.ButtonStyle.primary
+    answer_kind = FirstAnswer.PUBLIC  # the new challenge's board
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.starting.rematch(interaction, self.game_id)
@@ -400,6 +439,9 @@ class HandButton(
     prefix, emoji = "hand", "🎴"
     style = discord.ButtonStyle.success
 
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        return panel_answer(interaction)
+
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.panels.show_panel(interaction, self.game_id)
 
@@ -408,6 +450,9 @@ class NumberInputForm(discord.ui.Modal):
     """Asks for a number (a joker's range). Its answer is handled from its custom_id alone
     (by the client's interaction listener, through ``submitted_number``), so a form opened
     before a restart still works after it."""
+
+    #: The move it makes changes the message the form was opened from.
+    answer_kind: ClassVar[FirstAnswer] = FirstAnswer.UPDATE
 
     def __init__(self, custom_id: str, title: str, label: str, high: int) -> None:
         super().__init__(title=title[:45], custom_id=custom_id)
@@ -474,6 +519,8 @@ class ReopenSelect(
 ):
     """Under /games: one of the player's games, whose board is posted afresh where this
     runs (a board out of reach, lost far up a conversation, or in another place)."""
+
+    answer_kind = FirstAnswer.PUBLIC  # the board posted afresh (a private deal's: privately)
 
     def __init__(
         self, options: list[discord.SelectOption] | None = None, placeholder: str | None = None

@@ -12,13 +12,14 @@ move is named only in the planner's own ephemeral corner, never on a shared mess
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
 from bot.i18n import tr
 from bot.services.asides import NOTE_LIMIT
 from bot.services.freshness import SEEN_TOKEN, Seen
+from bot.ui.answering import FirstAnswer
 from bot.ui.components import CODE, GameButton, GameItem, one_choice_menu, submitted_number
 from bot.ui.components import the_one_choice as one_choice
 from bot.ui.context import context_of
@@ -45,6 +46,7 @@ class NoteButton(
     template=r"nt:(?P<game>[0-9]+)",
 ):
     prefix, emoji = "nt", "📝"
+    answer_kind = FirstAnswer.FORM  # the note's form, filled with the note
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.corner.open_note_form(interaction, self.game_id)
@@ -57,6 +59,7 @@ class CancelPlanButton(
 ):
     prefix, emoji = "pc", "✖️"
     style = discord.ButtonStyle.danger
+    answer_kind = FirstAnswer.UPDATE  # the corner, in place
 
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.corner.cancel_plan(interaction, self.game_id)
@@ -68,6 +71,8 @@ class TheirMoveSelect(
     template=rf"pt:(?P<game>[0-9]+):(?P<seen>{SEEN_TOKEN}):(?P<k>[0-9]):(?P<n>[0-9])",
 ):
     """The opponent's possible moves after the first ``k`` codes of the plan."""
+
+    answer_kind = FirstAnswer.UPDATE  # the corner, in place
 
     def __init__(
         self,
@@ -104,6 +109,8 @@ class MyAnswerSelect(
 ):
     """The planner's answers to the opponent's move ``theirs``."""
 
+    answer_kind = FirstAnswer.UPDATE  # the corner, in place
+
     def __init__(
         self,
         game_id: int,
@@ -135,6 +142,9 @@ class MyAnswerSelect(
 class NoteForm(discord.ui.Modal):
     """The note, typed. Answered from its custom_id alone by the client's interaction listener
     (:func:`note_form_answer`), so a form opened before a restart is still kept after it."""
+
+    #: Opened from the corner, which shows the note kept.
+    answer_kind: ClassVar[FirstAnswer] = FirstAnswer.UPDATE
 
     def __init__(self, game_id: int, note: str | None, locale: str) -> None:
         super().__init__(title=tr("corner.note_form", locale)[:45], custom_id=f"ntf:{game_id}")

@@ -16,11 +16,14 @@ from typing import Any
 
 import discord
 
+from bot.ui.answering import FirstAnswer
+from bot.ui.common import selected_values
 from bot.ui.components import (
     CHOICE,
     CODE,
     Guarded,
     NumberInputForm,
+    choice_answer,
     one_choice_menu,
     submitted_number,
     the_one_choice,
@@ -58,6 +61,9 @@ class LessonMoveButton(
     ) -> LessonMoveButton:
         return cls(match["lesson"], int(match["step"]), match["code"])
 
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        return choice_answer(interaction, self.code)
+
     async def run(self, interaction: discord.Interaction) -> None:
         await context_of(interaction).flows.lessons.answer_choice(
             interaction, self.lesson, self.step, self.code
@@ -86,6 +92,10 @@ class LessonMoveSelect(
     ) -> LessonMoveSelect:
         return cls(match["lesson"], int(match["step"]), int(match["n"]))
 
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        values = selected_values(interaction)
+        return choice_answer(interaction, values[0] if len(values) == 1 else "")
+
     async def run(self, interaction: discord.Interaction) -> None:
         value = await the_one_choice(interaction, CHOICE)
         if value is not None:
@@ -99,6 +109,8 @@ class LessonNextButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"ln:(?P<lesson>{LESSON_KEY}):(?P<step>[0-9]{{1,3}})",
 ):
+    answer_kind = FirstAnswer.UPDATE  # the card shows the next step
+
     def __init__(self, lesson: str, step: int, label: str = "…") -> None:
         self.lesson, self.step = lesson, step
         super().__init__(

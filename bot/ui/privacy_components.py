@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.ui.answering import FirstAnswer
 from bot.ui.components import Guarded
 from bot.ui.context import context_of
 
@@ -48,6 +49,10 @@ class PrivacyButton(
     ) -> PrivacyButton:
         at = match["at"]
         return cls(match["step"], at=None if at is None else int(at))
+
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        # The export comes as a file of its own; every other step changes this card.
+        return FirstAnswer.PRIVATE if self.step == "export" else FirstAnswer.UPDATE
 
     async def run(self, interaction: discord.Interaction) -> None:
         flow = context_of(interaction).flows.privacy

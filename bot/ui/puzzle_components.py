@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.ui.answering import FirstAnswer
 from bot.ui.components import Guarded, one_choice_menu, the_one_choice
 from bot.ui.context import context_of
 
@@ -40,6 +41,8 @@ class PuzzleAnswerSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"pza:(?P<game>{GAME_KEY}):(?P<id>{PUZZLE_ID}):(?P<day>{DAY})",
 ):
+    answer_kind = FirstAnswer.UPDATE  # the card itself changes
+
     def __init__(
         self,
         game_key: str,
@@ -70,6 +73,8 @@ class PuzzleShowButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"pzv:(?P<game>{GAME_KEY}):(?P<id>{PUZZLE_ID}):(?P<day>{DAY}):(?P<mode>[tp])",
 ):
+    answer_kind = FirstAnswer.UPDATE  # the card itself changes
+
     def __init__(
         self, game_key: str, puzzle_id: str, day: str, mode: str, label: str = "…"
     ) -> None:
@@ -99,6 +104,8 @@ class PuzzleNextButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"pzn:(?P<game>{GAME_KEY})",
 ):
+    answer_kind = FirstAnswer.UPDATE  # the card itself changes
+
     def __init__(self, game_key: str, label: str = "…") -> None:
         self.game_key = game_key
         super().__init__(

@@ -15,6 +15,7 @@ import discord
 from bot.i18n import tr
 from bot.services.games import GameService
 from bot.services.snapshots import GameSummary
+from bot.ui.answering import FirstAnswer
 from bot.ui.boards import game_title, outcome_text
 from bot.ui.common import clip, selected_values, send_ephemeral, user_locale
 from bot.ui.components import GameItem, Guarded, LogButton, ShareButton, VerifyButton
@@ -80,6 +81,8 @@ class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rp:(?P<game>[0-9]+):(?P<ply>-?[0-9]{1,6}):(?P<slot>[fpnl])",
 ):
+    answer_kind = FirstAnswer.UPDATE  # the replay steps in place
+
     viewing = True
 
     # ``slot`` keeps custom_ids unique when two buttons lead to the same ply.
@@ -116,6 +119,8 @@ class HistorySelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"hs:(?P<user>[0-9]+)",
 ):
+    answer_kind = FirstAnswer.UPDATE  # /history's list becomes the replay
+
     def __init__(
         self,
         user_id: int,

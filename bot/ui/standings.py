@@ -11,6 +11,7 @@ from bot.games.registry import variant_for_key
 from bot.i18n import tr
 from bot.services.guilds import GuildService
 from bot.services.standings import StandingsPage, is_rated_game
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import (
     NO_PINGS,
     clip,
@@ -86,6 +87,8 @@ class StandingsPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"stp:(?P<guild>[0-9]+):(?P<key>[a-z0-9_:]{1,40}):(?P<page>-?[0-9]{1,6})",
 ):
+    answer_kind = FirstAnswer.UPDATE  # the page turns in place
+
     def __init__(self, guild_id: int, key: str, page: int, label: str = "…") -> None:
         self.guild_id, self.key, self.page = guild_id, key, page
         super().__init__(

@@ -13,6 +13,7 @@ import discord
 
 from bot.i18n import tr
 from bot.services.tournament_snapshots import Standing
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import clip, custom_ids_on, installed_guild_id
 from bot.ui.components import Guarded
 from bot.ui.context import context_of
@@ -91,6 +92,8 @@ class TournamentPageButton(
     template=r"tpg:(?P<tournament>[0-9]{1,12}):(?P<page>-?[0-9]{1,4})",
 ):
     """◀ or ▶ on ``/tournament show``: draws that page of the table as it is now."""
+
+    answer_kind = FirstAnswer.UPDATE  # the page turns in place
 
     def __init__(self, tournament_id: int, page: int, label: str = "…") -> None:
         self.tournament_id, self.page = tournament_id, page
