@@ -53,6 +53,7 @@ from bot.services.puzzles import PuzzleService
 from bot.services.snapshot_refresh import upgrade_database
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
+from bot.ui.answering import FirstAnswer, answering, declared
 from bot.ui.app_emojis import sync_emojis
 from bot.ui.common import (
     NO_PINGS,
@@ -62,12 +63,12 @@ from bot.ui.common import (
     send_ephemeral,
     user_locale,
 )
-from bot.ui.components import number_form_answer
+from bot.ui.components import NumberForm, number_form_answer
 from bot.ui.context import OUTCOME, Activity, Services, UiContext, count_interaction
-from bot.ui.corner_components import note_form_answer
+from bot.ui.corner_components import NoteForm, note_form_answer
 from bot.ui.easel import EASEL
 from bot.ui.flows import compose_flows
-from bot.ui.lesson_cards import lesson_number_answer
+from bot.ui.lesson_cards import LessonNumberForm, lesson_number_answer
 from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
@@ -161,7 +162,10 @@ class AsobibaTree(app_commands.CommandTree["AsobibaBot"]):
         return [app_commands.AppCommand(data=d, state=self.client._connection) for d in data]
 
     async def _call(self, interaction: discord.Interaction[AsobibaBot]) -> None:
-        async with self.client.asobiba.activity.handling(interaction):
+        # Every command declares how it answers; an unknown one is answered privately.
+        first = declared(interaction.command) or FirstAnswer.PRIVATE
+        activity = self.client.asobiba.activity
+        async with activity.handling(interaction), answering(interaction, first):
             try:
                 refuse_overlong_options(interaction)
             except FriendlyError as error:
@@ -373,7 +377,9 @@ class AsobibaBot(commands.AutoShardedBot):
         if answer is None and lesson_answer is None and note is None:
             await self._answer_unknown(interaction)
         else:
-            async with self.asobiba.activity.handling(interaction):
+            form = NumberForm if answer else NoteForm if note else LessonNumberForm
+            activity = self.asobiba.activity
+            async with activity.handling(interaction), answering(interaction, form.answer_kind):
                 try:
                     if answer is not None:
                         await self.flows.playing.submit_number(interaction, *answer)

@@ -116,6 +116,13 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=registry,
         )
+        self.answered_ahead = Counter(
+            "asobiba_answered_ahead",
+            "Interactions acknowledged before their answer was ready (a slow database), by how "
+            'the answer came: public, private (a "thinking…") or update (a click\'s message).',
+            ["how"],
+            registry=registry,
+        )
         self.commit_seconds = Histogram(
             "asobiba_commit_seconds",
             "An action's guarded write: from sending it to the database's commit.",

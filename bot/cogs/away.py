@@ -14,6 +14,7 @@ from bot.cogs.builder import CommandBuilder
 from bot.cogs.clicks import Guarded, flows_of
 from bot.i18n import tr
 from bot.text.away import AWAY, AWAY_DAYS, AWAY_DAYS_HELP, AWAY_HELP, AWAY_UNTIL, AWAY_UNTIL_HELP
+from bot.ui.answering import FirstAnswer
 from bot.ui.away import AwayBackButton, away_text, back_view, parse_until, when
 from bot.ui.common import send_ephemeral, user_locale
 from bot.ui.context import UiContext, context_of
@@ -61,11 +62,13 @@ def away_command(context: UiContext[GameFlows]) -> app_commands.Command:  # type
         await send_ephemeral(interaction, text, back_view(user_id, locale))
         await context.flows.clock_notices.announce(await context.services.clocks.redraws())
 
-    return anywhere(builder.build(AWAY, AWAY_HELP, away))
+    return anywhere(builder.build(AWAY, AWAY_HELP, away, answer=FirstAnswer.PRIVATE))
 
 
 class AwayBackClick(Guarded, discord.ui.DynamicItem[Item], template=AwayBackButton.template):
     """Under /away: end the time off now (a second click, or one after it ended, is told so)."""
+
+    answer_kind = FirstAnswer.PRIVATE  # said to the player alone
 
     def __init__(self, item: Item, user_id: int) -> None:
         self.user_id = user_id

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.games.spec import CommandOption
+from bot.ui.answering import FirstAnswer, answers
 from bot.ui.common import localized
 from rules.core import Text
 
@@ -66,8 +67,9 @@ class CommandBuilder:
         self.add(option.key, option.name, option.description, annotation, None, choices)
 
     def build(
-        self, name: Text, description: Text, callback: Callback
+        self, name: Text, description: Text, callback: Callback, *, answer: FirstAnswer
     ) -> app_commands.Command[Any, ..., None]:
+        """The command; ``answer``: how its first answer comes (:mod:`bot.ui.answering`)."""
         callback.__signature__ = inspect.Signature(self.parameters)  # type: ignore[attr-defined]
         if self.descriptions:
             callback = app_commands.describe(**self.descriptions)(callback)
@@ -75,7 +77,10 @@ class CommandBuilder:
         if self.choices:
             callback = app_commands.choices(**self.choices)(callback)
         return app_commands.Command(
-            name=localized(name), description=localized(description), callback=callback
+            name=localized(name),
+            description=localized(description),
+            callback=callback,
+            extras=answers(answer),
         )
 
 

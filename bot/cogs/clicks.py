@@ -1,17 +1,19 @@
-"""What every click does around its own work: it is counted as activity, checked, run, and any
-error is said the one way. A click is the discord.py ``DynamicItem`` registered for the template
+"""What every click does around its own work: it is counted as activity, acknowledged in time
+as its first answer will come (:mod:`bot.ui.answering`), checked, run, and any error is said
+the one way. A click is the discord.py ``DynamicItem`` registered for the template
 of a control that ``bot/ui`` draws; it stands above the flows it runs, as a command does, so
 that the flows draw their controls and nothing below them reaches back up."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import discord
 
 from bot.i18n import tr
-from bot.ui.common import handle_error, selected_values, send_ephemeral, user_locale
+from bot.ui.answering import FirstAnswer, answering
+from bot.ui.common import handle_error, is_panel, selected_values, send_ephemeral, user_locale
 from bot.ui.context import context_of
 from bot.ui.flows import GameFlows
 from bot.ui.reach import OlderCopy, check_game
@@ -22,12 +24,42 @@ def flows_of(interaction: discord.Interaction) -> GameFlows:
     return cast(GameFlows, context_of(interaction).flows)
 
 
+def panel_answer(interaction: discord.Interaction) -> FirstAnswer:
+    """A private panel opens beside the message clicked, or is redrawn in place when the click
+    was inside one (or on a private board, whose panel the handler acknowledges at once)."""
+    return FirstAnswer.UPDATE if is_panel(interaction) else FirstAnswer.PRIVATE
+
+
+def choice_answer(interaction: discord.Interaction, value: str) -> FirstAnswer:
+    """A move changes the message clicked; a step shows the panel; a number opens its form."""
+    if value.startswith("#"):
+        return FirstAnswer.FORM
+    if value.startswith("~"):
+        return panel_answer(interaction)
+    return FirstAnswer.UPDATE
+
+
+def menu_answer(interaction: discord.Interaction) -> FirstAnswer:
+    """:func:`choice_answer` of a menu's one chosen value (a move, if it is not one value)."""
+    values = selected_values(interaction)
+    return choice_answer(interaction, values[0] if len(values) == 1 else "")
+
+
 class Guarded:
     """Every click goes through ``check``, then ``run``; errors take the one error path. A
-    click on an older copy of a game's board closes that copy first."""
+    click on an older copy of a game's board closes that copy first. Each click says how its
+    first answer comes (``answer_kind``, or ``first_answer`` where that depends on the click),
+    so that a slow one is acknowledged as it will be answered."""
+
+    answer_kind: ClassVar[FirstAnswer]
+
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        return self.answer_kind
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with context_of(interaction).activity.handling(interaction):
+        first = self.first_answer(interaction)
+        context = context_of(interaction)
+        async with context.activity.handling(interaction), answering(interaction, first):
             try:
                 try:
                     await self.check(interaction)
@@ -60,6 +92,9 @@ class GameClick(Guarded):
 
 class GameIdClick(GameClick):
     """The click of a :class:`bot.ui.components.GameButton` (``<prefix>:<game>``)."""
+
+    #: Most say something to the clicker alone.
+    answer_kind = FirstAnswer.PRIVATE
 
     def __init__(self, item: discord.ui.Item[Any], game_id: int) -> None:
         self.game_id = game_id

@@ -11,6 +11,7 @@ import discord
 
 from bot.cogs.clicks import GameClick, GameIdClick, flows_of, the_one_choice
 from bot.services.freshness import Seen
+from bot.ui.answering import FirstAnswer
 from bot.ui.components import CODE
 from bot.ui.corner_components import (
     CancelPlanButton,
@@ -29,6 +30,8 @@ class CornerClick(GameIdClick, discord.ui.DynamicItem[Item], template=CornerButt
 
 
 class NoteClick(GameIdClick, discord.ui.DynamicItem[Item], template=NoteButton.template):
+    answer_kind = FirstAnswer.FORM  # the note's form, filled with the note
+
     async def run(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).corner.open_note_form(interaction, self.game_id)
 
@@ -36,11 +39,15 @@ class NoteClick(GameIdClick, discord.ui.DynamicItem[Item], template=NoteButton.t
 class CancelPlanClick(
     GameIdClick, discord.ui.DynamicItem[Item], template=CancelPlanButton.template
 ):
+    answer_kind = FirstAnswer.UPDATE  # the corner, in place
+
     async def run(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).corner.cancel_plan(interaction, self.game_id)
 
 
 class TheirMoveClick(GameClick, discord.ui.DynamicItem[Item], template=TheirMoveSelect.template):
+    answer_kind = FirstAnswer.UPDATE  # the corner, in place
+
     def __init__(self, item: Item, game_id: int, seen: Seen, kept: int) -> None:
         self.game_id, self.seen, self.kept = game_id, seen, kept
         super().__init__(item)
@@ -60,6 +67,8 @@ class TheirMoveClick(GameClick, discord.ui.DynamicItem[Item], template=TheirMove
 
 
 class MyAnswerClick(GameClick, discord.ui.DynamicItem[Item], template=MyAnswerSelect.template):
+    answer_kind = FirstAnswer.UPDATE  # the corner, in place
+
     def __init__(self, item: Item, game_id: int, seen: Seen, kept: int, theirs: str) -> None:
         self.game_id, self.seen, self.kept, self.theirs = game_id, seen, kept, theirs
         super().__init__(item)

@@ -42,6 +42,7 @@ from bot.text.commands import (
 )
 from bot.text.daily import DAILY, TODAY
 from bot.text.open_challenges import MAX_RATING, MAX_RATING_HELP, MIN_RATING, MIN_RATING_HELP
+from bot.ui.answering import FirstAnswer
 from bot.ui.boards import player_label
 from bot.ui.common import (
     MAX_CONTENT,
@@ -115,8 +116,8 @@ def start_command(
         )
 
     if spec.solitaire:
-        return builder.build(START, START_HELP, start)
-    return builder.build(CHALLENGE, CHALLENGE_HELP, start)
+        return builder.build(START, START_HELP, start, answer=FirstAnswer.PUBLIC)
+    return builder.build(CHALLENGE, CHALLENGE_HELP, start, answer=FirstAnswer.PUBLIC)
 
 
 def hint_command(
@@ -144,7 +145,7 @@ def hint_command(
             game = here[0].id
         await context.flows.asides.show_hint(interaction, game)
 
-    return builder.build(HINT, HINT_HELP, hint)
+    return builder.build(HINT, HINT_HELP, hint, answer=FirstAnswer.PRIVATE)
 
 
 def _variant_builder(spec: AnySpec) -> CommandBuilder:
@@ -168,7 +169,7 @@ def daily_command(
             locale=user_locale(interaction),  # a board only its player sees
         )
 
-    return _variant_builder(spec).build(DAILY, DAILY_HELP, daily)
+    return _variant_builder(spec).build(DAILY, DAILY_HELP, daily, answer=FirstAnswer.PRIVATE)
 
 
 def today_command(
@@ -201,7 +202,7 @@ def today_command(
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    return _variant_builder(spec).build(TODAY, TODAY_HELP, today)
+    return _variant_builder(spec).build(TODAY, TODAY_HELP, today, answer=FirstAnswer.PUBLIC)
 
 
 def game_group(spec: AnySpec, context: UiContext[GameFlows]) -> app_commands.Group:

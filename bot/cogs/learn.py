@@ -12,9 +12,10 @@ from discord import app_commands
 
 from bot.cogs.availability import anywhere
 from bot.cogs.builder import CommandBuilder
-from bot.cogs.clicks import Guarded, flows_of, the_one_choice
+from bot.cogs.clicks import Guarded, choice_answer, flows_of, menu_answer, the_one_choice
 from bot.games.lessons import all_lessons
 from bot.text.lessons import LEARN, LEARN_HELP, LESSON, WHICH_LESSON
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import localized
 from bot.ui.components import CHOICE
 from bot.ui.context import UiContext
@@ -35,7 +36,7 @@ def learn_command(context: UiContext[GameFlows]) -> app_commands.Command[Any, ..
     async def learn(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await context.flows.lessons.open_lesson(interaction, game.value)
 
-    return anywhere(builder.build(LEARN, LEARN_HELP, learn))
+    return anywhere(builder.build(LEARN, LEARN_HELP, learn, answer=FirstAnswer.PRIVATE))
 
 
 class LessonClick(Guarded):
@@ -59,6 +60,9 @@ class LessonMoveClick(
     ) -> LessonMoveClick:
         return cls(item, match["lesson"], int(match["step"]), match["code"])
 
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        return choice_answer(interaction, self.code)
+
     async def run(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).lessons.answer_choice(
             interaction, self.lesson, self.step, self.code
@@ -74,6 +78,9 @@ class LessonMenuClick(
     ) -> LessonMenuClick:
         return cls(item, match["lesson"], int(match["step"]))
 
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        return menu_answer(interaction)
+
     async def run(self, interaction: discord.Interaction) -> None:
         value = await the_one_choice(interaction, CHOICE)
         if value is not None:
@@ -85,6 +92,8 @@ class LessonMenuClick(
 class LessonNextClick(
     LessonClick, discord.ui.DynamicItem[Item], template=LessonNextButton.template
 ):
+    answer_kind = FirstAnswer.UPDATE  # the card shows the next step
+
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Item, match: re.Match[str]

@@ -10,11 +10,21 @@ from typing import Any
 
 import discord
 
-from bot.cogs.clicks import GameClick, GameIdClick, Guarded, flows_of, the_one_choice
+from bot.cogs.clicks import (
+    GameClick,
+    GameIdClick,
+    Guarded,
+    choice_answer,
+    flows_of,
+    menu_answer,
+    panel_answer,
+    the_one_choice,
+)
 from bot.i18n import tr
 from bot.services.freshness import Seen
 from bot.statuses import GameStatus
 from bot.ui.adjourning import AdjournButton
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import send_ephemeral, user_locale
 from bot.ui.components import (
     CHOICE,
@@ -67,6 +77,9 @@ class MoveClick(Guarded, discord.ui.DynamicItem[Item], template=GameActionButton
     ) -> MoveClick:
         return cls(item, int(match["game"]), Seen.parse(match["seen"]), match["code"])
 
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        return choice_answer(interaction, self.code)
+
     async def run(self, interaction: discord.Interaction) -> None:
         await run_choice(interaction, self.game_id, self.seen, self.code)
 
@@ -82,6 +95,9 @@ class MenuClick(Guarded, discord.ui.DynamicItem[Item], template=GameActionSelect
     ) -> MenuClick:
         return cls(item, int(match["game"]), Seen.parse(match["seen"]))
 
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        return menu_answer(interaction)
+
     async def run(self, interaction: discord.Interaction) -> None:
         value = await the_one_choice(interaction)
         if value is not None:
@@ -89,6 +105,8 @@ class MenuClick(Guarded, discord.ui.DynamicItem[Item], template=GameActionSelect
 
 
 class ChallengeClick(GameClick, discord.ui.DynamicItem[Item], template=ChallengeButton.template):
+    answer_kind = FirstAnswer.UPDATE  # the board shows the answer
+
     def __init__(self, item: Item, game_id: int, seen: Seen, answer: str) -> None:
         self.game_id, self.seen, self.answer = game_id, seen, answer
         super().__init__(item)
@@ -109,6 +127,8 @@ class ChallengeClick(GameClick, discord.ui.DynamicItem[Item], template=Challenge
 class ResignClick(GameClick, discord.ui.DynamicItem[Item], template=ResignButton.template):
     """Only asks, privately (see :class:`bot.ui.components.ResignButton`)."""
 
+    answer_kind = FirstAnswer.PRIVATE
+
     def __init__(self, item: Item, game_id: int) -> None:
         self.game_id = game_id
         super().__init__(item)
@@ -124,6 +144,8 @@ class ResignClick(GameClick, discord.ui.DynamicItem[Item], template=ResignButton
 
 
 class AdjournClick(GameClick, discord.ui.DynamicItem[Item], template=AdjournButton.template):
+    answer_kind = FirstAnswer.UPDATE  # the board shows the adjournment
+
     def __init__(self, item: Item, game_id: int, seen: Seen, step: str) -> None:
         self.game_id, self.seen, self.step = game_id, seen, step
         super().__init__(item)
@@ -139,6 +161,9 @@ class AdjournClick(GameClick, discord.ui.DynamicItem[Item], template=AdjournButt
 
 
 class HandClick(GameIdClick, discord.ui.DynamicItem[Item], template=HandButton.template):
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        return panel_answer(interaction)
+
     async def run(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).panels.show_panel(interaction, self.game_id)
 
@@ -191,6 +216,8 @@ class ReviewClick(GameIdClick, discord.ui.DynamicItem[Item], template=ReviewButt
 
 
 class RematchClick(GameIdClick, discord.ui.DynamicItem[Item], template=RematchButton.template):
+    answer_kind = FirstAnswer.PUBLIC  # the new challenge's board
+
     async def run(self, interaction: discord.Interaction) -> None:
         await flows_of(interaction).starting.rematch(interaction, self.game_id)
 
@@ -198,6 +225,7 @@ class RematchClick(GameIdClick, discord.ui.DynamicItem[Item], template=RematchBu
 class ReplayStepClick(GameClick, discord.ui.DynamicItem[Item], template=ReplayButton.template):
     """⏮ ◀ ▶ ⏭ under a private replay: the position after that ply."""
 
+    answer_kind = FirstAnswer.UPDATE  # the replay steps in place
     viewing = True
 
     def __init__(self, item: Item, game_id: int, ply: int) -> None:

@@ -45,6 +45,7 @@ from bot.text.player import (
     SETTINGS_HELP,
     USER,
 )
+from bot.ui.answering import FirstAnswer, answers
 from bot.ui.away import games_note, profile_line
 from bot.ui.boards import game_title, player_label
 from bot.ui.common import (
@@ -188,6 +189,7 @@ class PlayerCog(commands.Cog):
 
     @anywhere
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(GAMES),
         description=localized(GAMES_HELP),
     )
@@ -201,6 +203,7 @@ class PlayerCog(commands.Cog):
 
     @anywhere
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(PROFILE),
         description=localized(PROFILE_HELP),
     )
@@ -238,6 +241,7 @@ class PlayerCog(commands.Cog):
 
     @anywhere
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(HISTORY),
         description=localized(HISTORY_HELP),
     )
@@ -278,6 +282,7 @@ class PlayerCog(commands.Cog):
 
     @anywhere
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(SETTINGS),
         description=localized(SETTINGS_HELP),
     )
@@ -339,6 +344,8 @@ class ReopenClick(
 ):
     """/games' menu: the chosen game's board posted afresh where the menu is."""
 
+    answer_kind = FirstAnswer.PUBLIC  # the board posted afresh (a private deal's: privately)
+
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
@@ -355,6 +362,8 @@ class HistoryClick(
     Guarded, discord.ui.DynamicItem[discord.ui.Item[Any]], template=HistorySelect.template
 ):
     """/history's menu: the chosen game's replay, privately."""
+
+    answer_kind = FirstAnswer.UPDATE  # /history's list becomes the replay
 
     def __init__(self, item: discord.ui.Item[Any], user_id: int) -> None:
         self.user_id = user_id

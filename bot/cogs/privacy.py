@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.cogs.availability import anywhere
 from bot.cogs.clicks import Guarded, flows_of
 from bot.text.privacy import PRIVACY, PRIVACY_HELP
+from bot.ui.answering import FirstAnswer, answers
 from bot.ui.common import localized
 from bot.ui.context import UiContext
 from bot.ui.flows import GameFlows
@@ -26,7 +27,10 @@ def privacy_command(context: UiContext[GameFlows]) -> app_commands.Command[Any, 
 
     return anywhere(
         app_commands.Command(
-            name=localized(PRIVACY), description=localized(PRIVACY_HELP), callback=privacy
+            name=localized(PRIVACY),
+            description=localized(PRIVACY_HELP),
+            callback=privacy,
+            extras=answers(FirstAnswer.PRIVATE),
         )
     )
 
@@ -42,6 +46,10 @@ class PrivacyClick(Guarded, discord.ui.DynamicItem[Item], template=PrivacyButton
     ) -> PrivacyClick:
         at = match["at"]
         return cls(item, match["step"], None if at is None else int(at))
+
+    def first_answer(self, interaction: discord.Interaction) -> FirstAnswer:
+        # The export comes as a file of its own; every other step changes this card.
+        return FirstAnswer.PRIVATE if self.step == "export" else FirstAnswer.UPDATE
 
     async def run(self, interaction: discord.Interaction) -> None:
         flow = flows_of(interaction).privacy

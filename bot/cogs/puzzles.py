@@ -15,6 +15,7 @@ from bot.cogs.clicks import Guarded, flows_of, the_one_choice
 from bot.services.puzzles import puzzle_games
 from bot.text.commands import GAME
 from bot.text.puzzles import DAILY_OPTION, DAILY_OPTION_HELP, PUZZLE, PUZZLE_HELP, WHICH_PUZZLE
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import localized
 from bot.ui.context import UiContext
 from bot.ui.flows import GameFlows
@@ -43,12 +44,14 @@ def puzzle_command(context: UiContext[GameFlows]) -> app_commands.Command:  # ty
     ) -> None:
         await context.flows.puzzles.show_new(interaction, game.value, daily)
 
-    return anywhere(builder.build(PUZZLE, PUZZLE_HELP, puzzle))
+    return anywhere(builder.build(PUZZLE, PUZZLE_HELP, puzzle, answer=FirstAnswer.PRIVATE))
 
 
 class PuzzleAnswerClick(
     Guarded, discord.ui.DynamicItem[Item], template=PuzzleAnswerSelect.template
 ):
+    answer_kind = FirstAnswer.UPDATE  # the card itself changes
+
     def __init__(self, item: Item, game_key: str, puzzle_id: str, day: str) -> None:
         self.game_key, self.puzzle_id, self.day = game_key, puzzle_id, day
         super().__init__(item)
@@ -68,6 +71,8 @@ class PuzzleAnswerClick(
 
 
 class PuzzleShowClick(Guarded, discord.ui.DynamicItem[Item], template=PuzzleShowButton.template):
+    answer_kind = FirstAnswer.UPDATE  # the card itself changes
+
     def __init__(self, item: Item, game_key: str, puzzle_id: str, day: str, mode: str) -> None:
         self.game_key, self.puzzle_id, self.day, self.mode = game_key, puzzle_id, day, mode
         super().__init__(item)
@@ -85,6 +90,8 @@ class PuzzleShowClick(Guarded, discord.ui.DynamicItem[Item], template=PuzzleShow
 
 
 class PuzzleNextClick(Guarded, discord.ui.DynamicItem[Item], template=PuzzleNextButton.template):
+    answer_kind = FirstAnswer.UPDATE  # the card itself changes
+
     def __init__(self, item: Item, game_key: str) -> None:
         self.game_key = game_key
         super().__init__(item)

@@ -45,6 +45,7 @@ from bot.text.server import (
     WEB_PRIVATE,
     WEB_PUBLISH,
 )
+from bot.ui.answering import FirstAnswer, answers
 from bot.ui.boards import clock_label
 from bot.ui.common import localized, send_ephemeral, user_locale
 from bot.ui.context import UiContext
@@ -68,6 +69,7 @@ class ServerCog(
         super().__init__()
 
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(SETTINGS),
         description=localized(SETTINGS_HELP),
     )
@@ -180,6 +182,7 @@ class ServerCog(
         )
 
     @app_commands.command(
+        extras=answers(FirstAnswer.PRIVATE),
         name=localized(ABORT),
         description=localized(ABORT_HELP),
     )

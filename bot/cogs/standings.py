@@ -29,6 +29,7 @@ from bot.text.commands import (
     WHICH_RULES,
     WHICH_STANDINGS,
 )
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import (
     MAX_CONTENT,
     NO_PINGS,
@@ -88,7 +89,7 @@ def standings_command(context: UiContext[GameFlows]) -> app_commands.Command:  #
             allowed_mentions=NO_PINGS,
         )
 
-    return anywhere(builder.build(STANDINGS, STANDINGS_HELP, standings))
+    return anywhere(builder.build(STANDINGS, STANDINGS_HELP, standings, answer=FirstAnswer.PUBLIC))
 
 
 def rules_command() -> app_commands.Command:  # type: ignore[type-arg]
@@ -112,7 +113,7 @@ def rules_command() -> app_commands.Command:  # type: ignore[type-arg]
         ]
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
-    return anywhere(builder.build(RULES, RULES_HELP, rules))
+    return anywhere(builder.build(RULES, RULES_HELP, rules, answer=FirstAnswer.PRIVATE))
 
 
 class StandingsPageClick(
@@ -120,6 +121,8 @@ class StandingsPageClick(
     discord.ui.DynamicItem[discord.ui.Item[Any]],
     template=StandingsPageButton.template,
 ):
+    answer_kind = FirstAnswer.UPDATE  # the page turns in place
+
     def __init__(self, item: discord.ui.Item[Any], guild_id: int, key: str, page: int) -> None:
         self.guild_id, self.key, self.page = guild_id, key, page
         super().__init__(item)

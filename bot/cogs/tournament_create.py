@@ -42,6 +42,7 @@ from bot.text.tournament_commands import (
     SIGNUP_HELP,
     SWISS,
 )
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import NO_PINGS, localized, mention, public_locale
 from bot.ui.context import UiContext
 from bot.ui.flows import GameFlows
@@ -161,7 +162,7 @@ def create_command(
     help_text = Text(
         CREATE_GAME_HELP.ja.format(game=title.ja), CREATE_GAME_HELP.en.format(game=title.en)
     )
-    return builder.build(spec.command.name, help_text, create)
+    return builder.build(spec.command.name, help_text, create, answer=FirstAnswer.PUBLIC)
 
 
 def create_group() -> app_commands.Group:

@@ -47,6 +47,7 @@ from bot.text.tournament_errors import (
     NOT_ENTERED,
     WHICH_TOURNAMENT,
 )
+from bot.ui.answering import FirstAnswer
 from bot.ui.common import (
     NO_PINGS,
     custom_ids_on,
@@ -99,7 +100,7 @@ def join_command(context: UiContext[GameFlows]) -> Command:
             ),
         )
 
-    return _with_tournament().build(JOIN, JOIN_HELP, join)
+    return _with_tournament().build(JOIN, JOIN_HELP, join, answer=FirstAnswer.PRIVATE)
 
 
 def leave_command(context: UiContext[GameFlows]) -> Command:
@@ -114,7 +115,7 @@ def leave_command(context: UiContext[GameFlows]) -> Command:
             tr("tournament.left", user_locale(interaction), name=typed(info.name), id=info.id),
         )
 
-    return _with_tournament().build(LEAVE, LEAVE_HELP, leave)
+    return _with_tournament().build(LEAVE, LEAVE_HELP, leave, answer=FirstAnswer.PRIVATE)
 
 
 def start_command(context: UiContext[GameFlows]) -> Command:
@@ -139,7 +140,7 @@ def start_command(context: UiContext[GameFlows]) -> Command:
         )
         await flows.tournaments.announce_tournaments(notices)
 
-    return _with_tournament().build(START, START_HELP, start)
+    return _with_tournament().build(START, START_HELP, start, answer=FirstAnswer.PRIVATE)
 
 
 def cancel_command(context: UiContext[GameFlows]) -> Command:
@@ -161,7 +162,7 @@ def cancel_command(context: UiContext[GameFlows]) -> Command:
         )
         await flows.tournaments.announce_tournaments(notices)
 
-    return _with_tournament().build(CANCEL, CANCEL_HELP, cancel)
+    return _with_tournament().build(CANCEL, CANCEL_HELP, cancel, answer=FirstAnswer.PRIVATE)
 
 
 def withdraw_command(context: UiContext[GameFlows]) -> Command:
@@ -193,7 +194,7 @@ def withdraw_command(context: UiContext[GameFlows]) -> Command:
         )
         await flows.tournaments.announce_tournaments(withdrawal.notices)
 
-    return _with_tournament().build(WITHDRAW, WITHDRAW_HELP, withdraw)
+    return _with_tournament().build(WITHDRAW, WITHDRAW_HELP, withdraw, answer=FirstAnswer.PRIVATE)
 
 
 async def _open_or_last(
@@ -234,7 +235,7 @@ def play_command(context: UiContext[GameFlows]) -> Command:
         chosen = await _open_or_last(services.tournaments, guild_id, tournament)
         await flows.tournaments.play_deal(interaction, chosen, guild_id)
 
-    return _with_tournament().build(PLAY, PLAY_HELP, play)
+    return _with_tournament().build(PLAY, PLAY_HELP, play, answer=FirstAnswer.PRIVATE)
 
 
 def show_command(context: UiContext[GameFlows]) -> Command:
@@ -253,7 +254,7 @@ def show_command(context: UiContext[GameFlows]) -> Command:
             view=standing_view(standing, locale), allowed_mentions=NO_PINGS
         )
 
-    return _with_tournament().build(SHOW, SHOW_HELP, show)
+    return _with_tournament().build(SHOW, SHOW_HELP, show, answer=FirstAnswer.PUBLIC)
 
 
 def list_command(context: UiContext[GameFlows]) -> Command:
@@ -274,7 +275,7 @@ def list_command(context: UiContext[GameFlows]) -> Command:
         for view in more:
             await interaction.followup.send(view=view, ephemeral=True)
 
-    return CommandBuilder().build(LIST, LIST_HELP, list_)
+    return CommandBuilder().build(LIST, LIST_HELP, list_, answer=FirstAnswer.PRIVATE)
 
 
 def tournament_group(context: UiContext[GameFlows]) -> app_commands.Group:
@@ -305,6 +306,8 @@ class TournamentPageClick(
     template=TournamentPageButton.template,
 ):
     """◀ or ▶ on ``/tournament show``: draws that page of the table as it is now."""
+
+    answer_kind = FirstAnswer.UPDATE  # the page turns in place
 
     def __init__(self, item: discord.ui.Item[Any], tournament_id: int, page: int) -> None:
         self.tournament_id, self.page = tournament_id, page

@@ -113,8 +113,9 @@ class BoardPosts:
         mentions: discord.AllowedMentions,
     ) -> discord.InteractionMessage:
         """Answer the command with the new game's board and remember where it is and how it is
-        reached. Creating a game takes milliseconds, far inside the 3-second limit; only when
-        the bot plays (and may think first) has the interaction been deferred."""
+        reached. When the bot plays (and may think first) the interaction was deferred here;
+        one deferred while the database was slow looks unanswered, and its answer is turned
+        into the edit of its "thinking…" (:mod:`bot.ui.answering`)."""
         board = await self.painter.paint_board(result.game, result.events)
         if interaction.response.is_done():  # deferred: the board replaces "thinking…"
             interaction.extras[ANSWERED] = True  # an error after this must not remove it

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 from discord.app_commands import locale_str
@@ -19,8 +17,6 @@ from bot.services.snapshots import GameSummary, is_former_player
 from bot.text.errors import OPTION_TOO_LONG
 from bot.ui.context import OUTCOME
 from rules.core import Locale, RulesError, Text, normalize_locale
-
-T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +102,11 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values") or []]
 
 
+def is_panel(interaction: discord.Interaction) -> bool:
+    """Whether the interaction came from a private message (a panel: an ephemeral message)."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
 def custom_ids_on(message: discord.Message | None) -> set[str]:
     """Every custom_id on ``message``'s components (rows, containers, sections' accessories)."""
     found: set[str] = set()
@@ -173,27 +174,11 @@ ANSWERED = "asobiba.answered"
 
 async def think(interaction: discord.Interaction, *, privately: bool) -> None:
     """Acknowledge now with Discord's "thinking…", to be answered by ``send_ephemeral`` (which
-    edits it) or by editing the original response."""
-    interaction.extras[THINKING_PRIVATELY] = privately
+    edits it) or by editing the original response. Where the interaction was acknowledged
+    already while it waited (:mod:`bot.ui.answering`), that acknowledgement stands, and so does
+    what it said of who sees it."""
     await interaction.response.defer(ephemeral=privately, thinking=True)
-
-
-#: How long work may take before the interaction is acknowledged with "thinking…": well inside
-#: Discord's 3 seconds from the interaction's creation, most of which it spent reaching us.
-ANSWER_WITHIN = 1.5
-
-
-async def in_time(
-    interaction: discord.Interaction, work: Awaitable[T], *, privately: bool = False
-) -> T:
-    """``work``'s result; should it take longer than :data:`ANSWER_WITHIN` (a busy database),
-    the interaction is acknowledged with "thinking…" meanwhile, so Discord never says the
-    application did not respond. Quick work costs no extra request."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
-    if not done and not interaction.response.is_done():
-        await think(interaction, privately=privately)
-    return await task
+    interaction.extras.setdefault(THINKING_PRIVATELY, privately)
 
 
 async def send_ephemeral(

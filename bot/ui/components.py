@@ -28,6 +28,7 @@ import discord
 
 from bot.games.offers import Choice
 from bot.services.freshness import SEEN_TOKEN, Seen
+from bot.ui.answering import FirstAnswer
 
 CODE = r"[A-Za-z0-9_:+\-.]{1,80}"
 #: A choice as carried by a button or menu value: a move code, ``~step`` or ``#prefix``.
@@ -225,6 +226,9 @@ class NumberInputForm(discord.ui.Modal):
     """Asks for a number (a joker's range). Its answer is handled from its custom_id alone
     (by the client's interaction listener, through ``submitted_number``), so a form opened
     before a restart still works after it."""
+
+    #: The move it makes changes the message the form was opened from.
+    answer_kind: ClassVar[FirstAnswer] = FirstAnswer.UPDATE
 
     def __init__(self, custom_id: str, title: str, label: str, high: int) -> None:
         super().__init__(title=title[:45], custom_id=custom_id)

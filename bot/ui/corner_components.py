@@ -13,12 +13,14 @@ ephemeral corner, never on a shared message.
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 import discord
 
 from bot.i18n import tr
 from bot.services.asides import NOTE_LIMIT
 from bot.services.freshness import SEEN_TOKEN, Seen
+from bot.ui.answering import FirstAnswer
 from bot.ui.components import CODE, DrawnSelect, GameButton, submitted_number
 
 NOTE_FORM = re.compile(r"ntf:(?P<game>[0-9]+)")
@@ -76,6 +78,9 @@ class MyAnswerSelect(DrawnSelect):
 class NoteForm(discord.ui.Modal):
     """The note, typed. Answered from its custom_id alone by the client's interaction listener
     (:func:`note_form_answer`), so a form opened before a restart is still kept after it."""
+
+    #: Opened from the corner, which shows the note kept.
+    answer_kind: ClassVar[FirstAnswer] = FirstAnswer.UPDATE
 
     def __init__(self, game_id: int, note: str | None, locale: str) -> None:
         super().__init__(title=tr("corner.note_form", locale)[:45], custom_id=f"ntf:{game_id}")

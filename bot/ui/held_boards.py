@@ -29,6 +29,7 @@ import discord
 from bot.services.messages import BoardMessages
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
 from bot.statuses import OPEN_GAME_STATUSES, BoardReach
+from bot.ui.answering import answered_by_followup
 from bot.ui.board_painter import BoardPainter
 from bot.ui.boards import Board
 from bot.ui.context import Services
@@ -130,6 +131,8 @@ class HeldBoards:
             interaction.channel_id,
             sent.message_id,
             BoardReach.PRIVATE,
+            # Sent after a public "thinking…" (bot.ui.answering): a follow-up of it.
+            original=not answered_by_followup(interaction),
             recent=result.events,
         )
 

@@ -20,7 +20,7 @@ from bot.services.freshness import Seen, check_fresh
 from bot.services.queries import GameQueries
 from bot.services.snapshots import GameSnapshot
 from bot.ui.boards import Board
-from bot.ui.common import seat_names, user_locale
+from bot.ui.common import is_panel, seat_names, user_locale
 from bot.ui.components import NumberForm
 from bot.ui.context import Services
 from bot.ui.easel import EASEL
@@ -50,11 +50,6 @@ def panel_card(
         text_board=None if picture else panel.text,
         rows=offer_rows(game.id, Seen.at(game), panel.offers, max_rows=5),
     )
-
-
-def is_panel(interaction: discord.Interaction) -> bool:
-    """Whether the interaction came from a private panel (an ephemeral message)."""
-    return interaction.message is not None and interaction.message.flags.ephemeral
 
 
 class Panels:

@@ -26,14 +26,14 @@ from bot.ui.adjourning import adjourn_step, revealed_text, seal_instead
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import Board, board_heading, board_status, game_locale, text_board
-from bot.ui.common import NO_PINGS, clip, refuse_number, send_ephemeral, user_locale
+from bot.ui.common import NO_PINGS, clip, is_panel, refuse_number, send_ephemeral, user_locale
 from bot.ui.components import GameActionButton
 from bot.ui.context import Services
 from bot.ui.deliverer import Deliverer
 from bot.ui.delivery_faults import TryLater
 from bot.ui.held_boards import HeldBoards
 from bot.ui.layout import notice_view
-from bot.ui.panel_flows import Panels, is_panel
+from bot.ui.panel_flows import Panels
 from bot.ui.reach import newest_board_link, refuse_unless_reachable
 from bot.ui.reminder_reach import ReminderReach
 from rules.core import Event, Resign

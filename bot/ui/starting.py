@@ -24,7 +24,6 @@ from bot.ui.board_posts import BoardPosts, answers_are_forced_private, reach_of
 from bot.ui.boards import game_locale, game_title
 from bot.ui.common import (
     NO_PINGS,
-    in_time,
     installed_guild_id,
     jump_url,
     send_ephemeral,
@@ -108,27 +107,24 @@ class Starting:
             # The bot may move first, and searching can take a while: acknowledge now.
             await think(interaction, privately=False)
 
-        async def create() -> ActionResult:
-            server = await self.services.servers.check_channel(
-                installed_guild_id(interaction), interaction.channel_id
-            )
-            seconds = move_seconds
-            if seconds is None:  # not chosen: the server's default, else the bot's
-                seconds = server.default_clock_seconds or self.services.default_move_seconds
-            return await self.starts.challenge(
-                game_type,
-                Player(interaction.user.id, interaction.user.display_name),
-                Player(opponent.id, opponent.display_name, is_bot=opponent.bot),
-                settings=settings,
-                challenger_seat=challenger_seat,
-                rated=rated,
-                move_seconds=seconds or None,
-                guild_id=installed_guild_id(interaction),
-                channel_id=interaction.channel_id,
-                locale=server.board_locale(locale),
-            )
-
-        result = await in_time(interaction, create())
+        server = await self.services.servers.check_channel(
+            installed_guild_id(interaction), interaction.channel_id
+        )
+        seconds = move_seconds
+        if seconds is None:  # not chosen: the server's default, else the bot's
+            seconds = server.default_clock_seconds or self.services.default_move_seconds
+        result = await self.starts.challenge(
+            game_type,
+            Player(interaction.user.id, interaction.user.display_name),
+            Player(opponent.id, opponent.display_name, is_bot=opponent.bot),
+            settings=settings,
+            challenger_seat=challenger_seat,
+            rated=rated,
+            move_seconds=seconds or None,
+            guild_id=installed_guild_id(interaction),
+            channel_id=interaction.channel_id,
+            locale=server.board_locale(locale),
+        )
         # One message that both shows the board and pings the challenged player — unless they
         # asked for DMs (then a DM with the link) or for no notifications.
         notify, mentions = await self.pings.challenge_mentions(opponent.id, opponent.bot)
@@ -162,31 +158,28 @@ class Starting:
         DM, a server without the bot): taking it is a click on that very message."""
         refuse_where_only_i_would_see(interaction)
 
-        async def create() -> ActionResult:
-            server = await self.services.servers.check_channel(
-                installed_guild_id(interaction), interaction.channel_id
-            )
-            seconds = move_seconds
-            if seconds is None:
-                seconds = server.default_clock_seconds or self.services.default_move_seconds
-            board_locale = server.board_locale(locale)
-            low, high = rating_range
-            return await self.services.open_challenges.post(
-                game_type,
-                Player(interaction.user.id, interaction.user.display_name),
-                anyone=tr("open.anyone", board_locale),
-                settings=settings,
-                challenger_seat=challenger_seat,
-                rated=rated,
-                move_seconds=seconds or None,
-                min_rating=low,
-                max_rating=high,
-                guild_id=installed_guild_id(interaction),
-                channel_id=interaction.channel_id,
-                locale=board_locale,
-            )
-
-        result = await in_time(interaction, create())
+        server = await self.services.servers.check_channel(
+            installed_guild_id(interaction), interaction.channel_id
+        )
+        seconds = move_seconds
+        if seconds is None:
+            seconds = server.default_clock_seconds or self.services.default_move_seconds
+        board_locale = server.board_locale(locale)
+        low, high = rating_range
+        result = await self.services.open_challenges.post(
+            game_type,
+            Player(interaction.user.id, interaction.user.display_name),
+            anyone=tr("open.anyone", board_locale),
+            settings=settings,
+            challenger_seat=challenger_seat,
+            rated=rated,
+            move_seconds=seconds or None,
+            min_rating=low,
+            max_rating=high,
+            guild_id=installed_guild_id(interaction),
+            channel_id=interaction.channel_id,
+            locale=board_locale,
+        )
         await self._post_or_undo(interaction, result, NO_PINGS)
 
     async def start_solitaire(
@@ -197,21 +190,18 @@ class Starting:
         *,
         locale: Locale,
     ) -> None:
-
-        async def create() -> ActionResult:
-            server = await self.services.servers.check_channel(
-                installed_guild_id(interaction), interaction.channel_id
-            )
-            return await self.starts.start_solitaire(
-                game_type,
-                Player(interaction.user.id, interaction.user.display_name),
-                settings=settings,
-                guild_id=installed_guild_id(interaction),
-                channel_id=interaction.channel_id,
-                locale=server.board_locale(locale),
-            )
-
-        await self._post_or_undo(interaction, await in_time(interaction, create()), NO_PINGS)
+        server = await self.services.servers.check_channel(
+            installed_guild_id(interaction), interaction.channel_id
+        )
+        result = await self.starts.start_solitaire(
+            game_type,
+            Player(interaction.user.id, interaction.user.display_name),
+            settings=settings,
+            guild_id=installed_guild_id(interaction),
+            channel_id=interaction.channel_id,
+            locale=server.board_locale(locale),
+        )
+        await self._post_or_undo(interaction, result, NO_PINGS)
 
     async def start_daily(
         self,
@@ -263,7 +253,7 @@ class Starting:
         game = await self.queries.get(game_id)
         if any(s.is_bot for s in game.seats):
             await think(interaction, privately=False)
-        result = await in_time(interaction, self.starts.rematch(game_id, interaction.user.id))
+        result = await self.starts.rematch(game_id, interaction.user.id)
         opponent = next(s for s in result.game.seats if s.user_id != interaction.user.id)
         _, mentions = await self.pings.challenge_mentions(opponent.user_id, opponent.is_bot)
         await self._post_or_undo(interaction, result, mentions)

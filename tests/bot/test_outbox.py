@@ -9,25 +9,17 @@ the next process, on the same database, delivers what it finds owed as it starts
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import re
-import sqlite3
-import threading
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 
-from bench.private_postgres import SharedPostgres
-from bot.config import normalize_database_url
-from tests.bot.harness import World, challenge, click, make_world, until
+from tests.bot.busy_database import database_busy, world_on
+from tests.bot.harness import World, challenge, click, until
 from tests.bot.test_discord_open_challenge import open_challenge
 from tests.bot.test_discord_tournament_play import paired_event, round_boards
-from tests.conftest import PG_SKIP_REASON, postgres_url
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionRecord
 
 #: The bot's own edits of its messages (boards redrawn from afar).
@@ -38,23 +30,8 @@ BOT_EDITS = r"/channels/[0-9]+/messages/[0-9]+$"
 async def world(
     request: pytest.FixtureRequest, discord_fake: FakeDiscord, tmp_path: Path
 ) -> AsyncIterator[World]:
-    shared: SharedPostgres | None = None
-    if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    else:
-        admin = postgres_url()
-        if admin is None:
-            pytest.skip(PG_SKIP_REASON)
-        shared = SharedPostgres(admin)
-        await shared.create()
-        url = normalize_database_url(shared.url)
-    world = await make_world(discord_fake, url)
-    try:
+    async with world_on(request.param, discord_fake, tmp_path) as world:
         yield world
-    finally:
-        await discord_fake.stop_client(world.bot)
-        if shared is not None:
-            await shared.drop()
 
 
 def pings_to(world: World, user_id: int) -> list[FakeMessage]:
@@ -263,49 +240,6 @@ async def test_boards_are_right_soon_after_an_outage_of_message_edits(world: Wor
     assert await world.bot.deliver_owed() == 0  # nothing is owed any more
 
 
-@contextlib.asynccontextmanager
-async def database_busy(world: World, until_done: Callable[[], bool]) -> AsyncIterator[None]:
-    """Another process holds the database's write lock (the ``game`` table's, on PostgreSQL)
-    from the moment this is entered until ``until_done()`` holds (a minute at most)."""
-    cap = time.monotonic() + 60
-
-    def still_busy() -> bool:
-        return not until_done() and time.monotonic() < cap
-
-    if world.db_url.startswith("sqlite"):
-        path = world.db_url.split("///", 1)[1]
-        locked = threading.Event()
-
-        def hold() -> None:
-            connection = sqlite3.connect(path, isolation_level=None)
-            connection.execute("BEGIN IMMEDIATE")
-            locked.set()
-            while still_busy():
-                time.sleep(0.02)
-            connection.execute("ROLLBACK")
-            connection.close()
-
-        holder = asyncio.create_task(asyncio.to_thread(hold))
-        await asyncio.to_thread(locked.wait)
-    else:
-        connection = await asyncpg.connect(world.db_url.replace("+asyncpg", ""))
-        transaction = connection.transaction()
-        await transaction.start()
-        await connection.execute("LOCK TABLE game IN ACCESS EXCLUSIVE MODE")
-
-        async def release() -> None:
-            with contextlib.suppress(TimeoutError):
-                await world.fake.wait_until(until_done, timeout=cap - time.monotonic())
-            await transaction.rollback()
-            await connection.close()
-
-        holder = asyncio.create_task(release())
-    try:
-        yield
-    finally:
-        await holder
-
-
 @pytest.mark.parametrize(
     ("command", "options", "control"),
     [("bushi challenge", {"opponent": "bob"}, "Accept"), ("yosukou start", {}, "Resign")],
@@ -320,13 +254,17 @@ async def test_a_start_is_answered_in_time_while_the_database_is_busy(
     world.fake.response_deadline = 60.0  # the point is the order, not the machine's speed
     sent: list[InteractionRecord] = []
     chosen = {name: world.bob if value == "bob" else value for name, value in options.items()}
-    async with database_busy(world, lambda: bool(sent) and sent[0].response_type is not None):
+    async with database_busy(
+        world, lambda: bool(sent) and sent[0].response_type is not None
+    ) as held:
         sent.append(
             await world.fake.slash(command, user=world.alice, channel=world.channel, options=chosen)
         )
         record = sent[0]
         await record.wait_response()
-        assert record.response_type == 5  # deferred while the database was still busy
+        assert record.response_type == 5
+    assert held.done and record.responded_at is not None
+    assert record.responded_at <= held.released_at  # deferred while the database was busy
     await record.wait_complete()
     assert record.message is not None
     message = record.message
