@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import re
@@ -35,6 +36,8 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
@@ -119,10 +122,15 @@ async def move_transactions(
 
 
 async def measure_bot(
-    users: int, clicks: int, pictures: bool, processes: int = DEFAULT_DRAWING_PROCESSES
+    users: int,
+    clicks: int,
+    pictures: bool,
+    processes: int = DEFAULT_DRAWING_PROCESSES,
+    beside: Callable[[str], AbstractAsyncContextManager[object]] | None = None,
 ) -> tuple[list[float], float, float, float, float, float]:
     """The bot's latencies under load, its clicks per second, and transactions per click: under
-    load, per Draw alone, per 武士将棋 move alone."""
+    load, per Draw alone, per 武士将棋 move alone. ``beside``: what else runs over the bot's
+    database (its URL) while the clicks are measured (``bench.bench_web``: the web pages' readers)."""
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite+aiosqlite:///{Path(tmp) / 'clicks.sqlite3'}"
         async with FakeDiscord(assert_clean_on_exit=False) as fake:
@@ -153,12 +161,13 @@ async def measure_bot(
             latencies: list[float] = []
             await asyncio.gather(*(t.play(2, [], Rng.from_seed(n)) for n, t in enumerate(tables)))
             begun = count_transactions(db)
-            started, cpu = time.perf_counter(), time.process_time()
-            per_table = clicks // len(tables)
-            await asyncio.gather(
-                *(t.play(per_table, latencies, Rng.from_seed(n)) for n, t in enumerate(tables))
-            )
-            elapsed = time.perf_counter() - started
+            async with beside(url) if beside is not None else contextlib.nullcontext():
+                started, cpu = time.perf_counter(), time.process_time()
+                per_table = clicks // len(tables)
+                await asyncio.gather(
+                    *(t.play(per_table, latencies, Rng.from_seed(n)) for n, t in enumerate(tables))
+                )
+                elapsed = time.perf_counter() - started
             # CPU of this process (the bot and the fake) per click: unlike the time, hardly
             # moved by other processes on the machine.
             cpu_per_click = (time.process_time() - cpu) / len(latencies) * 1000

@@ -70,6 +70,7 @@ from bot.ui.easel import EASEL
 from bot.ui.flows import compose_flows
 from bot.ui.lesson_cards import LessonNumberForm, lesson_number_answer
 from bot.ui.translator import CatalogueTranslator
+from bot.web.links import WebLinkSource
 
 log = logging.getLogger(__name__)
 
@@ -242,6 +243,7 @@ class AsobibaBot(commands.AutoShardedBot):
             lessons=LessonService(db, games.clock),
             privacy=PrivacyService(db, games, tournaments, standings, dm_reach),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
+            web=WebLinkSource(settings.web_base_url, settings.web_secret, games.starts.secrets),
         )
         self.flows = compose_flows(self, services, settings.home_server_invite)
         #: What cogs and components are handed (they never import this module).

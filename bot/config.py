@@ -121,6 +121,11 @@ class Settings:
     #: An invite to a server with the bot that players may join to get reminders by DM
     #: (Discord lets the bot DM only people who share a server with it); None: none offered.
     home_server_invite: str | None = None
+    #: Where readers reach the web pages (``python -m bot web``): with it set, boards and
+    #: tables carry a "🌐 Web" link to theirs; ``None``: no link anywhere.
+    web_base_url: str | None = None
+    #: Signs the pages' ids as the web process does (``None``: the database's own secret).
+    web_secret: bytes | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -160,7 +165,24 @@ class Settings:
             rate_limit_burst=_int(env, "RATE_LIMIT_BURST", 10, 1),
             max_open_challenges=_int(env, "MAX_OPEN_CHALLENGES", 10, 0),
             home_server_invite=_invite(env, "HOME_SERVER_INVITE"),
+            web_base_url=_web_base_url(env),
+            web_secret=_web_secret(env),
         )
+
+
+def _web_base_url(env: Mapping[str, str]) -> str | None:
+    """WEB_BASE_URL, checked as the web process checks it (the same values must give the same
+    addresses); unset, the bot links to no page."""
+    from bot.web.settings import parse_base_url
+
+    raw = env.get("WEB_BASE_URL", "").strip()
+    return parse_base_url(raw) if raw else None
+
+
+def _web_secret(env: Mapping[str, str]) -> bytes | None:
+    from bot.web.settings import parse_secret
+
+    return parse_secret(env.get("WEB_SECRET", "").strip())
 
 
 #: The databases we ship drivers for, by the URL's scheme (before any ``+driver``).

@@ -240,12 +240,14 @@ class ReplayStepClick(GameClick, discord.ui.DynamicItem[Item], template=ReplayBu
 
     async def run(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
+        services = context_of(interaction).services
         content, view = await replay_message(
-            context_of(interaction).services.games,
+            services.games,
             self.game_id,
             self.ply,
             user_locale(interaction),
             interaction.user.id,
+            await services.web.links(),
         )
         await interaction.edit_original_response(content=content, view=view)
 

@@ -64,6 +64,7 @@ from bot.ui.flows import GameFlows
 from bot.ui.pace import pace_lines
 from bot.ui.reach import BadButton, refuse_unless_reachable
 from bot.ui.replay import HistorySelect, history_view, replay_message
+from bot.ui.web_links import web_button
 from rules.core import Locale
 
 NOTIFY_LABELS = {"channel": "notify.channel", "dm": "notify.dm", "none": "notify.none"}
@@ -237,7 +238,14 @@ class PlayerCog(commands.Cog):
         lines += pace_lines(await self.services.games.move_times.of(target.id), locale)
         lines.append(profile_line(await self.services.away.status(target.id), locale))
         lines.extend(puzzle_rows(await self.services.puzzles.standings(target.id, server), locale))
-        await send_ephemeral(interaction, clip("\n".join(lines)))
+        # The player's page on the web: their results are not hidden (else the answer above),
+        # and a page exists once they have any.
+        view = None
+        links = await self.services.web.links()
+        if links is not None and not target.bot and any(stats for _, stats in sections):
+            view = discord.ui.View(timeout=None)
+            view.add_item(web_button(links.player(target.id, locale), locale))
+        await send_ephemeral(interaction, clip("\n".join(lines)), view)
 
     @anywhere
     @app_commands.command(
@@ -276,8 +284,18 @@ class PlayerCog(commands.Cog):
         text = tr("history.title", locale, user=typed(target.display_name))
         if not games:
             text += "\n" + tr("history.none", locale)
+        # The player's page, unless it would show nothing (results hidden, or none yet).
+        web_url = None
+        links = await self.services.web.links()
+        if (
+            links is not None
+            and games
+            and not target.bot
+            and not (await self.services.standings.prefs(target.id)).hide_stats
+        ):
+            web_url = links.player(target.id, locale)
         await interaction.response.send_message(
-            text, view=history_view(games, target.id, locale), ephemeral=True
+            text, view=history_view(games, target.id, locale, web_url), ephemeral=True
         )
 
     @anywhere
@@ -394,5 +412,6 @@ class HistoryClick(
             0,
             user_locale(interaction),
             interaction.user.id,
+            await context_of(interaction).services.web.links(),
         )
         await interaction.edit_original_response(content=content, view=view)

@@ -43,7 +43,13 @@ from bot.ui.context import UiContext, context_of
 from bot.ui.external_apps import forced_private_note
 from bot.ui.flows import GameFlows
 from bot.ui.reach import BadButton
-from bot.ui.standings import StandingsPageButton, standings_text, standings_view, table_locale
+from bot.ui.standings import (
+    StandingsPageButton,
+    standings_text,
+    standings_view,
+    table_locale,
+    table_web_link,
+)
 
 EMBED_DESCRIPTION_LIMIT = 4096
 #: ``/standings scope``: the server's own table, or the one of games outside such servers.
@@ -82,10 +88,13 @@ def standings_command(context: UiContext[GameFlows]) -> app_commands.Command:  #
         result = await context.services.standings.standings(table, game.value, page - 1)
         locale = await table_locale(context.services.servers, interaction)
         note = forced_private_note(interaction, user_locale(interaction))
+        web = await table_web_link(
+            context.services.web, context.services.servers, table, game.value, locale
+        )
         await interaction.response.send_message(
             clip(standings_text(result, locale, everywhere=table is None), MAX_CONTENT - len(note))
             + note,
-            view=standings_view(result, table),
+            view=standings_view(result, table, web),
             allowed_mentions=NO_PINGS,
         )
 
@@ -148,8 +157,11 @@ class StandingsPageClick(
         page = await services.standings.standings(self.guild_id or None, self.key, self.page)
         # Everyone reads the table: it stays in the server's language whoever pages it.
         locale = await table_locale(services.servers, interaction)
+        web = await table_web_link(
+            services.web, services.servers, self.guild_id or None, self.key, locale
+        )
         await interaction.edit_original_response(
             content=standings_text(page, locale, everywhere=not self.guild_id),
-            view=standings_view(page, self.guild_id),
+            view=standings_view(page, self.guild_id, web),
             allowed_mentions=NO_PINGS,
         )

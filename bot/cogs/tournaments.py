@@ -250,8 +250,10 @@ def show_command(context: UiContext[GameFlows]) -> Command:
         standing = await tournaments.queries.show(chosen, guild_id)
         # Everyone reads the table: in the tournament's own language, whoever asks.
         locale = normalize_locale(standing.tournament.locale)
+        links = await context.services.web.links()
+        web_url = links.tournament(chosen, locale) if links is not None else None
         await interaction.response.send_message(
-            view=standing_view(standing, locale), allowed_mentions=NO_PINGS
+            view=standing_view(standing, locale, web_url=web_url), allowed_mentions=NO_PINGS
         )
 
     return _with_tournament().build(SHOW, SHOW_HELP, show, answer=FirstAnswer.PUBLIC)
@@ -336,4 +338,8 @@ class TournamentPageClick(
         )
         # A public table stays in the tournament's language whoever pages it.
         locale = normalize_locale(standing.tournament.locale)
-        await interaction.edit_original_response(view=standing_view(standing, locale, self.page))
+        links = await context_of(interaction).services.web.links()
+        web_url = links.tournament(self.tournament_id, locale) if links is not None else None
+        await interaction.edit_original_response(
+            view=standing_view(standing, locale, self.page, web_url)
+        )

@@ -126,6 +126,8 @@ PLAY_MESSAGES: dict[str, Text] = {
     "button.decline_draw": Text("提案を断る", "Decline draw"),
     "button.hint": Text("ヒント", "Hint"),
     "button.log": Text("棋譜・記録", "Game log"),
+    # Opens the page on the web (a link button: 🌐 beside it).
+    "button.web": Text("ウェブ", "Web"),
     "button.rematch": Text("再戦", "Rematch"),
     "button.confirm_resign": Text("本当に投了する", "Yes, resign"),
     "confirm.resign": Text(

@@ -20,6 +20,7 @@ class Asides:
     def __init__(self, services: Services) -> None:
         self.games = services.games
         self.queries: GameQueries = services.games.queries
+        self.web = services.web
 
     async def show_hint(self, interaction: discord.Interaction, game_id: int) -> None:
         await think(interaction, privately=True)
@@ -29,7 +30,12 @@ class Asides:
     async def start_replay(self, interaction: discord.Interaction, game_id: int) -> None:
         await think(interaction, privately=True)
         content, view = await replay_message(
-            self.games, game_id, 0, user_locale(interaction), interaction.user.id
+            self.games,
+            game_id,
+            0,
+            user_locale(interaction),
+            interaction.user.id,
+            await self.web.links(),
         )
         await send_ephemeral(interaction, content, view)
 

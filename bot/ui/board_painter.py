@@ -11,6 +11,7 @@ from bot.ui.boards import Board, game_locale, render_board
 from bot.ui.context import Services
 from bot.ui.daily import daily_tag
 from bot.ui.tournaments import board_tag
+from bot.web.links import game_page_open
 from rules.core import Event
 
 
@@ -36,8 +37,20 @@ class BoardPainter:
                 tag = board_tag(label, game, game_locale(game))
         elif game.daily_key is not None:
             tag = daily_tag(game, game_locale(game), today)
+        links = await self.services.web.links()
+        web_url = (
+            links.game(game.id, game_locale(game))
+            if links is not None and copy_of is None and game_page_open(game, today)
+            else None
+        )
         return await render_board(
-            game, recent, today=today, pictures=server.pictures, tag=tag, copy_of=copy_of
+            game,
+            recent,
+            today=today,
+            pictures=server.pictures,
+            tag=tag,
+            copy_of=copy_of,
+            web_url=web_url,
         )
 
     async def paint_copy(self, game: GameSnapshot, recent: Sequence[Event], link: str) -> Board:

@@ -42,6 +42,7 @@ from bot.ui.corner_components import CornerButton
 from bot.ui.easel import EASEL
 from bot.ui.layout import Card, Row, offer_rows
 from bot.ui.open_challenges import is_open_seat, open_header, open_rows
+from bot.ui.web_links import with_web_link
 from rules.core import AcceptDraw, DeclineDraw, Event, Locale, OfferDraw, Resign
 from rules.core.levels import LEVEL_SETTING
 
@@ -398,10 +399,11 @@ def board_card(
     picture: bool = False,
     tag: str = "",
     copy_of: str | None = None,
+    web_url: str | None = None,
 ) -> Card:
     """The board as one card: heading, picture or text board, status, buttons. ``copy_of``:
     an older copy of the board, closed — no buttons, and a line saying where the newest is
-    (that link)."""
+    (that link). ``web_url``: the game's page, linked from the live board."""
     board = text_board(game, locale)
     status = board_status(game, locale, recent, today, live=copy_of is None)
     if copy_of is not None:
@@ -412,7 +414,11 @@ def board_card(
         picture=PICTURE_NAME if picture else None,
         picture_alt=board,
         text_board=None if picture else board,
-        rows=board_rows(game, locale, recent, today) if copy_of is None else [],
+        rows=(
+            with_web_link(board_rows(game, locale, recent, today), web_url, locale)
+            if copy_of is None
+            else []
+        ),
         accent=ACCENTS.get(game.status, ACCENTS[GameStatus.FINISHED]),
     )
 
@@ -425,6 +431,7 @@ async def render_board(
     pictures: bool = True,
     tag: str = "",
     copy_of: str | None = None,
+    web_url: str | None = None,
 ) -> Board:
     """The board as pictures-or-text chooses (``copy_of``: an older copy, closed — see
     :func:`board_card`). A picture is drawn off the event loop (it takes tens of
@@ -432,12 +439,23 @@ async def render_board(
     locale = game_locale(game)
     paint = game.spec.board_picture
     if not pictures or paint is None or game.status == GameStatus.CHALLENGE:
-        card = board_card(game, locale, recent, today=today, tag=tag, copy_of=copy_of)
+        card = board_card(
+            game, locale, recent, today=today, tag=tag, copy_of=copy_of, web_url=web_url
+        )
         return Board(card.view())
     public = [e for e in recent if e.visible_to is None]
     view = game.rules.view_for(game.state, None)
     names = seat_names(game, locale)
     with METRICS.picture_seconds.time():
         drawn = await EASEL.draw(paint, view, locale, public, names)
-    card = board_card(game, locale, recent, today=today, picture=True, tag=tag, copy_of=copy_of)
+    card = board_card(
+        game,
+        locale,
+        recent,
+        today=today,
+        picture=True,
+        tag=tag,
+        copy_of=copy_of,
+        web_url=web_url,
+    )
     return Board(card.view(), drawn)

@@ -29,6 +29,7 @@ from bot.services.privacy import PrivacyService
 from bot.services.puzzles import PuzzleService
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
+from bot.web.links import NO_WEB, WebLinkSource
 
 SHUTDOWN_GRACE_SECONDS = 10.0
 #: The flows' type, as the holder of a context knows it.
@@ -55,6 +56,8 @@ class Services:
     open_challenges: OpenChallenges
     #: Whether the bot may DM each user, as Discord has shown it.
     dm_reach: DmReachBook
+    #: The web pages' addresses for the "🌐 Web" buttons (none while WEB_BASE_URL is unset).
+    web: WebLinkSource = NO_WEB
 
 
 #: ``Interaction.extras`` key: how the interaction ended, when not "ok" (see ``handle_error``).

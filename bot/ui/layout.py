@@ -78,6 +78,10 @@ def offer_rows(game_id: int, seen: Seen, offers: Sequence[Offer], max_rows: int 
     return rows
 
 
+def _is_link(item: discord.ui.Item[Any]) -> bool:
+    return isinstance(item, discord.ui.Button) and item.url is not None
+
+
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -120,6 +124,9 @@ class Card:
             used += 1
         for row in rows:
             if used + 1 + len(row) > MAX_COMPONENTS:
+                # A link (🌐 Web) gives way before the controls it stands beside.
+                row = [item for item in row if not _is_link(item)]
+            if not row or used + 1 + len(row) > MAX_COMPONENTS:
                 break  # the last rows (meta actions) give way rather than breaking the limit
             container.add_item(discord.ui.ActionRow(*row))
             used += 1 + len(row)

@@ -17,12 +17,21 @@ from bot.ui.boards import game_title, outcome_text
 from bot.ui.common import clip
 from bot.ui.components import DrawnButton, DrawnSelect, LogButton, ShareButton, VerifyButton
 from bot.ui.corner import shown_note
+from bot.ui.web_links import web_button
+from bot.web.links import WebLinks, game_page_open
 from rules.core import Locale
 
 
 async def replay_message(
-    games: GameService, game_id: int, ply: int, locale: Locale, viewer: int
+    games: GameService,
+    game_id: int,
+    ply: int,
+    locale: Locale,
+    viewer: int,
+    links: WebLinks | None = None,
 ) -> tuple[str, discord.ui.View]:
+    """The position after ``ply`` with its step buttons; ``links``: the web pages', for the
+    game's own page beside the log."""
     game, state, row, plies = await games.queries.state_at(game_id, ply, viewer)
     ply = min(max(ply, 0), plies)
     rules = game.rules
@@ -51,13 +60,23 @@ async def replay_message(
         view.add_item(ShareButton(game.id, tr("button.share", locale), row=1))
     # A sealed deal's check, once its seed is out (a daily deal's board, private and never
     # redrawn after its day, can't offer it then).
-    if game.seed_revealed(games.clock().date()):
+    today = games.clock().date()
+    if game.seed_revealed(today):
         view.add_item(VerifyButton(game.id, tr("button.verify", locale), row=1))
+    if links is not None and game_page_open(game, today):
+        link = web_button(links.game(game.id, locale), locale)
+        link.row = 1
+        view.add_item(link)
     return content, view
 
 
-def history_view(games: list[GameSummary], user_id: int, locale: Locale) -> discord.ui.View:
+def history_view(
+    games: list[GameSummary], user_id: int, locale: Locale, web_url: str | None = None
+) -> discord.ui.View:
+    """The menu of finished games; ``web_url``: the player's page, beside it."""
     view = discord.ui.View(timeout=None)
+    if web_url is not None:
+        view.add_item(web_button(web_url, locale))
     if games:
         options = [
             discord.SelectOption(

@@ -10,6 +10,8 @@ from bot.services.guilds import GuildService
 from bot.services.standings import StandingsPage, is_rated_game
 from bot.ui.common import clip, installed_guild_id, public_locale
 from bot.ui.components import DrawnButton
+from bot.ui.web_links import web_button
+from bot.web.links import WebLinkSource
 from rules.core import Locale
 
 
@@ -57,16 +59,33 @@ def standings_text(page: StandingsPage, locale: Locale, *, everywhere: bool = Fa
     return clip("\n".join(lines))
 
 
-def standings_view(page: StandingsPage, guild_id: int | None) -> discord.ui.View:
+def standings_view(
+    page: StandingsPage, guild_id: int | None, web: tuple[str, Locale] | None = None
+) -> discord.ui.View:
     """◀ ▶ for a table of many pages; ``guild_id`` None (0 in the button) pages the
-    "everywhere" table."""
+    "everywhere" table. ``web``: the table's page and its language, beside them."""
     view = discord.ui.View(timeout=None)
     if page.pages > 1:
         for target, label in ((page.page - 1, "◀"), (page.page + 1, "▶")):
             button = StandingsPageButton(guild_id or 0, page.game_key, target, label)
             button.disabled = not 0 <= target < page.pages
             view.add_item(button)
+    if web is not None:
+        view.add_item(web_button(*web))
     return view
+
+
+async def table_web_link(
+    web: WebLinkSource, servers: GuildService, guild_id: int | None, key: str, locale: Locale
+) -> tuple[str, Locale] | None:
+    """A table's page on the web: the "everywhere" table's always, a server's only once its
+    admins published it (``/server settings``; else the page is refused)."""
+    links = await web.links()
+    if links is None:
+        return None
+    if guild_id is not None and (await servers.get(guild_id)).web_name is None:
+        return None
+    return links.standings(guild_id, key, locale), locale
 
 
 class StandingsPageButton(DrawnButton):

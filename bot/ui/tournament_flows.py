@@ -121,6 +121,11 @@ class TournamentFlows:
         channel = self.client.get_partial_messageable(info.channel_id)
         await channel.send(content, allowed_mentions=mentions)
 
+    async def _web_url(self, tournament_id: int, locale: Locale) -> str | None:
+        """The tournament's page on the web (where WEB_BASE_URL is set)."""
+        links = await self.services.web.links()
+        return links.tournament(tournament_id, locale) if links is not None else None
+
     async def _post(self, info: TournamentInfo, views: Sequence[discord.ui.LayoutView]) -> None:
         channel = self.client.get_partial_messageable(info.channel_id)
         for view in views:
@@ -131,7 +136,10 @@ class TournamentFlows:
         info = notice.standing.tournament
         locale = tournament_locale(info)
         title = tr("tournament.finished", locale, name=typed(info.name))
-        await self._post(info, posted_views(title, final_blocks(notice.standing, locale), locale))
+        web_url = await self._web_url(info.id, locale)
+        await self._post(
+            info, posted_views(title, final_blocks(notice.standing, locale), locale, web_url)
+        )
 
     async def _round_started(self, notice: RoundStarted) -> None:
         """Every board first (each pinging its players), then the pairings linking to them."""
@@ -142,8 +150,10 @@ class TournamentFlows:
                 links[game.id] = (message.channel.id, message.id)
         locale = tournament_locale(notice.tournament)
         blocks = round_blocks(notice, links, locale)
+        web_url = await self._web_url(notice.tournament.id, locale)
         await self._post(
-            notice.tournament, posted_views(round_heading(notice, locale), blocks, locale)
+            notice.tournament,
+            posted_views(round_heading(notice, locale), blocks, locale, web_url),
         )
 
     async def _post_game(self, notice: RoundStarted, game: GameSnapshot) -> discord.Message | None:

@@ -16,6 +16,7 @@ from bot.ui.common import clip
 from bot.ui.components import DrawnButton
 from bot.ui.layout import Card
 from bot.ui.tournaments import header, standing_blocks
+from bot.ui.web_links import with_web_link
 from rules.core import Locale
 
 PAGE_LINES = 30
@@ -49,9 +50,11 @@ def _heading(title: str, page: int, pages: int, locale: Locale) -> str:
     return f"{title}\n-# {tr('tournament.page', locale, page=page + 1, pages=pages)}"
 
 
-def standing_view(standing: Standing, locale: Locale, page: int = 0) -> discord.ui.LayoutView:
+def standing_view(
+    standing: Standing, locale: Locale, page: int = 0, web_url: str | None = None
+) -> discord.ui.LayoutView:
     """One page of ``/tournament show`` (pages past either end show the nearest one), with
-    ◀ ▶ when there are several."""
+    ◀ ▶ when there are several; ``web_url``: the tournament's page, beside them."""
     info = standing.tournament
     pages = paginate(standing_blocks(standing, locale))
     page = max(0, min(page, len(pages) - 1))
@@ -66,17 +69,23 @@ def standing_view(standing: Standing, locale: Locale, page: int = 0) -> discord.
     return Card(
         heading=_heading(header(info, locale), page, len(pages), locale),
         status="\n".join(pages[page]),
-        rows=rows,
+        rows=with_web_link(rows, web_url, locale),
         accent=ACCENT,
     ).view()
 
 
-def posted_views(title: str, blocks: Sequence[str], locale: Locale) -> list[discord.ui.LayoutView]:
-    """Any announcement with a title and its lines, as many cards as it takes."""
+def posted_views(
+    title: str, blocks: Sequence[str], locale: Locale, web_url: str | None = None
+) -> list[discord.ui.LayoutView]:
+    """Any announcement with a title and its lines, as many cards as it takes; ``web_url``:
+    the tournament's page, under the last card."""
     pages = paginate(blocks)
     return [
         Card(
-            heading=_heading(title, n, len(pages), locale), status="\n".join(lines), accent=ACCENT
+            heading=_heading(title, n, len(pages), locale),
+            status="\n".join(lines),
+            rows=with_web_link([], web_url if n == len(pages) - 1 else None, locale),
+            accent=ACCENT,
         ).view()
         for n, lines in enumerate(pages)
     ]

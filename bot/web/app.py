@@ -13,13 +13,12 @@ from bot.db import Database
 from bot.services.clock import Clock, system_clock
 from bot.services.secrets import DeploymentSecrets
 from bot.web.addresses import Addresses
+from bot.web.links import secret_of
 from bot.web.pages import Pages
 from bot.web.reading import WebReader
 from bot.web.settings import WebSettings
 
 TEMPLATES = Path(__file__).with_name("templates")
-#: The name of the deployment secret that signs the addresses when WEB_SECRET is not set.
-SECRET_NAME = "web"
 PAGES_KEY = web.AppKey("pages", Pages)
 
 
@@ -47,13 +46,6 @@ async def security_headers(request: web.Request, handler: Handler) -> web.Stream
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     return response
-
-
-async def secret_of(settings: WebSettings, db: Database, clock: Clock) -> bytes:
-    """WEB_SECRET, else the deployment's own (made at first need in the database)."""
-    if settings.secret is not None:
-        return settings.secret
-    return await DeploymentSecrets(db, clock).get(SECRET_NAME)
 
 
 def make_app(pages: Pages) -> web.Application:
@@ -84,6 +76,6 @@ async def build_app(
     settings: WebSettings, db: Database, clock: Clock = system_clock
 ) -> web.Application:
     """The site over ``db``, its addresses signed with the deployment's secret."""
-    addresses = Addresses(await secret_of(settings, db, clock))
+    addresses = Addresses(await secret_of(settings.secret, DeploymentSecrets(db, clock)))
     pages = Pages(settings, addresses, WebReader(db, clock), templates())
     return make_app(pages)

@@ -18,6 +18,7 @@ from bot.statuses import GameStatus
 from bot.text.web import WEB_TEXTS
 from bot.web.addresses import Addresses, Kind
 from bot.web.language import Words, negotiate
+from bot.web.links import WebLinks
 from bot.web.pictures import Caption, PictureShelf, etag, in_thread, paint_board, paint_preview
 from bot.web.reading import EVERYWHERE, GameShown, Kept, WebReader
 from bot.web.settings import WebSettings
@@ -45,25 +46,26 @@ class Pages:
         self.reader = reader
         self.templates = templates
         self.shelf = shelf or PictureShelf()
+        self.links = WebLinks(settings.base_url, addresses)
 
     # --- helpers ---------------------------------------------------------------------------
 
     def url(self, path: str) -> str:
-        return self.settings.base_url + path
+        return self.links.url(path)
+
+    # The paths are the bot's buttons' too (bot/web/links.py): one place builds both.
 
     def game_path(self, game_id: int) -> str:
-        return f"/g/{self.addresses.token(Kind.GAME, game_id)}"
+        return self.links.game_path(game_id)
 
     def player_path(self, user_id: int) -> str:
-        return f"/p/{self.addresses.token(Kind.PLAYER, user_id)}"
+        return self.links.player_path(user_id)
 
     def tournament_path(self, tournament_id: int) -> str:
-        return f"/t/{self.addresses.token(Kind.TOURNAMENT, tournament_id)}"
+        return self.links.tournament_path(tournament_id)
 
     def server_path(self, guild_id: int) -> str:
-        if guild_id == EVERYWHERE:
-            return ""
-        return f"/s/{self.addresses.token(Kind.SERVER, guild_id)}"
+        return self.links.server_path(guild_id)
 
     def _number(self, request: web.Request, kind: Kind) -> int:
         number = self.addresses.number(kind, request.match_info["token"])

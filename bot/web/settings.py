@@ -40,7 +40,9 @@ class WebSettings:
         port = _port(env.get("WEB_PORT", "").strip())
         shown = "localhost" if host in ("0.0.0.0", "::", "127.0.0.1") else host
         base = env.get("WEB_BASE_URL", "").strip() or f"http://{shown}:{port}"
-        return cls(_base_url(base), host, port, _secret(env.get("WEB_SECRET", "").strip()))
+        return cls(
+            parse_base_url(base), host, port, parse_secret(env.get("WEB_SECRET", "").strip())
+        )
 
 
 def _port(raw: str) -> int:
@@ -51,7 +53,7 @@ def _port(raw: str) -> int:
     return int(raw)
 
 
-def _base_url(raw: str) -> str:
+def parse_base_url(raw: str) -> str:
     parts = urlsplit(raw)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
         raise ConfigError(
@@ -61,7 +63,7 @@ def _base_url(raw: str) -> str:
     return raw.rstrip("/")
 
 
-def _secret(raw: str) -> bytes | None:
+def parse_secret(raw: str) -> bytes | None:
     if not raw:
         return None
     if len(raw) < SECRET_MIN_CHARS:

@@ -129,6 +129,32 @@ def test_a_lone_action_stands_beside_the_status_it_acts_on() -> None:
     assert isinstance(two[-2], discord.ui.TextDisplay) and isinstance(two[-1], discord.ui.ActionRow)
 
 
+def test_a_web_link_gives_way_before_the_controls_beside_it() -> None:
+    """The 🌐 Web link joins the last row where there is room; on a card already holding all
+    the components Discord allows, the link goes, never the controls it was put beside."""
+    from bot.ui.layout import MAX_COMPONENTS, Card
+    from bot.ui.web_links import with_web_link
+
+    def row(n: int, start: int) -> list[discord.ui.Item[discord.ui.LayoutView]]:
+        return [
+            GameActionButton(7, Seen(ply=3), f"m{k}", f"Move {k}", discord.ButtonStyle.primary)
+            for k in range(start, start + n)
+        ]
+
+    def buttons(rows: list[list[discord.ui.Item[discord.ui.LayoutView]]]) -> list[str | None]:
+        view = Card(heading="### 武士将棋", status="Your move.", rows=rows).view()
+        assert sum(1 for _ in view.walk_children()) <= MAX_COMPONENTS
+        return [b.label for b in view.walk_children() if isinstance(b, discord.ui.Button)]
+
+    roomy = with_web_link([row(5, 0), row(3, 5)], "https://example.org/g/x", "en")
+    assert len(roomy) == 2 and buttons(roomy)[-1] == "Web"
+    # Container, heading and status (3), five full rows (30) and a row of four (5) leave room
+    # for a row of one: its control stays, and the link beside it goes.
+    rows = [row(5, 5 * n) for n in range(5)] + [row(4, 25), row(1, 29)]
+    shown = buttons(with_web_link(rows, "https://example.org/g/x", "en"))
+    assert "Web" not in shown and "Move 29" in shown and len(shown) == 30
+
+
 def test_menu_options_keep_to_discords_hundred_characters() -> None:
     """A label or description longer than Discord takes is cut at 100 characters, not
     refused, and not cut shorter."""

@@ -1,0 +1,298 @@
+"""The web pages under readers, and what they cost the bot's clicks.
+
+    python -m bench.bench_web [--readers 50] [--requests 2000] [--clicks 600] [--rounds 2]
+
+1. **Pages**: ``python -m bot web`` as its own process over a SQLite database of finished and
+   running games, read by ``--readers`` concurrent readers (a process of their own, as readers
+   are elsewhere) asking for game pages, board pictures, link previews, players and standings;
+   beside it, in the same run, a bare aiohttp process answering a page of the same size from
+   memory (no database, no template, no picture). p50 / p95 / p99 and requests per second for
+   both, and the ratio of the p95s (issue 34 asks p95 ≤ 300 ms at 50 readers on two cores).
+2. **Clicks**: the bot's click p99 (``bench.bench_clicks``: pairs of players at 武士将棋 boards
+   through the loopback fake of Discord, text boards) measured in turn without and with the
+   web process serving the bot's own database to ``--readers`` readers, ``--rounds`` times
+   each; the medians and their ratio (issue 34 asks within 5 %).
+
+Figures, not a timed test: the machine's load moves from minute to minute, so only figures
+taken side by side in one run compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+import aiohttp
+
+from bench.bench_clicks import measure_bot
+from bench.stats import percentile
+from bot.db import Database
+from bot.services.games import GameService
+from bot.services.snapshots import Player
+from bot.web.addresses import Addresses, Kind
+from rules.core import Resign, Rng
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "a benchmark's secret, thirty-two characters or more"
+GAMES = 40
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def fill(url: str) -> list[int]:
+    """Finished 武士将棋 games and running 戦列札 ones between a few players: their ids."""
+    db = Database(url)
+    await db.migrate()
+    games = GameService(db, seed_source=Rng.from_seed(5))
+    people = [Player(1000 + n, f"reader{n}") for n in range(8)]
+    ids = []
+    for n in range(GAMES):
+        one, other = people[n % 8], people[(n + 3) % 8]
+        kind = "bushi" if n % 2 else "senretsu"
+        settings = {} if kind == "bushi" else {"first_player": "coin"}
+        challenge = await games.starts.challenge(
+            kind, one, other, settings=settings, rated=n % 2 == 1
+        )
+        result = await games.starts.accept(challenge.game.id, other.user_id)
+        rng = Rng.from_seed(n)
+        for _ in range(8):
+            game = result.game
+            if not game.seats_to_act:
+                break
+            seat = game.seats_to_act[0].seat
+            action, rng = rng.choice(game.rules.legal_actions(game.state, seat))
+            user = game.player(seat).user_id
+            result = await games.actions.act(game.id, user, game.version, game.rules.format(action))
+        if kind == "bushi" and result.game.status.value == "active":
+            await games.actions.act(result.game.id, other.user_id, None, Resign.code)
+        ids.append(result.game.id)
+    await db.dispose()
+    return ids
+
+
+def paths(game_ids: list[int]) -> list[str]:
+    """What readers ask for, in turn: a game, its board and preview, a player, the standings."""
+    addresses = Addresses(SECRET.encode())
+    asked = []
+    for n, game_id in enumerate(game_ids):
+        game = f"/g/{addresses.token(Kind.GAME, game_id)}"
+        lang = "ja" if n % 2 else "en"
+        asked += [
+            f"{game}?lang={lang}",
+            f"{game}/board.png?lang={lang}",
+            f"{game}/preview.png?lang={lang}",
+            f"/p/{addresses.token(Kind.PLAYER, 1000 + n % 8)}?lang={lang}",
+            f"/standings/bushi?lang={lang}",
+        ]
+    return asked
+
+
+def start_web(database_url: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "WEB_PORT": str(port),
+        "WEB_SECRET": SECRET,
+        "LOG_LEVEL": "WARNING",
+    }
+    process = subprocess.Popen([sys.executable, "-m", "bot", "web"], cwd=ROOT, env=env)
+    return process, f"http://127.0.0.1:{port}"
+
+
+BARE = """
+import sys
+from aiohttp import web
+page = ("<!DOCTYPE html><html><body>" + "x" * int(sys.argv[2]) + "</body></html>").encode()
+async def answer(request):
+    return web.Response(body=page, content_type="text/html")
+app = web.Application()
+app.router.add_get("/{tail:.*}", answer)
+web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
+"""
+
+
+def start_bare(size: int) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-c", BARE, str(port), str(size)])
+    return process, f"http://127.0.0.1:{port}"
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+async def ready(base: str) -> None:
+    deadline = time.monotonic() + 60
+    async with aiohttp.ClientSession() as session:
+        while True:
+            try:
+                async with session.get(base + "/robots.txt") as response:
+                    await response.read()
+                    return
+            except aiohttp.ClientError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.2)
+
+
+async def read(
+    base: str, asked: list[str], readers: int, requests: int | None, until: float | None = None
+) -> tuple[list[float], float, int]:
+    """``readers`` at once, each asking for the next path as soon as its last answer came (as
+    a browser without a cache would); latencies, requests per second and failures."""
+    latencies: list[float] = []
+    failures = 0
+    counter = iter(range(requests if requests is not None else 10**12))
+
+    async def reader(session: aiohttp.ClientSession) -> None:
+        nonlocal failures
+        for n in counter:
+            if until is not None and time.monotonic() > until:
+                return
+            started = time.perf_counter()
+            async with session.get(base + asked[n % len(asked)]) as response:
+                await response.read()
+                if response.status != 200:
+                    failures += 1
+            latencies.append(time.perf_counter() - started)
+
+    connector = aiohttp.TCPConnector(limit=readers)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        started = time.perf_counter()
+        await asyncio.gather(*(reader(session) for _ in range(readers)))
+        elapsed = time.perf_counter() - started
+    return latencies, len(latencies) / elapsed, failures
+
+
+def readers_apart(base: str, asked: list[str], readers: int, pipe: Connection) -> None:
+    """In a process of its own: read until told to stop, then say how many answers came."""
+    answered: list[float] = []
+
+    async def main() -> None:
+        task = asyncio.create_task(read(base, asked, readers, None, time.monotonic() + 3600))
+        started = time.monotonic()
+        await asyncio.to_thread(pipe.recv)  # told to stop
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        answered.append(time.monotonic() - started)
+
+    asyncio.run(main())
+    pipe.send(answered[0])
+
+
+def describe(name: str, latencies: list[float], rate: float) -> str:
+    return (
+        f"{name:<22} p50 {percentile(latencies, 0.5) * 1000:7.1f} ms   "
+        f"p95 {percentile(latencies, 0.95) * 1000:7.1f} ms   "
+        f"p99 {percentile(latencies, 0.99) * 1000:7.1f} ms   "
+        f"{rate:6.0f} req/s   ({len(latencies)} requests)"
+    )
+
+
+async def pages(readers: int, requests: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{Path(tmp) / 'web.sqlite3'}"
+        asked = paths(await fill(url))
+        web, base = start_web(url)
+        try:
+            await ready(base)
+            async with aiohttp.ClientSession() as session, session.get(base + asked[0]) as answer:
+                size = len(await answer.read())
+            bare, bare_base = start_bare(size)
+            try:
+                await ready(bare_base)
+                bare_latencies, bare_rate, _ = await read(bare_base, asked, readers, requests)
+                latencies, rate, failures = await read(base, asked, readers, requests)
+            finally:
+                stop(bare)
+        finally:
+            stop(web)
+    print(f"web pages: {readers} readers at once, {len(asked)} addresses in turn")
+    print(describe("bare aiohttp (memory)", bare_latencies, bare_rate))
+    print(describe("python -m bot web", latencies, rate) + f"   {failures} not 200")
+    ratio = percentile(latencies, 0.95) / percentile(bare_latencies, 0.95)
+    print(f"p95 web/bare: {ratio:.1f}")
+
+
+@contextlib.asynccontextmanager
+async def web_readers(url: str, readers: int) -> AsyncIterator[None]:
+    """The web process over the bot's database (``url``), read by ``readers`` readers in a
+    process of their own, for as long as the block runs."""
+    ids = list(range(1, 26))  # the benchmark's first games: their pages exist while played
+    asked = paths(ids)
+    web, base = start_web(url)
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    child = context.Process(target=readers_apart, args=(base, asked, readers, theirs))
+    try:
+        await ready(base)
+        child.start()
+        await asyncio.sleep(1)  # the readers under way before the clicks start
+        yield
+    finally:
+        ours.send("stop")
+        if child.is_alive():
+            await asyncio.to_thread(ours.recv)
+        child.join(timeout=30)
+        stop(web)
+
+
+async def clicks(readers: int, count: int, rounds: int) -> None:
+    p99s: dict[bool, list[float]] = {False: [], True: []}
+    rates: dict[bool, list[float]] = {False: [], True: []}
+    for _ in range(rounds):
+        for reading in (False, True):
+            beside = (lambda url: web_readers(url, readers)) if reading else None
+            latencies, rate, *_ = await measure_bot(50, count, False, beside=beside)
+            p99s[reading].append(percentile(latencies, 0.99) * 1000)
+            rates[reading].append(rate)
+    print(f"the bot's clicks (50 players, text boards), {rounds} rounds in turn")
+    for reading, name in ((False, "alone"), (True, f"beside {readers} web readers")):
+        runs = ", ".join(f"{p:.0f}" for p in p99s[reading])
+        print(
+            f"{name:<24} click p99 median {statistics.median(p99s[reading]):6.0f} ms ({runs})   "
+            f"{statistics.median(rates[reading]):5.0f} clicks/s"
+        )
+    ratio = statistics.median(p99s[True]) / statistics.median(p99s[False])
+    print(f"click p99 with/without the web readers: {ratio:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--readers", type=int, default=50)
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--clicks", type=int, default=600)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--pages-only", action="store_true")
+    args = parser.parse_args()
+    asyncio.run(pages(args.readers, args.requests))
+    if not args.pages_only:
+        asyncio.run(clicks(args.readers, args.clicks, args.rounds))
+
+
+if __name__ == "__main__":
+    main()
