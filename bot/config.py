@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 DEFAULT_SQLITE_PATH = Path("data") / "asobiba.sqlite3"
 DEFAULT_HEARTBEAT_FILE = Path("data") / "heartbeat"
@@ -173,16 +174,37 @@ class Settings:
 def _web_base_url(env: Mapping[str, str]) -> str | None:
     """WEB_BASE_URL, checked as the web process checks it (the same values must give the same
     addresses); unset, the bot links to no page."""
-    from bot.web.settings import parse_base_url
-
     raw = env.get("WEB_BASE_URL", "").strip()
     return parse_base_url(raw) if raw else None
 
 
 def _web_secret(env: Mapping[str, str]) -> bytes | None:
-    from bot.web.settings import parse_secret
-
     return parse_secret(env.get("WEB_SECRET", "").strip())
+
+
+#: The least a given WEB_SECRET may hold: 32 characters, as many bits as the database's own.
+SECRET_MIN_CHARS = 32
+
+
+def parse_base_url(raw: str) -> str:
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ConfigError(
+            f"WEB_BASE_URL must be an http:// or https:// address such as "
+            f"https://asobiba.example.org, not {raw!r}"
+        )
+    return raw.rstrip("/")
+
+
+def parse_secret(raw: str) -> bytes | None:
+    if not raw:
+        return None
+    if len(raw) < SECRET_MIN_CHARS:
+        raise ConfigError(
+            f"WEB_SECRET must be at least {SECRET_MIN_CHARS} characters (or unset: the "
+            f"database keeps one), not {len(raw)}"
+        )
+    return raw.encode()
 
 
 #: The databases we ship drivers for, by the URL's scheme (before any ``+driver``).

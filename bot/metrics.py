@@ -16,7 +16,7 @@ interpreter (``python_info``) and its garbage collector (``python_gc_*``); and
 from __future__ import annotations
 
 import platform
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import metadata
 
 from prometheus_client import (
@@ -42,33 +42,34 @@ LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
 BUILD_LABELS = ("version", "python", "discord_py", "revision")
 
 
-def build_labels() -> tuple[str, str, str, str]:
-    """This release's version, Python's, discord.py's, and the newest schema revision it
-    knows (the one it migrates databases to)."""
+def build_labels(revision: Callable[[], str]) -> tuple[str, str, str, str]:
+    """This release's version, Python's, discord.py's, and ``revision()``: the newest schema
+    revision it knows (the one it migrates databases to)."""
     import discord
-
-    from bot.db.migrations import head_revision
 
     try:
         version = metadata.version("asobiba")
     except metadata.PackageNotFoundError:  # run from a checkout that was never installed
         version = "unknown"
-    return version, platform.python_version(), discord.__version__, head_revision()
+    return version, platform.python_version(), discord.__version__, revision()
 
 
 class BuildInfo(Collector):
     """``asobiba_build_info{version, python, discord_py, revision} 1``: the labels are read at
-    the first scrape (the revision means reading the migrations), then kept."""
+    the first scrape (the revision means reading the migrations), then kept. Who serves the
+    scrape names how the revision is read (:attr:`revision`): the metrics sit below the
+    database layer, which they count."""
 
     def __init__(self) -> None:
         self._labels: tuple[str, str, str, str] | None = None
+        self.revision: Callable[[], str] = lambda: "unknown"
 
     def describe(self) -> Iterator[GaugeMetricFamily]:
         yield self._family()
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         if self._labels is None:
-            self._labels = build_labels()
+            self._labels = build_labels(self.revision)
         family = self._family()
         family.add_metric(list(self._labels), 1)
         yield family
@@ -94,7 +95,8 @@ class Metrics:
         ProcessCollector(registry=registry)
         PlatformCollector(registry=registry)
         GCCollector(registry=registry)
-        registry.register(BuildInfo())
+        self.build = BuildInfo()
+        registry.register(self.build)
         self.interactions = Counter(
             "asobiba_interactions",
             "Interactions handled, by kind (command, component, modal, autocomplete) and "

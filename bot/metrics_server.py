@@ -16,6 +16,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from bot.db.migrations import head_revision
 from bot.metrics import METRICS
 from bot.services.deliveries import Backlog
 
@@ -125,6 +126,7 @@ class MetricsServer:
             raise MetricsUnavailable(self.host, self.port, error) from error
         self._runner = runner
         METRICS.registry.register(self.gauges)
+        METRICS.build.revision = head_revision
         log.info("serving metrics on http://%s:%d/metrics", self.host, self.port)
 
     async def scrape(self, _request: web.Request) -> web.Response:

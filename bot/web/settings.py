@@ -7,16 +7,13 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
-from bot.config import ConfigError
+from bot.config import ConfigError, parse_base_url, parse_secret
 
 DEFAULT_PORT = 8080
 #: Loopback unless told otherwise: an operator publishes the pages on purpose (docker-compose
 #: sets 0.0.0.0 inside its network, behind the port it maps).
 DEFAULT_HOST = "127.0.0.1"
-#: The least a given secret may hold: 32 characters, as many bits as the database's own.
-SECRET_MIN_CHARS = 32
 HOST = re.compile(r"[A-Za-z0-9.:\-\[\]]+")
 
 
@@ -51,24 +48,3 @@ def _port(raw: str) -> int:
     if not raw.isdigit() or not 1 <= int(raw) <= 65535:
         raise ConfigError(f"WEB_PORT must be a TCP port, 1 to 65535, not {raw!r}")
     return int(raw)
-
-
-def parse_base_url(raw: str) -> str:
-    parts = urlsplit(raw)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise ConfigError(
-            f"WEB_BASE_URL must be an http:// or https:// address such as "
-            f"https://asobiba.example.org, not {raw!r}"
-        )
-    return raw.rstrip("/")
-
-
-def parse_secret(raw: str) -> bytes | None:
-    if not raw:
-        return None
-    if len(raw) < SECRET_MIN_CHARS:
-        raise ConfigError(
-            f"WEB_SECRET must be at least {SECRET_MIN_CHARS} characters (or unset: the "
-            f"database keeps one), not {len(raw)}"
-        )
-    return raw.encode()
