@@ -42,6 +42,7 @@ from bot.text.commands import (
 )
 from bot.text.daily import DAILY, TODAY
 from bot.text.open_challenges import MAX_RATING, MAX_RATING_HELP, MIN_RATING, MIN_RATING_HELP
+from bot.text.quiet import BANK, BANK_HELP
 from bot.ui.answering import FirstAnswer
 from bot.ui.boards import player_label
 from bot.ui.common import (
@@ -76,6 +77,7 @@ def start_command(
         builder.add(
             "clock", CLOCK, CLOCK_HELP, app_commands.Choice[str] | None, None, CLOCK_CHOICES
         )
+        builder.add("bank_days", BANK, BANK_HELP, app_commands.Range[int, 1, 30] | None, None)
         builder.add("rated", RATED, RATED_HELP, bool, False)
         rating = app_commands.Range[int, 0, 5000] | None
         builder.add("min_rating", MIN_RATING, MIN_RATING_HELP, rating, None)
@@ -113,6 +115,7 @@ def start_command(
             move_seconds=int(clock.value) if clock else None,
             locale=public_locale(interaction),
             rating_range=(values.get("min_rating"), values.get("max_rating")),
+            bank_days=values.get("bank_days"),
         )
 
     if spec.solitaire:

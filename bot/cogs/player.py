@@ -16,6 +16,7 @@ from bot.cogs.clicks import Guarded, flows_of, the_one_choice
 from bot.games.registry import variant_for_key
 from bot.i18n import tr
 from bot.services.puzzles import PuzzleStanding
+from bot.services.quiet_settings import QuietSettings
 from bot.services.snapshots import GameSummary
 from bot.services.stats import PlayerStat
 from bot.statuses import GameStatus
@@ -45,9 +46,11 @@ from bot.text.player import (
     SETTINGS_HELP,
     USER,
 )
+from bot.text.quiet import QUIET, QUIET_HELP, TIME_ZONE, TIME_ZONE_HELP
 from bot.ui.answering import FirstAnswer, answers
 from bot.ui.away import games_note, profile_line
 from bot.ui.boards import game_title, player_label
+from bot.ui.clock_words import quiet_words
 from bot.ui.common import (
     clip,
     installed_guild_id,
@@ -308,11 +311,15 @@ class PlayerCog(commands.Cog):
         notify=localized(NOTIFY),
         hide_stats=localized(HIDE_STATS),
         boards=localized(BOARDS),
+        time_zone=localized(TIME_ZONE),
+        quiet_hours=localized(QUIET),
     )
     @app_commands.describe(
         notify=localized(NOTIFY_HELP),
         hide_stats=localized(HIDE_STATS_HELP),
         boards=localized(BOARDS_HELP),
+        time_zone=localized(TIME_ZONE_HELP),
+        quiet_hours=localized(QUIET_HELP),
     )
     @app_commands.choices(
         notify=[
@@ -334,7 +341,13 @@ class PlayerCog(commands.Cog):
         notify: Choice[str] | None = None,
         hide_stats: bool | None = None,
         boards: Choice[str] | None = None,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
+        quiet_hours: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
+        games = self.services.games
+        quiet_settings = QuietSettings(games.db, games.clock, games.writer)
+        # Checked first: a refusal changes nothing.
+        quiet, _ = await quiet_settings.change(interaction.user.id, time_zone, quiet_hours)
         prefs = await self.services.standings.set_prefs(
             interaction.user.id,
             notify=notify.value if notify else None,
@@ -353,7 +366,9 @@ class PlayerCog(commands.Cog):
                 notify=tr(NOTIFY_LABELS[prefs.notify], locale),
                 hidden=tr("yes" if prefs.hide_stats else "no", locale),
                 boards=tr("boards.pictures" if prefs.pictures else "boards.text", locale),
-            ),
+            )
+            + "\n"
+            + quiet_words(quiet, locale),
         )
 
 

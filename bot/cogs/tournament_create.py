@@ -20,6 +20,7 @@ from bot.i18n import tr
 from bot.services.snapshots import Player
 from bot.statuses import TournamentFormat
 from bot.text.commands import CLOCK, CLOCK_HELP, RATED, RATED_HELP
+from bot.text.quiet import BANK, BANK_HELP
 from bot.text.tournament_commands import (
     CREATE,
     CREATE_GAME_HELP,
@@ -46,6 +47,7 @@ from bot.ui.answering import FirstAnswer
 from bot.ui.common import NO_PINGS, localized, mention, public_locale
 from bot.ui.context import UiContext
 from bot.ui.flows import GameFlows
+from bot.ui.starting import bank_asked
 from bot.ui.tournaments import chosen_rules, created_text
 from rules.core import Text
 
@@ -77,6 +79,7 @@ def platform_builder(spec: AnySpec) -> CommandBuilder:
         builder.add(
             "clock", CLOCK, CLOCK_HELP, app_commands.Choice[str] | None, None, CLOCK_CHOICES
         )
+        builder.add("bank_days", BANK, BANK_HELP, app_commands.Range[int, 1, 30] | None, None)
         builder.add("rated", RATED, RATED_HELP, bool, False)
     builder.add(
         "signup", SIGNUP, SIGNUP_HELP, app_commands.Choice[str] | None, None, SIGNUP_CHOICES
@@ -151,6 +154,7 @@ def create_command(
             max_players=values.get("max_players"),
             play_seconds=(values.get("days") or DEFAULT_DAYS) * DAY,
             locale=locale,
+            bank=bank_asked(values.get("bank_days"), move_seconds),
         )
         rules = chosen_rules(options, chosen, locale)
         await interaction.response.send_message(

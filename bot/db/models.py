@@ -116,6 +116,9 @@ class GameRow(Base):
     pause: Mapped[dict[str, Any] | None] = mapped_column(JSONType, nullable=True)
     #: An open challenge (anyone may take the empty seat): ``{"min": rating, "max": rating}``.
     open_to: Mapped[dict[str, Any] | None] = mapped_column(JSONType, nullable=True)
+    #: What the deadline is worked out from: each seat's quiet hours, a time bank, the turn
+    #: running (see :mod:`bot.services.game_clock`); None: a plain clock, nothing kept yet.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSONType, nullable=True)
 
     #: How many players hold a planned line in this game (``game_aside``): kept by the plans'
     #: own writes without the version (so no board goes stale), read back by each move's write.
@@ -165,6 +168,10 @@ class GameEventRow(Base):
     public_text_ja: Mapped[str] = mapped_column(Text, default="")
     public_text_en: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: How long the player thought over this action: the clock's time less their quiet hours
+    #: and the time the clock stood. None: not timed (a planned answer, a second step of the
+    #: same turn, the platform's) or logged before this was kept.
+    thought_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     __table_args__ = (UniqueConstraint("game_id", "ply", name="uq_game_event_game_id_ply"),)
 
@@ -223,6 +230,11 @@ class UserPrefRow(Base):
     hide_stats: Mapped[bool] = mapped_column(Boolean, default=False)
     #: ``pictures`` or ``text`` for what this user sees privately; None: pictures.
     boards: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    #: The player's IANA time zone and nightly quiet hours (``HH:MM`` local): their move clock
+    #: stands and no reminder reaches them then. None: no quiet hours.
+    time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    quiet_from: Mapped[str | None] = mapped_column(String(5), nullable=True)
+    quiet_to: Mapped[str | None] = mapped_column(String(5), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
@@ -279,6 +291,8 @@ class TournamentRow(Base):
     #: Swiss: the rounds asked for; solitaire: the number of deals; round robin: set at start.
     rounds: Mapped[int] = mapped_column(Integer)
     move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: A time bank for every game (``{"start": s, "add": s, "cap": s}``); None: per move.
+    bank: Mapped[dict[str, Any] | None] = mapped_column(JSONType, nullable=True)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     max_players: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: Kept in step with the entrant rows by conditional UPDATEs (the player limit holds).

@@ -71,6 +71,7 @@ class GameRecord:
     held_since: datetime | None
     pause: dict[str, Any] | None
     open_to: dict[str, Any] | None
+    clock: dict[str, Any] | None
     state: dict[str, Any] | None
     seats: tuple[SeatRecord, ...] | None
 
@@ -85,6 +86,8 @@ class EventRecord:
     events: dict[str, Any]
     public_text_ja: str
     public_text_en: str
+    #: The player's thinking time (``GameEventRow.thought_seconds``).
+    thought_seconds: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +181,8 @@ class GameWrite:
     delivery: DeliveryWrite | None = None
     #: Seats someone new now holds.
     seated: tuple[Seated, ...] = ()
+    #: The clock's column (``GameRow.clock``), carried over unless the change moves it on.
+    clock: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +213,8 @@ class NewGame:
     tournament_id: int | None = None
     #: An open challenge: the rating range of who may take it (see ``GameRow.open_to``).
     open_to: dict[str, Any] | None = None
+    #: Its clock's column: a time bank, if it has one (``GameRow.clock``).
+    clock: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,8 +116,11 @@ class ActionPipeline:
         user_id: int | None,
         as_seat: Seat | None = None,
         where: Callable[[GameSummary], None] | None = None,
+        planned: bool = False,
     ) -> ActionResult:
-        return await self._act_steps(game_id, seen, [(as_seat, code)], user_id=user_id, where=where)
+        return await self._act_steps(
+            game_id, seen, [(as_seat, code)], user_id=user_id, where=where, planned=planned
+        )
 
     async def _act_steps(
         self,
@@ -128,6 +131,7 @@ class ActionPipeline:
         user_id: int | None,
         delivery: DeliveryWrite | None = None,
         where: Callable[[GameSummary], None] | None = None,
+        planned: bool = False,
     ) -> ActionResult:
         """Apply ``steps`` (seat, action code) as one change, each logged as its own ply.
         With ``user_id`` the seat is that user's (the seat given in ``steps`` is ignored).
@@ -140,7 +144,13 @@ class ActionPipeline:
             game_id,
             seen,
             lambda game: self._plan(
-                game, seen, steps, user_id=user_id, delivery=delivery, where=where
+                game,
+                seen,
+                steps,
+                user_id=user_id,
+                delivery=delivery,
+                where=where,
+                planned=planned,
             ),
         )
         return ActionResult(
@@ -159,6 +169,7 @@ class ActionPipeline:
         user_id: int | None,
         delivery: DeliveryWrite | None = None,
         where: Callable[[GameSummary], None] | None = None,
+        planned: bool = False,
     ) -> Planned:
         seen = seen_of(sight)
         if where is not None:
@@ -188,6 +199,7 @@ class ActionPipeline:
             expires_at=game.expires_at,
             delivery=delivery,
             actor_id=user_id,
+            planned=planned,
         )
         return Planned(write, state, to_act, tuple(all_events))
 
@@ -329,7 +341,12 @@ class ActionPipeline:
                     continue
                 try:
                     played = await self._act_once(
-                        game.id, game.version, step.answer, user_id=None, as_seat=planner
+                        game.id,
+                        game.version,
+                        step.answer,
+                        user_id=None,
+                        as_seat=planner,
+                        planned=True,
                     )
                 except StaleVersion:
                     return ActionResult(game, tuple(events), result.previous_version, tuple(owed))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
@@ -32,8 +32,10 @@ from bot.services.deliveries import DeliveryBook
 from bot.services.errors import GameDamaged, GameNotFound, Misplaced, StaleVersion
 from bot.services.freshness import Sight, seen_of
 from bot.services.game_cache import GameCache
+from bot.services.game_clock import GameClock, resumed, tick
 from bot.services.holds import Hold, resumed_deadline
 from bot.services.pings import PingBook
+from bot.services.quiet_hours import QuietHours
 from bot.services.snapshots import GameSnapshot, seat_infos
 from bot.services.stats import results_of
 from bot.statuses import OPEN_GAME_STATUSES, GameStatus
@@ -305,12 +307,16 @@ class GuardedWriter:
         delivery: DeliveryWrite | None = None,
         hold: Hold | None = None,
         actor_id: int | None = None,
+        planned: bool = False,
+        quiet: dict[Seat, QuietHours | None] | None = None,
     ) -> tuple[GameWrite, frozenset[Seat]]:
         """The guarded write that moves ``game`` to ``state`` and ``status`` (turns, result,
         deadline from :func:`stored`; the results it counts if it finishes the game); and the
         seats to act after it. ``finished``: ended with no result (aborted, declined): nobody
         acts. ``delivery``: what the change owes people, written with it (by default: its board
-        redrawn and whoever acts next told; ``actor_id`` made the change)."""
+        redrawn and whoever acts next told; ``actor_id`` made the change). ``planned``: the
+        actions are a planned answer (not timed). ``quiet``: seats' quiet hours as they are
+        now (the game starting, a player's settings changed), counted from the next turn on."""
         now = self.clock()
         acting = frozenset(s.seat for s in game.seats if s.to_act)
         after = stored(
@@ -329,13 +335,39 @@ class GuardedWriter:
         if after.status == GameStatus.CHALLENGE:
             to_act = frozenset(s.seat for s in game.seats if s.seat != game.challenger_seat)
         outcome = game.rules.outcome(state) if after.status == GameStatus.FINISHED else None
-        held_since, pause, deadline = game.held_since, game.pause, after.deadline_at
+        clock = GameClock.load(game.clock)
+        if quiet is not None:
+            kept = {s: q for s, q in clock.quiet.items() if s not in quiet}
+            clock = replace(clock, quiet={**kept, **{s: q for s, q in quiet.items() if q}})
+        ticked = tick(
+            clock,
+            running=after.status == GameStatus.ACTIVE,
+            was_running=game.status == GameStatus.ACTIVE,
+            to_act=after.to_act,
+            acting=acting,
+            humans=frozenset(s.seat for s in game.seats if not s.is_bot),
+            actors=[e.seat for e in events],
+            planned=planned,
+            move_seconds=game.move_seconds,
+            deadline_at=game.deadline_at,
+            held_since=game.held_since,
+            now=now,
+        )
+        clock, deadline = ticked.clock, ticked.deadline_at
+        events = [
+            replace(e, thought_seconds=t) for e, t in zip(events, ticked.thought, strict=True)
+        ]
+        held_since, pause = game.held_since, game.pause
         if hold is not None:  # the clock stops, or runs again (an adjournment, its end)
             pause = hold.dump()
             if hold.stops_clock:
                 held_since = held_since or now
             elif held_since is not None:
-                if not after.reset_reminders:  # a deadline running since before the stop
+                if not ticked.reset_reminders and clock.turn is not None:
+                    # A deadline running since before the stop, moved on by the stretch.
+                    movers = [s for s in after.to_act if not game.seats[s].is_bot]
+                    clock, deadline = resumed(clock, deadline, movers, held_since, now)
+                elif not ticked.reset_reminders:  # a turn begun before its clock was kept
                     deadline = resumed_deadline(deadline, game.move_seconds, held_since, now)
                 held_since = None
         if after.status != GameStatus.ACTIVE:  # an ended game's clock neither stands nor runs
@@ -350,7 +382,7 @@ class GuardedWriter:
             finished_at=after.finished_at,
             expires_at=expires_at,
             deadline_at=deadline,
-            reset_reminders=after.reset_reminders,
+            reset_reminders=ticked.reset_reminders,
             updated_at=now,
             held_since=held_since,
             pause=pause,
@@ -362,5 +394,6 @@ class GuardedWriter:
             delivery=self.deliveries.held_here(delivery)
             if delivery is not None
             else self.deliveries.owed(actor_id=actor_id),
+            clock=clock.dump(),
         )
         return write, to_act

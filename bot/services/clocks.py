@@ -10,6 +10,10 @@ the outbox: :mod:`bot.services.deliveries`) and settled once announced (``done``
 killed in between leaves the row for the deliverer of the next one (``notices_for``), and the
 front end posts with a nonce derived from the row, so a post that did go out before the kill
 is not made twice.
+
+Quiet hours (:mod:`bot.services.quiet_hours`) need nothing more of the scheduler: a deadline
+already counts only the mover's time outside them, and a reminder due in them waits for their
+end (its claim is the same conditional UPDATE, made then).
 """
 
 from __future__ import annotations
@@ -29,9 +33,11 @@ from bot.services.away import AwayService
 from bot.services.base import GameLoader
 from bot.services.deliveries import DeliveryBook, Owed
 from bot.services.errors import ServiceError, StaleVersion
+from bot.services.game_clock import GameClock
 from bot.services.games import GameService
 from bot.services.messages import BoardMessages
 from bot.services.queries import GameQueries
+from bot.services.quiet_hours import active_between, is_quiet
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
 from bot.services.starts import GameStarts
 from bot.statuses import DeliveryKind, GameStatus
@@ -274,8 +280,17 @@ class ClockService:
             if len(out) >= room:
                 break
             assert game.deadline_at is not None and game.move_seconds is not None
-            left = (game.deadline_at - now).total_seconds()
-            due = sum(1 for f in REMINDER_FRACTIONS if left <= f * game.move_seconds)
+            clock = GameClock.load(game.clock)
+            quiet = [clock.quiet_of(s.seat) for s in game.seats_to_act if not s.is_bot]
+            if any(is_quiet(q, now) for q in quiet):
+                continue  # no reminder reaches anyone in their quiet hours: after them
+            # The clock's time left (outside the movers' nights), of the time the turn had.
+            left = max(
+                (active_between(q, now, game.deadline_at) for q in quiet or [None]),
+            ).total_seconds()
+            allowed = clock.turn.allowed if clock.turn and clock.turn.allowed else None
+            given = allowed or game.move_seconds
+            due = sum(1 for f in REMINDER_FRACTIONS if left <= f * given)
             if due <= game.reminders_sent:
                 continue
             owe = self.deliveries.held_here(

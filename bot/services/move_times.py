@@ -1,7 +1,11 @@
 """How long each player takes to move, per game: the median and the 90th percentile, read from
-the event log's timestamps, so opponents know what to expect.
+the event log, so opponents know what to expect.
 
-A move is timed from the log's previous action by someone else (the moment the game began
+A move is timed by the thinking time its write logged (``thought_seconds``: the time since the
+turn began less the player's quiet hours and the time the clock stood — away, adjourned —
+see :mod:`bot.services.game_clock`); a planned answer was thought over before, and is not
+timed at all rather than counted as 0 s. A game logged before thinking time was kept is timed
+from its timestamps, as it always was: a move is timed from the log's previous action by someone else (the moment the game began
 waiting on this player) to the player's own action. Actions that follow the player's own
 (a second step of the same turn) are not timed again, and neither is the first action of a
 game (its start is not logged). Two things follow, both on purpose:
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import pairwise
@@ -47,10 +52,18 @@ def nearest_rank(ordered: list[timedelta], fraction: float) -> timedelta:
     return ordered[max(math.ceil(fraction * len(ordered)) - 1, 0)]
 
 
-def timed_moves(events: list[tuple[int | None, datetime]], seat: int) -> list[timedelta]:
-    """The waits of ``seat`` in one game's log (seat, time) in order of ply."""
+#: One logged action as the pace reads it: its seat, when, and its thinking time if logged.
+Logged = tuple[int | None, datetime] | tuple[int | None, datetime, int | None]
+
+
+def timed_moves(events: Sequence[Logged], seat: int) -> list[timedelta]:
+    """The thinking times of ``seat`` in one game's log (in order of ply): those its writes
+    logged, or for a game logged before they were, its waits."""
+    thoughts = [(e[0], e[2]) for e in events if len(e) > 2]
+    if any(t is not None for _, t in thoughts):
+        return [timedelta(seconds=t) for by, t in thoughts if by == seat and t is not None]
     waits = []
-    for (before_seat, before_at), (by, at) in pairwise(events):
+    for (before_seat, before_at, *_), (by, at, *_) in pairwise(events):
         if by == seat and before_seat != seat:
             waits.append(max(at - before_at, timedelta(0)))
     return waits
@@ -79,13 +92,18 @@ class MoveTimeStats:
             if not seats:
                 return []
             rows = await session.execute(
-                select(GameEventRow.game_id, GameEventRow.seat, GameEventRow.created_at)
+                select(
+                    GameEventRow.game_id,
+                    GameEventRow.seat,
+                    GameEventRow.created_at,
+                    GameEventRow.thought_seconds,
+                )
                 .where(GameEventRow.game_id.in_([s.game_id for s in seats]))
                 .order_by(GameEventRow.game_id, GameEventRow.ply)
             )
-            logs: dict[int, list[tuple[int | None, datetime]]] = defaultdict(list)
-            for game_id, seat, at in rows:
-                logs[game_id].append((seat, at))
+            logs: dict[int, list[tuple[int | None, datetime, int | None]]] = defaultdict(list)
+            for game_id, seat, at, thought in rows:
+                logs[game_id].append((seat, at, thought))
         waits: dict[str, list[timedelta]] = defaultdict(list)
         for game_id, seat, game_type in seats:
             waits[game_type] += timed_moves(logs.get(game_id, []), seat)

@@ -21,7 +21,9 @@ from bot.games.registry import spec_for
 from bot.services.base import Planned, rules_for
 from bot.services.errors import ChallengeExpired, InvalidChallenge, StaleVersion, WrongStatus
 from bot.services.freshness import Sight, check_fresh
+from bot.services.game_clock import BankRule
 from bot.services.games import GameService
+from bot.services.quiet_settings import quiet_hours_of, seat_quiet
 from bot.services.snapshots import ActionResult, GameSnapshot, Player, SeatInfo
 from bot.services.stats import RATING_START, game_key
 from bot.statuses import GameStatus
@@ -71,6 +73,7 @@ class OpenChallenges:
         guild_id: int | None = None,
         channel_id: int | None = None,
         locale: str = "en",
+        bank: BankRule | None = None,
     ) -> ActionResult:
         """A challenge anyone may take; ``anyone``: how the empty seat is named on the board."""
         rules = rules_for(game_type)
@@ -95,6 +98,7 @@ class OpenChallenges:
             channel_id=channel_id,
             locale=locale,
             open_to={"min": min_rating, "max": max_rating},
+            bank=bank,
         )
 
     async def rating_of(self, game: GameSnapshot, user_id: int) -> int:
@@ -126,6 +130,8 @@ class OpenChallenges:
                     )
                 )
         name = taker.display_name[:100]
+        async with self.db.read() as session:  # the clock starts: everyone's quiet hours now
+            quiet = await quiet_hours_of(session, [game.challenger.user_id, taker.user_id])
 
         def plan(game: GameSnapshot) -> Planned:
             self._check_take(game, taker, version)
@@ -139,7 +145,11 @@ class OpenChallenges:
                 ),
             )
             write, to_act = self.writer.write_for(
-                started, game.state, status=GameStatus.ACTIVE, actor_id=taker.user_id
+                started,
+                game.state,
+                status=GameStatus.ACTIVE,
+                actor_id=taker.user_id,
+                quiet=seat_quiet(started, quiet),
             )
             return Planned(replace(write, open_to=None, seated=(seated,)), game.state, to_act)
 

@@ -88,6 +88,8 @@ class GameSummary:
     pause: dict[str, Any] | None = None
     #: An open challenge's rating range (``None``: not an open challenge).
     open_to: dict[str, Any] | None = None
+    #: What its deadline is worked out from (see :mod:`bot.services.game_clock`).
+    clock: dict[str, Any] | None = None
 
     @property
     def spec(self) -> AnySpec:
@@ -181,6 +183,7 @@ class GameSummary:
             "held_since": row.held_since,
             "pause": row.pause,
             "open_to": row.open_to,
+            "clock": row.clock,
         }
 
     @classmethod
@@ -252,6 +255,7 @@ class GameSnapshot(GameSummary):
             held_since=record.held_since,
             pause=record.pause,
             open_to=record.open_to,
+            clock=record.clock,
             seed=record.seed,
             state=state,
             salt=record.salt,
@@ -307,6 +311,7 @@ class GameSnapshot(GameSummary):
             held_since=change.held_since,
             pause=change.pause,
             open_to=change.open_to,
+            clock=change.clock,
             seed=self.seed,
             state=state,
             salt=self.salt,

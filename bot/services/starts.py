@@ -4,6 +4,7 @@ the new game itself, for the store or a tournament's transaction."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -31,6 +32,9 @@ from bot.services.errors import (
     WrongStatus,
 )
 from bot.services.freshness import Sight, check_fresh
+from bot.services.game_clock import BankRule, GameClock, tick
+from bot.services.quiet_hours import QuietHours
+from bot.services.quiet_settings import quiet_hours_of, seat_quiet
 from bot.services.secrets import DeploymentSecrets
 from bot.services.seeds import Seeds
 from bot.services.snapshots import ActionResult, GameSnapshot, Player, is_former_player
@@ -92,8 +96,10 @@ class GameStarts:
         guild_id: int | None = None,
         channel_id: int | None = None,
         locale: str = "en",
+        bank: BankRule | None = None,
     ) -> ActionResult:
-        """Open a challenge. Against the bot the game starts at once (the bot always accepts)."""
+        """Open a challenge. Against the bot the game starts at once (the bot always accepts).
+        ``bank``: a time bank, ``move_seconds`` then being what each move adds to it."""
         rules = rules_for(game_type)
         if rules.seats != 2:
             raise InvalidChallenge()
@@ -120,6 +126,7 @@ class GameStarts:
             guild_id=guild_id,
             channel_id=channel_id,
             locale=locale,
+            bank=bank,
         )
 
     async def post_challenge(
@@ -136,6 +143,7 @@ class GameStarts:
         channel_id: int | None,
         locale: str,
         open_to: dict[str, Any] | None = None,
+        bank: BankRule | None = None,
     ) -> ActionResult:
         """Store a checked challenge with normalised ``settings``: seats drawn from its seed
         unless chosen; against the bot, a game begun (the bot always accepts)."""
@@ -145,6 +153,9 @@ class GameStarts:
         if challenger_seat not in (0, 1):
             raise InvalidChallenge()
         players = {challenger_seat: challenger, 1 - challenger_seat: opponent}
+        async with self.db.read() as session:
+            quiet = await quiet_hours_of(session, [p.user_id for p in players.values()])
+        clock = self.clock_of(bank, players, quiet)
         game_id = await self.db.store.create(
             self.new_game(
                 game_type,
@@ -160,6 +171,7 @@ class GameStarts:
                 locale=locale,
                 expires_at=None if opponent.is_bot else self.clock() + self.challenge_ttl,
                 open_to=open_to,
+                clock=clock,
             )
         )
         version = 1
@@ -167,6 +179,18 @@ class GameStarts:
         if opponent.is_bot:
             result = await self.actions.play_bot_turns(result)
         return result
+
+    @staticmethod
+    def clock_of(
+        bank: BankRule | None, players: Mapping[Seat, Player], quiet: Mapping[int, QuietHours]
+    ) -> GameClock:
+        """A new game's clock: its bank, and its people's quiet hours as they are now."""
+        by_seat = {
+            seat: q
+            for seat, p in players.items()
+            if not p.is_bot and (q := quiet.get(p.user_id)) is not None
+        }
+        return replace(GameClock.with_bank(bank, players), quiet=by_seat)
 
     async def check_open_challenges(self, user_id: int) -> None:
         """Refuse a challenge beyond the cap on those the user has waiting (a challenge sent
@@ -256,10 +280,15 @@ class GameStarts:
             guild_id=game.guild_id,
             channel_id=game.channel_id,
             locale=game.locale,
+            bank=bank.rule if (bank := GameClock.load(game.clock).bank) is not None else None,
         )
 
     async def accept(self, game_id: int, user_id: int, version: Sight = None) -> ActionResult:
         expired = False
+        # The clock starts now: with each player's quiet hours as they are now.
+        challenged = await self.loader.get(game_id)
+        async with self.db.read() as session:
+            quiet = await quiet_hours_of(session, [s.user_id for s in challenged.seats])
 
         def plan(game: GameSnapshot) -> Planned:
             nonlocal expired
@@ -271,7 +300,11 @@ class GameStarts:
                 )
             else:
                 write, to_act = self.writer.write_for(
-                    game, game.state, status=GameStatus.ACTIVE, actor_id=user_id
+                    game,
+                    game.state,
+                    status=GameStatus.ACTIVE,
+                    actor_id=user_id,
+                    quiet=seat_quiet(game, quiet),
                 )
             return Planned(write, game.state, to_act)
 
@@ -397,11 +430,13 @@ class GameStarts:
         tournament_id: int | None = None,
         sealed: bool = True,
         open_to: dict[str, Any] | None = None,
+        clock: GameClock | None = None,
     ) -> NewGame:
         """Every new game, its seats and first state (``settings`` already normalised), for
         the store to create. A challenge waits on the challenged seat; a started game on
         whoever its rules say. ``sealed``: seal the seed with a salt if the game hides
-        randomness (a tournament's deals are sealed by the tournament instead)."""
+        randomness (a tournament's deals are sealed by the tournament instead). ``clock``: its
+        time bank and the seats' quiet hours, if any."""
         rules = rules_for(game_type)
         now = self.clock()
         seats = [players[n] for n in sorted(players)]
@@ -415,6 +450,21 @@ class GameStarts:
             acting=(),
             move_seconds=move_seconds,
             deadline_at=None,
+            now=now,
+        )
+        humans = frozenset(n for n, p in enumerate(seats) if not p.is_bot)
+        ticked = tick(
+            clock or GameClock(),
+            running=after.status == GameStatus.ACTIVE,
+            was_running=False,
+            to_act=after.to_act,
+            acting=frozenset(),
+            humans=humans,
+            actors=(),
+            planned=False,
+            move_seconds=move_seconds,
+            deadline_at=None,
+            held_since=None,
             now=now,
         )
         to_act = after.to_act
@@ -437,7 +487,7 @@ class GameStarts:
             created_at=now,
             expires_at=expires_at,
             move_seconds=move_seconds,
-            deadline_at=after.deadline_at,
+            deadline_at=ticked.deadline_at,
             daily_key=daily_key,
             seats=tuple(
                 SeatRecord(n, p.user_id, p.display_name[:100], p.is_bot, n in to_act)
@@ -445,6 +495,7 @@ class GameStarts:
             ),
             tournament_id=tournament_id,
             open_to=open_to,
+            clock=ticked.clock.dump(),
         )
 
     def build_game(
@@ -462,6 +513,7 @@ class GameStarts:
         locale: str = "en",
         tournament_id: int | None = None,
         sealed: bool = True,
+        clock: GameClock | None = None,
     ) -> GameRow:
         """A new game (:meth:`new_game`) added to ``session``: for games created in one
         transaction with other rows (a tournament's pairings and deals); they start at once."""
@@ -477,6 +529,7 @@ class GameStarts:
             locale=locale,
             tournament_id=tournament_id,
             sealed=sealed,
+            clock=clock,
         )
         row = new_game_row(new)
         session.add(row)

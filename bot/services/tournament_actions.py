@@ -11,6 +11,7 @@ until the event closes.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 from datetime import timedelta
 from typing import Any
 
@@ -28,6 +29,7 @@ from bot.games.registry import spec_for
 from bot.services.base import GameLoader
 from bot.services.clock import Clock
 from bot.services.errors import StaleVersion
+from bot.services.game_clock import BankRule
 from bot.services.guilds import GuildService
 from bot.services.seeds import Seeds
 from bot.services.snapshots import ActionResult, Player
@@ -120,6 +122,7 @@ class TournamentActions:
         max_players: int | None,
         play_seconds: int,
         locale: str,
+        bank: BankRule | None = None,
     ) -> TournamentInfo:
         """A new tournament open for sign-up until ``signup_seconds`` from now. A game with one
         seat makes a solitaire event (``rounds`` deals, ``play_seconds`` to play them)."""
@@ -151,6 +154,7 @@ class TournamentActions:
                 format=TournamentFormat(format),
                 rounds=rounds,
                 move_seconds=None if spec.solitaire else move_seconds or None,
+                bank=None if spec.solitaire or bank is None else asdict(bank),
                 rated=rated and not spec.solitaire,
                 max_players=max_players,
                 entrant_count=0,

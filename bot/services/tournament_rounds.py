@@ -14,6 +14,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import PlayerStatRow, TournamentEntrantRow, TournamentPairingRow, TournamentRow
+from bot.services.game_clock import BankRule
+from bot.services.quiet_settings import quiet_hours_of
 from bot.services.seeds import Seeds
 from bot.services.snapshots import Player
 from bot.services.starts import GameStarts
@@ -203,13 +205,16 @@ class RoundMaker:
     async def _start_game(self, row: TournamentPairingRow, names: dict[int, str]) -> int:
         assert row.black_id is not None
         t = self.tournament
+        players = {
+            0: Player(row.white_id, names.get(row.white_id, str(row.white_id))),
+            1: Player(row.black_id, names.get(row.black_id, str(row.black_id))),
+        }
+        quiet = await quiet_hours_of(self.session, [row.white_id, row.black_id])
+        bank = BankRule(**t.bank) if t.bank else None
         game = self.starts.build_game(
             self.session,
             t.game_type,
-            {
-                0: Player(row.white_id, names.get(row.white_id, str(row.white_id))),
-                1: Player(row.black_id, names.get(row.black_id, str(row.black_id))),
-            },
+            players,
             settings=dict(t.settings),
             seed=self.seeds.new(),
             rated=t.rated,
@@ -218,6 +223,7 @@ class RoundMaker:
             channel_id=t.channel_id,
             locale=t.locale,
             tournament_id=t.id,
+            clock=self.starts.clock_of(bank, players, quiet),
         )
         await self.session.flush()
         return game.id

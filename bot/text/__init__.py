@@ -11,6 +11,7 @@ console's prompts, the words drawn on pictures.
 - ``play`` — challenges, turns, results, the board's buttons, fairness, logs, replays
 - ``player`` — /games, /profile, /history, /settings
 - ``away`` — /away (away mode), adjournment and sealed moves
+- ``quiet`` — quiet hours (/settings) and time banks
 - ``open_challenges`` — challenges anyone may take
 - ``daily`` — /<game> daily and /<game> today
 - ``puzzles`` — /puzzle, its card and its verdicts
@@ -40,6 +41,7 @@ from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
 from bot.text.privacy import PRIVACY_MESSAGES
 from bot.text.puzzles import PUZZLE_MESSAGES
+from bot.text.quiet import QUIET_MESSAGES
 from bot.text.server import SERVER_MESSAGES
 from bot.text.tournaments import TOURNAMENT_MESSAGES
 from rules.core import Text
@@ -59,4 +61,5 @@ MESSAGES: dict[str, Text] = {
     **PRIVACY_MESSAGES,
     **CORNER_MESSAGES,
     **PACE_MESSAGES,
+    **QUIET_MESSAGES,
 }

@@ -221,15 +221,9 @@ def board_status(
             )
         held = hold_lines(game, locale) if game.held_since is not None else []
         lines += held + adjourn_lines(game, locale)
-        if game.deadline_at is not None and game.move_seconds and game.held_since is None:
-            lines.append(
-                tr(
-                    "clock.deadline",
-                    locale,
-                    per_move=clock_label(game.move_seconds, locale),
-                    deadline=discord_time(game.deadline_at),
-                )
-            )
+        from bot.ui.clock_words import clock_lines  # it words the clock with this module's
+
+        lines += clock_lines(game, locale)
         offer = game.state.draw_offer
         if offer is not None:
             lines.append(tr("draw.offered", locale, user=player_label(game.player(offer), locale)))

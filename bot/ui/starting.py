@@ -13,12 +13,14 @@ import discord
 from bot.errors import FriendlyError
 from bot.i18n import tr
 from bot.services.errors import NotAParticipant
+from bot.services.game_clock import BankRule, bank_of_days
 from bot.services.messages import BoardMessages
 from bot.services.queries import GameQueries
 from bot.services.snapshots import ActionResult, Player
 from bot.services.starts import GameStarts
 from bot.text.errors import ANSWERS_FORCED_PRIVATE
 from bot.text.open_challenges import RANGE_NEEDS_OPEN
+from bot.text.quiet import BANK_BAD
 from bot.ui.board_painter import BoardPainter
 from bot.ui.board_posts import BoardPosts, answers_are_forced_private, reach_of
 from bot.ui.boards import game_locale, game_title
@@ -83,6 +85,7 @@ class Starting:
         locale: Locale,
         move_seconds: int | None = None,
         rating_range: tuple[int | None, int | None] = (None, None),
+        bank_days: int | None = None,
     ) -> None:
         if opponent is None:  # an open challenge: anyone here may take it
             await self._open_challenge(
@@ -94,6 +97,7 @@ class Starting:
                 locale=locale,
                 move_seconds=move_seconds,
                 rating_range=rating_range,
+                bank_days=bank_days,
             )
             return
         if rating_range != (None, None):
@@ -124,6 +128,7 @@ class Starting:
             guild_id=installed_guild_id(interaction),
             channel_id=interaction.channel_id,
             locale=server.board_locale(locale),
+            bank=bank_asked(bank_days, seconds),
         )
         # One message that both shows the board and pings the challenged player — unless they
         # asked for DMs (then a DM with the link) or for no notifications.
@@ -153,6 +158,7 @@ class Starting:
         locale: Locale,
         move_seconds: int | None,
         rating_range: tuple[int | None, int | None],
+        bank_days: int | None = None,
     ) -> None:
         """Posted as the answer to the command — wherever that is (a server channel, a group
         DM, a server without the bot): taking it is a click on that very message."""
@@ -179,6 +185,7 @@ class Starting:
             guild_id=installed_guild_id(interaction),
             channel_id=interaction.channel_id,
             locale=board_locale,
+            bank=bank_asked(bank_days, seconds),
         )
         await self._post_or_undo(interaction, result, NO_PINGS)
 
@@ -278,3 +285,11 @@ class Starting:
             raise
         await self.reminders.tell_once(interaction, result.game, reach_of(interaction))
         return message
+
+
+def bank_asked(days: int | None, add_seconds: int | None) -> BankRule | None:
+    """The bank a command asked for, or its refusal in the reader's words."""
+    try:
+        return bank_of_days(days, add_seconds)
+    except ValueError:
+        raise FriendlyError(BANK_BAD) from None

@@ -20,6 +20,7 @@ from bot.text.play import PLAY_MESSAGES
 from bot.text.player import PLAYER_MESSAGES
 from bot.text.privacy import PRIVACY_MESSAGES
 from bot.text.puzzles import PUZZLE_MESSAGES
+from bot.text.quiet import QUIET_MESSAGES
 from bot.text.server import SERVER_MESSAGES
 from bot.text.tournaments import TOURNAMENT_MESSAGES
 
@@ -105,6 +106,7 @@ def test_every_key_is_in_one_area_only() -> None:
         PACE_MESSAGES,
         AWAY_MESSAGES,
         OPEN_CHALLENGE_MESSAGES,
+        QUIET_MESSAGES,
     )
     assert sum(len(area) for area in areas) == len(MESSAGES)  # no key overwritten by another
     assert MESSAGES["challenge.accept"].ja == "受ける"

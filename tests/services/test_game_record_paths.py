@@ -57,6 +57,7 @@ def new_game(tournament_id: int) -> NewGame:
         seats=SEATS,
         tournament_id=tournament_id,
         open_to={"min": 1400, "max": None},
+        clock={"bank": {"start": 86400, "add": 3600, "cap": 172800, "left": {"0": 86400}}},
     )
 
 
@@ -96,6 +97,7 @@ def created_columns(tournament_id: int) -> dict[str, Any]:
         "held_since": None,
         "pause": None,
         "open_to": {"min": 1400, "max": None},
+        "clock": {"bank": {"start": 86400, "add": 3600, "cap": 172800, "left": {"0": 86400}}},
     }
 
 
@@ -115,9 +117,10 @@ def change_of(game_id: int) -> GameWrite:
         held_since=CREATED,
         pause={"adjourned": True, "away": {"1": "2026-12-24T00:00:00+00:00"}},
         open_to=None,
-        events=(EventRecord(1, 0, "resign", {"kind": "resigned"}, "投了", "resigned"),),
+        events=(EventRecord(1, 0, "resign", {"kind": "resigned"}, "投了", "resigned", 42),),
         to_act_mask=0b01,
         ping_message_id=2**60 + 3,
+        clock={"turn": {"began": "2026-12-01T00:00:00+00:00", "allowed": 3600}},
     )
 
 
@@ -137,6 +140,7 @@ def written_columns(tournament_id: int) -> dict[str, Any]:
         "pause": {"adjourned": True, "away": {"1": "2026-12-24T00:00:00+00:00"}},
         "open_to": None,
         "ping_message_id": 2**60 + 3,
+        "clock": {"turn": {"began": "2026-12-01T00:00:00+00:00", "allowed": 3600}},
     }
 
 
@@ -265,7 +269,7 @@ async def test_a_game_created_and_written_by_any_path_reads_the_same_by_every_pa
         orm_row.deadline_at, orm_row.updated_at = change.deadline_at, change.updated_at
         orm_row.ping_message_id = change.ping_message_id
         orm_row.held_since, orm_row.pause = change.held_since, change.pause
-        orm_row.open_to = change.open_to
+        orm_row.open_to, orm_row.clock = change.open_to, change.clock
         for seat in orm_row.seats:
             seat.to_act = seat.seat == 0
     await assert_reads(

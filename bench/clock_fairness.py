@@ -1,0 +1,224 @@
+"""Which correspondence clock is fairest to people with lives: ``python -m bench.clock_fairness``.
+
+Plays simulated two-player games between people who sleep (a time zone each), work, take
+weekends off, take a week's holiday at random (announced with /away or not) and forget (a
+daily chance of not looking at all), against each clock choice — today's per-move clock, the
+same with quiet hours, a time bank, a bank with quiet hours — using the bot's own deadline
+arithmetic (:func:`bot.services.game_clock.tick` and :func:`~bot.services.game_clock.resumed`,
+which the guarded writer calls on every move). Prints, per clock: the share of games lost on
+time, game length, and the share of moves made inside the mover's quiet hours.
+
+Deterministic for a seed (``--seed``); ``--games`` sets how many games each clock plays (the
+same people and lives for every clock, so the rows compare like with like).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from bot.services.game_clock import BankRule, GameClock, resumed, tick
+from bot.services.quiet_hours import QuietHours, is_quiet
+
+DAY = 86400
+ZONES = (
+    "Asia/Tokyo",
+    "America/New_York",
+    "Europe/Berlin",
+    "America/Los_Angeles",
+    "Australia/Sydney",
+    "Europe/London",
+    "Asia/Kolkata",
+    "America/Sao_Paulo",
+)
+#: Plies a game lasts if nobody runs out of time (20 moves each).
+PLIES = 40
+START = datetime(2026, 1, 5, tzinfo=UTC)
+#: When a person looks at their games on a working day, and on a day off (local hours).
+WORKDAY_LOOKS = (7.5, 12.5, 19.0, 21.5)
+DAYOFF_LOOKS = (9.5, 13.0, 17.0, 21.0)
+#: A look late at night or early in the morning (inside the usual quiet hours).
+NIGHT_LOOKS = (23.5, 6.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    name: str
+    move_seconds: int
+    bank: BankRule | None
+    quiet: bool
+
+
+#: Today's default clock (DEFAULT_CLOCK_HOURS: 3 days a move) and the new choices.
+CLOCKS = (
+    Clock("3 days per move (today)", 3 * DAY, None, False),
+    Clock("3 days per move + quiet hours", 3 * DAY, None, True),
+    Clock(
+        "bank 4 days + 2 days a move (cap 8)", 2 * DAY, BankRule(4 * DAY, 2 * DAY, 8 * DAY), False
+    ),
+    Clock(
+        "bank 4 days + 2 days a move + quiet hours",
+        2 * DAY,
+        BankRule(4 * DAY, 2 * DAY, 8 * DAY),
+        True,
+    ),
+)
+
+
+@dataclass(slots=True)
+class Person:
+    zone: ZoneInfo
+    quiet: QuietHours
+    #: Daily chance of not looking at all.
+    forget: float
+    #: Chance of a look at night on a given day (a night owl, an early bird).
+    night: float
+    weekends_off: bool
+    holiday: tuple[datetime, datetime]
+    announces_holiday: bool
+    rng: random.Random
+    #: Days decided so far: the local hours the person looks that day.
+    days: dict[date, tuple[float, ...]] = field(default_factory=dict)
+
+    def looks_on(self, day: date) -> tuple[float, ...]:
+        if day not in self.days:
+            weekend = day.weekday() >= 5
+            looks: tuple[float, ...] = ()
+            if self.rng.random() >= self.forget and not (weekend and self.weekends_off):
+                looks = DAYOFF_LOOKS if weekend else WORKDAY_LOOKS
+                looks += tuple(h for h in NIGHT_LOOKS if self.rng.random() < self.night)
+            self.days[day] = looks
+        return self.days[day]
+
+    def next_look(self, after: datetime) -> datetime:
+        """When the person next looks at their games, from ``after`` on."""
+        day = after.astimezone(self.zone).date()
+        while True:
+            for hour in sorted(self.looks_on(day)):
+                local = datetime.combine(day, time(int(hour), int(hour % 1 * 60)), self.zone)
+                at = local.astimezone(UTC)
+                if at >= after and not self.holiday[0] <= at < self.holiday[1]:
+                    return at
+            day += timedelta(days=1)
+
+
+def person(rng: random.Random) -> Person:
+    zone = rng.choice(ZONES)
+    bed = rng.choice((22, 23, 0))
+    quiet = QuietHours(zone, time(bed), time((bed + 8) % 24))
+    off = START + timedelta(days=rng.randrange(0, 120), hours=rng.randrange(24))
+    return Person(
+        ZoneInfo(zone),
+        quiet,
+        forget=rng.uniform(0.05, 0.3),
+        night=rng.uniform(0.0, 0.3),
+        weekends_off=rng.random() < 0.3,
+        holiday=(off, off + timedelta(days=7)),
+        announces_holiday=rng.random() < 0.5,
+        rng=random.Random(rng.random()),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    lost_on_time: bool
+    days: float
+    moves: int
+    quiet_moves: int
+
+
+def play(clock: Clock, people: tuple[Person, Person], seed: int) -> Played:
+    """One game under ``clock``: each turn's deadline from the bot's own arithmetic; the mover
+    moves at their next look (a few minutes' thought), or loses when the deadline comes first."""
+    for p in people:
+        p.rng.seed(seed * 2 + people.index(p))
+        p.days.clear()
+    state = GameClock(
+        quiet={s: p.quiet for s, p in enumerate(people)} if clock.quiet else {},
+        bank=GameClock.with_bank(clock.bank, (0, 1)).bank,
+    )
+    now = START + timedelta(hours=seed % 24)
+    ticked = tick(
+        state, running=True, was_running=False, to_act=frozenset({0}), acting=frozenset(),
+        humans=frozenset({0, 1}), actors=(), planned=False, move_seconds=clock.move_seconds,
+        deadline_at=None, held_since=None, now=now,
+    )  # fmt: skip
+    quiet_moves = 0
+    for ply in range(PLIES):
+        mover = ply % 2
+        state, deadline = ticked.clock, ticked.deadline_at
+        assert deadline is not None
+        # Announced holidays stop the clock (/away), from their start to their end.
+        for p in people:
+            start, end = p.holiday
+            if p.announces_holiday and start < deadline and end > now:
+                state, deadline = resumed(state, deadline, [mover], max(start, now), end)
+                assert deadline is not None
+        moved_at = people[mover].next_look(now) + timedelta(minutes=5)
+        if moved_at > deadline:
+            return Played(True, (deadline - START).total_seconds() / DAY, ply, quiet_moves)
+        quiet_moves += is_quiet(people[mover].quiet, moved_at)
+        now = moved_at
+        ticked = tick(
+            state, running=True, was_running=True, to_act=frozenset({1 - mover}),
+            acting=frozenset({mover}), humans=frozenset({0, 1}), actors=(mover,), planned=False,
+            move_seconds=clock.move_seconds, deadline_at=deadline, held_since=None, now=now,
+        )  # fmt: skip
+    return Played(False, (now - START).total_seconds() / DAY, PLIES, quiet_moves)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    clock: str
+    lost_on_time: float
+    median_days: float
+    finished_median_days: float
+    quiet_share: float
+
+
+def simulate(games: int, seed: int) -> list[Row]:
+    rng = random.Random(seed)
+    pairs = [(person(rng), person(rng)) for _ in range(games)]
+    rows = []
+    for clock in CLOCKS:
+        played = [play(clock, pair, n) for n, pair in enumerate(pairs)]
+        finished = [p.days for p in played if not p.lost_on_time] or [0.0]
+        rows.append(
+            Row(
+                clock.name,
+                sum(p.lost_on_time for p in played) / games,
+                statistics.median(p.days for p in played),
+                statistics.median(finished),
+                sum(p.quiet_moves for p in played) / max(sum(p.moves for p in played), 1),
+            )
+        )
+    return rows
+
+
+def table(rows: list[Row]) -> str:
+    lines = [
+        "| clock | lost on time | median length (days) | finished games' median | moves in quiet hours |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r.clock} | {r.lost_on_time:.1%} | {r.median_days:.1f} | "
+            f"{r.finished_median_days:.1f} | {r.quiet_share:.1%} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=32)
+    args = parser.parse_args()
+    print(table(simulate(args.games, args.seed)))
+
+
+if __name__ == "__main__":
+    main()

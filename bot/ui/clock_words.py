@@ -1,0 +1,73 @@
+"""A game's clock as its board says it: the time per move or each player's bank in words, the
+deadline in each reader's own time (Discord timestamps), and whether quiet hours were counted."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.i18n import tr
+from bot.services.game_clock import GameClock
+from bot.services.quiet_hours import QuietHours
+from bot.services.snapshots import GameSummary
+from bot.ui.boards import clock_label, discord_time, player_name
+from bot.ui.pace import duration_words
+from rules.core import Locale
+
+
+def deadline_words(game: GameSummary, locale: Locale) -> str:
+    """``<t:…:f> (<t:…:R>)``, with "(quiet hours counted)" when a mover's nights moved it."""
+    assert game.deadline_at is not None
+    clock = GameClock.load(game.clock)
+    when = f"{discord_time(game.deadline_at, 'f')} ({discord_time(game.deadline_at)})"
+    if any(clock.quiet_of(s.seat) is not None for s in game.seats_to_act):
+        when += tr("clock.quiet_counted", locale)
+    return when
+
+
+def bank_words(game: GameSummary, locale: Locale) -> str | None:
+    """Each player's bank in words (``alice 1d 12h, bob 3d``), with its rule; None: no bank."""
+    bank = GameClock.load(game.clock).bank
+    if bank is None:
+        return None
+    left = ", ".join(
+        tr(
+            "clock.bank_seat",
+            locale,
+            name=player_name(s, locale),
+            time=duration_words(timedelta(seconds=bank.left.get(s.seat, bank.rule.start)), locale),
+        )
+        for s in game.seats
+        if not s.is_bot
+    )
+    return tr(
+        "clock.bank",
+        locale,
+        left=left,
+        add=clock_label(bank.rule.add, locale),
+        cap=clock_label(bank.rule.cap, locale),
+    )
+
+
+def clock_lines(game: GameSummary, locale: Locale) -> list[str]:
+    """The board's clock lines while the clock runs."""
+    if game.deadline_at is None or not game.move_seconds or game.held_since is not None:
+        return []
+    banked = bank_words(game, locale)
+    deadline = deadline_words(game, locale)
+    if banked is not None:
+        return [f"{banked} — {deadline}"]
+    per_move = clock_label(game.move_seconds, locale)
+    return [tr("clock.deadline", locale, per_move=per_move, deadline=deadline)]
+
+
+def quiet_words(quiet: QuietHours | None, locale: Locale) -> str:
+    """``/settings``' line for a player's quiet hours."""
+    if quiet is None:
+        return tr("quiet.none", locale)
+    return tr(
+        "quiet.now",
+        locale,
+        zone=quiet.zone_name,
+        start=quiet.start.strftime("%H:%M"),
+        end=quiet.end.strftime("%H:%M"),
+    )
