@@ -148,7 +148,7 @@ def accepts_draw(rules: Rules, state: BushiState, seat: Seat) -> bool:
     return value.result is not bot_wins
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[BushiState, BushiAction, BushiView] = GameSpec(
     rules=RULES,
     command=CommandGroup(
         Text("武士将棋", "bushi"),
