@@ -46,7 +46,9 @@ LEVEL_NAMES = {
     "beginner": Text("入門（よく間違える）", "beginner (blunders often)"),
     "novice": Text("初級（ときどき間違える）", "novice (blunders sometimes)"),
     "strong": Text("上級（たまに間違える）", "strong (rarely blunders)"),
-    "perfect": Text("完全（間違えない・既定）", "perfect (never errs, default)"),
+    "perfect": Text(
+        "完全（間違えない・既定。引き分けが最善）", "perfect (never errs, default; a draw at best)"
+    ),
 }
 REVIEW_CLEAN = Text(
     "🧭 あなたの手はすべて完全解析の最善手でした（{value}を保ちました）。",
@@ -176,10 +178,21 @@ SPEC: GameSpec[BushiState, BushiAction, BushiView] = GameSpec(
         CommandOption(
             "cube",
             Text("駒の解釈", "cube"),
-            Text("駒の面の読み方", "Which reading of the cube's faces to use"),
+            Text(
+                "駒の面の読み方：標準はほぼ引き分け、別の解釈は先を読む勝負",
+                "How to read the cube: seed games are mostly drawn, the alternate is deeper",
+            ),
             choices=(
-                OptionChoice(Text("標準の解釈（既定）", "seed reading (default)"), "seed"),
-                OptionChoice(Text("別の解釈", "alternate reading"), "alternate"),
+                OptionChoice(
+                    Text(
+                        "標準の解釈（既定・ほぼ引き分け）", "seed reading (default, mostly drawn)"
+                    ),
+                    "seed",
+                ),
+                OptionChoice(
+                    Text("別の解釈（先を読む勝負）", "alternate reading (the deeper game)"),
+                    "alternate",
+                ),
             ),
         ),
     ),

@@ -500,7 +500,7 @@ _REPETITION = Text(
 
 
 _DEAD_DRAW = Text(
-    "{seat}が膠着による引き分けを申し立てました（どちらも勝ちを強制できない局面が各{n}手続いた）。",
+    "{seat}が打ち切りによる引き分けを宣言しました（どちらも勝ちを強制できない局面が各{n}手続いた）。",
     "{seat} claimed a dead draw (neither side could force a win for {n} moves each).",
 )
 

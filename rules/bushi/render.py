@@ -140,7 +140,7 @@ _REPEATED = Text(
 )
 _DRAW_OFFERED = Text("{seat}が引き分けを提案しています。", "{seat} offers a draw")
 CLAIMABLE = Text(
-    "膠着：どちらも勝ちを強制できない局面が続いています。手番の側は引き分けを申し立てられます。",
+    "打ち切り：どちらも勝ちを強制できない局面が続いています。手番の側は引き分けを宣言できます。",
     "Dead draw: neither side can force a win, so the player to move may claim a draw.",
 )
 _WINS = Text("{reason}で{seat}の勝ち", "{seat} wins by {reason}")

@@ -91,7 +91,7 @@ def test_the_claim_opens_after_forty_drawn_plies_and_a_winnable_position_resets_
     assert over.state.outcome.winner is None
     assert [e.kind for e in over.events] == ["dead_draw", "game_over"]
     assert "dead draw" in R.describe_event(over.events[0], "en")
-    assert "膠着" in R.describe_event(over.events[0], "ja")
+    assert "打ち切り" in R.describe_event(over.events[0], "ja")
     assert R.load(R.dump(state)) == state
 
 
