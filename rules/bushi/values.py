@@ -61,6 +61,12 @@ class Value:
             return Value.win(self.plies + 1)
         return self
 
+    def one_ply_later(self) -> Value:
+        """The value once one more ply has been played toward the result (a draw stays)."""
+        if self.result is Result.DRAW:
+            return self
+        return Value(self.result, max(self.plies - 1, 0))
+
     @property
     def rank(self) -> tuple[int, int]:
         """Larger is better: quick wins, then draws, then slow losses."""
