@@ -24,7 +24,7 @@ QUESTION = Text(
 )
 SIDE = (Text("先手（黒）", "Black"), Text("後手（白）", "White"))
 PROOF_HEAD = Text(
-    "完全解析（全576局面を調べ尽くした結果）による各手の評価：",
+    "完全解析（全576局面を読み切った結果）による各手の評価：",
     "Each move's value, from the game's complete solution (all 576 positions worked out):",
 )
 VALUE_LINE = Text("・{move}：{value}", "• {move}: {value}")

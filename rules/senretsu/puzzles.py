@@ -36,7 +36,7 @@ Score = tuple[int, int, int, int]
 QUESTION = Text(
     "あなたの配置フェイズです（相手の手札も公開）。カードを1枚だけ置くとして、最善の置き方は？\n"
     "最善＝直後の相手の攻撃で山札に受ける攻撃が最少（同じなら失う場札が少なく、"
-    "次の攻撃の損害が大きい方）。\nあなた（P{seat}）の手札：{mine}\n相手の手札：{hand}",
+    "次の攻撃の打撃が大きい方）。\nあなた（P{seat}）の手札：{mine}\n相手の手札：{hand}",
     "Your place phase (the opponent's hand is shown too). Placing exactly one card, which "
     "placement is best?\nBest: the fewest hits on your deck in their next attack (on a tie, "
     "fewer of your cards lost, then more damage in your next attack).\n"
