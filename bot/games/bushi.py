@@ -36,7 +36,7 @@ from rules.bushi.hint import hint_text
 from rules.bushi.lesson import LESSON
 from rules.bushi.levels import DEFAULT_LEVEL, LEVELS
 from rules.bushi.puzzles import PUZZLES as BUSHI_PUZZLES
-from rules.bushi.review import first_slip
+from rules.bushi.review import Slip, flipped, resignation, slips, value_for
 from rules.bushi.solve import Result, solution
 from rules.core import Event, GameRules, Locale, Seat, Text
 
@@ -46,18 +46,40 @@ LEVEL_NAMES = {
     "beginner": Text("入門（よく間違える）", "beginner (blunders often)"),
     "novice": Text("初級（ときどき間違える）", "novice (blunders sometimes)"),
     "strong": Text("上級（たまに間違える）", "strong (rarely blunders)"),
-    "perfect": Text("完全（間違えない・既定）", "perfect (never errs, default)"),
+    "perfect": Text(
+        "完全（間違えない・既定。引き分けが最善）", "perfect (never errs, default; a draw at best)"
+    ),
 }
 REVIEW_CLEAN = Text(
-    "🧭 あなたの手はすべて完全解析の最善手でした（{value}を保ちました）。",
-    "🧭 Every move you made was a best move by the solver (you kept: {value}).",
+    "🧭 完全解析では、どちらも最善を外しませんでした（あなたから見て最初から最後まで{value}）。",
+    "🧭 By the solver, neither side ever lost value: the game was a {value} for you from start"
+    " to end.",
 )
-REVIEW_SLIP = Text(
-    "🧭 流れが変わったのは {ply}手目：あなたの「{played}」で局面は{played_value}になりました"
-    "（その前は{better_value}）。\n最善は「{better}」でした。",
-    "🧭 The game turned on move {ply}: your {played} made it {played_value}"
-    " (before it: {better_value}).\nThe better move was {better}.",
+REVIEW_TITLE = Text(
+    "🧭 完全解析で見た流れの変わり目（評価はあなたから見たもの）：",
+    "🧭 Where the game turned, by the solver (values are yours):",
 )
+REVIEW_FIRST = Text(
+    "先に最善を外したのは{who}（{ply}手目）。", "The first to slip was {who}, on move {ply}."
+)
+REVIEW_YOU = Text("あなた", "you")
+REVIEW_BOT = Text("ボット", "the bot")
+REVIEW_YOUR_SLIP = Text(
+    "・{ply}手目 あなた：「{played}」で{after}に（それまで{before}）。最善は「{better}」。",
+    "• Move {ply}, you: {played} made it a {after} (it was a {before}); the best was {better}.",
+)
+REVIEW_BOT_SLIP = Text(
+    "・{ply}手目 ボット：「{played}」で{after}に（それまで{before}）。ボットの最善は「{better}」。",
+    "• Move {ply}, the bot: {played} made it a {after} for you (it was a {before});"
+    " its best was {better}.",
+)
+REVIEW_MORE = Text("ほかに{n}か所。", "…and {n} more.")
+REVIEW_RESIGNED = Text(
+    "{ply}手目のあとで投了しましたが、その局面はあなたから見て{value}で、負けてはいませんでした。",
+    "You resigned after move {ply} in a position that was a {value} for you: it was not lost.",
+)
+#: A review lists at most this many turning points (a beginner's game can have many).
+REVIEW_SHOWN = 8
 
 SIDE_SEATS = {"black": 0, "white": 1}
 
@@ -124,20 +146,41 @@ def hint(rules: Rules, state: BushiState, seat: Seat, locale: Locale) -> str:
 def review(
     rules: Rules, steps: Sequence[ReviewStep[BushiState]], seat: Seat, locale: Locale
 ) -> str:
-    """The first move of ``seat`` that lost value by the solver, and the better one."""
-    slip = first_slip(steps, seat)
-    if slip is None:
-        played = [s for s, actor, _ in steps if actor == seat and s.outcome is None]
-        if not played:
-            return REVIEW_CLEAN.format(value="—")(locale)
-        value = solution(played[0].cube).value(played[0])
-        return REVIEW_CLEAN.format(value=value.describe(locale))(locale)
-    return REVIEW_SLIP.format(
+    """The game's story by the solver, told to ``seat``: who slipped first, every turning point
+    (either side's value-losing actions, values seen from ``seat``), and a resignation of a
+    position that was not lost."""
+    found = slips(steps)
+    lines = []
+    if not found:
+        played = [s for s, actor, _ in steps if actor is not None and s.outcome is None]
+        value = value_for(played[0], seat).describe(locale) if played else "—"
+        lines.append(REVIEW_CLEAN.format(value=value)(locale))
+    else:
+        first = found[0]
+        who = REVIEW_YOU if first.seat == seat else REVIEW_BOT
+        lines += [REVIEW_TITLE(locale), REVIEW_FIRST.format(who=who(locale), ply=first.ply)(locale)]
+        lines += [_slip_line(rules, slip, seat, locale) for slip in found[:REVIEW_SHOWN]]
+        if len(found) > REVIEW_SHOWN:
+            lines.append(REVIEW_MORE.format(n=len(found) - REVIEW_SHOWN)(locale))
+    resigned = resignation(steps)
+    if resigned is not None and resigned.seat == seat:
+        value = resigned.value.describe(locale)
+        lines.append(REVIEW_RESIGNED.format(ply=resigned.ply, value=value)(locale))
+    return "\n".join(lines)
+
+
+def _slip_line(rules: Rules, slip: Slip, seat: Seat, locale: Locale) -> str:
+    """One turning point, its values for ``seat`` (the bot's values turned round)."""
+    mine = slip.seat == seat
+    before = slip.better_value if mine else flipped(slip.better_value)
+    # Values count the move itself; after it, one ply fewer is left to the result.
+    after = (slip.played_value if mine else flipped(slip.played_value)).one_ply_later()
+    return (REVIEW_YOUR_SLIP if mine else REVIEW_BOT_SLIP).format(
         ply=slip.ply,
         played=rules.action_label(slip.played, locale),
-        played_value=slip.played_value.describe(locale),
+        after=after.describe(locale),
+        before=before.describe(locale),
         better=rules.action_label(slip.better, locale),
-        better_value=slip.better_value.describe(locale),
     )(locale)
 
 
@@ -148,7 +191,7 @@ def accepts_draw(rules: Rules, state: BushiState, seat: Seat) -> bool:
     return value.result is not bot_wins
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[BushiState, BushiAction, BushiView] = GameSpec(
     rules=RULES,
     command=CommandGroup(
         Text("武士将棋", "bushi"),
@@ -176,10 +219,21 @@ SPEC = GameSpec(
         CommandOption(
             "cube",
             Text("駒の解釈", "cube"),
-            Text("駒の面の読み方", "Which reading of the cube's faces to use"),
+            Text(
+                "駒の面の読み方：標準はほぼ引き分け、別の解釈は先を読む勝負",
+                "How to read the cube: seed games are mostly drawn, the alternate is deeper",
+            ),
             choices=(
-                OptionChoice(Text("標準の解釈（既定）", "seed reading (default)"), "seed"),
-                OptionChoice(Text("別の解釈", "alternate reading"), "alternate"),
+                OptionChoice(
+                    Text(
+                        "標準の解釈（既定・ほぼ引き分け）", "seed reading (default, mostly drawn)"
+                    ),
+                    "seed",
+                ),
+                OptionChoice(
+                    Text("別の解釈（先を読む勝負）", "alternate reading (the deeper game)"),
+                    "alternate",
+                ),
             ),
         ),
     ),

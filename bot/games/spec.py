@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from bot.games.offers import Offer, Panel
-from rules.core import Event, GameRules, InvalidSettingsError, Locale, Rng, Seat, Text
+from rules.core import Event, GameRules, InvalidSettingsError, Locale, OfferDraw, Rng, Seat, Text
 from rules.core.lesson import Lesson
 from rules.core.levels import LEVEL_SETTING
 from rules.core.protocol import MatchState
@@ -28,8 +28,9 @@ V = TypeVar("V")
 V_contra = TypeVar("V_contra", contravariant=True)
 
 AnyRules = GameRules[Any, Any, Any]
-#: Chooses a move for ``seat``: (rules, state, seat, rng) -> (action, rng).
-BotPlayer = Callable[[GameRules[S, A, V], S, Seat, Rng], tuple[A, Rng]]
+#: Chooses a move for ``seat``: (rules, state, seat, rng) -> (action, rng). The action may be
+#: an offer of a draw (武士将棋's bot offers one in a dead draw), still the bot's turn after it.
+BotPlayer = Callable[[GameRules[S, A, V], S, Seat, Rng], tuple[A | OfferDraw, Rng]]
 #: One step of a finished game: the state before it, the seat that acted (``None`` for the
 #: platform's own actions) and the action (a game move or a meta action such as resigning).
 ReviewStep = tuple[S, Seat | None, Any]

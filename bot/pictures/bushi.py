@@ -31,6 +31,7 @@ from bot.pictures.canvas import (
 from bot.text.pictures.bushi import (
     ALTERNATE,
     BEFORE,
+    CLAIMABLE,
     DRAW_OFFERED,
     DROP_TURN,
     LAST,
@@ -281,6 +282,8 @@ def _status(view: BushiView, locale: Locale) -> list[str]:
         lines.append(REPEATED.format(n=view.repetitions, limit=REPETITION_LIMIT)(locale))
     if view.draw_offer is not None:
         lines.append(DRAW_OFFERED.format(seat=SEAT_NAME[view.draw_offer](locale))(locale))
+    if view.may_claim_draw:
+        lines.append(CLAIMABLE(locale))
     return lines
 
 

@@ -81,6 +81,9 @@ class Verdict:
     #: The daily streak after a counted daily answer (0: broken), else ``None``.
     streak: int | None = None
     best_streak: int | None = None
+    #: The days of a streak still running until this (wrong) answer ended it; 0 when there
+    #: was none to break, so a first wrong answer is not told it broke one.
+    streak_lost: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,8 +255,8 @@ class PuzzleService:
                     # answer left it, but the first answer of the day counts for the streak.
                     earlier.daily = daily
                     row = await _stat_row(session, user_id, ref.game_key, guild, now)
-                    kept, longest = _streak(row, daily, correct)
-                    return Verdict(correct, True, streak=kept, best_streak=longest)
+                    kept, longest, lost = _streak(row, daily, correct)
+                    return Verdict(correct, True, None, None, kept, longest, lost)
                 session.add(
                     PuzzleAttemptRow(
                         user_id=user_id,
@@ -293,29 +296,32 @@ class PuzzleService:
                 rated.solved = (rated.solved or 0) + int(correct)
                 streak: int | None = None
                 best: int | None = None
+                lost = 0
                 if daily is not None:
                     row = (
                         player
                         if guild == 0
                         else await _stat_row(session, user_id, ref.game_key, guild, now)
                     )
-                    streak, best = _streak(row, daily, correct)
-                return Verdict(correct, True, before, player.rating_mu, streak, best)
+                    streak, best, lost = _streak(row, daily, correct)
+                return Verdict(correct, True, before, player.rating_mu, streak, best, lost)
         except IntegrityError:
             # Two first answers raced: the other one was written and counts.
             return Verdict(correct, counted=False)
 
 
-def _streak(row: PuzzleStatRow, day: str, solved: bool) -> tuple[int, int]:
-    """A solved daily puzzle goes on from yesterday's (or starts at 1); a wrong one breaks it."""
+def _streak(row: PuzzleStatRow, day: str, solved: bool) -> tuple[int, int, int]:
+    """A solved daily puzzle goes on from yesterday's (or starts at 1); a wrong one breaks it.
+    The streak after the answer, the best, and the days of a running streak it broke."""
+    yesterday = (date.fromisoformat(day) - timedelta(days=1)).isoformat()
+    running = (row.current_streak or 0) if row.last_daily == yesterday else 0
     if solved:
-        yesterday = (date.fromisoformat(day) - timedelta(days=1)).isoformat()
         row.current_streak = (row.current_streak or 0) + 1 if row.last_daily == yesterday else 1
         row.best_streak = max(row.best_streak or 0, row.current_streak)
         row.last_daily = day
     else:
         row.current_streak = 0
-    return row.current_streak, row.best_streak or 0
+    return row.current_streak, row.best_streak or 0, 0 if solved else running
 
 
 async def _stat_row(

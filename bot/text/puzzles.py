@@ -33,8 +33,8 @@ PUZZLE_MESSAGES: dict[str, Text] = {
         "🔥 Daily puzzle streak: {streak} day(s) (best {best})",
     ),
     "puzzle.streak_broken": Text(
-        "今日のパズルの連続記録は途切れました。明日また {command} で！",
-        "Your daily puzzle streak is broken. Come back tomorrow for {command}!",
+        "今日のパズルの連続正解（{days}日）は途切れました。明日また {command} で！",
+        "Your {days}-day daily puzzle streak is broken. Come back tomorrow for {command}!",
     ),
     "puzzle.next": Text("次のパズル", "Next puzzle"),
     "puzzle.as_text": Text("文字で表示", "Show as text"),

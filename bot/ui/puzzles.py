@@ -201,9 +201,19 @@ def verdict_words(ref: PuzzleRef, code: str, verdict: Verdict, locale: Locale) -
         )
     if verdict.streak:
         lines.append(tr("puzzle.streak", locale, streak=verdict.streak, best=verdict.best_streak))
-    elif verdict.streak == 0:
-        lines.append(tr("puzzle.streak_broken", locale, command=PUZZLE_COMMAND))
+    elif verdict.streak == 0 and verdict.streak_lost:
+        lines.append(
+            tr("puzzle.streak_broken", locale, days=verdict.streak_lost, command=PUZZLE_COMMAND)
+        )
     return "\n".join(lines)
+
+
+def answered_part(content: str, question: str) -> str:
+    """What a card says after its question: the verdict and the why once answered, else
+    nothing. (The verdict's rating and streak were counted once, when answered: the card's own
+    words are the only record of them to show again.)"""
+    _, found, after = content.partition(question)
+    return after.strip() if found else ""
 
 
 class PuzzleCards:
@@ -237,9 +247,13 @@ class PuzzleCards:
         day: str | None,
         mode: str,
     ) -> None:
-        """The same card with the position as text, or as a picture again."""
+        """The same card with the position as text, or as a picture again — an answered card
+        keeps its verdict, the why and Next."""
         ref = await self.puzzles.find(game_key, puzzle_id, day)
-        content, view, files = await puzzle_card(ref, user_locale(interaction), mode)
+        locale = user_locale(interaction)
+        before = interaction.message.content if interaction.message is not None else ""
+        verdict = answered_part(before, ref.book.question(ref.puzzle, locale))
+        content, view, files = await puzzle_card(ref, locale, mode, verdict)
         await interaction.response.edit_message(content=content, view=view, attachments=files)
 
     async def answer(

@@ -4,10 +4,11 @@ Seat 0 is Black (先手) and moves first, seat 1 is White (後手). Black drops 
 a cube, then they alternate moves, Black first. Action codes (short ASCII, for custom_ids):
 
 - a drop: ``D-<face>-<facing>``, e.g. ``D-F1-B`` (face ids of the cube table, facing F/R/B/L);
-- a move: ``ROT``, ``FWD``, ``LEFT`` or ``RIGHT``.
+- a move: ``ROT``, ``FWD``, ``LEFT`` or ``RIGHT``;
+- a claim of a dead draw (our addition, ``rules.bushi.dead_draw``): ``CLAIM``.
 
 Legal actions come in a stable order: drops by face in table order (T0 F1 R2 L3 F4 R5), then
-facing F R B L; moves in the order ROT FWD LEFT RIGHT.
+facing F R B L; moves in the order ROT FWD LEFT RIGHT, then the claim where it is allowed.
 """
 
 from __future__ import annotations
@@ -32,9 +33,13 @@ from rules.bushi.cube import (
     legal_drops,
     top_type,
 )
+from rules.bushi.dead_draw import DEAD_DRAW_RUN, is_drawn, may_claim, next_run
 from rules.bushi.render import REPETITION_LIMIT, BushiView, render_board, result_line
 from rules.bushi.words import (
     ALREADY_PLACED,
+    CLAIM_DESCRIPTION,
+    CLAIM_LABEL,
+    CLAIM_TOO_EARLY,
     DROP_DESCRIPTION,
     DROP_POINTS,
     FACING_WORD,
@@ -96,7 +101,16 @@ class Move:
     kind: MoveKind
 
 
-BushiAction = Drop | Move
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim of a draw under the dead-draw rule (``rules.bushi.dead_draw``): legal on one's
+    turn once the last :data:`~rules.bushi.dead_draw.DEAD_DRAW_RUN` plies all left drawn
+    positions. It ends the game; it is not a move of the cube."""
+
+
+CLAIM_CODE = "CLAIM"
+
+BushiAction = Drop | Move | Claim
 
 #: The bot's levels (``rules.bushi.levels``), weakest first: a game against the bot may name one.
 LEVEL_KEYS = ("beginner", "novice", "strong", "perfect")
@@ -122,6 +136,14 @@ class BushiState:
     seen: tuple[tuple[Position, int], ...]
     outcome: Outcome | None = None
     draw_offer: Seat | None = None
+    #: Drawn plies in a row up to now (``rules.bushi.dead_draw``): plies since both cubes are
+    #: on the board, each of which left a position neither side can force mate from.
+    drawn_run: int = 0
+
+    @property
+    def may_claim_draw(self) -> bool:
+        """Whether the player to move may claim a dead draw now."""
+        return self.outcome is None and self.placed and may_claim(self.drawn_run)
 
     @property
     def cube(self) -> CubeReading:
@@ -182,12 +204,13 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
     name: ClassVar[str] = "bushi"
     title: ClassVar[Text] = Text("武士将棋", "Bushi Shogi")
     seats: ClassVar[int] = 2
-    rules_version: ClassVar[int] = 1
-    schema_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2  # 2: the dead-draw claim
+    schema_version: ClassVar[int] = 2  # 2: the run of drawn plies is remembered
     allows_draw_offers: ClassVar[bool] = True
     reason_texts: ClassVar[dict[str, Text]] = {
         "mate": REASONS["mate"],
         "repetition": REASONS["repetition"],
+        "dead_draw": REASONS["dead_draw"],
     }
 
     # --- setup -----------------------------------------------------------------------------
@@ -228,9 +251,14 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         if state.cubes[seat] is None:
             return tuple(Drop(o.face, o.facing, state.cube) for o in legal_drops(state.cube))
         mover, opponent = state.mover_and_opponent()
-        return tuple(Move(kind) for kind in allowed_moves(mover, opponent, state.cube))
+        moves: tuple[BushiAction, ...] = tuple(
+            Move(kind) for kind in allowed_moves(mover, opponent, state.cube)
+        )
+        return (*moves, Claim()) if state.may_claim_draw else moves
 
     def _illegal_reason(self, state: BushiState, seat: Seat, action: BushiAction) -> Text | None:
+        if isinstance(action, Claim):
+            return CLAIM_TOO_EARLY.format(n=DEAD_DRAW_RUN // 2)
         if isinstance(action, Drop):
             if state.cubes[seat] is not None:
                 return ALREADY_PLACED
@@ -250,6 +278,8 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
     def _apply(self, state: BushiState, seat: Seat, action: BushiAction) -> BushiTransition:
         if isinstance(action, Drop):
             return self._drop(state, seat, action)
+        if isinstance(action, Claim):
+            return self._claim(state, seat)
         return self._move(state, seat, action)
 
     def _drop(self, state: BushiState, seat: Seat, drop: Drop) -> BushiTransition:
@@ -257,8 +287,10 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         cubes = _with(state.cubes, seat, orientation)
         new = dataclasses.replace(state, cubes=cubes, to_move=1 - seat, ply=state.ply + 1)
         if new.position is not None:
-            # Repetition counts from the moment both cubes are on the board.
-            new = dataclasses.replace(new, seen=_count(new.seen, new.position)[0])
+            # Repetition and the dead-draw run count from the moment both cubes are placed.
+            new = dataclasses.replace(
+                new, seen=_count(new.seen, new.position)[0], drawn_run=_run_after(state, new)
+            )
         data = {
             "orientation": orientation.code,
             "type": top_type(orientation, state.cube).value,
@@ -292,7 +324,7 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         else:
             assert new.position is not None
             seen, count = _count(new.seen, new.position)
-            new = dataclasses.replace(new, seen=seen)
+            new = dataclasses.replace(new, seen=seen, drawn_run=_run_after(state, new))
             if count < REPETITION_LIMIT:
                 return _transition(new, tuple(events))
             outcome = Outcome.draw(self.seats, "repetition")
@@ -301,6 +333,15 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         events.append(Event("game_over", None, outcome.dump()))
         return _transition(new, tuple(events))
 
+    def _claim(self, state: BushiState, seat: Seat) -> BushiTransition:
+        outcome = Outcome.draw(self.seats, "dead_draw")
+        new = dataclasses.replace(state, ply=state.ply + 1, outcome=outcome, draw_offer=None)
+        events = (
+            Event("dead_draw", seat, {"run": state.drawn_run}),
+            Event("game_over", None, outcome.dump()),
+        )
+        return _transition(new, events)
+
     # --- action codes ----------------------------------------------------------------------
 
     def parse_action(self, code: str) -> BushiAction:
@@ -308,6 +349,8 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
             raise InvalidActionError()
         if code in MoveKind.__members__:
             return Move(MoveKind(code))
+        if code == CLAIM_CODE:
+            return Claim()
         parts = code.split("-")
         if len(parts) == 3 and parts[0] == "D":
             try:
@@ -319,6 +362,8 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
     def format_action(self, action: BushiAction) -> str:
         if isinstance(action, Drop):
             return f"D-{action.face}-{action.facing}"
+        if isinstance(action, Claim):
+            return CLAIM_CODE
         return action.kind.value
 
     def action_label(self, action: BushiAction, locale: Locale) -> str:
@@ -326,6 +371,8 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
         e.g. ``三方払い up, facing ↓``."""
         if isinstance(action, Move):
             return MOVE_LABEL[action.kind](locale)
+        if isinstance(action, Claim):
+            return CLAIM_LABEL(locale)
         return drop_label(action.orientation, action.cube, locale)
 
     def drop_label(self, state: BushiState, drop: Drop, locale: Locale) -> str:
@@ -345,6 +392,8 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
                 facing=FACING_WORD[action.facing],
                 swords=sword_words(orientation, cube),
             )(locale)
+        if isinstance(action, Claim):
+            return CLAIM_DESCRIPTION.format(n=DEAD_DRAW_RUN // 2)(locale)
         after = state.mover_and_opponent()[0].after(action.kind)
         return sword_words(after, state.cube)(locale)
 
@@ -365,6 +414,7 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
             repetitions=state.times_seen(),
             outcome=state.outcome,
             draw_offer=state.draw_offer,
+            may_claim_draw=state.may_claim_draw,
         )
 
     def render(self, view: BushiView, locale: Locale) -> str:
@@ -393,6 +443,9 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
             return _MATE.format(seat=SEAT_NAME[1 - event.seat](locale))(locale)
         if event.kind == "repetition":
             return _REPETITION.format(n=data.get("count", REPETITION_LIMIT))(locale)
+        if event.kind == "dead_draw" and event.seat is not None:
+            seat = SEAT_NAME[event.seat](locale)
+            return _DEAD_DRAW.format(seat=seat, n=DEAD_DRAW_RUN // 2)(locale)
         if event.kind == "game_over":
             return result_line(Outcome.load(dict(data)), locale)
         return event.kind
@@ -408,6 +461,7 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
             "seen": [[b.code, w.code, side, n] for (b, w, side), n in state.seen],
             "outcome": None if state.outcome is None else state.outcome.dump(),
             "draw_offer": state.draw_offer,
+            "drawn_run": state.drawn_run,
         }
 
     def _load_state(self, data: Mapping[str, JSON]) -> BushiState:
@@ -423,8 +477,8 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
             seen.append(((Orientation.parse(b), Orientation.parse(w), _seat(side)), _count_of(n)))
         raw_outcome = data["outcome"]
         draw_offer = data["draw_offer"]
-        ply = data["ply"]
-        if type(ply) is not int or ply < 0:
+        ply, drawn_run = data["ply"], data["drawn_run"]
+        if type(ply) is not int or ply < 0 or type(drawn_run) is not int or drawn_run < 0:
             raise CodecError()
         return BushiState(
             settings=settings,
@@ -434,6 +488,7 @@ class BushiRules(GameRules[BushiState, BushiAction, BushiView]):
             seen=tuple(sorted(seen, key=_position_key)),
             outcome=None if raw_outcome is None else Outcome.load(raw_outcome),
             draw_offer=None if draw_offer is None else _seat(draw_offer),
+            drawn_run=drawn_run,
         )
 
 
@@ -442,6 +497,18 @@ _REPETITION = Text(
     "同一局面が{n}回目になりました（千日手）。",
     "The same position occurred for the {n}th time (repetition).",
 )
+
+
+_DEAD_DRAW = Text(
+    "{seat}が打ち切りによる引き分けを宣言しました（どちらも勝ちを強制できない局面が各{n}手続いた）。",
+    "{seat} claimed a dead draw (neither side could force a win for {n} moves each).",
+)
+
+
+def _run_after(before: BushiState, after: BushiState) -> int:
+    """The run of drawn plies once ``after``'s position (both cubes placed) is reached."""
+    mover, other = after.mover_and_opponent()
+    return next_run(before.drawn_run, is_drawn(mover, other, after.cube))
 
 
 def _with(

@@ -34,8 +34,17 @@ RULES_HELP: Final = Text(
             "右向きなら右に転がす）。",
             "詰み：両方の上の面が正面打ちか三方払いで、両方とも前向き。その形を作った側の勝ち。",
             "",
+            "二つの解釈：標準の解釈（既定）では、勝負は一手詰みを見逃すかどうかだけで決まります。"
+            "一手で詰まされる手を指さなければ負けることはなく、ほとんどの対局は引き分けです。"
+            "別の解釈（左右の面の種類が逆）では何手も先まで読む必勝手順があり、"
+            "こちらが先を読む勝負です。",
+            "",
             "追加ルール（原作にはありません）",
             "・同じ局面（両方の駒と手番）が4回目に現れたら引き分け（千日手）。",
+            "・打ち切り：完全解析でどちらも勝ちを強制できない局面が各20手続いたら、"
+            "手番の側は引き分けを宣言できます（CLAIM）。"
+            "勝てる局面が一度でも現れたら数え直し。ボットは一度引き分けを提案し、"
+            "さらに各20手たつと自分で宣言します。",
             "・合意による引き分け、投了。",
             "・駒の解釈は対局の設定で選べます（標準／別の解釈）。",
             "括弧内の英字（ROT など）はコンソールで手を入力するときのコードです。",
@@ -69,9 +78,18 @@ RULES_HELP: Final = Text(
             "Mate: both top faces are 正面打ち or 三方払い and both samurai are facing forward."
             " Whoever makes that position wins.",
             "",
+            "Two readings of the cube: on the seed reading (the default) a game is decided only"
+            " by a mate in one being missed — avoid allowing one and you never lose, so most"
+            " games are draws. On the alternate reading (the side faces' kinds swapped) there are"
+            " wins you must plan many moves ahead: that is the deeper game.",
+            "",
             "Additions (not in the original)",
             "• The fourth occurrence of the same position (both cubes and side to move) is a"
             " draw (like shogi's 千日手).",
+            "• Dead draw: after 20 moves each in which, by the game's complete solution, neither"
+            " side could force a win, the player to move may claim a draw (CLAIM). A position"
+            " someone could win starts the count again. The bot offers the draw once and claims"
+            " it itself 20 moves each later.",
             "• Draws by agreement, and resignation.",
             "• The cube's reading is a game option (seed reading / alternate reading).",
             "The codes in brackets (ROT, FWD, LEFT, RIGHT) are what you type to move in the"

@@ -25,6 +25,10 @@ _DROPS: Final = Text("{n}通りの置き方", "{n} drops")
 _ONE_DROP: Final = Text("1通りの置き方", "1 drop")
 _LIST_SEPARATOR: Final = Text("、", ", ")
 _BULLET: Final = "  • "
+_MAY_CLAIM: Final = Text(
+    "打ち切り：引き分けを宣言できます（追加ルール）。",
+    "Dead draw: you may claim a draw (our added rule).",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +71,8 @@ def hint_text(state: BushiState, locale: Locale) -> str:
         return "\n".join([*lines, _ALL_DROPS.format(n=n, value=value.describe(locale))(locale)])
     for group in groups:
         lines += _group_lines(group, locale)
+    if state.may_claim_draw:
+        lines.append(_MAY_CLAIM(locale))
     return "\n".join(lines)
 
 

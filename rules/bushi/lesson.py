@@ -1,6 +1,6 @@
-"""武士将棋's lesson (``/learn``): faces, facing, the four moves, pointing, the first-drop
-restriction, both forced moves, the winning shape and repetition — each on a position played
-by the rules from a new game."""
+"""武士将棋's lesson (``/learn``): faces, facing, the four moves, which face a roll brings up,
+pointing, the first-drop restriction, both forced moves, the winning shape, repetition, and the
+seed cube's dead draw — each on a position played by the rules from a new game."""
 
 from __future__ import annotations
 
@@ -8,11 +8,19 @@ from rules.core.lesson import Lesson, LessonStep, Position
 from rules.core.text import Text
 
 NEW_GAME = Position()
+#: Two cubes on the board that are not the next step's answer: 左構え looking forward, 正面打ち.
+FACES = NEW_GAME.then((0, "D-L3-F"), (1, "D-F1-B"))
 #: Black drops 三方払い looking back, White 正面打ち looking back: nobody points yet.
 DROPPED = NEW_GAME.then((0, "D-T0-B"), (1, "D-F1-B"))
 #: Black turned: its 三方払い now points at White, who does not point back.
 BLACK_POINTS = DROPPED.then((0, "ROT"))
 BOTH_TURNED = BLACK_POINTS.then((1, "ROT"))
+#: Forty plies from White's drop, every one leaving a position neither side can force mate
+#: from (a careful game on the seed cube): White may claim a dead draw.
+_CAREFUL = "RIGHT ROT LEFT ROT ROT FWD FWD ROT ROT LEFT FWD LEFT RIGHT ROT FWD RIGHT ROT RIGHT ROT"
+_CAREFUL += " ROT ROT FWD LEFT ROT FWD RIGHT ROT ROT LEFT ROT RIGHT ROT FWD FWD RIGHT RIGHT RIGHT"
+_CAREFUL += " ROT RIGHT"
+DEAD_DRAW = DROPPED.then(*((ply % 2, code) for ply, code in enumerate(_CAREFUL.split())))
 #: Black's 正面打ち and White's 右構え point at each other, Black to move.
 BOTH_POINT = DROPPED.then((0, "FWD"), (1, "FWD"), (0, "ROT"), (1, "ROT"))
 #: White's 正面打ち faces forward; Black's faces left and must turn — into the winning shape.
@@ -37,7 +45,7 @@ LESSON = Lesson(
                 "left), 右構え (sword on the right) and 三方払い (three swords: front and both "
                 "sides). The board shows both cubes from above.",
             ),
-            DROPPED,
+            FACES,
         ),
         LessonStep(
             Text("最初の置き方", "The first drop"),
@@ -117,6 +125,21 @@ LESSON = Lesson(
             hint=Text("旋回するしかありません。", "Turn ↻ is the only move here."),
         ),
         LessonStep(
+            Text("転がすと何が上に来るか", "What a roll brings up"),
+            Text(
+                "転がす前に、上に来る面を読めます。向かい合う面は、三方払いと右構え（上と下）、"
+                "正面打ち同士（手前と向こう）、右構えと左構え（右と左）。左向きのあなたの三方払い"
+                "なら、前に転がすと左構え・後ろ向き、左に転がすと正面打ち・右向き、"
+                "右に転がすと正面打ち・前向きになります。",
+                "You can tell which face comes up before you roll. Opposite faces: 三方払い and "
+                "右構え (top and bottom), the two 正面打ち (near and far), 右構え and 左構え "
+                "(right and left). From your 三方払い facing left: Roll forward brings up "
+                "左構え facing back, Roll left 正面打ち facing right, Roll right 正面打ち "
+                "facing forward.",
+            ),
+            BOTH_TURNED,
+        ),
+        LessonStep(
             Text("手2〜4：転がす", "Moves 2–4: roll the cube"),
             Text(
                 "残りの三つは駒を転がす手です：前に転がす（向こうへ倒す：手前の面が上に）、"
@@ -189,6 +212,30 @@ LESSON = Lesson(
             done=Text(
                 "千日手で引き分け。合意による引き分けもできます。",
                 "Drawn by repetition. Players may also agree to a draw.",
+            ),
+        ),
+        LessonStep(
+            Text("打ち切り（引き分けの宣言）", "Dead draw (claiming a draw)"),
+            Text(
+                "標準の駒では、一手で詰まされる手を指さない限り負けません。完全解析でどちらも勝ちを"
+                "強制できない局面が各20手続いたら、手番の側は引き分けを宣言できます"
+                "（原作にない追加ルール）。いまがそうです。宣言してみましょう。",
+                "On the seed cube you never lose unless you allow a mate in one. After 20 moves "
+                "each in which, by the game's complete solution, neither side could force a win, "
+                "the player to move may claim a draw (an addition to the original rules). That "
+                "is the case here: claim it.",
+            ),
+            DEAD_DRAW,
+            seat=1,
+            taught=("CLAIM",),
+            hint=Text(
+                "「引き分けを宣言する（打ち切り）」を選んでください。",
+                "Choose Claim a draw (dead draw).",
+            ),
+            done=Text(
+                "打ち切りで引き分け。先を読む勝負を遊ぶなら、駒の解釈を「別の解釈」にして"
+                "対局しましょう。",
+                "Drawn. For the deeper game, challenge with the cube set to the alternate reading.",
             ),
         ),
     ),

@@ -8,15 +8,21 @@ can slip it is the stronger choice (in self-play it lifts perfect play's score a
 10 % blunderer from 56 % to 78 %). Everything random comes from the ``rng`` handed in, so a
 level's choice is a function of the position and that generator. The game hides nothing: a
 level sees what both players see.
+
+Every level keeps the dead-draw rule (``rules.bushi.dead_draw``) the same way: it offers the
+draw once, on its first turn where it may claim one, and claims it itself only after twenty more
+moves each of dead draw — so a person may play on for the bot's mistakes, and every game ends.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.bushi.game import LEVEL_KEYS, BushiAction, BushiRules, BushiState
-from rules.bushi.solve import Result, Value, solution
+from rules.bushi.dead_draw import BOT_CLAIMS_AFTER, DEAD_DRAW_RUN
+from rules.bushi.game import LEVEL_KEYS, BushiAction, BushiRules, BushiState, Claim
+from rules.bushi.solve import CubeAction, Result, Value, solution
 from rules.core.outcome import Seat
+from rules.core.protocol import OfferDraw
 from rules.core.rng import Rng
 
 #: Blunder chances are in thousandths: the generator draws whole numbers.
@@ -32,8 +38,16 @@ class BushiLevel:
     key: str
     blunder: int
 
-    def choose(self, state: BushiState, rng: Rng) -> tuple[BushiAction, Rng]:
-        """An action for the seat to act, and the generator after it."""
+    def choose(self, state: BushiState, rng: Rng) -> tuple[BushiAction | OfferDraw, Rng]:
+        """An action for the seat to act, and the generator after it: a drop or a move, or —
+        in a dead draw — the offer of a draw or the claim of one."""
+        if state.may_claim_draw:
+            if state.drawn_run >= BOT_CLAIMS_AFTER:
+                return Claim(), rng
+            # The first of the bot's turns with the claim open (the run grows a ply at a
+            # time, so it is at most one ply past the threshold), and no offer on the table.
+            if state.drawn_run <= DEAD_DRAW_RUN + 1 and state.draw_offer is None:
+                return OfferDraw(), rng
         roll, rng = rng.below(PER_MILLE)
         scored = solution(state.cube).move_values(state)
         top = max(v.rank for _, v in scored)
@@ -47,14 +61,14 @@ class BushiLevel:
 
     def player(
         self, rules: object, state: BushiState, seat: Seat, rng: Rng
-    ) -> tuple[BushiAction, Rng]:
+    ) -> tuple[BushiAction | OfferDraw, Rng]:
         """:meth:`choose` in the shape of the service layer's bot players."""
         if seat != state.to_move:
             raise ValueError(f"seat {seat} is not to act")
         return self.choose(state, rng)
 
 
-def _slip_share(state: BushiState, action: BushiAction) -> float:
+def _slip_share(state: BushiState, action: CubeAction) -> float:
     """The share of the opponent's answers to ``action`` that lose."""
     after = _RULES.apply(state, state.to_move, action).state
     if after.outcome is not None:
@@ -63,7 +77,7 @@ def _slip_share(state: BushiState, action: BushiAction) -> float:
     return sum(1 for _, v in answers if v.result is Result.LOSS) / len(answers)
 
 
-def _most_tempting(state: BushiState, drawing: list[BushiAction]) -> list[BushiAction]:
+def _most_tempting(state: BushiState, drawing: list[CubeAction]) -> list[CubeAction]:
     """The drawing actions that leave the opponent the largest share of losing answers."""
     shares = [(_slip_share(state, a), a) for a in drawing]
     most = max(share for share, _ in shares)

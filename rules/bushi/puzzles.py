@@ -17,27 +17,31 @@ from rules.core.text import Locale, Text
 KIND_WIN_IN_N = "win_in_n"
 
 QUESTION = Text(
-    "{side}の番です。最短で勝つ手はただ一つ：相手が最善を尽くしても{moves}手目（全体で{plies}手）"
-    "で詰ませる手を選んでください。",
+    "{side}の番です。最短で勝つ手はただ一つ：相手が最善を尽くしても自分の{moves}手目で"
+    "詰ませる手を選んでください。",
     "{side} to move. Exactly one move wins fastest: choose the move that mates on your move "
-    "{moves} ({plies} plies in all) however well the opponent defends.",
+    "{moves} however well the opponent defends.",
 )
 SIDE = (Text("先手（黒）", "Black"), Text("後手（白）", "White"))
 PROOF_HEAD = Text(
-    "完全解析（全576局面の後退解析）による各手の評価：",
-    "Each move's value by the complete solution (retrograde analysis of all 576 positions):",
+    "完全解析（全576局面を読み切った結果）による各手の評価：",
+    "Each move's value, from the game's complete solution (all 576 positions worked out):",
 )
 VALUE_LINE = Text("・{move}：{value}", "• {move}: {value}")
 VALUE_WORDS = {
-    Result.WIN: Text("{n}手で勝ち", "wins in {n} plies"),
+    Result.WIN: Text("{n}手で勝ち", "wins: you mate on your move {mine}"),
     Result.DRAW: Text("引き分け（どちらも詰ませられない）", "a draw (neither side can force mate)"),
-    Result.LOSS: Text("{n}手で負け", "loses in {n} plies"),
+    Result.LOSS: Text("{n}手で負け", "loses: mated on their move {theirs}"),
 }
 ONLY_ONE = Text("最短の勝ちは{move}だけです。", "{move} is the only move that wins this fast.")
 
 
 def value_words(result: str, plies: int, locale: Locale) -> str:
-    return VALUE_WORDS[Result(result)].format(n=plies)(locale)
+    # A value's plies count the move itself: a win in 3 mates on the mover's second move, a
+    # loss in 2 is a mate on the opponent's first.
+    return VALUE_WORDS[Result(result)].format(n=plies, mine=(plies + 1) // 2, theirs=plies // 2)(
+        locale
+    )
 
 
 class BushiPuzzles(PuzzleBook):

@@ -53,6 +53,8 @@ class BushiView:
     repetitions: int
     outcome: Outcome | None
     draw_offer: Seat | None
+    #: Whether the player to move may claim a dead draw (``rules.bushi.dead_draw``).
+    may_claim_draw: bool = False
 
     @property
     def pointing(self) -> tuple[bool, bool]:
@@ -137,6 +139,10 @@ _REPEATED = Text(
     "同一局面{n}回目（{limit}回目で引き分け）", "Position seen {n} times ({limit} = draw)"
 )
 _DRAW_OFFERED = Text("{seat}が引き分けを提案しています。", "{seat} offers a draw")
+CLAIMABLE = Text(
+    "打ち切り：どちらも勝ちを強制できない局面が続いています。手番の側は引き分けを宣言できます。",
+    "Dead draw: neither side can force a win, so the player to move may claim a draw.",
+)
 _WINS = Text("{reason}で{seat}の勝ち", "{seat} wins by {reason}")
 _DRAW = Text("引き分け（{reason}）", "Draw by {reason}")
 _AGREED_DRAW = Text("合意により引き分け", "Draw by agreement")
@@ -191,6 +197,8 @@ def _status(view: BushiView, locale: Locale) -> list[str]:
         lines.append(_REPEATED.format(n=view.repetitions, limit=REPETITION_LIMIT)(locale))
     if view.draw_offer is not None:
         lines.append(_DRAW_OFFERED.format(seat=SEAT_NAME[view.draw_offer](locale))(locale))
+    if view.may_claim_draw:
+        lines.append(CLAIMABLE(locale))
     return lines
 
 

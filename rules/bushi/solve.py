@@ -1,10 +1,7 @@
 """The complete solution of Bushi Shogi, and a perfect player built on it.
 
-Move phase: a position is (the side to move's orientation, the other's), 24 × 24 = 576 per cube
-reading. Retrograde analysis from the mate positions (lost for the side to move, 0 plies) gives
-every position's value: win in N / loss in N plies to mate with best play (fastest win,
-slowest loss), or a draw where neither side can force mate. The repetition rule is ignored:
-a cycle is simply a draw. The drop phase (16 × 16 drops) is minimax on top of that.
+Move phase: every position's value comes from ``rules.bushi.values`` (retrograde analysis from
+the mates; a cycle is a draw). The drop phase (16 × 16 drops) is minimax on top of that.
 
 Plies count every action, drops included: "win in 3" after White's drop means Black mates on
 Black's second move.
@@ -16,10 +13,8 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 
 from rules.bushi.cube import (
@@ -31,116 +26,19 @@ from rules.bushi.cube import (
     legal_drops,
     top_type,
 )
-from rules.bushi.game import BLACK, WHITE, BushiAction, BushiRules, BushiState, Drop
+from rules.bushi.game import BLACK, WHITE, BushiAction, BushiRules, BushiState, Drop, Move
+from rules.bushi.values import Result as Result
+from rules.bushi.values import Value as Value
+from rules.bushi.values import position_index, retrograde
 from rules.bushi.words import FACING_WORD
 from rules.core.outcome import Seat
 from rules.core.rng import Rng
-from rules.core.text import Locale, Text
-
-
-class Result(StrEnum):
-    WIN = "win"
-    LOSS = "loss"
-    DRAW = "draw"
-
-
-_DESCRIBE = {
-    Result.WIN: Text("{n}手で勝ち", "win in {n}"),
-    Result.LOSS: Text("{n}手で負け", "loss in {n}"),
-    Result.DRAW: Text("引き分け", "draw"),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Value:
-    """A position's value for the side to act: ``plies`` to mate with best play, or a draw."""
-
-    result: Result
-    plies: int = 0
-
-    @classmethod
-    def win(cls, plies: int) -> Value:
-        return cls(Result.WIN, plies)
-
-    @classmethod
-    def loss(cls, plies: int) -> Value:
-        return cls(Result.LOSS, plies)
-
-    @classmethod
-    def draw(cls) -> Value:
-        return cls(Result.DRAW)
-
-    def one_ply_earlier(self) -> Value:
-        """The value for the player whose action led to a position worth ``self`` to the
-        opponent."""
-        if self.result is Result.WIN:
-            return Value.loss(self.plies + 1)
-        if self.result is Result.LOSS:
-            return Value.win(self.plies + 1)
-        return self
-
-    @property
-    def rank(self) -> tuple[int, int]:
-        """Larger is better: quick wins, then draws, then slow losses."""
-        if self.result is Result.WIN:
-            return (2, -self.plies)
-        if self.result is Result.DRAW:
-            return (1, 0)
-        return (0, self.plies)
-
-    def describe(self, locale: Locale) -> str:
-        """``3手で勝ち`` / ``win in 3``, ``引き分け`` / ``draw``, ``5手で負け`` / ``loss in 5``."""
-        return _DESCRIBE[self.result].format(n=self.plies)(locale)
-
-    def __str__(self) -> str:
-        return self.describe("en")
-
 
 _SIZE = len(ORIENTATIONS)
 _RULES = BushiRules()
-
-
-def _index(mover: Orientation, other: Orientation) -> int:
-    return mover.index * _SIZE + other.index
-
-
-def _retrograde(cube: CubeReading) -> tuple[Value | None, ...]:
-    """Values of all (mover, other) positions; ``None`` where neither side can force mate."""
-    count = _SIZE * _SIZE
-    values: list[Value | None] = [None] * count
-    unresolved_moves = [0] * count
-    predecessors: list[list[int]] = [[] for _ in range(count)]
-    queue: deque[int] = deque()
-    for mover in ORIENTATIONS:
-        for other in ORIENTATIONS:
-            p = _index(mover, other)
-            if is_mate(mover, other, cube):
-                values[p] = Value.loss(0)  # the opponent's move made mate
-                queue.append(p)
-                continue
-            moves = allowed_moves(mover, other, cube)
-            unresolved_moves[p] = len(moves)
-            for move in moves:
-                # One entry per move, so two moves to the same position count twice.
-                predecessors[_index(other, mover.after(move))].append(p)
-    # Breadth first: values leave the queue in order of plies, so the first losing successor
-    # found gives the fastest win and the last winning one the slowest loss.
-    while queue:
-        q = queue.popleft()
-        value = values[q]
-        assert value is not None
-        for p in predecessors[q]:
-            if values[p] is not None:
-                continue
-            if value.result is Result.LOSS:
-                values[p] = Value.win(value.plies + 1)
-                queue.append(p)
-            else:
-                unresolved_moves[p] -= 1
-                if unresolved_moves[p] == 0:
-                    values[p] = Value.loss(value.plies + 1)
-                    queue.append(p)
-    return tuple(values)
+#: What the solution values: the actions that move a cube (a claim only ends the game).
+CubeAction = Drop | Move
+_index = position_index
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,17 +61,19 @@ class Solution:
             return self.position_value(*state.mover_and_opponent())
         return max((v for _, v in self.move_values(state)), key=lambda v: v.rank)
 
-    def move_values(self, state: BushiState) -> list[tuple[BushiAction, Value]]:
-        """Each legal action of the seat to act, with its value *for that seat* (a move that
-        mates is a win in 1), in the order of ``legal_actions``."""
+    def move_values(self, state: BushiState) -> list[tuple[CubeAction, Value]]:
+        """Each legal drop or move of the seat to act, with its value *for that seat* (a move
+        that mates is a win in 1), in the order of ``legal_actions``. A dead-draw claim is not
+        among them: it ends the game rather than moving the cube."""
         self._check(state)
         seat = state.to_move
         return [
             (action, self._after(state, seat, action).one_ply_earlier())
             for action in _RULES.legal_actions(state, seat)
+            if isinstance(action, Drop | Move)
         ]
 
-    def best_actions(self, state: BushiState) -> list[BushiAction]:
+    def best_actions(self, state: BushiState) -> list[CubeAction]:
         """Every action that keeps the best value: fastest win, slowest loss, or a draw."""
         scored = self.move_values(state)
         best = max(v.rank for _, v in scored)
@@ -193,7 +93,7 @@ class Solution:
             key=lambda v: v.rank,
         )
 
-    def _after(self, state: BushiState, seat: Seat, action: BushiAction) -> Value:
+    def _after(self, state: BushiState, seat: Seat, action: CubeAction) -> Value:
         """The value of the position after ``action`` for the opponent, who acts next."""
         if isinstance(action, Drop):
             if seat == BLACK:
@@ -229,7 +129,7 @@ class Solution:
 
 
 def _compute(cube: CubeReading) -> Solution:
-    positions = tuple(v if v is not None else Value.draw() for v in _retrograde(cube))
+    positions = tuple(v if v is not None else Value.draw() for v in retrograde(cube))
     drops = legal_drops(cube)
     white_drops: list[Value | None] = [None] * _SIZE
     for black in drops:

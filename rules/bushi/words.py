@@ -119,7 +119,20 @@ REASONS: Final = MappingProxyType(
         **REASON_TEXT,
         "mate": Text("詰み", "mate"),
         "repetition": Text("千日手", "repetition"),
+        "dead_draw": Text("打ち切り", "dead draw"),
     }
+)
+
+# --- the dead-draw claim (our addition, rules.bushi.dead_draw) -----------------------------
+
+CLAIM_LABEL: Final = Text("引き分けを宣言する（打ち切り）", "Claim a draw (dead draw)")
+CLAIM_DESCRIPTION: Final = Text(
+    "どちらも勝ちを強制できない局面が各{n}手続きました",
+    "neither side could force a win for {n} moves each",
+)
+CLAIM_TOO_EARLY: Final = Text(
+    "打ち切りの引き分けは、どちらも勝ちを強制できない局面が各{n}手続いてから宣言できます。",
+    "A dead draw can be claimed only after {n} moves each in which neither side could force a win.",
 )
 
 # --- refusals ------------------------------------------------------------------------------

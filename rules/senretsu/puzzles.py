@@ -35,14 +35,11 @@ Score = tuple[int, int, int, int]
 
 QUESTION = Text(
     "あなたの配置フェイズです（相手の手札も公開）。カードを1枚だけ置くとして、最善の置き方は？\n"
-    "最善とは：①直後の相手の攻撃で山札に受ける攻撃が最少、②次に失う場札が最少、"
-    "③次に（失う札を最善に選んで）あなたの次の攻撃が今の相手の戦列の山札に当たる回数が最多、"
-    "④次に倒す相手の場札が最多。\nあなた（P{seat}）の手札：{mine}\n相手の手札：{hand}",
+    "最善＝直後の相手の攻撃で山札に受ける攻撃が最少（同じなら失う場札が少なく、"
+    "次の攻撃の打撃が大きい方）。\nあなた（P{seat}）の手札：{mine}\n相手の手札：{hand}",
     "Your place phase (the opponent's hand is shown too). Placing exactly one card, which "
-    "placement is best?\nBest means: (1) the fewest hits on your deck in the opponent's next "
-    "attack; then (2) the fewest of your field cards lost in it; then (3) choosing your losses "
-    "well, the most hits your next attack lands on the opponent's deck against their lines as "
-    "they stand now; then (4) the most of their field cards it removes.\n"
+    "placement is best?\nBest: the fewest hits on your deck in their next attack (on a tie, "
+    "fewer of your cards lost, then more damage in your next attack).\n"
     "Your hand (P{seat}): {mine}\nOpponent's hand: {hand}",
 )
 PROOF_HEAD = Text(

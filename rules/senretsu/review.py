@@ -40,7 +40,7 @@ def disagreements(
     seat: Seat,
 ) -> list[Disagreement]:
     """The player's placements the strongest level would have made otherwise, the costliest
-    first (at most :data:`SHOWN`), the cost counted by the strongest level's own model. The
+    first, one per turn (at most :data:`SHOWN` turns), the cost counted by the strongest level's own model. The
     level decides from ``seat``'s own view, as in play, its
     generator seeded from the step's number: the same game always gets the same review (when
     the time cap is not reached)."""
@@ -61,5 +61,10 @@ def disagreements(
         cost = scores[choice] - scores[action]
         if cost > 0:
             found.append(Disagreement(state.turn, action, choice, cost))
-    found.sort(key=lambda d: -d.cost)
-    return found[:SHOWN]
+    # A turn has several placements: name each turn once, by its costliest disagreement, so
+    # the review's lines are distinct turns and not three slips of one.
+    costliest: dict[int, Disagreement] = {}
+    for d in found:
+        if d.turn not in costliest or d.cost > costliest[d.turn].cost:
+            costliest[d.turn] = d
+    return sorted(costliest.values(), key=lambda d: -d.cost)[:SHOWN]

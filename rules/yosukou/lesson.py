@@ -210,11 +210,12 @@ LESSON = Lesson(
         LessonStep(
             Text("戦乱置換（オプション）", "War replacement (戦乱置換, an option)"),
             Text(
-                "戦乱置換は易双六だけのオプションで、既定はオフ（/challenge の war で回数を決めます）。"
+                "戦乱置換は易双六だけのオプションで、既定はオフ（始めるときの war で回数を決めます）。"
                 "下卦のソードで「動く」を選んだあと、置き場の札を別の置き場へ、その回数まで移せます。"
                 "最初の盤に戻り、回数 1 で、いま動いたところ。2 のカップの ♥10 を取りましょう。",
-                "War replacement (戦乱置換) is an option of 易双六 only, off by default (a "
-                "challenge's war option sets how many moves). After you MOVE on a lower sword, "
+                "War replacement (戦乱置換) is an option of 易双六 only, off by default (the war "
+                "option when you start a game sets how many moves). After you MOVE on a lower "
+                "sword, "
                 "you may move cards from pile to pile, up to that many. Back on the first deal, "
                 "with a limit of 1, you have just moved: take the ♥10 from 2's cups.",
             ),

@@ -51,11 +51,10 @@ PROOF_HEAD = Text(
 )
 RATE_LINE = Text("・{choice}：{wins}勝（{pct}%）", "• {choice}: {wins} won ({pct}%)")
 SURE = Text(
-    "正解（{best}）はどれも、それ以外で最も良い{second}より有意に勝ちやすい"
-    "（二標本比率のz検定、片側 p = {p}）。偶然でこれだけ差がつく確率は1%未満です。",
-    "Every right answer ({best}) wins significantly more often than the best of the others, "
-    "{second} (two-proportion z-test, one-sided p = {p}): a gap this large by luck alone has "
-    "under a 1% chance.",
+    "正解（{best}）はどれも、それ以外で最も良い{second}よりはっきり勝ちやすく、"
+    "偶然だけでこれほどの差がつく確率は1%未満です。",
+    "Every right answer ({best}) wins clearly more often than the best of the others, "
+    "{second}: a gap this large would come by luck alone less than once in a hundred times.",
 )
 
 
@@ -168,7 +167,6 @@ class YosukouPuzzles(PuzzleBook):
                 if locale == "ja"
                 else ", ".join(self._label(c, locale) for c in puzzle.answers),
                 second=self._label(second, locale),
-                p=f"{float(puzzle.proof['p']):.1e}",
             )(locale)
         )
         return "\n".join(lines)

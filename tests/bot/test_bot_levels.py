@@ -77,6 +77,7 @@ def test_the_senretsu_review_says_what_the_bot_would_have_done_in_both_languages
     assert 1 <= len(found) <= 3
     assert [d.cost for d in found] == sorted((d.cost for d in found), reverse=True)
     assert all(d.played != d.instead for d in found)
+    assert len({d.turn for d in found}) == len(found)  # distinct turns, never one turn twice
     # The strongest level thinks under a time cap: the lines may differ run to run, not their form.
     english = spec.reviewer(spec.rules, steps, 0, "en")
     japanese = spec.reviewer(spec.rules, steps, 0, "ja")

@@ -633,7 +633,7 @@ async def test_the_bot_level_is_chosen_by_number_or_name(db: Database) -> None:
     person = Person(["bushi", "bot", "Aki", "Black", "5", "beginner", "resign", "y"])
     game = await person.play(service)
     assert game is not None and game.settings["level"] == "beginner"
-    assert "  4) perfect (never errs, default)" in person.output
+    assert "  4) perfect (never errs, default; a draw at best)" in person.output
     assert any("Bot level (number or name; Enter: perfect)" in p for _, p in person.prompts)
     assert "⚠ Please answer with a number or a name." in person.output  # there is no 5
     assert "Black: Aki vs White: Asobiba bot (beginner)" in person.output

@@ -107,10 +107,10 @@ async def test_review_names_the_first_slip_privately_in_both_languages(world: Wo
     await click(world, board, world.alice, label="Review")
     english = await private_reply(world, world.alice, seen)
     assert fake.ephemeral_messages(world.alice)[-1].text == english
-    assert f"turned on move {ply}:" in english
-    assert BUSHI.action_label(played, "en") in english
-    assert played_value.describe("en") in english
-    assert f"The better move was {BUSHI.action_label(best, 'en')}" in english
+    assert "The first to slip was you, on move" in english
+    label, after = BUSHI.action_label(played, "en"), played_value.one_ply_later().describe("en")
+    assert f"• Move {ply}, you: {label} made it a {after}" in english
+    assert f"the best was {BUSHI.action_label(best, 'en')}" in english
 
     seen = private_count(world, world.alice)
     record = await fake.click(board, user=world.alice, label="Review", locale="ja")

@@ -78,7 +78,7 @@ async def test_a_bushi_puzzle_solved_in_english_then_the_next(world: World) -> N
 
 async def test_a_senretsu_puzzle_solved_in_japanese(world: World) -> None:
     card, _, verdict = await solve(world, world.bob, "senretsu")
-    assert "相手の手札" in card.text and "最善とは" in card.text
+    assert "相手の手札" in card.text and "最善＝" in card.text
     assert "⭕ 正解！" in verdict
     assert "全" in verdict and "通りの置き方をエンジンで試しました" in verdict
     assert "パズルレーティング：1500 → " in verdict
@@ -87,10 +87,12 @@ async def test_a_senretsu_puzzle_solved_in_japanese(world: World) -> None:
 async def test_yosukou_puzzles_of_both_forms_solved_in_both_languages(world: World) -> None:
     _, ref, verdict = await solve(world, world.alice, "yosukou:original")
     assert "⭕ Right!" in verdict
-    assert "Out of" in verdict and "simulated games" in verdict and "p = " in verdict
+    assert "Out of" in verdict and "simulated games" in verdict and "by luck alone" in verdict
+    assert "p = " not in verdict and "z-test" not in verdict
     _, ref, verdict = await solve(world, world.bob, "yosukou:simplified")
     assert "⭕ 正解！" in verdict
-    assert "回ずつシミュレーション" in verdict and "z検定" in verdict
+    assert "回ずつシミュレーション" in verdict and "偶然だけで" in verdict
+    assert "z検定" not in verdict and "p = " not in verdict
     assert spec_for("yosukou").variant_of(ref.puzzle.settings).key == "yosukou:simplified"
 
 
@@ -138,7 +140,35 @@ async def test_the_daily_puzzle_is_the_servers_and_keeps_a_streak(world: World) 
     card = await open_puzzle(world, world.alice, "bushi", daily=True)
     ref = await shown_puzzle(world, card)
     verdict = await choose(world, card, world.alice, a_wrong_answer(card, ref))
-    assert "streak is broken" in verdict
+    assert "Your 2-day daily puzzle streak is broken" in verdict
+
+
+async def test_a_first_wrong_daily_answer_breaks_no_streak_it_never_had(world: World) -> None:
+    for who, words in ((world.alice, "streak"), (world.bob, "連続")):
+        card = await open_puzzle(world, who, "bushi", daily=True)
+        ref = await shown_puzzle(world, card)
+        verdict = await choose(world, card, who, a_wrong_answer(card, ref))
+        assert "❌" in verdict and words not in verdict
+
+
+async def test_showing_an_answered_card_as_text_keeps_the_verdict_and_next(world: World) -> None:
+    for who, right, why, show, next_label in (
+        (world.alice, "⭕ Right!", "Why?", "Show as picture", "Next puzzle"),
+        (world.bob, "⭕", "なぜ？", "画像で表示", "次のパズル"),
+    ):
+        card, _, verdict = await solve(world, who, "bushi")
+        assert right in verdict and why in verdict
+        answered = verdict[verdict.index(right) :]
+        record = await world.fake.click(card, user=who, prefix=SHOW)
+        await record.wait_complete()
+        await world.bot.asobiba.activity.wait_idle()
+        assert "```" in card.text and answered in card.text
+        labels = [b.get("label") for b in card.buttons()]
+        assert show in labels and next_label in labels
+        record = await world.fake.click(card, user=who, prefix=SHOW)
+        await record.wait_complete()
+        await world.bot.asobiba.activity.wait_idle()
+        assert "```" not in card.text and answered in card.text
 
 
 async def profile_text(world: World, who: FakeUser, of: FakeUser) -> str:

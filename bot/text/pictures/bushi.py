@@ -19,6 +19,7 @@ MOVE_TURN = Text("{seat}の手番", "{seat} to move")
 ONLY = Text("指せる手：{move}のみ", "only legal move: {move}")
 REPEATED = Text("同一局面{n}回目（{limit}回目で引き分け）", "position seen {n}× ({limit} = draw)")
 DRAW_OFFERED = Text("{seat}が引き分けを提案中", "{seat} offers a draw")
+CLAIMABLE = Text("打ち切り：手番の側は引き分けを宣言できる", "dead draw: a draw may be claimed")
 ALTERNATE = Text("駒：別解釈（左右の面の種類が逆）", "cube: alternate reading")
 LEGEND = Text("武 = 武士の辺　刀 = 刀の辺　矢印 = 視線", "武 samurai · 刀 sword · arrow = gaze")
 

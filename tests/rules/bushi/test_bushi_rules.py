@@ -91,7 +91,7 @@ def test_game_identity() -> None:
     assert RULES.seats == 2
     assert RULES.allows_draw_offers
     assert (RULES.title.ja, RULES.title.en) == ("武士将棋", "Bushi Shogi")
-    assert (RULES.rules_version, RULES.schema_version) == (1, 1)
+    assert (RULES.rules_version, RULES.schema_version) == (2, 2)
     assert [RULES.seat_name(s, "ja") for s in (0, 1)] == ["先手", "後手"]
     assert [RULES.seat_name(s, "en") for s in (0, 1)] == ["Black", "White"]
 
@@ -518,7 +518,7 @@ def test_codec_round_trips() -> None:
     "change",
     [
         {"game": "yosukou"},
-        {"schema_version": 2},
+        {"schema_version": 1},
         {"state": {}},
     ],
 )
