@@ -6,8 +6,10 @@
    running games, read by ``--readers`` concurrent readers (a process of their own, as readers
    are elsewhere) asking for game pages, board pictures, link previews, players and standings;
    beside it, in the same run, a bare aiohttp process answering a page of the same size from
-   memory (no database, no template, no picture). p50 / p95 / p99 and requests per second for
-   both, and the ratio of the p95s (issue 34 asks p95 ≤ 300 ms at 50 readers on two cores).
+   memory (no database, no template, no picture). Cold (every address asked once: each page
+   made, each picture drawn) and warm (``--requests`` more over the same addresses): p50 / p95
+   / p99 and requests per second, and the ratio of the warm and bare p95s (issue 34 asks p95
+   ≤ 300 ms at 50 readers on two cores). ``--nice`` sets the web process's ``WEB_NICE``.
 2. **Clicks**: the bot's click p99 (``bench.bench_clicks``: pairs of players at 武士将棋 boards
    through the loopback fake of Discord, text boards) measured in turn without and with the
    web process serving the bot's own database to ``--readers`` readers, ``--rounds`` times
@@ -104,7 +106,9 @@ def paths(game_ids: list[int]) -> list[str]:
     return asked
 
 
-def start_web(database_url: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_web(database_url: str, nice: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """``python -m bot web`` over ``database_url``; ``nice``: its ``WEB_NICE`` (``None``: the
+    setting's default)."""
     port = free_port()
     env = {
         **os.environ,
@@ -113,6 +117,8 @@ def start_web(database_url: str) -> tuple[subprocess.Popen[bytes], str]:
         "WEB_SECRET": SECRET,
         "LOG_LEVEL": "WARNING",
     }
+    if nice is not None:
+        env["WEB_NICE"] = str(nice)
     process = subprocess.Popen([sys.executable, "-m", "bot", "web"], cwd=ROOT, env=env)
     return process, f"http://127.0.0.1:{port}"
 
@@ -213,11 +219,14 @@ def describe(name: str, latencies: list[float], rate: float) -> str:
     )
 
 
-async def pages(readers: int, requests: int) -> None:
+async def pages(readers: int, requests: int, nice: int | None) -> None:
+    """Cold: every address asked for once (each page made, each picture drawn, 50 at once);
+    warm: ``requests`` more in turn (what the web process keeps, by version or a short while,
+    answers them). The bare server is read the same way, beside it."""
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite+aiosqlite:///{Path(tmp) / 'web.sqlite3'}"
         asked = paths(await fill(url))
-        web, base = start_web(url)
+        web, base = start_web(url, nice)
         try:
             await ready(base)
             async with aiohttp.ClientSession() as session, session.get(base + asked[0]) as answer:
@@ -226,25 +235,37 @@ async def pages(readers: int, requests: int) -> None:
             try:
                 await ready(bare_base)
                 bare_latencies, bare_rate, _ = await read(bare_base, asked, readers, requests)
-                latencies, rate, failures = await read(base, asked, readers, requests)
+                cold, cold_rate, cold_failures = await read(base, asked, readers, len(asked))
+                warm, warm_rate, warm_failures = await read(base, asked, readers, requests)
             finally:
                 stop(bare)
         finally:
             stop(web)
-    print(f"web pages: {readers} readers at once, {len(asked)} addresses in turn")
+    print(
+        f"web pages: {readers} readers at once, {len(asked)} addresses "
+        f"(WEB_NICE {'default' if nice is None else nice})"
+    )
     print(describe("bare aiohttp (memory)", bare_latencies, bare_rate))
-    print(describe("python -m bot web", latencies, rate) + f"   {failures} not 200")
-    ratio = percentile(latencies, 0.95) / percentile(bare_latencies, 0.95)
-    print(f"p95 web/bare: {ratio:.1f}")
+    print(describe("web, cold (first ask)", cold, cold_rate) + f"   {cold_failures} not 200")
+    print(describe("web, warm (kept)", warm, warm_rate) + f"   {warm_failures} not 200")
+    print(
+        describe(
+            "web, all",
+            cold + warm,
+            len(cold + warm) / (len(cold) / cold_rate + len(warm) / warm_rate),
+        )
+    )
+    ratio = percentile(warm, 0.95) / percentile(bare_latencies, 0.95)
+    print(f"p95 web warm/bare: {ratio:.1f}")
 
 
 @contextlib.asynccontextmanager
-async def web_readers(url: str, readers: int) -> AsyncIterator[None]:
+async def web_readers(url: str, readers: int, nice: int | None = None) -> AsyncIterator[None]:
     """The web process over the bot's database (``url``), read by ``readers`` readers in a
     process of their own, for as long as the block runs."""
     ids = list(range(1, 26))  # the benchmark's first games: their pages exist while played
     asked = paths(ids)
-    web, base = start_web(url)
+    web, base = start_web(url, nice)
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
     child = context.Process(target=readers_apart, args=(base, asked, readers, theirs))
@@ -261,12 +282,12 @@ async def web_readers(url: str, readers: int) -> AsyncIterator[None]:
         stop(web)
 
 
-async def clicks(readers: int, count: int, rounds: int) -> None:
+async def clicks(readers: int, count: int, rounds: int, nice: int | None = None) -> None:
     p99s: dict[bool, list[float]] = {False: [], True: []}
     rates: dict[bool, list[float]] = {False: [], True: []}
     for _ in range(rounds):
         for reading in (False, True):
-            beside = (lambda url: web_readers(url, readers)) if reading else None
+            beside = (lambda url: web_readers(url, readers, nice)) if reading else None
             latencies, rate, *_ = await measure_bot(50, count, False, beside=beside)
             p99s[reading].append(percentile(latencies, 0.99) * 1000)
             rates[reading].append(rate)
@@ -288,10 +309,13 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=600)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--pages-only", action="store_true")
+    parser.add_argument(
+        "--nice", type=int, default=None, help="the web process's WEB_NICE (default: its own)"
+    )
     args = parser.parse_args()
-    asyncio.run(pages(args.readers, args.requests))
+    asyncio.run(pages(args.readers, args.requests, args.nice))
     if not args.pages_only:
-        asyncio.run(clicks(args.readers, args.clicks, args.rounds))
+        asyncio.run(clicks(args.readers, args.clicks, args.rounds, args.nice))
 
 
 if __name__ == "__main__":

@@ -67,7 +67,10 @@ class Table:
         await record.wait_response()
         board = record.message
         assert board is not None
-        accept = next(b for b in board.buttons() if str(b["custom_id"]).endswith(":accept"))
+        # On a loaded machine the first answer may be the watchdog's, the board following.
+        await self.fake.wait_until(lambda: _accept(board) is not None, timeout=30)
+        accept = _accept(board)
+        assert accept is not None
         await self.fake.click(board, str(accept["custom_id"]), user=white)
         await self.fake.wait_until(lambda: moves_on(board) is not None, timeout=30)
         return board
@@ -103,3 +106,8 @@ class Table:
             if bot is not None:
                 await bot.asobiba.activity.wait_idle()
             turn = 1 - turn
+
+
+def _accept(board: FakeMessage) -> dict[str, object] | None:
+    """A challenge's Accept button, once its board is there."""
+    return next((b for b in board.buttons() if str(b["custom_id"]).endswith(":accept")), None)

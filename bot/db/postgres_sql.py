@@ -147,6 +147,9 @@ WHERE game_id = $1::int ORDER BY ply
 """
 
 READ_MOVES = "SELECT seat, action FROM game_event WHERE game_id = $1::int ORDER BY ply"
+READ_PUBLISHED = (
+    "SELECT guild_id, web_name FROM guild_setting WHERE web_name IS NOT NULL ORDER BY guild_id"
+)
 
 COUNT_RESULT = """
 INSERT INTO player_stat AS p (guild_id, user_id, game_key, played, won, drawn, lost,

@@ -42,6 +42,7 @@ from bot.db.postgres_sql import (
     READ_GAMES,
     READ_LOG,
     READ_MOVES,
+    READ_PUBLISHED,
     READ_RATING,
     SAVE_PINGS,
     WRITE_ACTION,
@@ -280,6 +281,10 @@ class PostgresGameStore(Bookkeeping):
     async def read_log(self, game_id: int) -> list[tuple[int, int | None, str, str, str]]:
         rows = await self._run(lambda c: c.fetch(READ_LOG, game_id), retry=True)
         return [(row[0], row[1], row[2], row[3], row[4]) for row in rows]
+
+    async def read_published(self) -> list[tuple[int, str]]:
+        rows = await self._run(lambda c: c.fetch(READ_PUBLISHED), retry=True)
+        return [(row[0], row[1]) for row in rows]
 
     async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:
         rows = await self._run(lambda c: c.fetch(READ_MOVES, game_id), retry=True)

@@ -329,6 +329,11 @@ class GameStore(GameBookkeeping, Protocol):
         is no longer ``change.seen_version``."""
         ...
 
+    async def read_published(self) -> list[tuple[int, str]]:
+        """Every server published on the web and its name there, by id (the web pages ask
+        for each reader: a server that stops publishing is gone from them at once)."""
+        ...
+
     async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:
         """The logged actions in order, (seat, code): to rebuild a damaged snapshot."""
         ...

@@ -92,6 +92,9 @@ CREATE_SEAT = (
     f"VALUES (:game_id, {_named(CREATE_SEAT_COLUMNS)})"
 )
 READ_MOVES = "SELECT seat, action FROM game_event WHERE game_id = ? ORDER BY ply"
+READ_PUBLISHED = (
+    "SELECT guild_id, web_name FROM guild_setting WHERE web_name IS NOT NULL ORDER BY guild_id"
+)
 COUNT_RESULT = (
     "INSERT INTO player_stat (guild_id, user_id, game_key, played, won, drawn, lost, "
     "current_streak, best_streak, rated_games, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, 0, ?) "
@@ -234,6 +237,12 @@ class SqliteGameStore(Bookkeeping):
             return cast(Written | None, await self._submit(True, lambda c: self._write(c, change)))
         except sqlite3.IntegrityError:
             return None  # the (game, ply) already logged: a lost race, like a moved version
+
+    async def read_published(self) -> list[tuple[int, str]]:
+        return cast(
+            list[tuple[int, str]],
+            await self._submit(False, lambda conn: conn.execute(READ_PUBLISHED).fetchall()),
+        )
 
     async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:
         return cast(

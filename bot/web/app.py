@@ -51,6 +51,11 @@ async def security_headers(request: web.Request, handler: Handler) -> web.Stream
 def make_app(pages: Pages) -> web.Application:
     app = web.Application(middlewares=[security_headers])
     app[PAGES_KEY] = pages
+
+    async def close_easel(_: web.Application) -> None:
+        pages.easel.close()
+
+    app.on_cleanup.append(close_easel)
     app.add_routes(
         [
             web.get("/", pages.home),

@@ -5,6 +5,8 @@ nothing that may be shown, is a plain 404 that says no more."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -13,21 +15,44 @@ from aiohttp import web
 
 from bot.games.registry import spec_for, variant_for_key
 from bot.i18n import tr
+from bot.services.snapshots import GameSnapshot
 from bot.services.standings import is_rated_game
 from bot.statuses import GameStatus
 from bot.text.web import WEB_TEXTS
 from bot.web.addresses import Addresses, Kind
 from bot.web.language import Words, negotiate
 from bot.web.links import WebLinks
-from bot.web.pictures import Caption, PictureShelf, etag, in_thread, paint_board, paint_preview
+from bot.web.pictures import Caption, Easel, PictureShelf, etag, paint_board, paint_preview
 from bot.web.reading import EVERYWHERE, GameShown, Kept, WebReader
 from bot.web.settings import WebSettings
+from bot.web.shelf import Shelf
 from rules.core import Locale
 
 #: How long a reader's browser may keep a page or a picture before asking again: a running
 #: game changes, and the pages are cheap to ask for (pictures revalidate by ETag).
 PAGE_MAX_AGE = 30
 PICTURE_MAX_AGE = 300
+#: A picture asked for at its game's current version (``?v=``, as pages link them): what it
+#: shows never changes at that address; an hour, so a forgotten player's name (which moves
+#: the version on) does not linger in caches for long.
+VERSIONED_MAX_AGE = 3600
+#: Pages kept in memory (each a few kB): games by version, the others for ``PAGE_TTL``.
+PAGES_KEPT = 2048
+#: How long a page made of many rows (a player, the standings, a tournament) is kept made:
+#: as long as a reader's browser or a CDN may keep it anyway (``PAGE_MAX_AGE``).
+PAGE_TTL = PAGE_MAX_AGE
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    """A page as made once and answered many times."""
+
+    html: bytes
+    status: int
+    locale: Locale
+    indexed: bool
+    #: A game's page is named by its version: readers asking again with it get 304.
+    tag: str | None = None
 
 
 class Pages:
@@ -40,12 +65,19 @@ class Pages:
         reader: WebReader,
         templates: jinja2.Environment,
         shelf: PictureShelf | None = None,
+        easel: Easel | None = None,
+        page_ttl: float = PAGE_TTL,
     ) -> None:
         self.settings = settings
         self.addresses = addresses
         self.reader = reader
         self.templates = templates
         self.shelf = shelf or PictureShelf()
+        self.easel = easel or Easel()
+        #: Games' pages, by version (and language, step, address): a finished game's forever.
+        self.game_pages: Shelf[Made] = Shelf(PAGES_KEPT)
+        #: Every other page, for a short while.
+        self.other_pages: Shelf[Made] = Shelf(PAGES_KEPT, ttl=page_ttl)
         self.links = WebLinks(settings.base_url, addresses)
 
     # --- helpers ---------------------------------------------------------------------------
@@ -89,6 +121,34 @@ class Pages:
         status: int = 200,
         **context: Any,
     ) -> web.Response:
+        return answer(
+            self.make(
+                request,
+                template,
+                title=title,
+                description=description,
+                image=image,
+                image_alt=image_alt,
+                indexed=indexed,
+                status=status,
+                **context,
+            )
+        )
+
+    def make(
+        self,
+        request: web.Request,
+        template: str,
+        *,
+        title: str,
+        description: str,
+        image: str | None = None,
+        image_alt: str = "",
+        indexed: bool = False,
+        status: int = 200,
+        tag: str | None = None,
+        **context: Any,
+    ) -> Made:
         locale = self.locale(request)
         words = Words(locale)
         other = "en" if locale == "ja" else "ja"
@@ -111,13 +171,15 @@ class Pages:
             span=lambda delta: span(delta, words),
             **context,
         )
-        response = web.Response(text=html, content_type="text/html", status=status)
-        response.headers["Content-Language"] = locale
-        response.headers["Vary"] = "Accept-Language"
-        response.headers["Cache-Control"] = f"public, max-age={PAGE_MAX_AGE}"
-        if not indexed:
-            response.headers["X-Robots-Tag"] = "noindex"
-        return response
+        return Made(html.encode(), status, locale, indexed, tag)
+
+    async def kept_for_a_while(
+        self, request: web.Request, make: Callable[[], Awaitable[Made]], *also: Hashable
+    ) -> web.Response:
+        """The page at this address in the reader's language, made at most once a
+        ``PAGE_TTL`` (``also``: what else it depends on, read afresh for each reader)."""
+        key = (str(request.rel_url), self.locale(request), self.reader.clock().date(), *also)
+        return answer(await self.other_pages.get(key, make))
 
     def not_found(self, request: web.Request) -> web.HTTPNotFound:
         words = Words(self.locale(request))
@@ -152,30 +214,58 @@ class Pages:
     # --- pages -----------------------------------------------------------------------------
 
     async def home(self, request: web.Request) -> web.Response:
-        words = Words(self.locale(request))
-        keys = await self.reader.tables_of(EVERYWHERE)
-        return self.render(
-            request,
-            "home.html",
-            title=words("site"),
-            description=words("tagline"),
-            indexed=True,
-            keys=keys,
-            daily_games=self.reader.daily_games(),
-            days=self.reader.closed_days(),
-            server=None,
-            server_path="",
-        )
+        async def make() -> Made:
+            words = Words(self.locale(request))
+            return self.make(
+                request,
+                "home.html",
+                title=words("site"),
+                description=words("tagline"),
+                indexed=True,
+                keys=await self.reader.tables_of(EVERYWHERE),
+                daily_games=self.reader.daily_games(),
+                days=self.reader.closed_days(),
+                server=None,
+                server_path="",
+            )
 
-    async def game(self, request: web.Request) -> web.Response:
-        game_id = self._number(request, Kind.GAME)
-        words = Words(self.locale(request))
+        return await self.kept_for_a_while(request, make)
+
+    async def _current(self, request: web.Request) -> GameSnapshot:
+        """The game an address names, as it is now (one read); 404 if there is none or it
+        is a deal others may still be playing (its pictures say no more than that)."""
         try:
-            game = await self.reader.game(game_id)
+            game = await self.reader.current(self._number(request, Kind.GAME))
+        except Kept:
+            raise self.not_found(request) from None
+        if game is None:
+            raise self.not_found(request)
+        return game
+
+    async def game(self, request: web.Request) -> web.StreamResponse:
+        game_id = self._number(request, Kind.GAME)
+        locale = self.locale(request)
+        try:
+            current = await self.reader.current(game_id)
         except Kept:
             return self.kept(request)
-        if game is None or game.status in (GameStatus.DECLINED, GameStatus.EXPIRED):
+        if current is None or current.status in (GameStatus.DECLINED, GameStatus.EXPIRED):
             raise self.not_found(request)
+        # What the page shows changes only with the game's version, and with the day for a
+        # seed (the Verify file's link): one read names it, and a page made for it is kept.
+        revealed = self.reader.seed_revealed(current)
+        key = ("game", str(request.rel_url), locale, current.version, revealed)
+        tag = etag(*key)
+        if _fresh(request, tag):
+            return _not_modified(tag, PAGE_MAX_AGE)
+
+        async def make() -> Made:
+            return self._game_page(request, await self.reader.shown(current), tag)
+
+        return answer(await self.game_pages.get(key, make))
+
+    def _game_page(self, request: web.Request, game: GameShown, tag: str) -> Made:
+        words = Words(self.locale(request))
         step = _step(request, game)
         title = words("game.title", game=words.of(_pair(game.title_ja, game.title_en)), id=game.id)
         players = " vs ".join(seat_name(s.name, s.former, s.is_bot, words) for s in game.seats)
@@ -183,9 +273,9 @@ class Pages:
         result = result_words(game, words)
         if result:
             description += f" · {result}"
-        token = self.addresses.token(Kind.GAME, game_id)
+        token = self.addresses.token(Kind.GAME, game.id)
         query = f"lang={words.locale}" + (f"&step={step}" if step is not None else "")
-        return self.render(
+        return self.make(
             request,
             "game.html",
             title=title,
@@ -193,11 +283,12 @@ class Pages:
             image=self.url(f"/g/{token}/preview.png?lang={words.locale}&v={game.version}"),
             image_alt=description,
             indexed=False,
+            tag=tag,
             game=game,
             step=step,
             result=result,
             status_text=status_words(game, words),
-            board_src=f"/g/{token}/board.png?{query}",
+            board_src=f"/g/{token}/board.png?{query}&v={game.version}",
             board_alt=board_alt(game, step, words),
             game_path=f"/g/{token}",
             tournament_path=(
@@ -206,77 +297,73 @@ class Pages:
             seat_words=lambda s: seat_name(s.name, s.former, s.is_bot, words),
         )
 
-    async def board_png(self, request: web.Request) -> web.StreamResponse:
-        game_id = self._number(request, Kind.GAME)
-        locale = self.locale(request)
-        try:
-            game = await self.reader.game(game_id)
-        except Kept:
-            raise self.not_found(request) from None
-        if game is None:
-            raise self.not_found(request)
-        step = _step(request, game)
-        tag = etag("board", game_id, game.version, step, locale)
-        if _fresh(request, tag):
-            return _not_modified(tag)
+    async def _board(self, game: GameSnapshot, step: int | None, locale: Locale) -> bytes | None:
+        """The board of ``game`` after ``step`` (``None``: as it is now), drawn once per
+        version, step and language."""
 
         async def draw() -> bytes | None:
-            board = await self.reader.board(game_id, step, _former())
-            return await in_thread(paint_board, board, locale)
+            board = await self.reader.board(game, step, _former())
+            return await self.easel.draw(paint_board, board, locale)
 
-        png = await self.shelf.get(tag, draw)
+        return await self.shelf.get(etag("board", game.id, game.version, step, locale), draw)
+
+    async def board_png(self, request: web.Request) -> web.StreamResponse:
+        game = await self._current(request)
+        locale = self.locale(request)
+        step = _asked_step(request, game)
+        tag = etag("board", game.id, game.version, step, locale)
+        if _fresh(request, tag):
+            return _not_modified(tag, _picture_age(request, game))
+        png = await self._board(game, step, locale)
         if png is None:
             raise self.not_found(request)
-        return _picture(png, tag)
+        return _picture(png, tag, _picture_age(request, game))
 
     async def preview_png(self, request: web.Request) -> web.StreamResponse:
-        game_id = self._number(request, Kind.GAME)
+        game = await self._current(request)
         locale = self.locale(request)
-        words = Words(locale)
-        try:
-            game = await self.reader.game(game_id)
-        except Kept:
-            raise self.not_found(request) from None
-        if game is None:
-            raise self.not_found(request)
-        tag = etag("preview", game_id, game.version, locale)
+        tag = etag("preview", game.id, game.version, locale)
         if _fresh(request, tag):
-            return _not_modified(tag)
+            return _not_modified(tag, _picture_age(request, game))
 
         async def draw() -> bytes | None:
-            board = await self.reader.board(game_id, None, _former())
+            words = Words(locale)
+            shown = await self.reader.shown(game)
             caption = Caption(
-                words("game.title", game=words.of(_pair(game.title_ja, game.title_en)), id=game.id),
+                words(
+                    "game.title", game=words.of(_pair(shown.title_ja, shown.title_en)), id=game.id
+                ),
                 tuple(
                     f"{words.of(_pair(s.side_ja, s.side_en))} "
                     f"{seat_name(s.name, s.former, s.is_bot, words)}"
-                    if len(game.seats) > 1
+                    if len(shown.seats) > 1
                     else seat_name(s.name, s.former, s.is_bot, words)
-                    for s in game.seats
+                    for s in shown.seats
                 ),
-                result_words(game, words) or status_words(game, words),
+                result_words(shown, words) or status_words(shown, words),
             )
-            board_png = await in_thread(paint_board, board, locale)
-            return await in_thread(paint_preview, board_png, caption)
+            # The board as its page shows it, drawn once for both.
+            board_png = await self._board(game, None, locale)
+            return await self.easel.draw(paint_preview, board_png, caption)
 
         png = await self.shelf.get(tag, draw)
         assert png is not None
-        return _picture(png, tag)
+        return _picture(png, tag, _picture_age(request, game))
 
     async def site_preview(self, request: web.Request) -> web.StreamResponse:
         words = Words(self.locale(request))
         tag = etag("site", words.locale)
         if _fresh(request, tag):
-            return _not_modified(tag)
+            return _not_modified(tag, PICTURE_MAX_AGE)
 
         async def draw() -> bytes | None:
-            return await in_thread(
+            return await self.easel.draw(
                 paint_preview, None, Caption(words("site"), (), words("tagline"))
             )
 
         png = await self.shelf.get(tag, draw)
         assert png is not None
-        return _picture(png, tag)
+        return _picture(png, tag, PICTURE_MAX_AGE)
 
     async def verify_json(self, request: web.Request) -> web.Response:
         game_id = self._number(request, Kind.GAME)
@@ -297,108 +384,133 @@ class Pages:
 
     async def player(self, request: web.Request) -> web.Response:
         user_id = self._number(request, Kind.PLAYER)
-        words = Words(self.locale(request))
-        shown = await self.reader.player(user_id)
-        if shown is None:
-            raise self.not_found(request)
-        title = words("player.title", name=shown.name)
-        return self.render(
-            request,
-            "player.html",
-            title=title,
-            description=words("player.hidden", name=shown.name) if shown.hidden else title,
-            player=shown,
-            variant_title=lambda key: variant_title(key, words),
-            rated=is_rated,
-        )
+
+        async def make() -> Made:
+            words = Words(self.locale(request))
+            shown = await self.reader.player(user_id)
+            if shown is None:
+                raise self.not_found(request)
+            title = words("player.title", name=shown.name)
+            return self.make(
+                request,
+                "player.html",
+                title=title,
+                description=words("player.hidden", name=shown.name) if shown.hidden else title,
+                player=shown,
+                variant_title=lambda key: variant_title(key, words),
+                rated=is_rated,
+            )
+
+        # Their tables and games in servers published on the web: kept under those servers.
+        return await self.kept_for_a_while(request, make, await self.reader.publications())
 
     async def standings(self, request: web.Request) -> web.Response:
         guild_id = self._server(request)
-        words = Words(self.locale(request))
         try:
             page = max(int(request.query.get("page", "1")) - 1, 0)
         except ValueError:
             page = 0
-        shown = await self.reader.standings(guild_id, request.match_info["game"], page)
-        if shown is None:
-            raise self.not_found(request)
-        table = shown.server_name or words("standings.everywhere")
-        title = words(
-            "standings.title", game=variant_title(shown.page.game_key, words), table=table
-        )
-        return self.render(
-            request,
-            "standings.html",
-            title=title,
-            description=title,
-            indexed=True,
-            shown=shown,
-            rated=is_rated(shown.page.game_key),
-            server_path=self.server_path(guild_id),
+
+        async def make() -> Made:
+            words = Words(self.locale(request))
+            shown = await self.reader.standings(guild_id, request.match_info["game"], page)
+            if shown is None:
+                raise self.not_found(request)
+            table = shown.server_name or words("standings.everywhere")
+            title = words(
+                "standings.title", game=variant_title(shown.page.game_key, words), table=table
+            )
+            return self.make(
+                request,
+                "standings.html",
+                title=title,
+                description=title,
+                indexed=True,
+                shown=shown,
+                rated=is_rated(shown.page.game_key),
+                server_path=self.server_path(guild_id),
+            )
+
+        return await self.kept_for_a_while(
+            request, make, await self._published_as(request, guild_id)
         )
 
     async def server(self, request: web.Request) -> web.Response:
         guild_id = self._server(request)
-        words = Words(self.locale(request))
-        name = await self.reader.web_name(guild_id)
+        name = await self._published_as(request, guild_id)
         if name is None:
             raise self.not_found(request)
-        return self.render(
-            request,
-            "home.html",
-            title=name,
-            description=words("standings.index"),
-            indexed=True,
-            keys=await self.reader.tables_of(guild_id),
-            daily_games=self.reader.daily_games(),
-            days=self.reader.closed_days(),
-            server=name,
-            server_path=self.server_path(guild_id),
-        )
+
+        async def make() -> Made:
+            words = Words(self.locale(request))
+            return self.make(
+                request,
+                "home.html",
+                title=name,
+                description=words("standings.index"),
+                indexed=True,
+                keys=await self.reader.tables_of(guild_id),
+                daily_games=self.reader.daily_games(),
+                days=self.reader.closed_days(),
+                server=name,
+                server_path=self.server_path(guild_id),
+            )
+
+        return await self.kept_for_a_while(request, make, name)
 
     async def daily(self, request: web.Request) -> web.Response:
         guild_id = self._server(request)
-        words = Words(self.locale(request))
         try:
             day = date.fromisoformat(request.match_info["day"])
         except ValueError:
             raise self.not_found(request) from None
-        shown = await self.reader.daily(guild_id, request.match_info["game"], day)
-        if shown is None:
-            raise self.not_found(request)
-        title = words("daily.title", game=variant_title(shown.game_key, words), day=day)
-        return self.render(
-            request,
-            "daily.html",
-            title=title,
-            description=title,
-            indexed=shown.closed,
-            shown=shown,
-            summary=lambda game: game.spec.summary(game.state, words.locale),
-            name_of=lambda game: seat_name(
-                game.seats[0].display_name, game.seats[0].user_id < 0, False, words
-            ),
+
+        async def make() -> Made:
+            words = Words(self.locale(request))
+            shown = await self.reader.daily(guild_id, request.match_info["game"], day)
+            if shown is None:
+                raise self.not_found(request)
+            title = words("daily.title", game=variant_title(shown.game_key, words), day=day)
+            return self.make(
+                request,
+                "daily.html",
+                title=title,
+                description=title,
+                indexed=shown.closed,
+                shown=shown,
+                summary=lambda game: game.spec.summary(game.state, words.locale),
+                name_of=lambda game: seat_name(
+                    game.seats[0].display_name, game.seats[0].user_id < 0, False, words
+                ),
+            )
+
+        return await self.kept_for_a_while(
+            request, make, await self._published_as(request, guild_id)
         )
 
     async def tournament(self, request: web.Request) -> web.Response:
         tournament_id = self._number(request, Kind.TOURNAMENT)
-        words = Words(self.locale(request))
-        shown = await self.reader.tournament(tournament_id)
-        if shown is None:
-            raise self.not_found(request)
-        info = shown.standing.tournament
-        title = words("tournament.title", name=info.name)
-        return self.render(
-            request,
-            "tournament.html",
-            title=title,
-            description=f"{info.title(words.locale)} · "
-            f"{words('tournament.status.' + info.status.value)}",
-            shown=shown,
-            info=info,
-            tie_break=lambda name: tie_break_words(name, words.locale),
-            format_words=words(f"tournament.format.{info.format.value}", rounds=info.rounds),
-        )
+
+        async def make() -> Made:
+            words = Words(self.locale(request))
+            shown = await self.reader.tournament(tournament_id)
+            if shown is None:
+                raise self.not_found(request)
+            info = shown.standing.tournament
+            title = words("tournament.title", name=info.name)
+            return self.make(
+                request,
+                "tournament.html",
+                title=title,
+                description=f"{info.title(words.locale)} · "
+                f"{words('tournament.status.' + info.status.value)}",
+                shown=shown,
+                info=info,
+                tie_break=lambda name: tie_break_words(name, words.locale),
+                format_words=words(f"tournament.format.{info.format.value}", rounds=info.rounds),
+            )
+
+        return await self.kept_for_a_while(request, make)
 
     async def robots(self, request: web.Request) -> web.Response:
         # Link previews fetch pages and pictures; search engines may index the standings but
@@ -417,6 +529,16 @@ class Pages:
         if "token" not in request.match_info:
             return EVERYWHERE
         return self._number(request, Kind.SERVER)
+
+    async def _published_as(self, request: web.Request, guild_id: int) -> str | None:
+        """A server's name on the web, read afresh for each reader (a server that stops
+        publishing is gone at once, kept page or not); nothing to read for "everywhere"."""
+        if guild_id == EVERYWHERE:
+            return None
+        name = dict(await self.reader.publications()).get(guild_id)
+        if name is None:
+            raise self.not_found(request)
+        return name
 
 
 # --- words ----------------------------------------------------------------------------------
@@ -519,21 +641,51 @@ def _step(request: web.Request, game: GameShown) -> int | None:
     return None if step >= len(game.steps) else step
 
 
+def _asked_step(request: web.Request, game: GameSnapshot) -> int | None:
+    """The step a finished game's picture is asked at (``?step=N``); ``None``: as it is now.
+    A step past the last is the end, which the drawing finds (the log is read only then)."""
+    raw = request.query.get("step")
+    if raw is None or not raw.isdigit() or game.status in (GameStatus.ACTIVE, GameStatus.CHALLENGE):
+        return None
+    return int(raw)
+
+
+def _picture_age(request: web.Request, game: GameSnapshot) -> int:
+    """At the version its page links (``?v=``) a picture never changes; else it may."""
+    return VERSIONED_MAX_AGE if request.query.get("v") == str(game.version) else PICTURE_MAX_AGE
+
+
 def _fresh(request: web.Request, tag: str) -> bool:
     return tag in request.headers.get("If-None-Match", "")
 
 
-def _not_modified(tag: str) -> web.Response:
-    return web.Response(status=304, headers={"ETag": tag})
+def _not_modified(tag: str, max_age: int) -> web.Response:
+    return web.Response(
+        status=304, headers={"ETag": tag, "Cache-Control": f"public, max-age={max_age}"}
+    )
 
 
-def _picture(png: bytes, tag: str) -> web.Response:
+def answer(made: Made) -> web.Response:
+    response = web.Response(
+        body=made.html, content_type="text/html", charset="utf-8", status=made.status
+    )
+    response.headers["Content-Language"] = made.locale
+    response.headers["Vary"] = "Accept-Language"
+    response.headers["Cache-Control"] = f"public, max-age={PAGE_MAX_AGE}"
+    if made.tag is not None:
+        response.headers["ETag"] = made.tag
+    if not made.indexed:
+        response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _picture(png: bytes, tag: str, max_age: int) -> web.Response:
     return web.Response(
         body=png,
         content_type="image/png",
         headers={
             "ETag": tag,
-            "Cache-Control": f"public, max-age={PICTURE_MAX_AGE}",
+            "Cache-Control": f"public, max-age={max_age}",
             "X-Robots-Tag": "noindex",
         },
     )

@@ -113,8 +113,6 @@ class GameShown:
     seed_revealed: bool
     tournament_id: int | None
     daily_day: date | None
-    #: Linked from public pages (its server published on the web, or no server at all).
-    listed: bool
 
     @property
     def over(self) -> bool:
@@ -214,6 +212,15 @@ class WebReader:
             row = await session.get(GuildSettingRow, guild_id)
             return None if row is None else row.web_name
 
+    async def publications(self) -> tuple[tuple[int, str], ...]:
+        """Every server published on the web, with its name, in one read on the hot path's
+        connection (microseconds): a player's page shows their tables and games in these,
+        so it is kept under them (a server that turns publishing off is gone from every page
+        at once)."""
+        return tuple(
+            (int(guild), str(name)) for guild, name in await self.db.store.read_published()
+        )
+
     async def _published(self, guild_ids: set[int]) -> dict[int, str]:
         if not guild_ids:
             return {}
@@ -224,9 +231,6 @@ class WebReader:
                 )
             )
             return {guild: str(name) for guild, name in rows}
-
-    async def listed(self, guild_id: int | None) -> bool:
-        return guild_id is None or await self.web_name(guild_id) is not None
 
     # --- a game ----------------------------------------------------------------------------
 
@@ -244,7 +248,10 @@ class WebReader:
             )
         return status in OPEN_TOURNAMENT_STATUSES
 
-    async def _snapshot(self, game_id: int) -> GameSnapshot | None:
+    async def current(self, game_id: int) -> GameSnapshot | None:
+        """The game as it is now, in one read (its state decoded once per version: the
+        loader's cache), or ``None``; :class:`Kept` for a deal others may still be playing.
+        Its version names everything a page or picture of it shows."""
         try:
             game = await self.games.get(game_id)
         except GameNotFound:
@@ -256,15 +263,18 @@ class WebReader:
     async def game(self, game_id: int) -> GameShown | None:
         """The game, as anyone holding its address may see it; ``None`` if there is none;
         :class:`Kept` for a deal others may still be playing."""
-        game = await self._snapshot(game_id)
-        if game is None:
-            return None
+        game = await self.current(game_id)
+        return None if game is None else await self.shown(game)
+
+    async def shown(self, game: GameSnapshot) -> GameShown:
+        """``game`` (from :meth:`current`) as a page shows it: its moves once over, else its
+        last move (one more read either way)."""
         rules = game.rules
         over = game.status not in (GameStatus.ACTIVE, GameStatus.CHALLENGE)
         steps: tuple[LogEntry, ...] = ()
         if over:
-            steps = tuple(entry for entry, _ in public_steps(await self.games.event_log(game_id)))
-        last = await self.games.last_public_events(game_id) if not over else ()
+            steps = tuple(entry for entry, _ in public_steps(await self.games.event_log(game.id)))
+        last = await self.games.last_public_events(game.id) if not over else ()
         changes = game.rating_changes
         seats = tuple(
             SeatShown(
@@ -305,37 +315,34 @@ class WebReader:
             last_ja=_described(game, last, "ja"),
             last_en=_described(game, last, "en"),
             commitment=game.commitment if game.status == GameStatus.ACTIVE else None,
-            seed_revealed=game.seed_revealed(self.clock().date()),
+            seed_revealed=self.seed_revealed(game),
             tournament_id=game.tournament_id,
             daily_day=game.daily_day,
-            listed=await self.listed(game.guild_id),
         )
 
-    async def board(self, game_id: int, step: int | None, former: tuple[str, str]) -> BoardShown:
-        """The board a picture is painted from: as it is now (``step`` None), or after
-        ``step`` public steps of a game that is over (0: the start). ``former``: a former
-        player's name in Japanese and English."""
-        game = await self._snapshot(game_id)
-        if game is None:
-            raise GameNotFound()
-        if step is None or game.status in (GameStatus.ACTIVE, GameStatus.CHALLENGE):
-            state = game.state
-            recent = await self.games.last_public_events(game_id)
-        else:
-            _, state, _, _ = await self.games.state_at(game_id, step, None)
-            recent = ()
-        return BoardShown(
-            game.game_type,
-            game.rules.view_for(state, None),
-            tuple(e for e in recent if e.visible_to is None),
-            _names(game, former[0]),
-            _names(game, former[1]),
-        )
+    def seed_revealed(self, game: GameSnapshot) -> bool:
+        """Whether ``game``'s seed may be shown today (what, beside its version, its page
+        depends on)."""
+        return game.seed_revealed(self.clock().date())
+
+    async def board(
+        self, game: GameSnapshot, step: int | None, former: tuple[str, str]
+    ) -> BoardShown:
+        """The board a picture of ``game`` (from :meth:`current`) is painted from: as it is
+        now (``step`` None), or after ``step`` public steps of a game that is over (0: the
+        start; past its last step: the end). ``former``: a former player's name in Japanese
+        and English."""
+        if step is not None and game.status not in (GameStatus.ACTIVE, GameStatus.CHALLENGE):
+            _, state, _, count = await self.games.state_at(game.id, step, None)
+            if step < count:
+                return _board(game, state, (), former)
+        recent = await self.games.last_public_events(game.id)
+        return _board(game, game.state, recent, former)
 
     async def verify_file(self, game_id: int) -> str | None:
         """The Verify record of a game whose seed may be shown (as Discord's Verify hands it
         over), or ``None`` while it may not."""
-        game = await self._snapshot(game_id)
+        game = await self.current(game_id)
         if game is None or not game.seed_revealed(self.clock().date()):
             return None
         try:
@@ -504,6 +511,18 @@ class WebReader:
     def daily_games(self) -> list[str]:
         """The ranked variants that have a daily deal."""
         return [variant.key for spec, variant in all_variants() if spec.daily]
+
+
+def _board(
+    game: GameSnapshot, state: Any, recent: Sequence[Event], former: tuple[str, str]
+) -> BoardShown:
+    return BoardShown(
+        game.game_type,
+        game.rules.view_for(state, None),
+        tuple(e for e in recent if e.visible_to is None),
+        _names(game, former[0]),
+        _names(game, former[1]),
+    )
 
 
 def _described(game: GameSnapshot, events: Sequence[Event], locale: Locale) -> str:

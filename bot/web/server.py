@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 from typing import TextIO
@@ -69,7 +70,18 @@ async def serve(settings: Settings, web_settings: WebSettings, err: TextIO = sys
     return EXIT_OK
 
 
+def lower_priority(nice: int) -> None:
+    """The pages at a lower CPU priority than the bot (``WEB_NICE``): on a machine they
+    share, a burst of readers drawing pictures waits for the bot's clicks, not the reverse."""
+    if nice:
+        try:
+            os.nice(nice)
+        except OSError as error:  # not permitted here (some containers): run as we are
+            log.warning("could not lower the web process's priority by %s: %s", nice, error)
+
+
 def run(settings: Settings, web_settings: WebSettings) -> int:
+    lower_priority(web_settings.nice)
     try:
         return asyncio.run(serve(settings, web_settings))
     except KeyboardInterrupt:

@@ -14,6 +14,10 @@ DEFAULT_PORT = 8080
 #: Loopback unless told otherwise: an operator publishes the pages on purpose (docker-compose
 #: sets 0.0.0.0 inside its network, behind the port it maps).
 DEFAULT_HOST = "127.0.0.1"
+#: The web process's niceness by default: pages give way to the bot's clicks on a shared
+#: machine (a page may wait a few milliseconds, a click should not), and cost nothing where
+#: cores are idle.
+DEFAULT_NICE = 10
 HOST = re.compile(r"[A-Za-z0-9.:\-\[\]]+")
 
 
@@ -27,6 +31,8 @@ class WebSettings:
     #: Signs the ids in addresses; ``None``: the deployment's own secret in the database (made
     #: at first need, shared by every process reading it), so nothing needs setting.
     secret: bytes | None = None
+    #: Added to the process's niceness at start (``os.nice``): 0 to 19, 0 keeps the bot's.
+    nice: int = DEFAULT_NICE
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> WebSettings:
@@ -38,7 +44,11 @@ class WebSettings:
         shown = "localhost" if host in ("0.0.0.0", "::", "127.0.0.1") else host
         base = env.get("WEB_BASE_URL", "").strip() or f"http://{shown}:{port}"
         return cls(
-            parse_base_url(base), host, port, parse_secret(env.get("WEB_SECRET", "").strip())
+            parse_base_url(base),
+            host,
+            port,
+            parse_secret(env.get("WEB_SECRET", "").strip()),
+            _nice(env.get("WEB_NICE", "").strip()),
         )
 
 
@@ -47,4 +57,12 @@ def _port(raw: str) -> int:
         return DEFAULT_PORT
     if not raw.isdigit() or not 1 <= int(raw) <= 65535:
         raise ConfigError(f"WEB_PORT must be a TCP port, 1 to 65535, not {raw!r}")
+    return int(raw)
+
+
+def _nice(raw: str) -> int:
+    if not raw:
+        return DEFAULT_NICE
+    if not raw.isdigit() or not 0 <= int(raw) <= 19:
+        raise ConfigError(f"WEB_NICE must be a niceness from 0 to 19, not {raw!r}")
     return int(raw)

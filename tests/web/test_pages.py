@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 
 from bot.games.registry import spec_for
 from bot.web.addresses import Addresses, Kind
+from bot.web.app import PAGES_KEY
 from bot.web.language import negotiate
 from tests.conftest import FakeClock
 from tests.services.tournament_helpers import (
@@ -241,6 +242,9 @@ async def test_standings_everywhere_and_a_published_servers(site: Site) -> None:
     assert "Tea &lt;house&gt;" in player and "/g/" in player
     await site.servers.update(GUILD, off_web=True)
     await site.text(f"{site.server(GUILD)}/standings/bushi", status=404)
+    # Gone from its players' pages at once too, though those are kept a while.
+    player = await site.text(f"{site.player(ALICE.user_id)}?lang=en")
+    assert "Tea &lt;house&gt;" not in player
 
 
 async def test_robots_and_headers(site: Site) -> None:
@@ -273,3 +277,32 @@ async def test_a_tournaments_page_shows_entrants_pairings_and_table(
     after = await site.text(f"{path}?lang=ja")
     assert "1 回戦" in after and "2 回戦" in after and "ブッフホルツ" in after
     assert "/g/" in after  # each pairing's game has its page
+
+
+async def test_a_games_page_and_pictures_are_made_once_per_version(site: Site) -> None:
+    """Kept by version: asked again, a page is neither read nor made again (304 with its
+    ETag); a move makes it anew. The preview frames the very board the page shows."""
+    game = (await senretsu_running(site.games, 6)).game
+    pages = site.client.app[PAGES_KEY]
+    path = site.game(game.id)
+    first = await site.client.get(f"{path}?lang=en")
+    html = await first.text()
+    tag = first.headers["ETag"]
+    again = await site.client.get(f"{path}?lang=en", headers={"If-None-Match": tag})
+    assert again.status == 304 and again.headers["ETag"] == tag
+    assert await site.text(f"{path}?lang=en") == html
+    assert pages.game_pages.made == 1
+    board = f"{path}/board.png?lang=en&v={game.version}"
+    assert board.replace("&", "&amp;") in html
+    answered = await site.client.get(board)
+    assert answered.headers["Cache-Control"] == "public, max-age=3600"
+    await site.client.get(f"{path}/preview.png?lang=en&v={game.version}")
+    assert pages.shelf.made == 2  # the board once, for its page and the preview
+    # A move: a new version, a new page (the game over: its Verify file).
+    await site.games.actions.act(game.id, ALICE.user_id, None, "resign")
+    moved = await site.client.get(f"{path}?lang=en", headers={"If-None-Match": tag})
+    assert moved.status == 200 and moved.headers["ETag"] != tag
+    assert "verify.json" in await moved.text()
+    assert pages.game_pages.made == 2
+    stale = await site.client.get(board)  # the old version's address: the board as it is now
+    assert stale.headers["Cache-Control"] == "public, max-age=300"

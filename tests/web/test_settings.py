@@ -15,6 +15,7 @@ def test_defaults_work_without_any_setting() -> None:
     assert settings.host == "127.0.0.1" and settings.port == DEFAULT_PORT
     assert settings.base_url == f"http://localhost:{DEFAULT_PORT}"
     assert settings.secret is None  # the database keeps one
+    assert settings.nice == 10  # the pages give way to the bot's clicks
 
 
 def test_given_settings_are_taken() -> None:
@@ -24,10 +25,12 @@ def test_given_settings_are_taken() -> None:
             "WEB_HOST": "0.0.0.0",
             "WEB_PORT": "9000",
             "WEB_SECRET": "s" * 40,
+            "WEB_NICE": "0",
         }
     )
     assert settings.base_url == "https://asobiba.example.org"
     assert (settings.host, settings.port, settings.secret) == ("0.0.0.0", 9000, b"s" * 40)
+    assert settings.nice == 0
 
 
 @pytest.mark.parametrize(
@@ -39,6 +42,8 @@ def test_given_settings_are_taken() -> None:
         ("WEB_BASE_URL", "ftp://x", "WEB_BASE_URL must be an http:// or https://"),
         ("WEB_SECRET", "short", "WEB_SECRET must be at least 32 characters"),
         ("WEB_HOST", "a b", "WEB_HOST must be a host name"),
+        ("WEB_NICE", "20", "WEB_NICE must be a niceness from 0 to 19"),
+        ("WEB_NICE", "-5", "WEB_NICE must be a niceness from 0 to 19"),
     ],
 )
 def test_a_wrong_value_is_refused_in_one_line(name: str, value: str, said: str) -> None:
