@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from bot.services.games import GameService
 from bot.services.mistake_reviews import new_card
 from bot.services.snapshots import GameSummary, is_former_player
 from bot.statuses import GameStatus
-from rules.core.mistakes import Mistake, MistakeFinder, Step
+from rules.core.mistakes import Mistake, MistakeFinder, Step, Stop, Stopped, never
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,7 @@ def find_mistakes(
     seed: int,
     moves: Sequence[tuple[int | None, str]],
     seats: Sequence[int],
+    stop: Stop = never,
 ) -> list[Mistake]:
     """Replay a finished game's log and find the mistakes of each seat in ``seats``."""
     rules = finder.rules
@@ -65,7 +67,7 @@ def find_mistakes(
         action = rules.parse(code)
         steps.append((state, actor, action))
         state = rules.apply(state, actor, action).state
-    return [m for seat in seats for m in finder.find(steps, seat)]
+    return [m for seat in seats for m in finder.find(steps, seat, stop)]
 
 
 class MistakeCards:
@@ -76,6 +78,8 @@ class MistakeCards:
         self._tasks: set[asyncio.Task[Made | None]] = set()
         #: One finding per game kind at a time.
         self._lanes: dict[str, asyncio.Semaphore] = {}
+        #: Set when the bot stops: a finding in a thread gives up at its next look.
+        self._stopping = threading.Event()
 
     def listen(self) -> None:
         """Make cards after every game that ends with a result (the writer tells us, after
@@ -98,6 +102,7 @@ class MistakeCards:
 
     async def stop(self) -> None:
         """Give up the cards being made: the next start's catch-up makes them."""
+        self._stopping.set()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -110,6 +115,8 @@ class MistakeCards:
             return await self._make(game_id, began)
         except asyncio.CancelledError:
             raise
+        except Stopped:
+            return None  # the bot is stopping: the next start's catch-up makes them
         except Exception:  # a card is a courtesy: never the game's problem
             log.warning("could not make the mistake cards of game %s", game_id, exc_info=True)
             return None
@@ -131,7 +138,13 @@ class MistakeCards:
         lane = self._lanes.setdefault(game.game_type, asyncio.Semaphore(1))
         async with lane:
             found = await asyncio.to_thread(
-                find_mistakes, finder, game.settings, game.seed, moves, sorted(people)
+                find_mistakes,
+                finder,
+                game.settings,
+                game.seed,
+                moves,
+                sorted(people),
+                self._stopping.is_set,
             )
         game_key = game.spec.variant_of(game.settings).key
         now = self.clock()

@@ -12,7 +12,7 @@ from rules.bushi.game import BushiRules, BushiState, Drop, Move
 from rules.bushi.puzzles import SIDE, value_words
 from rules.bushi.review import slips
 from rules.bushi.solve import solution
-from rules.core.mistakes import Mistake, MistakeFinder, Step
+from rules.core.mistakes import Mistake, MistakeFinder, Step, Stop, never
 from rules.core.outcome import Seat
 from rules.core.text import Locale, Text
 
@@ -33,7 +33,7 @@ class BushiMistakes(MistakeFinder):
     def __init__(self) -> None:
         self.rules = BushiRules()
 
-    def find(self, steps: Sequence[Step], seat: Seat) -> list[Mistake]:
+    def find(self, steps: Sequence[Step], seat: Seat, stop: Stop = never) -> list[Mistake]:
         # The review's own slips, each placed by its step in the game's log.
         number = {id(state): index for index, (state, _, _) in enumerate(steps, 1)}
         found = []

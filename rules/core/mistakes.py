@@ -13,7 +13,7 @@ for the player's seat.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,16 @@ JSON = Any
 Step = tuple[Any, Seat | None, Any]
 #: Discord's limit on a menu's options: a position offers at most this many answers.
 MAX_CHOICES = 25
+#: Asked now and then during a long finding: whether to give up (the bot is stopping).
+Stop = Callable[[], bool]
+
+
+def never() -> bool:
+    return False
+
+
+class Stopped(Exception):
+    """A finding gave up when asked to (:data:`Stop`): nothing of it is kept."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +62,9 @@ class MistakeFinder(ABC):
     rules: GameRules[Any, Any, Any]
 
     @abstractmethod
-    def find(self, steps: Sequence[Step], seat: Seat) -> list[Mistake]:
-        """``seat``'s value-losing decisions in a finished game, in the order played."""
+    def find(self, steps: Sequence[Step], seat: Seat, stop: Stop = never) -> list[Mistake]:
+        """``seat``'s value-losing decisions in a finished game, in the order played; a long
+        finding asks ``stop`` now and then and raises :class:`Stopped` when it says so."""
 
     def position(self, snapshot: Mapping[str, JSON]) -> Any:
         """The state a snapshot poses (viewed only through ``view_for`` the player's seat)."""

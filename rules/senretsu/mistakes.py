@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from rules.cards.playing import sort_key
-from rules.core.mistakes import Mistake, MistakeFinder, Step
+from rules.core.mistakes import Mistake, MistakeFinder, Step, Stop, never
 from rules.core.outcome import Seat
 from rules.core.rng import Rng
 from rules.core.text import Locale, Text
@@ -52,7 +52,7 @@ class SenretsuMistakes(MistakeFinder):
     def __init__(self) -> None:
         self.rules = SenretsuRules()
 
-    def find(self, steps: Sequence[Step], seat: Seat) -> list[Mistake]:
+    def find(self, steps: Sequence[Step], seat: Seat, stop: Stop = never) -> list[Mistake]:
         weights = LEVELS[-1].budget.weights if LEVELS[-1].budget is not None else None
         costliest: dict[int, tuple[float, Mistake]] = {}
         for index, (state, actor, action) in enumerate(steps, 1):

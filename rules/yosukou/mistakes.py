@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core.mistakes import Mistake, MistakeFinder, Step
+from rules.core.mistakes import Mistake, MistakeFinder, Step, Stop, Stopped, never
 from rules.core.outcome import Seat
 from rules.core.rng import Rng
 from rules.core.text import Locale, Text
@@ -36,6 +36,8 @@ LEVEL = 0.001
 LOOKS: tuple[tuple[int, float], ...] = ((500, 0.2), (10_000, 0.01))
 #: Seeds of the simulations (per look and step, so the same game always gives the same cards).
 SIM_SEED = 0x9_0000
+#: Games simulated between two looks at whether to stop.
+CHUNK = 5_000
 #: The generator of the talon's stand-in order (not the game's: nothing of it).
 UNSEEN_SEED = 0x7A1
 
@@ -65,7 +67,7 @@ class YosukouMistakes(MistakeFinder):
         self.confirm_games = confirm_games
         self.looks = tuple((games, level) for games, level in looks if games < confirm_games)
 
-    def find(self, steps: Sequence[Step], seat: Seat) -> list[Mistake]:
+    def find(self, steps: Sequence[Step], seat: Seat, stop: Stop = never) -> list[Mistake]:
         found = []
         for index, (state, actor, action) in enumerate(steps, 1):
             if actor != seat or state.phase != CHOOSE or not isinstance(action, Move | Stay):
@@ -74,7 +76,7 @@ class YosukouMistakes(MistakeFinder):
             other = "stay" if played == "move" else "move"
             looks = (*self.looks, (self.confirm_games, LEVEL))
             for number, (games, level) in enumerate(looks):
-                wins = choice_wins(state, games, SIM_SEED + (number << 12) + index)
+                wins = _wins(state, games, SIM_SEED + (number << 12) + index, stop)
                 p = one_sided_p(wins[other], wins[played], games)
                 if p >= level:
                     break
@@ -112,6 +114,18 @@ class YosukouMistakes(MistakeFinder):
 
     def _label(self, code: str, locale: Locale) -> str:
         return action_label(self.yosukou.parse_action(code), locale)
+
+
+def _wins(state: YosukouState, games: int, seed: int, stop: Stop) -> dict[str, int]:
+    """:func:`choice_wins` in chunks of :data:`CHUNK` games (each with a seed of its own), so
+    that a stopping bot is not kept waiting for a hundred thousand games."""
+    total = {"move": 0, "stay": 0}
+    for chunk, start in enumerate(range(0, games, CHUNK)):
+        if stop():
+            raise Stopped()
+        wins = choice_wins(state, min(CHUNK, games - start), (seed << 8) + chunk)
+        total = {code: total[code] + wins[code] for code in total}
+    return total
 
 
 def _unseen_shuffled(state: YosukouState) -> YosukouState:

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules.bushi.mistakes import MISTAKES as BUSHI
 from rules.bushi.puzzles import PUZZLES as BUSHI_PUZZLES
 from rules.bushi.solve import solution
-from rules.core.mistakes import MAX_CHOICES, Mistake, MistakeFinder
+from rules.core.mistakes import MAX_CHOICES, Mistake, MistakeFinder, Stopped
 from rules.senretsu.ai import placement_scores
 from rules.senretsu.levels import LEVELS
 from rules.senretsu.mistakes import CLEAR_GAP
@@ -124,3 +126,12 @@ def test_yosukou_the_clearly_worse_choice_is_a_card_and_the_better_is_not() -> N
     for locale in ("ja", "en"):
         question, why = posed(finder, card, locale)
         assert question and "4,000" in why
+
+
+def test_yosukou_a_stopping_bot_is_not_kept_waiting_for_the_simulations() -> None:
+    puzzle = YOSUKOU_PUZZLES.puzzle("o-move_or_stay-01")
+    assert puzzle is not None
+    finder = YosukouMistakes()
+    state = puzzle.position(finder.rules)
+    with pytest.raises(Stopped):
+        finder.find([(state, 0, finder.rules.parse("move"))], 0, stop=lambda: True)
