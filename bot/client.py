@@ -19,6 +19,7 @@ from bot.cogs.away import AwayBackClick, away_command
 from bot.cogs.corner import CORNER_CLICKS
 from bot.cogs.games import game_group
 from bot.cogs.learn import LESSON_CLICKS, learn_command
+from bot.cogs.mistakes import MISTAKE_CLICKS
 from bot.cogs.play import PLAY_CLICKS
 from bot.cogs.player import HistoryClick, PlayerCog, ReopenClick
 from bot.cogs.privacy import PrivacyClick, privacy_command
@@ -47,6 +48,8 @@ from bot.services.dm_reach import DmReachBook
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.mistake_cards import MistakeCards
+from bot.services.mistake_reviews import MistakeReviews
 from bot.services.open_challenges import OpenChallenges
 from bot.services.privacy import PrivacyService
 from bot.services.puzzles import PuzzleService
@@ -84,6 +87,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *PLAY_CLICKS,
     *CORNER_CLICKS,
     *PUZZLE_CLICKS,
+    *MISTAKE_CLICKS,
     *LESSON_CLICKS,
     ReopenClick,
     HistoryClick,
@@ -240,11 +244,16 @@ class AsobibaBot(commands.AutoShardedBot):
             dm_reach=dm_reach,
             tournaments=tournaments,
             puzzles=PuzzleService(db, games.clock, games.starts.secrets),
+            mistakes=MistakeReviews(db, games.clock),
             lessons=LessonService(db, games.clock),
             privacy=PrivacyService(db, games, tournaments, standings, dm_reach),
             default_move_seconds=settings.default_clock_hours * 3600 or None,
             web=WebLinkSource(settings.web_base_url, settings.web_secret, games.starts.secrets),
         )
+        #: Every finished game's players get their mistakes back as cards (after its commit).
+        self.mistake_cards = MistakeCards(db, games)
+        self.mistake_cards.listen()
+        self._mistakes_task: asyncio.Task[object] | None = None
         self.flows = compose_flows(self, services, settings.home_server_invite)
         #: What cogs and components are handed (they never import this module).
         self.asobiba = UiContext(services, self.flows, Activity())
@@ -349,6 +358,10 @@ class AsobibaBot(commands.AutoShardedBot):
         # What changes owed people when this instance last stopped goes out first.
         self._delivery_task = asyncio.create_task(self._run_deliveries(), name="asobiba-deliveries")
         self._clock_task = asyncio.create_task(self._run_clocks(), name="asobiba-clocks")
+        # The cards of games that ended while no instance was making them (a stop, a crash).
+        self._mistakes_task = asyncio.create_task(
+            self.mistake_cards.catch_up(), name="asobiba-mistakes-catch-up"
+        )
         if self.settings.app_emojis:
             # In the background: dozens of uploads on a first start must not delay the games.
             self.emoji_sync = asyncio.create_task(self.sync_emojis(), name="asobiba-emojis")
@@ -547,9 +560,11 @@ class AsobibaBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         # A graceful stop: answers already committed to the database still reach Discord.
-        for task in (self._clock_task, self._delivery_task, self.emoji_sync):
+        for task in (self._clock_task, self._delivery_task, self.emoji_sync, self._mistakes_task):
             if task is not None:
                 task.cancel()
+        # Cards being made are given up: the next start's catch-up makes them.
+        await self.mistake_cards.stop()
         activity = self.asobiba.activity
         if not await activity.wait_idle():
             log.warning("closing with %d interaction(s) still running", activity.busy)

@@ -449,6 +449,59 @@ class DeliveryRow(Base):
     last_error: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
+class MistakeCardRow(Base):
+    """A personal puzzle: a position of a finished game where the player lost value (found by
+    the game's home), posed back to them by spaced repetition (FSRS). The position holds only
+    what the player could see then; ``card`` is the scheduler's state, ``due_at`` its due
+    date (kept beside it to find due cards), ``reviews`` counts answers (a stale card's click
+    names an older count and reviews nothing)."""
+
+    __tablename__ = "mistake_card"
+    __table_args__ = (
+        UniqueConstraint("user_id", "game_id", "ply", name="uq_mistake_card_user_id"),
+        Index("ix_mistake_card_due", "user_id", "due_at"),
+        # Ids are never reused: a card's buttons name it by id.
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    #: The game it came from and the step (from 1) of its log where the player went wrong.
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    ply: Mapped[int] = mapped_column(Integer)
+    game_type: Mapped[str] = mapped_column(String(32))
+    #: The ranked variant (``yosukou:simplified``), as /puzzle names games.
+    game_key: Mapped[str] = mapped_column(String(48))
+    kind: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int] = mapped_column(Integer)
+    position: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    played: Mapped[str] = mapped_column(String(64))
+    answers: Mapped[list[str]] = mapped_column(JSONType)
+    proof: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    card: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    reviews: Mapped[int] = mapped_column(Integer, default=0)
+    last_answer: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    last_right: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    reviewed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class MistakeScanRow(Base):
+    """A finished game whose players' mistakes were looked for and their cards written (in the
+    same transaction): the mark that makes it happen exactly once, across restarts."""
+
+    __tablename__ = "mistake_scan"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    cards: Mapped[int] = mapped_column(Integer, default=0)
+    #: Seconds from the game's end to its cards written (how long the finding took).
+    seconds: Mapped[float] = mapped_column(Float, default=0.0)
+    scanned_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
 class LessonProgressRow(Base):
     """How far a player got in a game's lesson (``/learn``): the next step to show, so a
     lesson resumes where it was left."""

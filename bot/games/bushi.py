@@ -35,6 +35,7 @@ from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
 from rules.bushi.lesson import LESSON
 from rules.bushi.levels import DEFAULT_LEVEL, LEVELS
+from rules.bushi.mistakes import MISTAKES as BUSHI_MISTAKES
 from rules.bushi.puzzles import PUZZLES as BUSHI_PUZZLES
 from rules.bushi.review import Slip, flipped, resignation, slips, value_for
 from rules.bushi.solve import Result, solution
@@ -247,6 +248,7 @@ SPEC: GameSpec[BushiState, BushiAction, BushiView] = GameSpec(
     accepts_draw=accepts_draw,
     board_picture=painter("bot.pictures.bushi", "draw_board"),
     puzzles=BUSHI_PUZZLES,
+    mistakes=BUSHI_MISTAKES,
     lessons=(LESSON,),
     # Open information, strictly in turns: an answer can be planned for any named move.
     planned_moves=True,

@@ -41,6 +41,7 @@ from rules.senretsu import (
 from rules.senretsu.help import RULES_HELP
 from rules.senretsu.lesson import LESSON
 from rules.senretsu.levels import DEFAULT_LEVEL, LEVELS, SenretsuLevel
+from rules.senretsu.mistakes import MISTAKES as SENRETSU_MISTAKES
 from rules.senretsu.puzzles import PUZZLES as SENRETSU_PUZZLES
 from rules.senretsu.render import destination_label, render_hand, seat_tag
 from rules.senretsu.review import disagreements
@@ -328,6 +329,7 @@ SPEC = GameSpec(
         tuple(card_face(c) for c in STANDARD_DECK), painter("bot.pictures.emojis", "senretsu_emoji")
     ),
     puzzles=SENRETSU_PUZZLES,
+    mistakes=SENRETSU_MISTAKES,
     lessons=(LESSON,),
     # Seats are only numbers: the console's text names the players instead.
     seat_labels=seat_labels,

@@ -18,6 +18,7 @@ from bot.games.offers import Offer, Panel
 from rules.core import Event, GameRules, InvalidSettingsError, Locale, OfferDraw, Rng, Seat, Text
 from rules.core.lesson import Lesson
 from rules.core.levels import LEVEL_SETTING
+from rules.core.mistakes import MistakeFinder
 from rules.core.protocol import MatchState
 from rules.core.puzzle import PuzzleBook
 
@@ -263,6 +264,9 @@ class GameSpec(Generic[S, A, V]):
     #: players' names there instead, as the pictures do. ``None``: the seats are sides with a
     #: meaning of their own (先手/Black), shown beside the players' names.
     seat_labels: SeatLabels[S, A, V] | None = None
+    #: How the game finds a player's value-losing decisions in a finished game, which come back
+    #: to them as personal puzzles (``/puzzle``: "your mistakes"); none: it makes no such cards.
+    mistakes: MistakeFinder | None = None
 
     def __post_init__(self) -> None:
         name = self.rules.name

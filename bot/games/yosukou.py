@@ -34,6 +34,7 @@ from rules.yosukou import (
 )
 from rules.yosukou.help import RULES_HELP, SIMPLIFIED_RULES_HELP
 from rules.yosukou.lesson import LESSON, SIMPLIFIED_LESSON
+from rules.yosukou.mistakes import MISTAKES as YOSUKOU_MISTAKES
 from rules.yosukou.puzzles import PUZZLES as YOSUKOU_PUZZLES
 from rules.yosukou.simulate import estimate_start_win_rates
 
@@ -270,5 +271,6 @@ SPEC = GameSpec(
     # A deal won with fewer cards drawn is the better win (the tournament table's tie-break).
     tally=SolitaireTally(Text("引いた札", "cards drawn"), lambda state: state.draws),
     puzzles=YOSUKOU_PUZZLES,
+    mistakes=YOSUKOU_MISTAKES,
     lessons=(LESSON, SIMPLIFIED_LESSON),
 )

@@ -254,6 +254,9 @@ class GuardedWriter:
         self.cache = loader.cache
         self.pings = pings
         self.deliveries = deliveries
+        #: Told of each game a change ended with a result, after its commit (what follows a
+        #: game's end off the write's own path: the players' mistake cards).
+        self.finished: list[Callable[[GameSnapshot], None]] = []
 
     async def change(
         self,
@@ -293,6 +296,9 @@ class GuardedWriter:
             state=planned.state, change=planned.write, to_act=planned.to_act, written=written
         )
         self.cache.put(after)
+        if after.status == GameStatus.FINISHED and game.status != GameStatus.FINISHED:
+            for listener in self.finished:
+                listener(after)
         return Changed(game, after, planned, written.delivery_id)
 
     def write_for(

@@ -32,6 +32,7 @@ from bot.db.models import (
     DmReachRow,
     GameAsideRow,
     LessonProgressRow,
+    MistakeCardRow,
     PlayerAwayRow,
     PuzzleAttemptRow,
     PuzzleStatRow,
@@ -49,6 +50,7 @@ OwnRow = (
     | PuzzleStatRow
     | PuzzleAttemptRow
     | LessonProgressRow
+    | MistakeCardRow
     | GameAsideRow
     | PlayerAwayRow
     | AwayUsedRow
@@ -62,6 +64,8 @@ OWN_ROWS: dict[str, type[OwnRow]] = {
     "puzzle_ratings": PuzzleStatRow,
     "puzzle_answers": PuzzleAttemptRow,
     "lessons": LessonProgressRow,
+    # Positions of the player's own games as they saw them (hidden cards: a stand-in shuffle).
+    "mistake_cards": MistakeCardRow,
     "game_notes_and_plans": GameAsideRow,
     "away": PlayerAwayRow,
     "away_days_used": AwayUsedRow,

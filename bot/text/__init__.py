@@ -15,6 +15,7 @@ console's prompts, the words drawn on pictures.
 - ``open_challenges`` — challenges anyone may take
 - ``daily`` — /<game> daily and /<game> today
 - ``puzzles`` — /puzzle, its card and its verdicts
+- ``mistakes`` — a player's own mistakes coming back in /puzzle (spaced repetition)
 - ``server`` — /server settings and /server abort
 - ``tournaments``, ``tournament_commands``, ``tournament_errors`` — /tournament
 - ``lessons`` — /learn
@@ -35,6 +36,7 @@ from bot.text.corner import CORNER_MESSAGES
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
+from bot.text.mistakes import MISTAKE_MESSAGES
 from bot.text.open_challenges import OPEN_CHALLENGE_MESSAGES
 from bot.text.pace import PACE_MESSAGES
 from bot.text.play import PLAY_MESSAGES
@@ -57,6 +59,7 @@ MESSAGES: dict[str, Text] = {
     **ERROR_MESSAGES,
     **TOURNAMENT_MESSAGES,
     **PUZZLE_MESSAGES,
+    **MISTAKE_MESSAGES,
     **LESSON_MESSAGES,
     **PRIVACY_MESSAGES,
     **CORNER_MESSAGES,

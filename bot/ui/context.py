@@ -24,6 +24,7 @@ from bot.services.dm_reach import DmReachBook
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
+from bot.services.mistake_reviews import MistakeReviews
 from bot.services.open_challenges import OpenChallenges
 from bot.services.privacy import PrivacyService
 from bot.services.puzzles import PuzzleService
@@ -44,6 +45,8 @@ class Services:
     clocks: ClockService
     tournaments: TournamentService
     puzzles: PuzzleService
+    #: A player's own mistakes, back as personal puzzles (spaced repetition).
+    mistakes: MistakeReviews
     lessons: LessonService
     privacy: PrivacyService
     #: The move clock when neither the challenger nor the server picks one.

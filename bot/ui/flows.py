@@ -25,6 +25,7 @@ from bot.ui.deliverer import Deliverer
 from bot.ui.dm_gate import DmGate
 from bot.ui.held_boards import HeldBoards
 from bot.ui.lesson_flow import Lessons
+from bot.ui.mistakes import MistakeCards
 from bot.ui.notices import Pings
 from bot.ui.panel_flows import Panels
 from bot.ui.playing import Playing
@@ -48,6 +49,7 @@ class GameFlows:
     clock_notices: ClockNotices
     tournaments: TournamentFlows
     puzzles: PuzzleCards
+    mistakes: MistakeCards
     lessons: Lessons
     privacy: PrivacyFlows
     corner: Corner
@@ -80,6 +82,7 @@ def compose_flows(
         clock_notices=clock_notices,
         tournaments=tournaments,
         puzzles=PuzzleCards(services),
+        mistakes=MistakeCards(services),
         lessons=Lessons(services),
         privacy=PrivacyFlows(services, deliverer, tournaments),
         corner=Corner(services),

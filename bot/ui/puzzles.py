@@ -27,6 +27,7 @@ from bot.ui.common import MAX_CONTENT, NO_PINGS, clip, installed_guild_id, user_
 from bot.ui.components import DrawnButton, DrawnSelect
 from bot.ui.context import Services
 from bot.ui.easel import EASEL
+from bot.ui.mistakes import offer
 from rules.core import Locale
 
 GAME_KEY = r"[a-z_]+(?::[a-z_]+)?"
@@ -221,6 +222,7 @@ class PuzzleCards:
 
     def __init__(self, services: Services) -> None:
         self.puzzles = services.puzzles
+        self.mistakes = services.mistakes
 
     async def show_new(self, interaction: discord.Interaction, game_key: str, daily: bool) -> None:
         """A fresh private card: today's puzzle of this server, or one near the player's rating."""
@@ -228,7 +230,14 @@ class PuzzleCards:
             ref = await self.puzzles.daily(installed_guild_id(interaction), game_key)
         else:
             ref = await self.puzzles.next_for(interaction.user.id, game_key)
-        content, view, files = await puzzle_card(ref, user_locale(interaction), PICTURE)
+        locale = user_locale(interaction)
+        content, view, files = await puzzle_card(ref, locale, PICTURE)
+        # The player's own mistakes due for review come first, with a button to them.
+        due = offer(await self.mistakes.due_count(interaction.user.id), locale)
+        if due is not None:
+            line, button = due
+            content = clip(f"{line}\n\n{content}", MAX_CONTENT)
+            view.add_item(button)
         await interaction.response.send_message(
             content, view=view, files=files, ephemeral=True, allowed_mentions=NO_PINGS
         )

@@ -39,6 +39,7 @@ EVERY = "test_every_button.py::"
 SENRETSU = "test_discord_senretsu.py::"
 YOSUKOU = "test_discord_yosukou.py::"
 PUZZLES = "test_discord_puzzles.py::"
+MISTAKES = "test_discord_mistakes.py::"
 LEARN = "test_discord_learn.py::"
 PRIVACY = "test_discord_privacy.py::"
 ADJOURN = "test_discord_adjourn.py::"
@@ -214,6 +215,23 @@ CONTROLS: tuple[Control, ...] = (
         "Next puzzle",
         r"pzn:[a-z_:]+",
         (PUZZLES + "test_a_bushi_puzzle_solved_in_english_then_the_next",),
+    ),
+    # A player's own mistakes, back in /puzzle.
+    Control(
+        "Review my mistakes / Next mistake",
+        r"mkn:[ne]",
+        (
+            MISTAKES + "test_a_blunder_comes_back_in_english",
+            MISTAKES + "test_a_blunder_comes_back_in_japanese",
+        ),
+    ),
+    Control(
+        "a mistake card's answer menu",
+        r"mka:[0-9]+:[0-9]+=.+",
+        (
+            MISTAKES + "test_a_blunder_comes_back_in_english",
+            MISTAKES + "test_a_blunder_comes_back_in_japanese",
+        ),
     ),
     # A lesson's card (/learn).
     Control(

@@ -111,6 +111,8 @@ EXAMPLES = {
     "a puzzle's answer menu": "pza:yosukou:simplified:s-start-03:20261122=start:4",
     "Show as text / Show as picture": "pzv:bushi:w7-002:-:t",
     "Next puzzle": "pzn:senretsu",
+    "Review my mistakes / Next mistake": "mkn:n",
+    "a mistake card's answer menu": "mka:12:0=p:5H:new-front",
     "a lesson's move button": "lm:bushi:5:ROT",
     "a lesson's move from a menu": "lms:bushi:1:0=D-T0-B",
     "Next (a lesson)": "ln:yosukou:simplified:0",

@@ -14,6 +14,7 @@ from bot.text.corner import CORNER_MESSAGES
 from bot.text.daily import DAILY_MESSAGES
 from bot.text.errors import ERROR_MESSAGES
 from bot.text.lessons import LESSON_MESSAGES
+from bot.text.mistakes import MISTAKE_MESSAGES
 from bot.text.open_challenges import OPEN_CHALLENGE_MESSAGES
 from bot.text.pace import PACE_MESSAGES
 from bot.text.play import PLAY_MESSAGES
@@ -100,6 +101,7 @@ def test_every_key_is_in_one_area_only() -> None:
         ERROR_MESSAGES,
         TOURNAMENT_MESSAGES,
         PUZZLE_MESSAGES,
+        MISTAKE_MESSAGES,
         LESSON_MESSAGES,
         PRIVACY_MESSAGES,
         CORNER_MESSAGES,
