@@ -125,10 +125,11 @@ def test_random_games_keep_the_invariants_and_end(seed: int) -> None:
 
 
 def test_random_games_per_second_benchmark() -> None:
-    """Sanity bound on speed: uniformly random games, legal moves enumerated at each step."""
+    """Sanity bound on speed: uniformly random games, legal moves enumerated at each step. In
+    CPU seconds: a loaded machine gives the test fewer turns, not a slower rules engine."""
     import time
 
-    started, games = time.perf_counter(), 0
+    started, games = time.process_time(), 0
     for seed in range(20):
         rnd = random.Random(seed)
         state = R.new_game({}, seed)
@@ -136,7 +137,7 @@ def test_random_games_per_second_benchmark() -> None:
             seat = rnd.choice(R.to_act(state))
             state = R.apply(state, seat, rnd.choice(R.legal_actions(state, seat))).state
         games += 1
-    assert games / (time.perf_counter() - started) > 5
+    assert games / (time.process_time() - started) > 5
 
 
 # --- secrecy -------------------------------------------------------------------------------------
