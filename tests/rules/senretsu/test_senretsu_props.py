@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import json
 import random
 import re
@@ -175,11 +176,13 @@ def cards_in(value: object) -> Iterator[Card]:
 def labels_in(text: str, hidden: set[Card]) -> set[str]:
     """Hidden cards whose label appears in ``text``. Jokers are checked through the views and
     event data instead: both are labelled ``Jk`` and only their colour tells them apart."""
-    return {
-        c.label
-        for c in hidden
-        if not c.is_joker and re.search(re.escape(c.label) + r"(?![0-9])", text)
-    }
+    return {c.label for c in hidden if not c.is_joker and _label_in(c.label).search(text)}
+
+
+@functools.cache
+def _label_in(label: str) -> re.Pattern[str]:
+    """A card's label where it stands alone (``3S`` in ``3S 4H``, not in ``13S``'s tail)."""
+    return re.compile(re.escape(label) + r"(?![0-9])")
 
 
 def check_secrecy(
