@@ -64,7 +64,7 @@ async def soak(kills: int, seed: int, clocked_games: int | None = None) -> dict[
                 chance,
                 max(8, kills // 2) if clocked_games is None else clocked_games,
             )
-            players = Players(fake, [channel], clocks, chance)
+            players = Players(fake, [channel], clocks, chance, kill_on_claim=True)
             spare: subprocess.Popen[bytes] | None = None
             started: list[subprocess.Popen[bytes]] = []
 

@@ -106,6 +106,8 @@ class ClockDirector:
     cut_short: int = 0
     #: Challenges the bot did not answer in time.
     unstarted: int = 0
+    #: The last move of the time made a reminder or a loss on time due.
+    news: bool = False
 
     @property
     def running(self) -> list[ClockedGame]:
@@ -142,13 +144,49 @@ class ClockDirector:
             for g in self.games
         )
 
-    async def after_kill(self) -> None:
-        """Count what the kill interrupted between a claim and its announcement."""
+    async def untold(self) -> int:
+        """The clock's notices claimed and not yet announced (or announced and not yet
+        flushed): the outbox's rows of the clock's kinds."""
         async with self.db.read() as session:
             left = await session.scalar(
                 select(func.count()).where(DeliveryRow.kind.in_(CLOCK_KINDS))
             )
-        self.cut_short += left or 0
+        return left or 0
+
+    async def after_kill(self) -> None:
+        """Count what the kill interrupted between a claim and its announcement."""
+        self.cut_short += await self.untold()
+
+    async def news_then_claimed(self, limit: float) -> bool:
+        """Once the last change has settled, move the time just past the next moment a
+        running game is owed something (a reminder's threshold, or its deadline), then wait
+        (the players idle) until the bot has claimed that news and not yet told it, for at
+        most ``limit`` real seconds: the moment to kill it. False if that moment was not
+        seen (nothing running, not settled in time, or told before it was seen)."""
+        give_up = time.monotonic() + limit
+        while not await self.settled():
+            if time.monotonic() > give_up:
+                return False
+            await asyncio.sleep(self.tick)
+        if not self.running:
+            return False
+        now = self.time.now
+        soonest = min(
+            moment
+            for game in self.running
+            for moment in (
+                *(game.deadline - timedelta(seconds=f * MOVE_SECONDS) for f in REMINDER_FRACTIONS),
+                game.deadline,
+            )
+            if moment > now
+        )
+        self._advance((soonest - now).total_seconds() + self.chance.uniform(0, 60))
+        assert self.news, "the time moved past a reminder or a deadline without news"
+        while time.monotonic() < give_up:
+            if await self.untold():
+                return True
+            await asyncio.sleep(0.002)
+        return False
 
     async def step(self, *, advance: bool = False) -> bool:
         """One thing the players or the time do, once the last change has settled; False if
@@ -178,15 +216,17 @@ class ClockDirector:
         self.changes += 1
         self.changed_at = time.monotonic()
         now = self.time.now
+        self.news = False
         for game in self.running:
             if now >= game.deadline:
-                game.timed_out = True
+                game.timed_out = self.news = True
                 continue
             due = thresholds_passed(game.deadline, now)
             if due > game.due:
                 # Several thresholds passed in one jump make one reminder, not a burst.
                 game.reminders += 1
                 game.due = due
+                self.news = True
 
     async def _start(self) -> None:
         """A challenge on the clock, accepted at once. One the bot did not answer in time (a

@@ -17,6 +17,7 @@ from bench.soak_clocks import ClockDirector
 from bot.db import Database
 from bot.services.games import GameService
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage
+from tests.fakediscord.pace import quiet_seconds
 from tests.fakediscord.server import API_PREFIX
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FINAL_CLICKS = 40
 #: The bot's move-clock tick in the child: short, so reminders and timeouts fall due in a round.
 TICK_SECONDS = 0.05
+#: Real seconds to wait for the bot to claim what a move of the time made due, to kill it
+#: then (a wait, not a budget: past it the round's kill comes at its usual moment).
+CLAIM_WAIT = 30.0
 
 
 def connected(fake: FakeDiscord, guild_id: int, identifies: int) -> bool:
@@ -75,8 +79,13 @@ class Players:
         channels: list[FakeChannel],
         clocks: ClockDirector,
         chance: random.Random,
+        *,
+        kill_on_claim: bool = False,
     ) -> None:
         self.fake, self.channels, self.clocks, self.chance = fake, channels, clocks, chance
+        #: A round whose move of the time made news ends the moment the bot has claimed it:
+        #: the kill falls between the claim and its announcement every time, not by chance.
+        self.kill_on_claim = kill_on_claim
         self.people = [fake.add_user(f"p{n}") for n in range(4)]
         self.boards: list[FakeMessage] = []
         self.clicks = 0
@@ -88,14 +97,22 @@ class Players:
     async def play_round(self, kill_at: float, jump_at: float | None, *, last: bool) -> None:
         """Act until ``kill_at``, the time jumping once at ``jump_at``; in the ``last`` round
         (after the last restart) for ``FINAL_CLICKS`` more clicks instead: old boards' buttons
-        must still work."""
+        must still work. With ``kill_on_claim`` the jump goes just past the next reminder or
+        deadline and ends the round as soon as the bot has claimed it (a round whose players
+        ran past its jump jumps at its end)."""
         last_clicks = self.clicks + FINAL_CLICKS
+        targeted = self.kill_on_claim and not last
         while self.clicks < last_clicks if last else time.monotonic() < kill_at:
             if jump_at is not None and time.monotonic() >= jump_at and not self.clocks_paused:
                 jump_at = None
-                await self.clocks.step(advance=True)
+                if not targeted:
+                    await self.clocks.step(advance=True)
+                elif await self.clocks.news_then_claimed(CLAIM_WAIT):
+                    return
             elif not await self.act():
                 break
+        if jump_at is not None and targeted and not self.clocks_paused:
+            await self.clocks.news_then_claimed(CLAIM_WAIT)
 
     async def act(self) -> bool:
         """One thing done; False when the bot did not answer a new game in time."""
@@ -147,8 +164,9 @@ async def wait_connected(
     children: list[subprocess.Popen[bytes]],
     limit: float = 60,
 ) -> None:
-    """Until a new process has identified and the sessions serving ``guild_ids`` are up."""
-    deadline = time.monotonic() + limit
+    """Until a new process has identified and the sessions serving ``guild_ids`` are up (for
+    at most ``limit`` seconds of a quiet machine: a hang, not a slow start)."""
+    deadline = time.monotonic() + quiet_seconds(limit)
     while not all(connected(fake, guild_id, identifies) for guild_id in guild_ids):
         if any(c.poll() is not None for c in children) or time.monotonic() > deadline:
             raise RuntimeError("the bot did not come back")

@@ -40,6 +40,7 @@ from bench.soak_parts import (
 )
 from bot.db import Database
 from tests.fakediscord import FakeDiscord, FakeGuild
+from tests.fakediscord.pace import quiet_seconds
 
 SHARDS = (0, 1)
 #: How often both processes are killed at once, rather than one.
@@ -164,8 +165,9 @@ async def wait_replaced(
     limit: float = 60,
 ) -> None:
     """Until a new session serves the guild of each restarted shard (``guilds``: shard →
-    guild), not the killed process's (``old``: shard → its session)."""
-    deadline = time.monotonic() + limit
+    guild), not the killed process's (``old``: shard → its session); for at most ``limit``
+    seconds of a quiet machine."""
+    deadline = time.monotonic() + quiet_seconds(limit)
 
     def replaced() -> bool:
         for shard, guild in guilds.items():

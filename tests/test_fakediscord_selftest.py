@@ -647,7 +647,9 @@ async def test_rule_violations_are_flagged(
 
 
 async def test_late_missing_and_unfinished_responses_are_flagged() -> None:
-    async with FakeDiscord(response_deadline=0.2, assert_clean_on_exit=False) as fake:
+    # Plain seconds: the handler's 0.4 s must be late however loaded the machine is.
+    pace = lambda: 1.0  # noqa: E731
+    async with FakeDiscord(response_deadline=0.2, assert_clean_on_exit=False, pace=pace) as fake:
         world, bot = await started(fake)
         r = await fake.slash("game late", user=world.alice, channel=world.channel)
         await fake.wait_until(

@@ -1,5 +1,6 @@
 """The README's promises that code can check: the invite permissions, the two commands, every
-setting the bot reads, and every slash command the bot registers."""
+setting the bot reads, every slash command the bot registers, and the tests its table of the
+slowest ones names."""
 
 from __future__ import annotations
 
@@ -75,3 +76,14 @@ def test_every_setting_is_documented() -> None:
     missing = {n for n in names if f"`{n}`" not in README}
     assert not missing, f"settings missing from the README: {missing}"
     assert Settings.from_env({}).database_url.startswith("sqlite+aiosqlite:///")
+
+
+def test_the_slowest_tests_the_readme_lists_exist() -> None:
+    """The README's table of the ten slowest tests names ten tests that exist: one renamed
+    or removed must leave the table too."""
+    section = README.split("### The ten slowest tests", 1)[1].split("\n#", 1)[0]
+    named = re.findall(r"^\| `(tests/[\w/]+\.py)::(\w+)(?:\[[^\]`]*\])?` \|", section, re.M)
+    assert len(named) == 10, named
+    for path, name in named:
+        source = (ROOT / path).read_text(encoding="utf-8")
+        assert re.search(rf"^(async )?def {name}\(", source, re.M), f"{path}::{name}"

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.pace import quiet_seconds
 from tests.fakediscord.server import API_PREFIX
 from tests.test_operating import SUPERVISOR_SECONDS
 
@@ -110,8 +111,9 @@ def in_pipe(fd: int) -> int:
 
 
 async def until(what: str, done: Callable[[], bool], child: Process, seconds: float) -> None:
-    """Wait (serving the loopback Discord meanwhile) until ``done()``; the bot must live on."""
-    deadline = time.monotonic() + seconds
+    """Wait (serving the loopback Discord meanwhile) until ``done()``, for ``seconds`` of a
+    quiet machine; the bot must live on."""
+    deadline = time.monotonic() + quiet_seconds(seconds)
     while not done():
         assert child.returncode is None, (
             f"the bot ended (exit code {child.returncode}) before {what}"
@@ -143,13 +145,15 @@ async def serving(fake: FakeDiscord, child: Process, drain: int = -1) -> list[in
 
 
 async def stopped(child: Process, rest: Callable[[], list[int]]) -> None:
-    """The bot exits within :data:`STOP_SECONDS`, and the processes ``rest()`` lists (its
-    drawing workers, its whole process group) end with it."""
-    deadline = time.monotonic() + STOP_SECONDS
+    """The bot exits within :data:`STOP_SECONDS` of a quiet machine (a loaded one's are
+    longer: :mod:`tests.fakediscord.pace`), and the processes ``rest()`` lists (its drawing
+    workers, its whole process group) end with it."""
+    limit = quiet_seconds(STOP_SECONDS)
+    deadline = time.monotonic() + limit
     try:
-        await asyncio.wait_for(child.wait(), STOP_SECONDS)
+        await asyncio.wait_for(child.wait(), limit)
     except TimeoutError:
-        pytest.fail(f"still running {STOP_SECONDS} s after the signal")
+        pytest.fail(f"still running {limit:.0f} s after the signal ({STOP_SECONDS} s quiet)")
     while left := rest():  # a worker ends at its pipe's end
         assert time.monotonic() < deadline, f"outlived the bot: {left}"
         await asyncio.sleep(0.05)

@@ -38,6 +38,8 @@ SeatName = Callable[[Seat], str]
 
 def text_width(text: str) -> int:
     """Columns taken in a monospace font: East Asian wide characters count two."""
+    if text.isascii():  # no ASCII character is wide (most of a board's lines)
+        return len(text)
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 

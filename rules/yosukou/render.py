@@ -109,6 +109,8 @@ COURT_TEXT = Text(
 
 def width(text: str, locale: Locale) -> int:
     """Display columns: wide characters count 2, and so do ambiguous ones in Japanese."""
+    if text.isascii():  # no ASCII character is wide or ambiguous
+        return len(text)
     wide = ("W", "F", "A") if locale == "ja" else ("W", "F")
     return sum(2 if unicodedata.east_asian_width(ch) in wide else 1 for ch in text)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bot.client import AsobibaBot
@@ -12,7 +13,7 @@ from bot.config import Settings
 from bot.db import Database
 from bot.services.games import GameService
 from rules.core import Rng
-from tests.conftest import FakeClock
+from tests.conftest import FakeClock, migrated_sqlite
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 
 
@@ -35,14 +36,27 @@ class World:
         await self.fake.run_client(self.bot)
 
 
+def sqlite_file(db_url: str) -> Path | None:
+    """The file of a plain ``sqlite+aiosqlite:///path`` URL, else None."""
+    prefix = "sqlite+aiosqlite:///"
+    if not db_url.startswith(prefix) or "?" in db_url or db_url.endswith(":memory:"):
+        return None
+    return Path(db_url.removeprefix(prefix))
+
+
 def make_bot(
     db_url: str, clock: FakeClock, *, app_emojis: bool = False, **settings_changed: Any
 ) -> AsobibaBot:
     """The bot on ``db_url``. Tests play at machine speed, so the per-user cooldown is off
     unless ``settings_changed`` turns it on (as the metrics port and other settings); the app's
     emojis are off unless a test is about them (uploads cost every start-up), and uploaded
-    without a pause between them. Pictures are drawn in the test's own process, where tests
-    read the canvases' records."""
+    without a pause between them. Pictures are
+    drawn in the test's own process, where tests read the canvases' records. A SQLite file
+    that does not exist yet starts as a copy of one at the newest migration (the bot's own
+    migration at start then has nothing to do; ``tests/test_migrations.py`` runs them)."""
+    file = sqlite_file(db_url)
+    if file is not None and not file.exists():
+        migrated_sqlite(file)
     settings = Settings(
         discord_token="fake-token",
         database_url=db_url,

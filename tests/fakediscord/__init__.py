@@ -44,7 +44,11 @@ API (``FakeDiscord``)
 Construction: ``FakeDiscord(*, token="fake-token", bot_name="Asobiba", shard_count=1,
 response_deadline=3.0, heartbeat_interval=41.25, privileged_intents=<all>,
 bot_permissions=..., attachment_size_limit=10 MiB, capture_client_errors=True,
-assert_clean_on_exit=True, reaction_time=0.02, refuse_v2_webhook_files=False)``.
+assert_clean_on_exit=True, reaction_time=0.02, refuse_v2_webhook_files=False,
+pace=load_factor)``.
+``response_deadline`` and every wait's timeout are a quiet machine's seconds: ``pace()`` says
+how many of this machine's seconds one takes now (by default the load average per core, at
+least 1; ``lambda: 1.0`` for plain seconds), so a loaded machine is not taken for a slow bot.
 ``refuse_v2_webhook_files``: a follow-up with IS_COMPONENTS_V2 and files answers 400 (a
 ``webhook.v2_files_refused`` violation), as Execute Webhook's footnote says; by default it is
 taken, as the components reference and Create Message say (see ``FakeDiscord.__init__``).

@@ -86,6 +86,7 @@ from .models import (
     readable_text,
     snowflake_time,
 )
+from .pace import load_factor
 
 log = logging.getLogger("fakediscord")
 
@@ -292,8 +293,13 @@ class FakeDiscord:
         assert_clean_on_exit: bool = True,
         reaction_time: float = 0.02,
         refuse_v2_webhook_files: bool = False,
+        pace: Callable[[], float] = load_factor,
     ) -> None:
         self.token = token
+        #: How many of this machine's seconds a quiet machine's second takes now
+        #: (:mod:`.pace`): ``response_deadline`` and every wait's timeout are a quiet
+        #: machine's seconds, so a loaded machine is not taken for a slow bot.
+        self.pace = pace
         #: Whether a follow-up (Execute Webhook) with IS_COMPONENTS_V2 and files is refused
         #: (400): developers/resources/webhook.mdx says so ("Providing `content`, `embeds`,
         #: `files[n]` or `poll` will fail with a 400 BAD REQUEST response"); the components
@@ -658,8 +664,13 @@ class FakeDiscord:
             if ok:
                 waiter.future.set_result(None)
 
+    def deadline(self) -> float:
+        """``response_deadline`` in this machine's seconds now (see ``pace``)."""
+        return self.response_deadline * self.pace()
+
     async def wait_until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
-        """Wait until ``predicate()`` holds (re-checked whenever the fake's state changes).
+        """Wait until ``predicate()`` holds (re-checked whenever the fake's state changes),
+        for at most ``timeout`` seconds of a quiet machine (see ``pace``).
 
         Raises ``TimeoutError``.
         """
@@ -669,7 +680,7 @@ class FakeDiscord:
         waiter = Waiter(predicate, future)
         self._waiters.append(waiter)
         try:
-            await asyncio.wait_for(future, timeout)
+            await asyncio.wait_for(future, timeout * self.pace())
         finally:
             self._waiters.remove(waiter)
 
@@ -1621,7 +1632,7 @@ class FakeDiscord:
         self._interactions_by_token[rec.token] = rec
         rec.dispatched_at = time.monotonic()
         loop = asyncio.get_running_loop()
-        self._timers.append(loop.call_later(self.response_deadline, self._check_no_response, rec))
+        self._timers.append(loop.call_later(self.deadline(), self._check_no_response, rec))
         await self.gateway.dispatch(session, "INTERACTION_CREATE", rec.payload)
         return rec
 
@@ -2977,10 +2988,11 @@ class FakeDiscord:
             )
             return error_response(400, 40060, "Interaction has already been acknowledged.")
         elapsed = time.monotonic() - rec.dispatched_at
-        if elapsed > self.response_deadline:
+        if elapsed > (limit := self.deadline()):
             self.record_violation(
                 "interaction.late_response",
-                f"initial response after {elapsed:.2f}s (limit {self.response_deadline}s)",
+                f"initial response after {elapsed:.2f}s (limit {self.response_deadline}s, "
+                f"{limit:.2f}s on this machine now)",
                 route=req.route,
                 interaction=rec,
             )

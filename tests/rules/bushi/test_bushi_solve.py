@@ -184,10 +184,10 @@ def test_solution_is_cached_and_fast() -> None:
     from rules.bushi.solve import _solve
 
     _solve.cache_clear()
-    started = time.perf_counter()
+    started = time.process_time()  # CPU seconds: a loaded machine's other work is not ours
     for cube in CUBES:
         solution(cube)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
     assert solution("seed") is solution(CubeReading.SEED)
 
 
