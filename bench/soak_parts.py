@@ -16,7 +16,7 @@ from pathlib import Path
 from bench.soak_clocks import ClockDirector
 from bot.db import Database
 from bot.services.games import GameService
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeDiscordError, FakeMessage
 from tests.fakediscord.pace import quiet_seconds
 from tests.fakediscord.server import API_PREFIX
 
@@ -124,15 +124,19 @@ class Players:
             channel = chance.choice(self.channels)
             record = await fake.slash("yosukou start", user=user, channel=channel)
             try:
-                await asyncio.wait_for(record.wait_response(), 5)
-            except TimeoutError:
+                # A slow database answers "thinking…" first, and the board follows.
+                await asyncio.wait_for(record.wait_complete(), 5)
+            except (TimeoutError, FakeDiscordError):
                 return False
             # A private answer is a refusal (the database restarting), not a board.
             if record.message is not None and not record.ephemeral:
                 self.boards.append(record.message)
             return True
         board = chance.choice(self.boards)
-        owner = next(p for p in self.people if f"<@{p.id}>" in board.text)
+        owner = next((p for p in self.people if f"<@{p.id}>" in board.text), None)
+        if owner is None:  # not a board after all (a start refused after "thinking…")
+            self.boards.remove(board)
+            return True
         moves = [b for b in board.buttons() if b["custom_id"].startswith("g:")]
         if not moves:
             self.boards.remove(board)
