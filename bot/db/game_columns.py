@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Boolean, Column, Integer, String, Table
@@ -105,6 +106,10 @@ WRITE_COLUMNS = tuple(n for n in _columns(GameWrite, GAME) if n not in KEPT_UNLE
 #: Columns a write reads back in its transaction (those that change without the version).
 WRITTEN_BACK = _columns(Written, GAME)
 
+# Each of these reads a record's fields in one call (the hot path does it on every action).
+_read_of = attrgetter(*READ_COLUMNS)
+_seat_of = attrgetter(*SEAT_COLUMNS)
+
 #: What every new game starts with besides what :class:`NewGame` holds (``updated_at`` is its
 #: ``created_at``).
 STARTS: Mapping[str, Any] = {
@@ -144,6 +149,15 @@ def creation_values(game: NewGame) -> dict[str, Any]:
     values.update(STARTS)
     values["updated_at"] = game.created_at
     return values
+
+
+def record_of(row: GameRow, *, with_state: bool = True) -> GameRecord:
+    """``row`` (its seats loaded) as the stores read it, for the paths that load games through
+    the ORM (lists, clocks); without ``with_state`` its state is left alone (deferred)."""
+    seats = tuple(SeatRecord(*_seat_of(seat)) for seat in row.seats)
+    state = row.state if with_state else None
+    # The values are the record's fields but state and seats, in order (mypy cannot count them).
+    return GameRecord(*_read_of(row), state=state, seats=seats)  # type: ignore[misc]
 
 
 def seat_values(seat: SeatRecord) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from bot.services.game_clock import GameClock, resumed, tick
 from bot.services.holds import Hold, resumed_deadline
 from bot.services.pings import PingBook
 from bot.services.quiet_hours import QuietHours
-from bot.services.snapshots import GameSnapshot, seat_infos
+from bot.services.snapshots import GameSnapshot
 from bot.services.stats import results_of
 from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from rules.core import CodecError, Event, RulesError, Seat
@@ -186,8 +186,8 @@ class GameLoader:
             log.warning("game %s: damaged snapshot, rebuilding it from its event log", game_id)
             moves = await self.db.store.read_moves(game_id)
             state = self._replay(rules, record.id, record.settings, record.seed, moves)
-            return GameSnapshot.from_record(record, state, seat_infos(record))
-        game = GameSnapshot.from_record(record, state, seat_infos(record))
+            return GameSnapshot.from_record(record, state)
+        game = GameSnapshot.from_record(record, state)
         self.cache.put(game)
         return game
 
@@ -289,9 +289,7 @@ class GuardedWriter:
                 return await self.change(game_id, seen, plan, trust_held=False)
             raise StaleVersion()
         self.pings.written(game_id, written.ping_message_id)
-        after = game.moved(
-            state=planned.state, change=planned.write, to_act=planned.to_act, written=written
-        )
+        after = game.moved(state=planned.state, change=planned.write, written=written)
         self.cache.put(after)
         return Changed(game, after, planned, written.delivery_id)
 
