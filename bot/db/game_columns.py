@@ -15,19 +15,36 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
+from datetime import datetime
 from operator import attrgetter
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Boolean, Column, Integer, String, Table
 
-from bot.db.models import FIRST_VERSION, GameEventRow, GameRow, GameSeatRow, next_version
-from bot.db.records import EventRecord, GameRecord, GameWrite, NewGame, SeatRecord, Written
+from bot.db.models import (
+    FIRST_VERSION,
+    DeliveryRow,
+    GameEventRow,
+    GameRow,
+    GameSeatRow,
+    next_version,
+)
+from bot.db.records import (
+    DeliveryWrite,
+    EventRecord,
+    GameRecord,
+    GameWrite,
+    NewGame,
+    SeatRecord,
+    Written,
+)
 from bot.db.types import StatusType, UTCDateTime
 from bot.statuses import BoardReach
 
 GAME: Table = GameRow.__table__  # type: ignore[assignment]
 SEAT: Table = GameSeatRow.__table__  # type: ignore[assignment]
 EVENT: Table = GameEventRow.__table__  # type: ignore[assignment]
+DELIVERY: Table = DeliveryRow.__table__  # type: ignore[assignment]
 
 
 class Kind(enum.Enum):
@@ -105,8 +122,15 @@ KEPT_UNLESS_GIVEN = ("ping_message_id",)
 WRITE_COLUMNS = tuple(n for n in _columns(GameWrite, GAME) if n not in KEPT_UNLESS_GIVEN)
 #: Columns a write reads back in its transaction (those that change without the version).
 WRITTEN_BACK = _columns(Written, GAME)
+#: What a change owes people (:class:`DeliveryWrite`), as the columns of its ``delivery`` row.
+OWED_COLUMNS = _columns(DeliveryWrite, DELIVERY, only_columns=False)
+#: Every column a delivery is inserted with (all but the id the database assigns).
+DELIVERY_COLUMNS = ("game_id", *OWED_COLUMNS, "created_at", "attempts")
+if set(DELIVERY_COLUMNS) != {c.name for c in DELIVERY.c} - {"id", "last_error"}:
+    raise TypeError("a new delivery must set every delivery column: see DeliveryWrite")
 
 # Each of these reads a record's fields in one call (the hot path does it on every action).
+_owed_of = attrgetter(*OWED_COLUMNS)
 _read_of = attrgetter(*READ_COLUMNS)
 _seat_of = attrgetter(*SEAT_COLUMNS)
 
@@ -148,6 +172,17 @@ def creation_values(game: NewGame) -> dict[str, Any]:
     values = {name: getattr(game, name) for name in _NEW_GAME_COLUMNS}
     values.update(STARTS)
     values["updated_at"] = game.created_at
+    return values
+
+
+def delivery_values(game_id: int, owed: DeliveryWrite, now: datetime) -> dict[str, Any]:
+    """Every column of the delivery row a change of ``game_id`` made at ``now`` owes, by name:
+    the one place a delivery's first values are decided (the ORM and both stores insert
+    deliveries from these). Due at once unless held (``owed.due_at``); never tried yet."""
+    values = dict(zip(OWED_COLUMNS, _owed_of(owed), strict=True))
+    values.update(game_id=game_id, created_at=now, attempts=0)
+    if values["due_at"] is None:
+        values["due_at"] = now
     return values
 
 
@@ -239,6 +274,7 @@ class Codec:
         self._create = converters(GAME, CREATE_COLUMNS, encode)
         self._write = converters(GAME, (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN), encode)
         self._event = converters(EVENT, EVENT_COLUMNS, encode)
+        self._delivery = converters(DELIVERY, DELIVERY_COLUMNS, encode)
 
     def new_game(self, game: NewGame) -> dict[str, Any]:
         """Every column of ``game``'s row but its id, as the driver takes it."""
@@ -259,3 +295,9 @@ class Codec:
         """A logged action's columns (and ``more``), as the driver takes them."""
         values = {name: getattr(event, name) for name in EVENT_COLUMNS}
         return converted({**values, **more}, self._event)
+
+    def delivery(self, change: GameWrite) -> dict[str, Any]:
+        """The delivery row ``change`` owes (:func:`delivery_values`), as the driver takes it."""
+        assert change.delivery is not None
+        values = delivery_values(change.game_id, change.delivery, change.updated_at)
+        return converted(values, self._delivery)

@@ -15,6 +15,8 @@ from bot.db.game_columns import (
     BUMPED_VERSION_SQL,
     CREATE_COLUMNS,
     CREATE_SEAT_COLUMNS,
+    DELIVERY,
+    DELIVERY_COLUMNS,
     EVENT,
     EVENT_COLUMNS,
     GAME,
@@ -86,18 +88,8 @@ SELECT {_read_list("g")},
 FROM game g WHERE g.id = :game_id::int
 """)
 
-#: A delivery's columns as a change gives them, with their types (``due_at`` NULL: due now).
-DELIVERY_COLUMNS = (
-    ("kind", "text"),
-    ("number", "int"),
-    ("deadline_at", "timestamptz"),
-    ("actor_id", "bigint"),
-    ("due_at", "timestamptz"),
-    ("owner", "text"),
-)
-#: The columns an action's delivery row is inserted with (its game, the above, then the time
-#: it was made and its tries).
-_OWED = ("game_id", *(n for n, _ in DELIVERY_COLUMNS), "created_at", "attempts")
+#: A delivery's columns but its game's (the guarded UPDATE's row gives that).
+_OWED = DELIVERY_COLUMNS[1:]
 
 #: The events of one action (or of a batch: ``event_idx``, the action's place in it).
 _EVENTS = _arrays("event_", EVENT, EVENT_COLUMNS)
@@ -118,9 +110,8 @@ WITH g AS (
     UPDATE game_seat SET to_act = ((:to_act_mask::int >> game_seat.seat) & 1) = 1
     FROM g WHERE game_seat.game_id = g.id AND :to_act_mask::int IS NOT NULL
 ), owed AS (
-    INSERT INTO delivery ({_list(_OWED)})
-    SELECT g.id, {", ".join(f":delivery_{n}::{t}" for n, t in DELIVERY_COLUMNS)},
-           :updated_at::timestamptz, 0
+    INSERT INTO delivery ({_list(DELIVERY_COLUMNS)})
+    SELECT g.id, {", ".join(f":delivery_{n}::{pg_type(DELIVERY.c[n])}" for n in _OWED)}
     FROM g WHERE :delivery_kind::text IS NOT NULL
     RETURNING id
 )
@@ -203,7 +194,6 @@ FROM unnest(:game_ids::int[], :known::int[]) WITH ORDINALITY AS q(id, known, ord
 JOIN game g ON g.id = q.id
 """)
 
-_DELIVERY_NAMES = tuple(n for n, _ in DELIVERY_COLUMNS)
 _BATCHED = ("idx", "game_id", "seen_version", *WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)
 
 #: Many ordinary actions (on distinct games) in one statement: each game's guarded UPDATE, the
@@ -231,11 +221,10 @@ WITH x AS (
     UPDATE game_seat SET to_act = ((g.to_act_mask >> game_seat.seat) & 1) = 1
     FROM g WHERE game_seat.game_id = g.id AND g.to_act_mask IS NOT NULL
 ), owed AS (
-    INSERT INTO delivery ({_list(_OWED)})
-    SELECT g.id, {_list(_DELIVERY_NAMES, "d.")}, g.updated_at, 0
-    FROM unnest(:delivery_idx::int[],
-                {", ".join(f":delivery_{n}::{t}[]" for n, t in DELIVERY_COLUMNS)})
-        AS d(idx, {_list(_DELIVERY_NAMES)})
+    INSERT INTO delivery ({_list(DELIVERY_COLUMNS)})
+    SELECT g.id, {_list(_OWED, "d.")}
+    FROM unnest(:delivery_idx::int[], {_arrays("delivery_", DELIVERY, _OWED)})
+        AS d(idx, {_list(_OWED)})
     JOIN g ON g.idx = d.idx
     RETURNING game_id, id
 )

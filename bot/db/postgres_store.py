@@ -25,6 +25,7 @@ from bot.db.bookkeeping import Bookkeeping
 from bot.db.faults import DatabaseUnavailable, Outage, cannot_reach
 from bot.db.game_columns import (
     CREATE_SEAT_COLUMNS,
+    DELIVERY_COLUMNS,
     EVENT_COLUMNS,
     RECORD_FIELDS,
     WRITTEN_BACK,
@@ -37,7 +38,6 @@ from bot.db.pg_pool import ConnectionPool
 from bot.db.postgres_sql import (
     COUNT_RESULT,
     CREATE_GAME,
-    DELIVERY_COLUMNS,
     READ_GAME,
     READ_GAMES,
     READ_LOG,
@@ -96,24 +96,24 @@ def _events(changes: Sequence[GameWrite]) -> dict[str, list[Any]]:
     return _arrays("event_", events, ("idx", *EVENT_COLUMNS))
 
 
+#: A change that owes nothing: its delivery's values all ``None`` (the statement skips it).
+_NOTHING_OWED = dict.fromkeys(f"delivery_{name}" for name in DELIVERY_COLUMNS)
+
+
 def _delivery(change: GameWrite) -> dict[str, Any]:
-    """The change's delivery row as values by column (all ``None``: it owes nothing)."""
-    owed = change.delivery
-    if owed is None:
-        return {name: None for name, _ in DELIVERY_COLUMNS}
-    values = {name: getattr(owed, name) for name, _ in DELIVERY_COLUMNS}
-    values["due_at"] = owed.due_at or change.updated_at  # none given: due at once
-    return values
+    """The change's delivery row as values by ``delivery_`` and its column."""
+    if change.delivery is None:
+        return _NOTHING_OWED
+    return {f"delivery_{name}": value for name, value in CODEC.delivery(change).items()}
 
 
 def _deliveries(changes: Sequence[GameWrite]) -> dict[str, list[Any]]:
     """The deliveries of ``changes`` as arrays, ``delivery_idx`` the place of each one's
     change."""
-    rows = [{**_delivery(c), "idx": n} for n, c in enumerate(changes) if c.delivery is not None]
-    return {
-        "delivery_idx": [row["idx"] for row in rows],
-        **_arrays("delivery_", rows, [name for name, _ in DELIVERY_COLUMNS]),
-    }
+    rows = [
+        {**CODEC.delivery(c), "idx": n} for n, c in enumerate(changes) if c.delivery is not None
+    ]
+    return _arrays("delivery_", rows, ("idx", *DELIVERY_COLUMNS))
 
 
 def _batch_args(changes: Sequence[GameWrite]) -> list[Any]:
@@ -214,8 +214,7 @@ class PostgresGameStore(Bookkeeping):
             return exc
 
     async def _write_one(self, change: GameWrite) -> Written | None:
-        owed = {f"delivery_{name}": value for name, value in _delivery(change).items()}
-        args = WRITE_ACTION.args({**CODEC.change(change), **_events([change]), **owed})
+        args = WRITE_ACTION.args({**CODEC.change(change), **_events([change]), **_delivery(change)})
         try:
             if change.results is None and not change.seated:
                 # An ordinary action: one statement, one round trip.

@@ -38,6 +38,7 @@ from bot.db.game_columns import (
     BUMPED_VERSION_SQL,
     CREATE_COLUMNS,
     CREATE_SEAT_COLUMNS,
+    DELIVERY_COLUMNS,
     EVENT_COLUMNS,
     KEPT_UNLESS_GIVEN,
     READ_COLUMNS,
@@ -115,8 +116,7 @@ WRITE_RATING = (
 WRITE_OUTCOME = "UPDATE game SET outcome = ? WHERE id = ?"
 SAVE_PING = "UPDATE game SET ping_message_id = ? WHERE id = ? AND ping_message_id IS ?"
 WRITE_DELIVERY = (
-    "INSERT INTO delivery (game_id, kind, number, deadline_at, actor_id, created_at, due_at, "
-    "owner, attempts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)"
+    f"INSERT INTO delivery ({', '.join(DELIVERY_COLUMNS)}) VALUES ({_named(DELIVERY_COLUMNS)})"
 )
 
 
@@ -488,20 +488,7 @@ class SqliteGameStore(Bookkeeping):
             rating = self._count(conn, change, created)
         delivery_id = None
         if change.delivery is not None:
-            owed = change.delivery
-            delivery_id = conn.execute(
-                WRITE_DELIVERY,
-                (
-                    change.game_id,
-                    owed.kind,
-                    owed.number,
-                    time_in(owed.deadline_at),
-                    owed.actor_id,
-                    created,
-                    time_in(owed.due_at) or created,
-                    owed.owner,
-                ),
-            ).lastrowid
+            delivery_id = conn.execute(WRITE_DELIVERY, CODEC.delivery(change)).lastrowid
         row = conn.execute(READ_WRITTEN, (change.game_id,)).fetchone()
         back = zip(WRITTEN_BACK, row, strict=True)
         return Written(**dict(back), rating=rating, delivery_id=delivery_id)
