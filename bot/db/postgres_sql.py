@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from bot.db.counting import COUNT_RESULT, READ_RATING, WRITE_OUTCOME, WRITE_RATING
 from bot.db.game_columns import (
     BUMPED_VERSION_SQL,
     CREATE_COLUMNS,
@@ -142,32 +143,12 @@ READ_PUBLISHED = (
     "SELECT guild_id, web_name FROM guild_setting WHERE web_name IS NOT NULL ORDER BY guild_id"
 )
 
-COUNT_RESULT = """
-INSERT INTO player_stat AS p (guild_id, user_id, game_key, played, won, drawn, lost,
-                              current_streak, best_streak, rated_games, updated_at)
-VALUES ($1::bigint, $2::bigint, $3::text, 1, $4::int, $5::int, $6::int, $4::int, $4::int, 0,
-        $7::timestamptz)
-ON CONFLICT (guild_id, user_id, game_key) DO UPDATE SET
-    played = p.played + 1, won = p.won + excluded.won, drawn = p.drawn + excluded.drawn,
-    lost = p.lost + excluded.lost,
-    current_streak = CASE WHEN excluded.won = 1 THEN p.current_streak + 1 ELSE 0 END,
-    best_streak = CASE WHEN excluded.won = 1 AND p.current_streak + 1 > p.best_streak
-                       THEN p.current_streak + 1 ELSE p.best_streak END,
-    updated_at = excluded.updated_at
-"""
-
-READ_RATING = """
-SELECT rating_mu, rating_sigma FROM player_stat
-WHERE guild_id = $1::bigint AND user_id = $2::bigint AND game_key = $3::text FOR UPDATE
-"""
-
-WRITE_RATING = """
-UPDATE player_stat SET rating_mu = $1::float8, rating_sigma = $2::float8,
-    rated_games = rated_games + 1, updated_at = $3::timestamptz
-WHERE guild_id = $4::bigint AND user_id = $5::bigint AND game_key = $6::text
-"""
-
-WRITE_OUTCOME = "UPDATE game SET outcome = $2::jsonb WHERE id = $1::int"
+#: The counting statements (:mod:`bot.db.counting`) numbered for asyncpg; the ratings read are
+#: locked until the commit (on SQLite the write transaction holds the whole file already).
+COUNTING = {
+    sql: Statement(sql + (" FOR UPDATE" if sql is READ_RATING else ""))
+    for sql in (COUNT_RESULT, READ_RATING, WRITE_RATING, WRITE_OUTCOME)
+}
 
 #: A seat someone new holds (the DM notice of whoever sat there before is not theirs).
 WRITE_SEATED = """

@@ -33,6 +33,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from bot.db.bookkeeping import Bookkeeping
+from bot.db.counting import counting
 from bot.db.faults import Outage
 from bot.db.game_columns import (
     BUMPED_VERSION_SQL,
@@ -96,24 +97,6 @@ READ_MOVES = "SELECT seat, action FROM game_event WHERE game_id = ? ORDER BY ply
 READ_PUBLISHED = (
     "SELECT guild_id, web_name FROM guild_setting WHERE web_name IS NOT NULL ORDER BY guild_id"
 )
-COUNT_RESULT = (
-    "INSERT INTO player_stat (guild_id, user_id, game_key, played, won, drawn, lost, "
-    "current_streak, best_streak, rated_games, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, 0, ?) "
-    "ON CONFLICT (guild_id, user_id, game_key) DO UPDATE SET played = played + 1, "
-    "won = won + excluded.won, drawn = drawn + excluded.drawn, lost = lost + excluded.lost, "
-    "current_streak = CASE WHEN excluded.won = 1 THEN current_streak + 1 ELSE 0 END, "
-    "best_streak = CASE WHEN excluded.won = 1 AND current_streak + 1 > best_streak "
-    "THEN current_streak + 1 ELSE best_streak END, updated_at = excluded.updated_at"
-)
-READ_RATING = (
-    "SELECT rating_mu, rating_sigma FROM player_stat "
-    "WHERE guild_id = ? AND user_id = ? AND game_key = ?"
-)
-WRITE_RATING = (
-    "UPDATE player_stat SET rating_mu = ?, rating_sigma = ?, rated_games = rated_games + 1, "
-    "updated_at = ? WHERE guild_id = ? AND user_id = ? AND game_key = ?"
-)
-WRITE_OUTCOME = "UPDATE game SET outcome = ? WHERE id = ?"
 SAVE_PING = "UPDATE game SET ping_message_id = ? WHERE id = ? AND ping_message_id IS ?"
 WRITE_DELIVERY = (
     f"INSERT INTO delivery ({', '.join(DELIVERY_COLUMNS)}) VALUES ({_named(DELIVERY_COLUMNS)})"
@@ -497,32 +480,17 @@ class SqliteGameStore(Bookkeeping):
     def _count(
         conn: sqlite3.Connection, change: GameWrite, now: str | None
     ) -> dict[str, list[int]] | None:
-        """Count a finished game's results in the same transaction (so exactly once); for a
-        rated game, move both ratings and record the change in the outcome."""
-        results = change.results
-        assert results is not None
-        guild, key = results.guild_id, results.game_key
-        conn.executemany(
-            COUNT_RESULT,
-            [
-                (guild, s.user_id, key, s.won, s.drawn, s.lost, s.won, s.won, now)
-                for s in sorted(results.seats, key=lambda s: s.user_id)
-            ],
-        )
-        if results.rate is None:
-            return None
-        before = [
-            conn.execute(READ_RATING, (guild, s.user_id, key)).fetchone() for s in results.seats
-        ]
-        after, changes = results.rate([(row[0], row[1]) for row in before])
-        conn.executemany(
-            WRITE_RATING,
-            [
-                (mu, sigma, now, guild, s.user_id, key)
-                for s, (mu, sigma) in zip(results.seats, after, strict=True)
-            ],
-        )
-        conn.execute(
-            WRITE_OUTCOME, (json_in({**(change.outcome or {}), "rating": changes}), change.game_id)
-        )
-        return changes
+        """Count a finished game's results in the same transaction (:mod:`bot.db.counting`):
+        the write transaction holds the whole file, so the ratings read stay as read."""
+        steps = counting(change, now, json_in)
+        read = None
+        while True:
+            try:
+                step = steps.send(read)
+            except StopIteration as counted:
+                return cast(dict[str, list[int]] | None, counted.value)
+            if step.reads:
+                read = [conn.execute(step.sql, params).fetchone() for params in step.params]
+            else:
+                conn.executemany(step.sql, step.params)
+                read = None
