@@ -120,6 +120,10 @@ EVENT_COLUMNS = _columns(EventRecord, EVENT, only_columns=False)
 KEPT_UNLESS_GIVEN = ("ping_message_id",)
 #: Columns an action's write sets as given.
 WRITE_COLUMNS = tuple(n for n in _columns(GameWrite, GAME) if n not in KEPT_UNLESS_GIVEN)
+#: What guards a write and what it does besides setting columns: by its fields' names.
+WRITE_GUARDS = ("game_id", "seen_version", "reset_reminders", "to_act_mask")
+#: Everything a write's statement is given, by name.
+WRITE_VALUES = (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN, *WRITE_GUARDS)
 #: Columns a write reads back in its transaction (those that change without the version).
 WRITTEN_BACK = _columns(Written, GAME)
 #: What a change owes people (:class:`DeliveryWrite`), as the columns of its ``delivery`` row.
@@ -130,6 +134,8 @@ if set(DELIVERY_COLUMNS) != {c.name for c in DELIVERY.c} - {"id", "last_error"}:
     raise TypeError("a new delivery must set every delivery column: see DeliveryWrite")
 
 # Each of these reads a record's fields in one call (the hot path does it on every action).
+_write_of = attrgetter(*WRITE_VALUES)
+_event_of = attrgetter(*EVENT_COLUMNS)
 _owed_of = attrgetter(*OWED_COLUMNS)
 _read_of = attrgetter(*READ_COLUMNS)
 _seat_of = attrgetter(*SEAT_COLUMNS)
@@ -234,28 +240,34 @@ def decoders(
 
 
 def members(table: Table, names: Sequence[str]) -> tuple[tuple[int, Convert], ...]:
-    """(place in ``names``, its vocabulary) for each status column among ``names``: every driver
-    hands the text back, and a read gives the member."""
+    """(place in ``names``, its vocabulary's member by text) for each status column among
+    ``names``: every driver hands the text back, and a read gives the member (looked up, not
+    made by calling the enum: that is two Python calls a column on every read)."""
     out = []
     for at, name in enumerate(names):
         kind = table.c[name].type
         if isinstance(kind, StatusType):
-            out.append((at, kind.vocabulary))
+            out.append((at, {member.value: member for member in kind.vocabulary}.__getitem__))
     return tuple(out)
 
 
 def decoded(row: Iterable[Any], conversions: Iterable[tuple[int, Convert]]) -> list[Any]:
-    """A row's values with each conversion applied at its place."""
+    """A row's values with each conversion applied at its place (NULL stays ``None``)."""
     values = list(row)
     for at, convert in conversions:
-        values[at] = convert(values[at])
+        value = values[at]
+        if value is not None:  # no call for a NULL: most of a game's times and documents
+            values[at] = convert(value)
     return values
 
 
 def converted(values: dict[str, Any], conversions: Iterable[tuple[str, Convert]]) -> dict[str, Any]:
-    """``values`` with each named conversion applied (in place; returned for convenience)."""
+    """``values`` with each named conversion applied, ``None`` left as it is (in place;
+    returned for convenience)."""
     for name, convert in conversions:
-        values[name] = convert(values[name])
+        value = values[name]
+        if value is not None:
+            values[name] = convert(value)
     return values
 
 
@@ -282,19 +294,13 @@ class Codec:
 
     def change(self, change: GameWrite) -> dict[str, Any]:
         """What ``change`` writes to the game row, and what guards it, by name."""
-        values = {name: getattr(change, name) for name in (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)}
-        values.update(
-            game_id=change.game_id,
-            seen_version=change.seen_version,
-            reset_reminders=change.reset_reminders,
-            to_act_mask=change.to_act_mask,
-        )
-        return converted(values, self._write)
+        return converted(dict(zip(WRITE_VALUES, _write_of(change), strict=True)), self._write)
 
     def event(self, event: EventRecord, **more: Any) -> dict[str, Any]:
         """A logged action's columns (and ``more``), as the driver takes them."""
-        values = {name: getattr(event, name) for name in EVENT_COLUMNS}
-        return converted({**values, **more}, self._event)
+        return converted(
+            dict(zip(EVENT_COLUMNS, _event_of(event), strict=True), **more), self._event
+        )
 
     def delivery(self, change: GameWrite) -> dict[str, Any]:
         """The delivery row ``change`` owes (:func:`delivery_values`), as the driver takes it."""

@@ -316,7 +316,8 @@ class PostgresGameStore(Bookkeeping):
                     raise
                 raise self._outage.failed(exc) from exc
             else:
-                self._outage.answered(began_in)
+                if began_in is not None:  # begun during an outage: this answer may end it
+                    self._outage.answered(began_in)
                 return result
         raise AssertionError("unreachable")
 

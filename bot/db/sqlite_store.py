@@ -30,7 +30,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from bot.db.bookkeeping import Bookkeeping
 from bot.db.counting import counting
@@ -55,6 +55,7 @@ from bot.db.game_columns import (
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def _named(names: tuple[str, ...]) -> str:
@@ -190,18 +191,12 @@ class SqliteGameStore(Bookkeeping):
     async def read(
         self, game_id: int, known_version: int | None = None, *, with_state: bool = True
     ) -> GameRecord | None:
-        return cast(
-            GameRecord | None,
-            await self._submit(
-                False, lambda conn: self._read(conn, game_id, known_version, with_state)
-            ),
+        return await self._submit(
+            False, lambda conn: self._read(conn, game_id, known_version, with_state)
         )
 
     async def read_log(self, game_id: int) -> list[tuple[int, int | None, str, str, str]]:
-        return cast(
-            list[tuple[int, int | None, str, str, str]],
-            await self._submit(False, lambda conn: conn.execute(READ_LOG, (game_id,)).fetchall()),
-        )
+        return await self._submit(False, lambda conn: conn.execute(READ_LOG, (game_id,)).fetchall())
 
     async def create(self, game: NewGame) -> int:
         values = CODEC.new_game(game)
@@ -213,11 +208,11 @@ class SqliteGameStore(Bookkeeping):
             conn.executemany(CREATE_SEAT, [{**seat, "game_id": game_id} for seat in seats])
             return game_id
 
-        return cast(int, await self._submit(True, run))
+        return await self._submit(True, run)
 
     async def write(self, change: GameWrite) -> Written | None:
         try:
-            return cast(Written | None, await self._submit(True, lambda c: self._write(c, change)))
+            return await self._submit(True, lambda c: self._write(c, change))
         except sqlite3.IntegrityError:
             return None  # the (game, ply) already logged: a lost race, like a moved version
 
@@ -228,9 +223,8 @@ class SqliteGameStore(Bookkeeping):
         )
 
     async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:
-        return cast(
-            list[tuple[int | None, str]],
-            await self._submit(False, lambda conn: conn.execute(READ_MOVES, (game_id,)).fetchall()),
+        return await self._submit(
+            False, lambda conn: conn.execute(READ_MOVES, (game_id,)).fetchall()
         )
 
     async def save_pings(self, pings: dict[int, tuple[int | None, int]]) -> set[int]:
@@ -241,7 +235,7 @@ class SqliteGameStore(Bookkeeping):
                     saved.add(game_id)
             return saved
 
-        return cast(set[int], await self._submit(True, run))
+        return await self._submit(True, run)
 
     async def close(self) -> None:
         for task in (self._reader, self._writer):
@@ -256,7 +250,7 @@ class SqliteGameStore(Bookkeeping):
 
     # --- batching ---------------------------------------------------------------------------
 
-    async def _submit(self, writes: bool, run: Callable[[sqlite3.Connection], Any]) -> Any:
+    async def _submit(self, writes: bool, run: Callable[[sqlite3.Connection], T]) -> T:
         loop = asyncio.get_running_loop()
         job = _Job(writes, run, loop.create_future())
         if writes:
@@ -269,12 +263,13 @@ class SqliteGameStore(Bookkeeping):
                 self._reader = loop.create_task(self._drain_reads())
         began_in = self._outage.since
         try:
-            outcome = await job.future
+            outcome: T = await job.future
         except sqlite3.IntegrityError:
             raise
         except sqlite3.Error as exc:
             raise self._outage.failed(exc) from exc
-        self._outage.answered(began_in)
+        if began_in is not None:  # begun during an outage: this answer may end it
+            self._outage.answered(began_in)
         return outcome
 
     async def _drain_reads(self) -> None:

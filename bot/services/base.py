@@ -12,6 +12,7 @@ worked out on one read of the game and written ``UPDATE game … WHERE id = :id 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -50,7 +51,7 @@ def rules_for(game_type: str) -> AnyRules:
 
 def public_text(rules: AnyRules, events: Sequence[Event], locale: str) -> str:
     lines = [rules.describe_event(e, locale) for e in events if e.visible_to is None]  # type: ignore[arg-type]
-    return "\n".join(line for line in lines if line)
+    return "\n".join(filter(None, lines))
 
 
 def logged_step(
@@ -279,8 +280,11 @@ class GuardedWriter:
             if held:  # judged on where our copy says the board is: the database may know better
                 return await self.change(game_id, seen, plan, trust_held=False)
             raise
-        with METRICS.commit_seconds.time():
+        began = time.perf_counter()  # by hand: the histogram's timer costs six calls more
+        try:
             written = await self.db.store.write(planned.write)
+        finally:
+            METRICS.commit_seconds.observe(time.perf_counter() - began)
         if written is None:
             self.cache.drop(game_id)
             if held:
@@ -316,7 +320,7 @@ class GuardedWriter:
         actions are a planned answer (not timed). ``quiet``: seats' quiet hours as they are
         now (the game starting, a player's settings changed), counted from the next turn on."""
         now = self.clock()
-        acting = frozenset(s.seat for s in game.seats if s.to_act)
+        acting = frozenset([s.seat for s in game.seats if s.to_act])
         after = stored(
             game.rules,
             state,
@@ -386,7 +390,7 @@ class GuardedWriter:
             pause=pause,
             open_to=game.open_to,
             events=tuple(events),
-            to_act_mask=None if to_act == acting else sum(1 << seat for seat in to_act),
+            to_act_mask=None if to_act == acting else sum([1 << seat for seat in to_act]),
             ping_message_id=self.pings.to_write(game.id),
             results=None if outcome is None else results_of(game, outcome),
             delivery=self.deliveries.held_here(delivery)

@@ -184,7 +184,7 @@ class GameSnapshot(GameSummary):
             )
         mask = change.to_act_mask
         if mask is not None:  # else the turns are as they were
-            seats = tuple(s.acting(bool(mask >> s.seat & 1)) for s in seats)
+            seats = tuple([s.acting(bool(mask >> s.seat & 1)) for s in seats])
         values[_SEATS_AT] = seats
         return GameSnapshot(*values)
 
