@@ -13,7 +13,9 @@ from sqlalchemy.orm import joinedload
 from bot.db import Database, GameRow
 from bot.db.game_columns import GAME
 from bot.db.records import GameRecord
+from bot.services.adjournment import Adjournments
 from bot.services.games import GameService
+from bot.services.secrets import DeploymentSecrets
 from bot.services.snapshots import GameSnapshot, GameSummary, Player
 from bot.statuses import BoardReach
 from rules.core import Rng
@@ -76,6 +78,11 @@ def assert_holds_record(game: GameSummary, record: GameRecord, path: str) -> Non
 async def test_every_record_field_reaches_the_snapshot(db: Database, clock: FakeClock) -> None:
     service = a_service(db, clock)
     game = await move(service, await started(service))
+    # Adjourned (its clock stopped), then resigned: the write ends the stop too.
+    adjournments = Adjournments(service, DeploymentSecrets(db, clock))
+    game = await adjournments.ask(game.id, ALICE.user_id, game.version)
+    game = await adjournments.answer(game.id, BOB.user_id, game.version, accept=True)
+    assert game.held_since is not None and game.pause is not None
     clock.advance(minutes=5)
     finished = await service.actions.act(game.id, ALICE.user_id, game.version, "resign")
     record = await db.store.read(game.id)
@@ -97,7 +104,7 @@ async def test_the_game_after_a_move_is_the_game_read_again(db: Database, clock:
     playing = a_service(db, clock)
     game = await move(playing, await started(playing))
     # What changes without the version while the game is held here: its board posted
-    # elsewhere, a plan made, reminders sent (as the clock sends them).
+    # elsewhere, a turn ping recorded, a plan made, reminders sent (as the clock sends them).
     async with db.transaction() as session:
         await session.execute(
             update(GAME)
@@ -106,6 +113,7 @@ async def test_the_game_after_a_move_is_the_game_read_again(db: Database, clock:
                 channel_id=7001,
                 message_id=7002,
                 board_reach=BoardReach.INTERACTION,
+                ping_message_id=7003,
                 planners=1,
                 reminders_sent=2,
             )
@@ -123,3 +131,16 @@ async def test_the_game_after_a_move_is_the_game_read_again(db: Database, clock:
     after = await move(elsewhere, await elsewhere.queries.get(game.id))
     assert after.reminders_sent == 0
     assert_same_game(after, await a_service(db, clock).queries.get(game.id))
+
+
+async def test_a_challenge_called_off_is_the_challenge_read_again(
+    db: Database, clock: FakeClock
+) -> None:
+    service = a_service(db, clock)
+    challenge = await service.starts.challenge("bushi", ALICE, BOB, challenger_seat=0)
+    assert challenge.game.expires_at is not None
+    clock.advance(minutes=1)
+    # Called off by the platform: no result, nobody to act, and no expiry left.
+    after = await service.actions.abort_by_platform(challenge.game.id, challenge.game.version)
+    assert after.expires_at is None
+    assert_same_game(after, await a_service(db, clock).queries.get(after.id))
