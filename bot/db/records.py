@@ -18,8 +18,9 @@ has an operation of its own (:class:`GameBookkeeping`), which writes what it owe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
+from operator import attrgetter
 from typing import Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -103,6 +104,17 @@ class EventRecord:
     public_text_en: str
     #: The player's thinking time (``GameEventRow.thought_seconds``).
     thought_seconds: int | None = None
+
+    def timed(self, thought_seconds: int | None) -> EventRecord:
+        """This action with its player's thinking time (known once the whole change is worked
+        out): made at once, not copied through ``replace`` (a score of calls, every move)."""
+        return EventRecord(*(*_untimed(self), thought_seconds))
+
+
+#: A logged action's fields but its thinking time, the last one.
+_untimed = attrgetter(*[f.name for f in fields(EventRecord)][:-1])
+if fields(EventRecord)[-1].name != "thought_seconds":
+    raise TypeError("EventRecord: its thinking time last")
 
 
 @dataclass(frozen=True, slots=True)

@@ -356,9 +356,7 @@ class GuardedWriter:
             now=now,
         )
         clock, deadline = ticked.clock, ticked.deadline_at
-        events = [
-            replace(e, thought_seconds=t) for e, t in zip(events, ticked.thought, strict=True)
-        ]
+        events = [e.timed(t) for e, t in zip(events, ticked.thought, strict=True)]
         held_since, pause = game.held_since, game.pause
         if hold is not None:  # the clock stops, or runs again (an adjournment, its end)
             pause = hold.dump()
