@@ -22,7 +22,7 @@ async def bare_sqlite(path: Path, rows: int, updates: int) -> dict[str, float]:
         await conn.execute("CREATE TABLE g (id INTEGER PRIMARY KEY, version INT, state TEXT)")
         await conn.executemany("INSERT INTO g VALUES (?, 1, ?)", [(i, "{}") for i in range(rows)])
         latencies = []
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         for n in range(updates):
             t0 = time.perf_counter()
             cursor = await conn.execute("SELECT version, state FROM g WHERE id = ?", (n % rows,))
@@ -34,12 +34,13 @@ async def bare_sqlite(path: Path, rows: int, updates: int) -> dict[str, float]:
             )
             await conn.execute("COMMIT")
             latencies.append(time.perf_counter() - t0)
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     return {
         "updates": updates,
         "p50_ms": percentile(latencies, 0.5) * 1000,
         "p99_ms": percentile(latencies, 0.99) * 1000,
         "updates_per_s": updates / elapsed,
+        "cpu_ms": cpu / updates * 1000,
     }
 
 
@@ -65,7 +66,7 @@ async def bare_asyncpg(
         )
         select = f"SELECT version FROM {table} WHERE id = $1"
         latencies = []
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         for n in range(updates):
             t0 = time.perf_counter()
             row = n % rows
@@ -73,7 +74,7 @@ async def bare_asyncpg(
                 versions[row] = await conn.fetchval(select, row)
             versions[row] = await conn.fetchval(update, f'{{"n": {n}}}', row, versions[row])
             latencies.append(time.perf_counter() - t0)
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         await conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
     finally:
         await conn.close()
@@ -82,4 +83,5 @@ async def bare_asyncpg(
         "p50_ms": percentile(latencies, 0.5) * 1000,
         "p99_ms": percentile(latencies, 0.99) * 1000,
         "updates_per_s": updates / elapsed,
+        "cpu_ms": cpu / updates * 1000,
     }

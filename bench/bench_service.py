@@ -14,19 +14,25 @@ p99 from arrival to committed result, and the highest rate whose p99 stays under
 time of a full Bushi solve. With ``--pg-url`` (default ``$TEST_DATABASE_URL``) the same closed
 loop runs on PostgreSQL beside a bare asyncpg loop of conditional UPDATEs (one round trip each),
 and the statements an ordinary action sends are counted. The last line is the SQLite ratio
-``service/bare: R (service S actions/s, bare B actions/s)``.
+``service/bare: R (service S actions/s, bare B actions/s)``. Beside every ratio: CPU time per
+action (service, bare) and the service's Python calls per action (counted, not timed: see
+:func:`calls_per_action`), so a change of load on the machine cannot hide a regression.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import cProfile
 import gc
 import os
+import pstats
 import statistics
 import tempfile
 import time
 import uuid
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +46,11 @@ from bot.db import Database
 from bot.services.games import GameService
 from bot.services.snapshots import Player
 from rules.core import Rng
+
+#: Actions whose Python calls are counted (after a warm-up), on games of their own.
+COUNTED_ACTIONS = 200
+COUNTED_GAMES = 20
+WARM_UP = 20
 
 
 async def make_games(service: GameService, count: int) -> list[int]:
@@ -85,21 +96,30 @@ def settle_heap() -> None:
 
 
 async def service_benchmark(url: str, games: int, actors: int, actions: int) -> dict[str, float]:
-    if url.startswith("postgres"):
-        return await _in_scratch_schema(url, games, actors, actions)
-    return await _run(Database(url), games, actors, actions)
+    async with scratch_database(url) as db:
+        return await _run(db, games, actors, actions)
 
 
-async def _in_scratch_schema(url: str, games: int, actors: int, actions: int) -> dict[str, float]:
-    """PostgreSQL: measure in a schema of our own, dropped afterwards."""
+@contextlib.asynccontextmanager
+async def scratch_database(url: str) -> AsyncIterator[Database]:
+    """A database to measure in: SQLite's file as given; on PostgreSQL a schema of our own,
+    dropped afterwards."""
+    if not url.startswith("postgres"):
+        db = Database(url)
+        try:
+            yield db
+        finally:
+            await db.dispose()
+        return
     schema = f"bench_{uuid.uuid4().hex[:12]}"
     admin = Database(url)
     async with admin.engine.begin() as conn:
         await conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    db = Database(url, connect_args={"server_settings": {"search_path": schema}})
     try:
-        db = Database(url, connect_args={"server_settings": {"search_path": schema}})
-        return await _run(db, games, actors, actions)
+        yield db
     finally:
+        await db.dispose()
         async with admin.engine.begin() as conn:
             await conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
         await admin.dispose()
@@ -112,21 +132,21 @@ async def _run(db: Database, games: int, actors: int, actions: int) -> dict[str,
     settle_heap()
     per_actor = [ids[i::actors] for i in range(actors)]
     latencies: list[float] = []
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(
         *(
             actor(service, per_actor[i], actions // actors, Rng.from_seed(i), latencies)
             for i in range(actors)
         )
     )
-    elapsed = time.perf_counter() - started
-    await db.dispose()
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     return {
         "actions": len(latencies),
         "p50_ms": percentile(latencies, 0.50) * 1000,
         "p99_ms": percentile(latencies, 0.99) * 1000,
         "mean_ms": statistics.fmean(latencies) * 1000,
         "actions_per_s": len(latencies) / elapsed,
+        "cpu_ms": cpu / len(latencies) * 1000,
     }
 
 
@@ -163,11 +183,6 @@ async def round_trips_per_action(url: str, actions: int = 100) -> float:
     """Statements sent to PostgreSQL per ordinary action (a move on a game held here): each
     asyncpg call is one round trip once its statement is prepared; the ORM's transactions
     count too."""
-    schema = f"bench_{uuid.uuid4().hex[:12]}"
-    admin = Database(url)
-    async with admin.engine.begin() as conn:
-        await conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
-    db = Database(url, connect_args={"server_settings": {"search_path": schema}})
     calls = 0
 
     def counting(method: Any) -> Any:
@@ -180,44 +195,100 @@ async def round_trips_per_action(url: str, actions: int = 100) -> float:
 
     names = ("fetchrow", "fetch", "fetchval", "execute", "executemany")
     originals = {name: getattr(asyncpg.Connection, name) for name in names}
-    try:
+    async with scratch_database(url) as db:
+        try:
+            await db.migrate()
+            service = GameService(db, seed_source=Rng.from_seed(3))
+            [game_id] = await make_games(service, 1)
+            game = await service.queries.get(game_id)
+            rng = Rng.from_seed(4)
+
+            @event.listens_for(db.engine.sync_engine, "begin")
+            def _orm(_conn: Any) -> None:
+                nonlocal calls
+                calls += 1
+
+            for name, method in originals.items():
+                setattr(asyncpg.Connection, name, counting(method))
+            ordinary = sent = 0
+            for _ in range(actions):
+                if game.status != "active":  # a finishing action is not an ordinary one
+                    [game_id] = await make_games(service, 1)
+                    game = await service.queries.get(game_id)
+                seat = game.rules.to_act(game.state)[0]
+                action, rng = rng.choice(game.rules.legal_actions(game.state, seat))
+                code = game.rules.format(action)
+                before = calls
+                result = await service.actions.act(
+                    game.id, game.player(seat).user_id, game.version, code
+                )
+                if result.game.status == "active":
+                    ordinary += 1
+                    sent += calls - before
+                game = result.game
+            return sent / max(1, ordinary)
+        finally:
+            for name, method in originals.items():
+                setattr(asyncpg.Connection, name, method)
+
+
+async def calls_per_action(url: str, actions: int = COUNTED_ACTIONS) -> float:
+    """Python calls (functions and builtins, as cProfile counts them) per action of the closed
+    loop's kind — the service reads the game, then the move is applied and written — over
+    ``actions`` actions, one at a time, after a warm-up. A count, not a time: the same on a
+    busy machine as on an idle one, so a change of load cannot hide more work. Counted on the
+    second of two identical runs (the same games, seeds and moves): the first leaves the
+    rules' caches as the second finds them whatever ran before, so any process counts the
+    same."""
+    await counted_run(url, actions, None)
+    profile = cProfile.Profile()
+    await counted_run(url, actions, profile)
+    return pstats.Stats(profile).total_calls / actions  # type: ignore[attr-defined,no-any-return]
+
+
+async def counted_run(url: str, actions: int, profile: cProfile.Profile | None) -> None:
+    """``actions`` actions on games of their own, one at a time, what the service does for
+    each (after the warm-up) in ``profile``."""
+    async with scratch_database(url) as db:
         await db.migrate()
-        service = GameService(db, seed_source=Rng.from_seed(3))
-        [game_id] = await make_games(service, 1)
-        game = await service.queries.get(game_id)
-        rng = Rng.from_seed(4)
-
-        @event.listens_for(db.engine.sync_engine, "begin")
-        def _orm(_conn: Any) -> None:
-            nonlocal calls
-            calls += 1
-
-        for name, method in originals.items():
-            setattr(asyncpg.Connection, name, counting(method))
-        ordinary = sent = 0
-        for _ in range(actions):
-            if game.status != "active":  # a finishing action is not an ordinary one
-                [game_id] = await make_games(service, 1)
-                game = await service.queries.get(game_id)
+        service = GameService(db, seed_source=Rng.from_seed(5))
+        ids = await make_games(service, COUNTED_GAMES)
+        rng = Rng.from_seed(6)
+        held = [await service.queries.get(game_id) for game_id in ids]
+        done, n = -WARM_UP, 0
+        while done < actions:
+            at, n = n % len(ids), n + 1
+            if held[at].status != "active":  # finished: a fresh game in its place
+                [ids[at]] = await make_games(service, 1)
+                held[at] = await service.queries.get(ids[at])
+                continue
+            # After the warm-up: what the service does, and no more.
+            counted = profile if done >= 0 else None
+            if counted:
+                counted.enable()
+            game = await service.queries.get(ids[at])
+            if counted:
+                counted.disable()
             seat = game.rules.to_act(game.state)[0]
             action, rng = rng.choice(game.rules.legal_actions(game.state, seat))
             code = game.rules.format(action)
-            before = calls
-            result = await service.actions.act(
-                game.id, game.player(seat).user_id, game.version, code
-            )
-            if result.game.status == "active":
-                ordinary += 1
-                sent += calls - before
-            game = result.game
-        return sent / max(1, ordinary)
-    finally:
-        for name, method in originals.items():
-            setattr(asyncpg.Connection, name, method)
-        await db.dispose()
-        async with admin.engine.begin() as conn:
-            await conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
-        await admin.dispose()
+            user_id = game.player(seat).user_id
+            if counted:
+                counted.enable()
+            result = await service.actions.act(game.id, user_id, game.version, code)
+            if counted:
+                counted.disable()
+            held[at], done = result.game, done + 1
+
+
+def work(service: dict[str, float], bare: dict[str, float], calls: float) -> str:
+    """What a ratio of rates leaves out: CPU time per action (service and bare, and their
+    ratio) and the service's Python calls per action, a count that no load on the machine
+    moves — a regression shows here even when a busy run flatters the rates."""
+    return (
+        f"CPU per action: service {service['cpu_ms']:.3f} ms, bare {bare['cpu_ms']:.3f} ms "
+        f"({service['cpu_ms'] / bare['cpu_ms']:.2f}x); {calls:.0f} Python calls per action"
+    )
 
 
 def main() -> None:
@@ -248,6 +319,7 @@ def main() -> None:
             f"p99 {result['p99_ms']:.2f} ms, {result['actions_per_s']:.0f} actions/s"
         )
         bare = asyncio.run(bare_sqlite(Path(tmp) / "bare.sqlite3", args.games, args.actions))
+        calls = asyncio.run(calls_per_action(f"sqlite+aiosqlite:///{Path(tmp) / 'calls.sqlite3'}"))
         print(
             f"bare aiosqlite SELECT+guarded UPDATE+COMMIT: p50 {bare['p50_ms']:.2f} ms, "
             f"p99 {bare['p99_ms']:.2f} ms, {bare['updates_per_s']:.0f} actions/s"
@@ -280,6 +352,7 @@ def main() -> None:
             bare_asyncpg(args.pg_url, args.games, args.actions, select_first=True)
         )
         trips = asyncio.run(round_trips_per_action(args.pg_url))
+        pg_calls = asyncio.run(calls_per_action(args.pg_url))
         print(
             f"PostgreSQL service: p50 {pg['p50_ms']:.2f} ms, p99 {pg['p99_ms']:.2f} ms, "
             f"{pg['actions_per_s']:.0f} actions/s; {trips:.2f} round trips per ordinary action"
@@ -297,12 +370,14 @@ def main() -> None:
             f"PostgreSQL service/bare: {pg['actions_per_s'] / pg_bare['updates_per_s']:.3f} "
             f"against the conditional UPDATE, "
             f"{pg['actions_per_s'] / pg_bare_read['updates_per_s']:.3f} against SELECT+UPDATE "
-            "(the service's loop reads the game, then acts: two round trips)"
+            "(the service's loop reads the game, then acts: two round trips); "
+            + work(pg, pg_bare_read, pg_calls)
         )
     service_rate, bare_rate = result["actions_per_s"], bare["updates_per_s"]
     print(
         f"service/bare: {service_rate / bare_rate:.3f} "
-        f"(service {service_rate:.0f} actions/s, bare {bare_rate:.0f} actions/s)"
+        f"(service {service_rate:.0f} actions/s, bare {bare_rate:.0f} actions/s); "
+        + work(result, bare, calls)
     )
 
 

@@ -13,31 +13,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, func, insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.game_columns import BUMPED_VERSION, GAME, SEAT
-from bot.db.models import DeliveryRow, GameAsideRow
+from bot.db.game_columns import BUMPED_VERSION, DELIVERY, GAME, SEAT, delivery_values
+from bot.db.models import GameAsideRow
 from bot.db.records import DeliveryWrite
 from bot.statuses import BoardReach, GameStatus
-
-DELIVERY: Table = DeliveryRow.__table__  # type: ignore[assignment]
-
-
-def owed_row(game_id: int, delivery: DeliveryWrite, now: datetime) -> dict[str, Any]:
-    """The ``delivery`` row of what a change to ``game_id`` made at ``now`` owes people (no
-    ``due_at``: due at once)."""
-    return {
-        "game_id": game_id,
-        "kind": delivery.kind,
-        "number": delivery.number,
-        "deadline_at": delivery.deadline_at,
-        "actor_id": delivery.actor_id,
-        "created_at": now,
-        "due_at": delivery.due_at or now,
-        "owner": delivery.owner,
-        "attempts": 0,
-    }
 
 
 class Bookkeeping:
@@ -100,7 +82,9 @@ class Bookkeeping:
         )
         if claimed.rowcount != 1:  # type: ignore[attr-defined]
             return None  # another process (or a move, or a stopped clock) came first
-        written = await session.execute(insert(DELIVERY).values(owed_row(game_id, delivery, now)))
+        written = await session.execute(
+            insert(DELIVERY).values(delivery_values(game_id, delivery, now))
+        )
         return int(written.inserted_primary_key[0])  # type: ignore[attr-defined]
 
     async def claim_board(self, session: AsyncSession, game_id: int, now: datetime) -> bool:
@@ -134,7 +118,7 @@ class Bookkeeping:
             update(GAME).where(GAME.c.id.in_(games)).values(version=BUMPED_VERSION)
         )
         await session.execute(
-            insert(DELIVERY), [owed_row(game_id, delivery, now) for game_id in game_ids]
+            insert(DELIVERY), [delivery_values(game_id, delivery, now) for game_id in game_ids]
         )
         await session.execute(
             update(SEAT)

@@ -15,18 +15,36 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
+from datetime import datetime
+from operator import attrgetter
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Boolean, Column, Integer, String, Table
 
-from bot.db.models import FIRST_VERSION, GameEventRow, GameRow, GameSeatRow, next_version
-from bot.db.records import EventRecord, GameRecord, GameWrite, NewGame, SeatRecord, Written
+from bot.db.models import (
+    FIRST_VERSION,
+    DeliveryRow,
+    GameEventRow,
+    GameRow,
+    GameSeatRow,
+    next_version,
+)
+from bot.db.records import (
+    DeliveryWrite,
+    EventRecord,
+    GameRecord,
+    GameWrite,
+    NewGame,
+    SeatRecord,
+    Written,
+)
 from bot.db.types import StatusType, UTCDateTime
 from bot.statuses import BoardReach
 
 GAME: Table = GameRow.__table__  # type: ignore[assignment]
 SEAT: Table = GameSeatRow.__table__  # type: ignore[assignment]
 EVENT: Table = GameEventRow.__table__  # type: ignore[assignment]
+DELIVERY: Table = DeliveryRow.__table__  # type: ignore[assignment]
 
 
 class Kind(enum.Enum):
@@ -102,8 +120,25 @@ EVENT_COLUMNS = _columns(EventRecord, EVENT, only_columns=False)
 KEPT_UNLESS_GIVEN = ("ping_message_id",)
 #: Columns an action's write sets as given.
 WRITE_COLUMNS = tuple(n for n in _columns(GameWrite, GAME) if n not in KEPT_UNLESS_GIVEN)
+#: What guards a write and what it does besides setting columns: by its fields' names.
+WRITE_GUARDS = ("game_id", "seen_version", "reset_reminders", "to_act_mask")
+#: Everything a write's statement is given, by name.
+WRITE_VALUES = (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN, *WRITE_GUARDS)
 #: Columns a write reads back in its transaction (those that change without the version).
 WRITTEN_BACK = _columns(Written, GAME)
+#: What a change owes people (:class:`DeliveryWrite`), as the columns of its ``delivery`` row.
+OWED_COLUMNS = _columns(DeliveryWrite, DELIVERY, only_columns=False)
+#: Every column a delivery is inserted with (all but the id the database assigns).
+DELIVERY_COLUMNS = ("game_id", *OWED_COLUMNS, "created_at", "attempts")
+if set(DELIVERY_COLUMNS) != {c.name for c in DELIVERY.c} - {"id", "last_error"}:
+    raise TypeError("a new delivery must set every delivery column: see DeliveryWrite")
+
+# Each of these reads a record's fields in one call (the hot path does it on every action).
+_write_of = attrgetter(*WRITE_VALUES)
+_event_of = attrgetter(*EVENT_COLUMNS)
+_owed_of = attrgetter(*OWED_COLUMNS)
+_read_of = attrgetter(*READ_COLUMNS)
+_seat_of = attrgetter(*SEAT_COLUMNS)
 
 #: What every new game starts with besides what :class:`NewGame` holds (``updated_at`` is its
 #: ``created_at``).
@@ -146,6 +181,26 @@ def creation_values(game: NewGame) -> dict[str, Any]:
     return values
 
 
+def delivery_values(game_id: int, owed: DeliveryWrite, now: datetime) -> dict[str, Any]:
+    """Every column of the delivery row a change of ``game_id`` made at ``now`` owes, by name:
+    the one place a delivery's first values are decided (the ORM and both stores insert
+    deliveries from these). Due at once unless held (``owed.due_at``); never tried yet."""
+    values = dict(zip(OWED_COLUMNS, _owed_of(owed), strict=True))
+    values.update(game_id=game_id, created_at=now, attempts=0)
+    if values["due_at"] is None:
+        values["due_at"] = now
+    return values
+
+
+def record_of(row: GameRow, *, with_state: bool = True) -> GameRecord:
+    """``row`` (its seats loaded) as the stores read it, for the paths that load games through
+    the ORM (lists, clocks); without ``with_state`` its state is left alone (deferred)."""
+    seats = tuple(SeatRecord(*_seat_of(seat)) for seat in row.seats)
+    state = row.state if with_state else None
+    # The values are the record's fields but state and seats, in order (mypy cannot count them).
+    return GameRecord(*_read_of(row), state=state, seats=seats)  # type: ignore[misc]
+
+
 def seat_values(seat: SeatRecord) -> dict[str, Any]:
     """Every column of a new seat's row but its game's id."""
     return {**{name: getattr(seat, name) for name in SEAT_COLUMNS}, **SEAT_STARTS}
@@ -185,28 +240,34 @@ def decoders(
 
 
 def members(table: Table, names: Sequence[str]) -> tuple[tuple[int, Convert], ...]:
-    """(place in ``names``, its vocabulary) for each status column among ``names``: every driver
-    hands the text back, and a read gives the member."""
+    """(place in ``names``, its vocabulary's member by text) for each status column among
+    ``names``: every driver hands the text back, and a read gives the member (looked up, not
+    made by calling the enum: that is two Python calls a column on every read)."""
     out = []
     for at, name in enumerate(names):
         kind = table.c[name].type
         if isinstance(kind, StatusType):
-            out.append((at, kind.vocabulary))
+            out.append((at, {member.value: member for member in kind.vocabulary}.__getitem__))
     return tuple(out)
 
 
 def decoded(row: Iterable[Any], conversions: Iterable[tuple[int, Convert]]) -> list[Any]:
-    """A row's values with each conversion applied at its place."""
+    """A row's values with each conversion applied at its place (NULL stays ``None``)."""
     values = list(row)
     for at, convert in conversions:
-        values[at] = convert(values[at])
+        value = values[at]
+        if value is not None:  # no call for a NULL: most of a game's times and documents
+            values[at] = convert(value)
     return values
 
 
 def converted(values: dict[str, Any], conversions: Iterable[tuple[str, Convert]]) -> dict[str, Any]:
-    """``values`` with each named conversion applied (in place; returned for convenience)."""
+    """``values`` with each named conversion applied, ``None`` left as it is (in place;
+    returned for convenience)."""
     for name, convert in conversions:
-        values[name] = convert(values[name])
+        value = values[name]
+        if value is not None:
+            values[name] = convert(value)
     return values
 
 
@@ -225,6 +286,7 @@ class Codec:
         self._create = converters(GAME, CREATE_COLUMNS, encode)
         self._write = converters(GAME, (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN), encode)
         self._event = converters(EVENT, EVENT_COLUMNS, encode)
+        self._delivery = converters(DELIVERY, DELIVERY_COLUMNS, encode)
 
     def new_game(self, game: NewGame) -> dict[str, Any]:
         """Every column of ``game``'s row but its id, as the driver takes it."""
@@ -232,16 +294,16 @@ class Codec:
 
     def change(self, change: GameWrite) -> dict[str, Any]:
         """What ``change`` writes to the game row, and what guards it, by name."""
-        values = {name: getattr(change, name) for name in (*WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)}
-        values.update(
-            game_id=change.game_id,
-            seen_version=change.seen_version,
-            reset_reminders=change.reset_reminders,
-            to_act_mask=change.to_act_mask,
-        )
-        return converted(values, self._write)
+        return converted(dict(zip(WRITE_VALUES, _write_of(change), strict=True)), self._write)
 
     def event(self, event: EventRecord, **more: Any) -> dict[str, Any]:
         """A logged action's columns (and ``more``), as the driver takes them."""
-        values = {name: getattr(event, name) for name in EVENT_COLUMNS}
-        return converted({**values, **more}, self._event)
+        return converted(
+            dict(zip(EVENT_COLUMNS, _event_of(event), strict=True), **more), self._event
+        )
+
+    def delivery(self, change: GameWrite) -> dict[str, Any]:
+        """The delivery row ``change`` owes (:func:`delivery_values`), as the driver takes it."""
+        assert change.delivery is not None
+        values = delivery_values(change.game_id, change.delivery, change.updated_at)
+        return converted(values, self._delivery)

@@ -11,10 +11,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from bot.db.counting import COUNT_RESULT, READ_RATING, WRITE_OUTCOME, WRITE_RATING
 from bot.db.game_columns import (
     BUMPED_VERSION_SQL,
     CREATE_COLUMNS,
     CREATE_SEAT_COLUMNS,
+    DELIVERY,
+    DELIVERY_COLUMNS,
     EVENT,
     EVENT_COLUMNS,
     GAME,
@@ -86,18 +89,8 @@ SELECT {_read_list("g")},
 FROM game g WHERE g.id = :game_id::int
 """)
 
-#: A delivery's columns as a change gives them, with their types (``due_at`` NULL: due now).
-DELIVERY_COLUMNS = (
-    ("kind", "text"),
-    ("number", "int"),
-    ("deadline_at", "timestamptz"),
-    ("actor_id", "bigint"),
-    ("due_at", "timestamptz"),
-    ("owner", "text"),
-)
-#: The columns an action's delivery row is inserted with (its game, the above, then the time
-#: it was made and its tries).
-_OWED = ("game_id", *(n for n, _ in DELIVERY_COLUMNS), "created_at", "attempts")
+#: A delivery's columns but its game's (the guarded UPDATE's row gives that).
+_OWED = DELIVERY_COLUMNS[1:]
 
 #: The events of one action (or of a batch: ``event_idx``, the action's place in it).
 _EVENTS = _arrays("event_", EVENT, EVENT_COLUMNS)
@@ -118,9 +111,8 @@ WITH g AS (
     UPDATE game_seat SET to_act = ((:to_act_mask::int >> game_seat.seat) & 1) = 1
     FROM g WHERE game_seat.game_id = g.id AND :to_act_mask::int IS NOT NULL
 ), owed AS (
-    INSERT INTO delivery ({_list(_OWED)})
-    SELECT g.id, {", ".join(f":delivery_{n}::{t}" for n, t in DELIVERY_COLUMNS)},
-           :updated_at::timestamptz, 0
+    INSERT INTO delivery ({_list(DELIVERY_COLUMNS)})
+    SELECT g.id, {", ".join(f":delivery_{n}::{pg_type(DELIVERY.c[n])}" for n in _OWED)}
     FROM g WHERE :delivery_kind::text IS NOT NULL
     RETURNING id
 )
@@ -151,32 +143,12 @@ READ_PUBLISHED = (
     "SELECT guild_id, web_name FROM guild_setting WHERE web_name IS NOT NULL ORDER BY guild_id"
 )
 
-COUNT_RESULT = """
-INSERT INTO player_stat AS p (guild_id, user_id, game_key, played, won, drawn, lost,
-                              current_streak, best_streak, rated_games, updated_at)
-VALUES ($1::bigint, $2::bigint, $3::text, 1, $4::int, $5::int, $6::int, $4::int, $4::int, 0,
-        $7::timestamptz)
-ON CONFLICT (guild_id, user_id, game_key) DO UPDATE SET
-    played = p.played + 1, won = p.won + excluded.won, drawn = p.drawn + excluded.drawn,
-    lost = p.lost + excluded.lost,
-    current_streak = CASE WHEN excluded.won = 1 THEN p.current_streak + 1 ELSE 0 END,
-    best_streak = CASE WHEN excluded.won = 1 AND p.current_streak + 1 > p.best_streak
-                       THEN p.current_streak + 1 ELSE p.best_streak END,
-    updated_at = excluded.updated_at
-"""
-
-READ_RATING = """
-SELECT rating_mu, rating_sigma FROM player_stat
-WHERE guild_id = $1::bigint AND user_id = $2::bigint AND game_key = $3::text FOR UPDATE
-"""
-
-WRITE_RATING = """
-UPDATE player_stat SET rating_mu = $1::float8, rating_sigma = $2::float8,
-    rated_games = rated_games + 1, updated_at = $3::timestamptz
-WHERE guild_id = $4::bigint AND user_id = $5::bigint AND game_key = $6::text
-"""
-
-WRITE_OUTCOME = "UPDATE game SET outcome = $2::jsonb WHERE id = $1::int"
+#: The counting statements (:mod:`bot.db.counting`) numbered for asyncpg; the ratings read are
+#: locked until the commit (on SQLite the write transaction holds the whole file already).
+COUNTING = {
+    sql: Statement(sql + (" FOR UPDATE" if sql is READ_RATING else ""))
+    for sql in (COUNT_RESULT, READ_RATING, WRITE_RATING, WRITE_OUTCOME)
+}
 
 #: A seat someone new holds (the DM notice of whoever sat there before is not theirs).
 WRITE_SEATED = """
@@ -203,7 +175,6 @@ FROM unnest(:game_ids::int[], :known::int[]) WITH ORDINALITY AS q(id, known, ord
 JOIN game g ON g.id = q.id
 """)
 
-_DELIVERY_NAMES = tuple(n for n, _ in DELIVERY_COLUMNS)
 _BATCHED = ("idx", "game_id", "seen_version", *WRITE_COLUMNS, *KEPT_UNLESS_GIVEN)
 
 #: Many ordinary actions (on distinct games) in one statement: each game's guarded UPDATE, the
@@ -231,11 +202,10 @@ WITH x AS (
     UPDATE game_seat SET to_act = ((g.to_act_mask >> game_seat.seat) & 1) = 1
     FROM g WHERE game_seat.game_id = g.id AND g.to_act_mask IS NOT NULL
 ), owed AS (
-    INSERT INTO delivery ({_list(_OWED)})
-    SELECT g.id, {_list(_DELIVERY_NAMES, "d.")}, g.updated_at, 0
-    FROM unnest(:delivery_idx::int[],
-                {", ".join(f":delivery_{n}::{t}[]" for n, t in DELIVERY_COLUMNS)})
-        AS d(idx, {_list(_DELIVERY_NAMES)})
+    INSERT INTO delivery ({_list(DELIVERY_COLUMNS)})
+    SELECT g.id, {_list(_OWED, "d.")}
+    FROM unnest(:delivery_idx::int[], {_arrays("delivery_", DELIVERY, _OWED)})
+        AS d(idx, {_list(_OWED)})
     JOIN g ON g.idx = d.idx
     RETURNING game_id, id
 )

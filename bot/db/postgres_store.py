@@ -22,9 +22,11 @@ import asyncpg
 
 from bot.db.batcher import Batcher
 from bot.db.bookkeeping import Bookkeeping
+from bot.db.counting import counting
 from bot.db.faults import DatabaseUnavailable, Outage, cannot_reach
 from bot.db.game_columns import (
     CREATE_SEAT_COLUMNS,
+    DELIVERY_COLUMNS,
     EVENT_COLUMNS,
     RECORD_FIELDS,
     WRITTEN_BACK,
@@ -35,20 +37,16 @@ from bot.db.game_columns import (
 )
 from bot.db.pg_pool import ConnectionPool
 from bot.db.postgres_sql import (
-    COUNT_RESULT,
+    COUNTING,
     CREATE_GAME,
-    DELIVERY_COLUMNS,
     READ_GAME,
     READ_GAMES,
     READ_LOG,
     READ_MOVES,
     READ_PUBLISHED,
-    READ_RATING,
     SAVE_PINGS,
     WRITE_ACTION,
     WRITE_ACTIONS,
-    WRITE_OUTCOME,
-    WRITE_RATING,
     WRITE_SEATED,
 )
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
@@ -96,24 +94,24 @@ def _events(changes: Sequence[GameWrite]) -> dict[str, list[Any]]:
     return _arrays("event_", events, ("idx", *EVENT_COLUMNS))
 
 
+#: A change that owes nothing: its delivery's values all ``None`` (the statement skips it).
+_NOTHING_OWED = dict.fromkeys(f"delivery_{name}" for name in DELIVERY_COLUMNS)
+
+
 def _delivery(change: GameWrite) -> dict[str, Any]:
-    """The change's delivery row as values by column (all ``None``: it owes nothing)."""
-    owed = change.delivery
-    if owed is None:
-        return {name: None for name, _ in DELIVERY_COLUMNS}
-    values = {name: getattr(owed, name) for name, _ in DELIVERY_COLUMNS}
-    values["due_at"] = owed.due_at or change.updated_at  # none given: due at once
-    return values
+    """The change's delivery row as values by ``delivery_`` and its column."""
+    if change.delivery is None:
+        return _NOTHING_OWED
+    return {f"delivery_{name}": value for name, value in CODEC.delivery(change).items()}
 
 
 def _deliveries(changes: Sequence[GameWrite]) -> dict[str, list[Any]]:
     """The deliveries of ``changes`` as arrays, ``delivery_idx`` the place of each one's
     change."""
-    rows = [{**_delivery(c), "idx": n} for n, c in enumerate(changes) if c.delivery is not None]
-    return {
-        "delivery_idx": [row["idx"] for row in rows],
-        **_arrays("delivery_", rows, [name for name, _ in DELIVERY_COLUMNS]),
-    }
+    rows = [
+        {**CODEC.delivery(c), "idx": n} for n, c in enumerate(changes) if c.delivery is not None
+    ]
+    return _arrays("delivery_", rows, ("idx", *DELIVERY_COLUMNS))
 
 
 def _batch_args(changes: Sequence[GameWrite]) -> list[Any]:
@@ -214,8 +212,7 @@ class PostgresGameStore(Bookkeeping):
             return exc
 
     async def _write_one(self, change: GameWrite) -> Written | None:
-        owed = {f"delivery_{name}": value for name, value in _delivery(change).items()}
-        args = WRITE_ACTION.args({**CODEC.change(change), **_events([change]), **owed})
+        args = WRITE_ACTION.args({**CODEC.change(change), **_events([change]), **_delivery(change)})
         try:
             if change.results is None and not change.seated:
                 # An ordinary action: one statement, one round trip.
@@ -237,8 +234,8 @@ class PostgresGameStore(Bookkeeping):
         connection: asyncpg.Connection, change: GameWrite, args: list[Any]
     ) -> tuple[Any, dict[str, list[int]] | None]:
         """A change of more than the one statement: the same guarded statement, then the seats
-        someone new holds, the results a finishing change counts and (rated) the new ratings,
-        in one transaction — so they are counted exactly once."""
+        someone new holds, the results a finishing change counts and (rated) the new ratings
+        (:mod:`bot.db.counting`), in one transaction — so they are counted exactly once."""
         async with connection.transaction():
             row = await connection.fetchrow(WRITE_ACTION.sql, *args)
             if row is None:
@@ -248,35 +245,22 @@ class PostgresGameStore(Bookkeeping):
                     WRITE_SEATED,
                     [(change.game_id, s.seat, s.user_id, s.display_name) for s in change.seated],
                 )
-            results = change.results
-            if results is None:
+            if change.results is None:
                 return row, None
-            guild, key, now = results.guild_id, results.game_key, change.updated_at
-            # Rows locked in user order: two games of the same pair finishing at once can't
-            # deadlock however the seats were assigned.
-            people = sorted(results.seats, key=lambda s: s.user_id)
-            await connection.executemany(
-                COUNT_RESULT,
-                [(guild, s.user_id, key, s.won, s.drawn, s.lost, now) for s in people],
-            )
-            if results.rate is None:
-                return row, None
-            locked = {
-                s.user_id: await connection.fetchrow(READ_RATING, guild, s.user_id, key)
-                for s in people
-            }
-            before = [(locked[s.user_id][0], locked[s.user_id][1]) for s in results.seats]
-            after, changes = results.rate(before)
-            await connection.executemany(
-                WRITE_RATING,
-                [
-                    (mu, sigma, now, guild, s.user_id, key)
-                    for s, (mu, sigma) in zip(results.seats, after, strict=True)
-                ],
-            )
-            outcome = {**(change.outcome or {}), "rating": changes}
-            await connection.execute(WRITE_OUTCOME, change.game_id, json.dumps(outcome))
-        return row, changes
+            steps = counting(change, change.updated_at, json.dumps)
+            read = None
+            while True:
+                try:
+                    step = steps.send(read)
+                except StopIteration as counted:
+                    return row, counted.value
+                statement = COUNTING[step.sql]
+                rows = [statement.args(params) for params in step.params]
+                if step.reads:
+                    read = [await connection.fetchrow(statement.sql, *values) for values in rows]
+                else:
+                    await connection.executemany(statement.sql, rows)
+                    read = None
 
     async def read_log(self, game_id: int) -> list[tuple[int, int | None, str, str, str]]:
         rows = await self._run(lambda c: c.fetch(READ_LOG, game_id), retry=True)
@@ -332,7 +316,8 @@ class PostgresGameStore(Bookkeeping):
                     raise
                 raise self._outage.failed(exc) from exc
             else:
-                self._outage.answered(began_in)
+                if began_in is not None:  # begun during an outage: this answer may end it
+                    self._outage.answered(began_in)
                 return result
         raise AssertionError("unreachable")
 

@@ -18,8 +18,9 @@ has an operation of its own (:class:`GameBookkeeping`), which writes what it owe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
+from operator import attrgetter
 from typing import Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -29,17 +30,25 @@ from bot.statuses import BoardReach, DeliveryKind, GameStatus
 
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
+    """A seat of a game: as a read returns it, as a new game's seat is written, and as front
+    ends see it (``bot.services.snapshots.SeatInfo`` is this very class)."""
+
     seat: int
     user_id: int
     display_name: str
     is_bot: bool
     to_act: bool
 
+    def acting(self, to_act: bool) -> SeatRecord:
+        """This seat with ``to_act`` (after a write that moved the turn)."""
+        return SeatRecord(self.seat, self.user_id, self.display_name, self.is_bot, to_act)
+
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A ``game`` row and its seats. ``state`` and ``seats`` are ``None`` when the read was
-    told the caller already holds this version (they change only with the version)."""
+class GameColumns:
+    """A game's columns as every reader sees them, typed once: a :class:`GameRecord` (what
+    the stores read) and the snapshots front ends get (``bot.services.snapshots``) are these
+    and more. Left to each: the outcome (stored, or decoded too), the state and the seats."""
 
     id: int
     game_type: str
@@ -51,7 +60,6 @@ class GameRecord:
     ply: int
     rated: bool
     challenger_seat: int
-    outcome: dict[str, Any] | None
     guild_id: int | None
     channel_id: int | None
     message_id: int | None
@@ -72,6 +80,14 @@ class GameRecord:
     pause: dict[str, Any] | None
     open_to: dict[str, Any] | None
     clock: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord(GameColumns):
+    """A ``game`` row and its seats. ``state`` and ``seats`` are ``None`` when the read was
+    told the caller already holds this version (they change only with the version)."""
+
+    outcome: dict[str, Any] | None
     state: dict[str, Any] | None
     seats: tuple[SeatRecord, ...] | None
 
@@ -88,6 +104,17 @@ class EventRecord:
     public_text_en: str
     #: The player's thinking time (``GameEventRow.thought_seconds``).
     thought_seconds: int | None = None
+
+    def timed(self, thought_seconds: int | None) -> EventRecord:
+        """This action with its player's thinking time (known once the whole change is worked
+        out): made at once, not copied through ``replace`` (a score of calls, every move)."""
+        return EventRecord(*(*_untimed(self), thought_seconds))
+
+
+#: A logged action's fields but its thinking time, the last one.
+_untimed = attrgetter(*[f.name for f in fields(EventRecord)][:-1])
+if fields(EventRecord)[-1].name != "thought_seconds":
+    raise TypeError("EventRecord: its thinking time last")
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,14 +30,16 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from bot.db.bookkeeping import Bookkeeping
+from bot.db.counting import counting
 from bot.db.faults import Outage
 from bot.db.game_columns import (
     BUMPED_VERSION_SQL,
     CREATE_COLUMNS,
     CREATE_SEAT_COLUMNS,
+    DELIVERY_COLUMNS,
     EVENT_COLUMNS,
     KEPT_UNLESS_GIVEN,
     READ_COLUMNS,
@@ -53,6 +55,7 @@ from bot.db.game_columns import (
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def _named(names: tuple[str, ...]) -> str:
@@ -95,28 +98,9 @@ READ_MOVES = "SELECT seat, action FROM game_event WHERE game_id = ? ORDER BY ply
 READ_PUBLISHED = (
     "SELECT guild_id, web_name FROM guild_setting WHERE web_name IS NOT NULL ORDER BY guild_id"
 )
-COUNT_RESULT = (
-    "INSERT INTO player_stat (guild_id, user_id, game_key, played, won, drawn, lost, "
-    "current_streak, best_streak, rated_games, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, 0, ?) "
-    "ON CONFLICT (guild_id, user_id, game_key) DO UPDATE SET played = played + 1, "
-    "won = won + excluded.won, drawn = drawn + excluded.drawn, lost = lost + excluded.lost, "
-    "current_streak = CASE WHEN excluded.won = 1 THEN current_streak + 1 ELSE 0 END, "
-    "best_streak = CASE WHEN excluded.won = 1 AND current_streak + 1 > best_streak "
-    "THEN current_streak + 1 ELSE best_streak END, updated_at = excluded.updated_at"
-)
-READ_RATING = (
-    "SELECT rating_mu, rating_sigma FROM player_stat "
-    "WHERE guild_id = ? AND user_id = ? AND game_key = ?"
-)
-WRITE_RATING = (
-    "UPDATE player_stat SET rating_mu = ?, rating_sigma = ?, rated_games = rated_games + 1, "
-    "updated_at = ? WHERE guild_id = ? AND user_id = ? AND game_key = ?"
-)
-WRITE_OUTCOME = "UPDATE game SET outcome = ? WHERE id = ?"
 SAVE_PING = "UPDATE game SET ping_message_id = ? WHERE id = ? AND ping_message_id IS ?"
 WRITE_DELIVERY = (
-    "INSERT INTO delivery (game_id, kind, number, deadline_at, actor_id, created_at, due_at, "
-    "owner, attempts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)"
+    f"INSERT INTO delivery ({', '.join(DELIVERY_COLUMNS)}) VALUES ({_named(DELIVERY_COLUMNS)})"
 )
 
 
@@ -207,18 +191,12 @@ class SqliteGameStore(Bookkeeping):
     async def read(
         self, game_id: int, known_version: int | None = None, *, with_state: bool = True
     ) -> GameRecord | None:
-        return cast(
-            GameRecord | None,
-            await self._submit(
-                False, lambda conn: self._read(conn, game_id, known_version, with_state)
-            ),
+        return await self._submit(
+            False, lambda conn: self._read(conn, game_id, known_version, with_state)
         )
 
     async def read_log(self, game_id: int) -> list[tuple[int, int | None, str, str, str]]:
-        return cast(
-            list[tuple[int, int | None, str, str, str]],
-            await self._submit(False, lambda conn: conn.execute(READ_LOG, (game_id,)).fetchall()),
-        )
+        return await self._submit(False, lambda conn: conn.execute(READ_LOG, (game_id,)).fetchall())
 
     async def create(self, game: NewGame) -> int:
         values = CODEC.new_game(game)
@@ -230,11 +208,11 @@ class SqliteGameStore(Bookkeeping):
             conn.executemany(CREATE_SEAT, [{**seat, "game_id": game_id} for seat in seats])
             return game_id
 
-        return cast(int, await self._submit(True, run))
+        return await self._submit(True, run)
 
     async def write(self, change: GameWrite) -> Written | None:
         try:
-            return cast(Written | None, await self._submit(True, lambda c: self._write(c, change)))
+            return await self._submit(True, lambda c: self._write(c, change))
         except sqlite3.IntegrityError:
             return None  # the (game, ply) already logged: a lost race, like a moved version
 
@@ -245,9 +223,8 @@ class SqliteGameStore(Bookkeeping):
         )
 
     async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:
-        return cast(
-            list[tuple[int | None, str]],
-            await self._submit(False, lambda conn: conn.execute(READ_MOVES, (game_id,)).fetchall()),
+        return await self._submit(
+            False, lambda conn: conn.execute(READ_MOVES, (game_id,)).fetchall()
         )
 
     async def save_pings(self, pings: dict[int, tuple[int | None, int]]) -> set[int]:
@@ -258,7 +235,7 @@ class SqliteGameStore(Bookkeeping):
                     saved.add(game_id)
             return saved
 
-        return cast(set[int], await self._submit(True, run))
+        return await self._submit(True, run)
 
     async def close(self) -> None:
         for task in (self._reader, self._writer):
@@ -273,7 +250,7 @@ class SqliteGameStore(Bookkeeping):
 
     # --- batching ---------------------------------------------------------------------------
 
-    async def _submit(self, writes: bool, run: Callable[[sqlite3.Connection], Any]) -> Any:
+    async def _submit(self, writes: bool, run: Callable[[sqlite3.Connection], T]) -> T:
         loop = asyncio.get_running_loop()
         job = _Job(writes, run, loop.create_future())
         if writes:
@@ -286,12 +263,13 @@ class SqliteGameStore(Bookkeeping):
                 self._reader = loop.create_task(self._drain_reads())
         began_in = self._outage.since
         try:
-            outcome = await job.future
+            outcome: T = await job.future
         except sqlite3.IntegrityError:
             raise
         except sqlite3.Error as exc:
             raise self._outage.failed(exc) from exc
-        self._outage.answered(began_in)
+        if began_in is not None:  # begun during an outage: this answer may end it
+            self._outage.answered(began_in)
         return outcome
 
     async def _drain_reads(self) -> None:
@@ -488,20 +466,7 @@ class SqliteGameStore(Bookkeeping):
             rating = self._count(conn, change, created)
         delivery_id = None
         if change.delivery is not None:
-            owed = change.delivery
-            delivery_id = conn.execute(
-                WRITE_DELIVERY,
-                (
-                    change.game_id,
-                    owed.kind,
-                    owed.number,
-                    time_in(owed.deadline_at),
-                    owed.actor_id,
-                    created,
-                    time_in(owed.due_at) or created,
-                    owed.owner,
-                ),
-            ).lastrowid
+            delivery_id = conn.execute(WRITE_DELIVERY, CODEC.delivery(change)).lastrowid
         row = conn.execute(READ_WRITTEN, (change.game_id,)).fetchone()
         back = zip(WRITTEN_BACK, row, strict=True)
         return Written(**dict(back), rating=rating, delivery_id=delivery_id)
@@ -510,32 +475,17 @@ class SqliteGameStore(Bookkeeping):
     def _count(
         conn: sqlite3.Connection, change: GameWrite, now: str | None
     ) -> dict[str, list[int]] | None:
-        """Count a finished game's results in the same transaction (so exactly once); for a
-        rated game, move both ratings and record the change in the outcome."""
-        results = change.results
-        assert results is not None
-        guild, key = results.guild_id, results.game_key
-        conn.executemany(
-            COUNT_RESULT,
-            [
-                (guild, s.user_id, key, s.won, s.drawn, s.lost, s.won, s.won, now)
-                for s in sorted(results.seats, key=lambda s: s.user_id)
-            ],
-        )
-        if results.rate is None:
-            return None
-        before = [
-            conn.execute(READ_RATING, (guild, s.user_id, key)).fetchone() for s in results.seats
-        ]
-        after, changes = results.rate([(row[0], row[1]) for row in before])
-        conn.executemany(
-            WRITE_RATING,
-            [
-                (mu, sigma, now, guild, s.user_id, key)
-                for s, (mu, sigma) in zip(results.seats, after, strict=True)
-            ],
-        )
-        conn.execute(
-            WRITE_OUTCOME, (json_in({**(change.outcome or {}), "rating": changes}), change.game_id)
-        )
-        return changes
+        """Count a finished game's results in the same transaction (:mod:`bot.db.counting`):
+        the write transaction holds the whole file, so the ratings read stay as read."""
+        steps = counting(change, now, json_in)
+        read = None
+        while True:
+            try:
+                step = steps.send(read)
+            except StopIteration as counted:
+                return cast(dict[str, list[int]] | None, counted.value)
+            if step.reads:
+                read = [conn.execute(step.sql, params).fetchone() for params in step.params]
+            else:
+                conn.executemany(step.sql, step.params)
+                read = None

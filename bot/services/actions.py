@@ -190,7 +190,8 @@ class ActionPipeline:
                 logged_step(rules, game.ply + len(logged) + 1, seat, rules.format(action), events)
             )
             all_events += events
-        self._check_adjourned(game, user_seat, steps, state, all_events)
+        if game.pause is not None:  # only a stopped clock can be an adjournment
+            self._check_adjourned(game, user_seat, steps, state, all_events)
         write, to_act = self.writer.write_for(
             game,
             state,
@@ -207,7 +208,7 @@ class ActionPipeline:
     def _seat_of(game: GameSnapshot, user_id: int | None) -> Seat | None:
         if user_id is None:
             return None
-        seat = next((s.seat for s in game.seats if s.user_id == user_id), None)
+        seat = game.seat_of(user_id)
         if seat is None:
             raise NotAParticipant(SOLITAIRE_NOT_YOURS if len(game.seats) == 1 else None)
         return seat
@@ -283,9 +284,11 @@ class ActionPipeline:
     async def play_bot_turns(self, result: ActionResult) -> ActionResult:
         """Let the bot answer while it is its turn (or a draw offer waits on it); each bot
         action is its own transaction."""
+        game = result.game
+        if not any([s.is_bot for s in game.seats]):
+            return result  # nobody to answer for (people's games: the most of them)
         events = list(result.events)
         owed = list(result.deliveries)
-        game = result.game
         spec = spec_for(game.game_type)
         for _ in range(MAX_BOT_PLIES):
             if game.status != GameStatus.ACTIVE:

@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db import Database
 from bot.db.models import GameAsideRow
+from bot.db.upsert import upsert
 from bot.services.clock import Clock
 from bot.services.errors import ServiceError
 from bot.text.errors import NOTE_TOO_LONG
@@ -123,17 +122,8 @@ class GameAsides:
     async def _upsert(self, game_id: int, user_id: int, values: dict[str, object]) -> None:
         now = self.clock()
         async with self.db.transaction() as session:
-            dialect = session.get_bind().dialect.name
-            insert = pg_insert if dialect == "postgresql" else sqlite_insert
-            statement = insert(GameAsideRow).values(
-                game_id=game_id, user_id=user_id, updated_at=now, **values
-            )
-            await session.execute(
-                statement.on_conflict_do_update(
-                    index_elements=[GameAsideRow.game_id, GameAsideRow.user_id],
-                    set_={**values, "updated_at": now},
-                )
-            )
+            keys = {"game_id": game_id, "user_id": user_id}
+            await upsert(session, GameAsideRow, keys, {**values, "updated_at": now})
             if "plan" in values:
                 await self.db.store.count_planners(session, game_id)
 

@@ -97,8 +97,10 @@ class DeliveryBook:
         number: int = 0,
         deadline_at: datetime | None = None,
     ) -> DeliveryWrite:
-        """A delivery for a change being written here: held by this process for its lease."""
-        return self.held_here(DeliveryWrite(kind, number, deadline_at, actor_id))
+        """A delivery for a change being written here: held by this process for its lease
+        (made so at once, not copied: every move owes one)."""
+        owner, due_at = self._lease()
+        return DeliveryWrite(kind, number, deadline_at, actor_id, owner=owner, due_at=due_at)
 
     def for_anyone(self, kind: DeliveryKind) -> DeliveryWrite:
         """A delivery nobody holds, due at once: the next pass of any process takes it (a change
@@ -109,7 +111,12 @@ class DeliveryBook:
         """``owed`` held by this process (a clock's claim names only what it owes)."""
         if owed.owner is not None:
             return owed
-        return replace(owed, owner=self.owner, due_at=self.clock() + LEASE)
+        owner, due_at = self._lease()
+        return replace(owed, owner=owner, due_at=due_at)
+
+    def _lease(self) -> tuple[str, datetime]:
+        """Who holds a delivery written here, and until when: the one place that says so."""
+        return self.owner, self.clock() + LEASE
 
     async def claim(
         self,

@@ -222,7 +222,8 @@ def tick(
         for seat in sorted(acting & humans):
             if seat in actors and (new_turn or seat not in to_act):
                 bank = bank.after_move(seat, clock.thinking(seat, now, held_since))
-    clock = replace(clock, bank=bank)
+    if bank is not clock.bank:  # spent and topped up (no copy for a clock with no bank)
+        clock = replace(clock, bank=bank)
     if not running:
         return Ticked(replace(clock, turn=None), None, True, tuple(thought))
     if not new_turn:

@@ -25,7 +25,6 @@ from bot.services.snapshots import (
     LogEntry,
     Verification,
     public_steps,
-    seat_infos,
 )
 from bot.statuses import (
     OPEN_GAME_STATUSES,
@@ -273,7 +272,7 @@ class GameQueries:
         record = await self.db.store.read(game_id, with_state=False)
         if record is None:
             raise GameNotFound()
-        return GameSnapshot.from_record(record, None, seat_infos(record))
+        return GameSnapshot.from_record(record, None)
 
     @staticmethod
     def _require_over(game: GameSnapshot) -> None:

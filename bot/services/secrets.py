@@ -6,10 +6,9 @@ from __future__ import annotations
 import secrets
 
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from bot.db import Database, DeploymentSecretRow
+from bot.db.upsert import insert_if_absent
 from bot.services.clock import Clock
 
 SECRET_BYTES = 32
@@ -28,14 +27,8 @@ class DeploymentSecrets:
         if known is not None:
             return known
         async with self.db.transaction() as session:
-            insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
-            await session.execute(
-                insert(DeploymentSecretRow)
-                .values(
-                    name=name, secret=secrets.token_bytes(SECRET_BYTES), created_at=self.clock()
-                )
-                .on_conflict_do_nothing(index_elements=["name"])
-            )
+            made = {"secret": secrets.token_bytes(SECRET_BYTES), "created_at": self.clock()}
+            await insert_if_absent(session, DeploymentSecretRow, {"name": name}, made)
             secret = await session.scalar(
                 select(DeploymentSecretRow.secret).where(DeploymentSecretRow.name == name)
             )

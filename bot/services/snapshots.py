@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
-from datetime import date, datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from datetime import date
+from operator import attrgetter
 from typing import Any
 
+from bot.db.game_columns import WRITE_COLUMNS, WRITTEN_BACK, record_of
 from bot.db.models import GameRow, next_version
-from bot.db.records import GameRecord, GameWrite, Written
+from bot.db.records import GameColumns, GameRecord, GameWrite, SeatRecord, Written
 from bot.games.registry import spec_for
 from bot.games.spec import AnyRules, AnySpec
-from bot.statuses import BoardReach, GameStatus
+from bot.statuses import GameStatus
 from rules import verify
 from rules.core import Event, Locale, Outcome, Seat
 from rules.core.fairness import commitment
@@ -40,56 +42,21 @@ class Player:
     is_bot: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    seat: Seat
-    user_id: int
-    display_name: str
-    is_bot: bool
-    to_act: bool
+#: A seat as front ends see it: the very seat a read returns (who sits there, and whether
+#: they must act).
+SeatInfo = SeatRecord
 
 
 @dataclass(frozen=True, slots=True)
-class GameSummary:
+class GameSummary(GameColumns):
     """A game without its state: what lists, clocks and links need, read without decoding
-    (or even loading) the state snapshot."""
+    (or even loading) the state snapshot. Its columns are its record's, typed once in
+    :class:`~bot.db.records.GameColumns`; besides them, its seats and its outcome decoded."""
 
-    id: int
-    game_type: str
-    status: GameStatus
-    settings: dict[str, Any]
-    version: int
-    ply: int
-    rated: bool
-    challenger_seat: Seat
-    outcome: Outcome | None
-    guild_id: int | None
-    channel_id: int | None
-    message_id: int | None
-    #: How the bot reaches the board (itself, or only through the interactions on it).
-    board_reach: BoardReach
-    locale: str
-    created_at: datetime
-    updated_at: datetime
-    expires_at: datetime | None
-    finished_at: datetime | None
     seats: tuple[SeatInfo, ...]
-    move_seconds: int | None
-    deadline_at: datetime | None
-    reminders_sent: int
+    outcome: Outcome | None
+    #: The outcome as stored (with a rated game's rating changes).
     raw_outcome: dict[str, Any] | None
-    daily_key: str | None
-    #: The tournament this game belongs to (a round's pairing or a solitaire deal), if any.
-    tournament_id: int | None
-    #: How many players hold a planned line in it (0: no plan to look at after a move).
-    planners: int = 0
-    #: Since when its clock is stopped, and why (see :mod:`bot.services.holds`).
-    held_since: datetime | None = None
-    pause: dict[str, Any] | None = None
-    #: An open challenge's rating range (``None``: not an open challenge).
-    open_to: dict[str, Any] | None = None
-    #: What its deadline is worked out from (see :mod:`bot.services.game_clock`).
-    clock: dict[str, Any] | None = None
 
     @property
     def spec(self) -> AnySpec:
@@ -149,56 +116,18 @@ class GameSummary:
     def seats_to_act(self) -> tuple[SeatInfo, ...]:
         return tuple(s for s in self.seats if s.to_act) if self.status == GameStatus.ACTIVE else ()
 
-    @staticmethod
-    def fields_from(row: GameRow) -> dict[str, Any]:
-        return {
-            "id": row.id,
-            "game_type": row.game_type,
-            "status": row.status,
-            "settings": dict(row.settings),
-            "version": row.version,
-            "ply": row.ply,
-            "rated": row.rated,
-            "challenger_seat": row.challenger_seat,
-            "outcome": Outcome.load(row.outcome) if row.outcome else None,
-            "guild_id": row.guild_id,
-            "channel_id": row.channel_id,
-            "message_id": row.message_id,
-            "board_reach": row.board_reach,
-            "locale": row.locale,
-            "created_at": row.created_at,
-            "updated_at": row.updated_at,
-            "expires_at": row.expires_at,
-            "finished_at": row.finished_at,
-            "seats": tuple(
-                SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act) for s in row.seats
-            ),
-            "move_seconds": row.move_seconds,
-            "deadline_at": row.deadline_at,
-            "reminders_sent": row.reminders_sent,
-            "raw_outcome": dict(row.outcome) if row.outcome else None,
-            "daily_key": row.daily_key,
-            "tournament_id": row.tournament_id,
-            "planners": row.planners,
-            "held_since": row.held_since,
-            "pause": row.pause,
-            "open_to": row.open_to,
-            "clock": row.clock,
-        }
-
     @classmethod
     def summary_of(cls, row: GameRow) -> GameSummary:
         """A row loaded without its state column."""
-        return GameSummary(**GameSummary.fields_from(row))
+        return GameSummary(*_summarised(record_of(row, with_state=False), None))
 
 
 @dataclass(frozen=True, slots=True)
 class GameSnapshot(GameSummary):
     """A whole game: the summary, its seed and its decoded state."""
 
-    seed: int = 0
-    state: Any = None
-    salt: str | None = None
+    #: Decoded by the rules (``None`` in a game read without it).
+    state: Any
 
     @property
     def commitment(self) -> str | None:
@@ -217,112 +146,77 @@ class GameSnapshot(GameSummary):
         """``state``: the already-loaded state of ``row``, to skip decoding it again."""
         if state is None:
             state = spec_for(row.game_type).rules.load(row.state)
-        return cls(**GameSummary.fields_from(row), seed=row.seed, state=state, salt=row.salt)
+        return cls(*_summarised(record_of(row), None, state))
 
     @classmethod
     def from_record(
-        cls, record: GameRecord, state: Any, seats: tuple[SeatInfo, ...]
+        cls, record: GameRecord, state: Any, seats: tuple[SeatInfo, ...] | None = None
     ) -> GameSnapshot:
-        """A game read by the hot path; ``state`` and ``seats`` are already decoded (a record
-        read at a version the caller held carries neither)."""
-        return cls(
-            id=record.id,
-            game_type=record.game_type,
-            status=record.status,
-            settings=record.settings,
-            version=record.version,
-            ply=record.ply,
-            rated=record.rated,
-            challenger_seat=record.challenger_seat,
-            outcome=Outcome.load(record.outcome) if record.outcome else None,
-            guild_id=record.guild_id,
-            channel_id=record.channel_id,
-            message_id=record.message_id,
-            board_reach=record.board_reach,
-            locale=record.locale,
-            created_at=record.created_at,
-            updated_at=record.updated_at,
-            expires_at=record.expires_at,
-            finished_at=record.finished_at,
-            seats=seats,
-            move_seconds=record.move_seconds,
-            deadline_at=record.deadline_at,
-            reminders_sent=record.reminders_sent,
-            raw_outcome=record.outcome,
-            daily_key=record.daily_key,
-            tournament_id=record.tournament_id,
-            planners=record.planners,
-            held_since=record.held_since,
-            pause=record.pause,
-            open_to=record.open_to,
-            clock=record.clock,
-            seed=record.seed,
-            state=state,
-            salt=record.salt,
-        )
+        """A game read by the hot path, ``state`` already decoded; ``seats``: those held here
+        when the record was read at a version the caller held (it carries none)."""
+        return cls(*_summarised(record, seats, state))
 
-    def moved(
-        self,
-        *,
-        state: Any,
-        change: GameWrite,
-        to_act: Collection[Seat],
-        written: Written,
-    ) -> GameSnapshot:
-        """This game after an action's write (its version bumped by one; ``written``: the
-        columns read back in that write's transaction)."""
+    def moved(self, *, state: Any, change: GameWrite, written: Written) -> GameSnapshot:
+        """This game after an action's write, not read again: the columns the write set and
+        those it read back in its transaction (``written``), by name; its version bumped by
+        one, its seats as the write left them (someone new, the turns), its outcome with the
+        ratings it moved."""
+        values = list(_fields_of(self))
+        for at, value in zip(_SET_AT, _set_by(change), strict=True):
+            values[at] = value
+        for at, value in zip(_WRITTEN_AT, _written_back(written), strict=True):
+            values[at] = value
         outcome = change.outcome
         if written.rating is not None:
             outcome = {**(outcome or {}), "rating": written.rating}
-        seated = {
-            s.seat: replace(self.seats[s.seat], user_id=s.user_id, display_name=s.display_name)
-            for s in change.seated
-        }
-        return GameSnapshot(
-            id=self.id,
-            game_type=self.game_type,
-            status=change.status,
-            settings=self.settings,
-            version=next_version(self.version),
-            ply=change.ply,
-            rated=self.rated,
-            challenger_seat=self.challenger_seat,
-            outcome=Outcome.load(outcome) if outcome else None,
-            guild_id=self.guild_id,
-            channel_id=written.channel_id,
-            message_id=written.message_id,
-            board_reach=written.board_reach,
-            locale=self.locale,
-            created_at=self.created_at,
-            updated_at=change.updated_at,
-            expires_at=change.expires_at,
-            finished_at=change.finished_at,
-            seats=tuple(
-                SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.seat in to_act)
-                for s in (seated.get(s.seat, s) for s in self.seats)
-            ),
-            move_seconds=self.move_seconds,
-            deadline_at=change.deadline_at,
-            reminders_sent=written.reminders_sent,
-            raw_outcome=outcome,
-            daily_key=self.daily_key,
-            tournament_id=self.tournament_id,
-            planners=written.planners,
-            held_since=change.held_since,
-            pause=change.pause,
-            open_to=change.open_to,
-            clock=change.clock,
-            seed=self.seed,
-            state=state,
-            salt=self.salt,
-        )
+        values[_VERSION_AT] = next_version(self.version)
+        values[_OUTCOME_AT] = Outcome.load(outcome) if outcome else None
+        values[_RAW_OUTCOME_AT] = outcome
+        values[_STATE_AT] = state
+        seats = self.seats
+        if change.seated:  # someone new in a seat (an open challenge's taken)
+            newcomers = {s.seat: s for s in change.seated}
+            seats = tuple(
+                replace(s, user_id=new.user_id, display_name=new.display_name)
+                if (new := newcomers.get(s.seat))
+                else s
+                for s in seats
+            )
+        mask = change.to_act_mask
+        if mask is not None:  # else the turns are as they were
+            seats = tuple([s.acting(bool(mask >> s.seat & 1)) for s in seats])
+        values[_SEATS_AT] = seats
+        return GameSnapshot(*values)
 
 
-def seat_infos(record: GameRecord) -> tuple[SeatInfo, ...]:
-    assert record.seats is not None
-    return tuple(
-        SeatInfo(s.seat, s.user_id, s.display_name, s.is_bot, s.to_act) for s in record.seats
-    )
+_columns_of = attrgetter(*(f.name for f in fields(GameColumns)))
+
+
+def _summarised(
+    record: GameRecord, seats: tuple[SeatInfo, ...] | None, *more: Any
+) -> tuple[Any, ...]:
+    """A summary's fields from ``record``, in order: its columns as they are, its seats (or
+    ``seats``, held already), its outcome decoded and as stored; then ``more`` (a snapshot's
+    state)."""
+    outcome = record.outcome
+    seats = record.seats if seats is None else seats
+    assert seats is not None, "a record read without its seats needs the seats held"
+    decoded = Outcome.load(outcome) if outcome else None
+    return (*_columns_of(record), seats, decoded, outcome, *more)
+
+
+#: A snapshot's fields in order; the places of those a write sets (but the state and outcome,
+#: which a snapshot holds decoded) and of those it reads back — every one taken by name.
+_FIELDS = tuple(f.name for f in fields(GameSnapshot))
+_fields_of = attrgetter(*_FIELDS)
+_SET = tuple(name for name in WRITE_COLUMNS if name not in ("state", "outcome"))
+_set_by = attrgetter(*_SET)
+_SET_AT = tuple(_FIELDS.index(name) for name in _SET)
+_written_back = attrgetter(*WRITTEN_BACK)
+_WRITTEN_AT = tuple(_FIELDS.index(name) for name in WRITTEN_BACK)
+_VERSION_AT, _SEATS_AT, _OUTCOME_AT, _RAW_OUTCOME_AT, _STATE_AT = (
+    _FIELDS.index(name) for name in ("version", "seats", "outcome", "raw_outcome", "state")
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """One game record, three paths: a game created and written through the ORM and through the
 hot path's store (SQLite's or PostgreSQL's) reads back the same through every path — the ORM,
-the store's single and batched reads, and the raw rows — column for column."""
+the store's single and batched reads, and the raw rows — column for column; and what a change
+owes (its delivery) is stored the same by every path that writes one."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from typing import Any
 import pytest
 from sqlalchemy import select, text, update
 
-from bot.db import Database, GameRow, GameSeatRow, TournamentRow
+from bot.db import Database, DeliveryRow, GameRow, GameSeatRow, TournamentRow
 from bot.db.game_columns import new_game_row
-from bot.db.records import EventRecord, GameWrite, NewGame, Seated, SeatRecord
+from bot.db.records import DeliveryWrite, EventRecord, GameWrite, NewGame, Seated, SeatRecord
+from bot.statuses import DeliveryKind
 
 TOKYO = timezone(timedelta(hours=9))
 #: Every time different (and in another zone than UTC, with microseconds): a column read from
@@ -331,3 +333,41 @@ def counted(run: Callable[[list[Any]], Awaitable[Any]], sizes: list[int]) -> Any
         return await run(requests)
 
     return recorded
+
+
+#: What a change owes, every field but its due time given (none: due at once, when written).
+OWED = DeliveryWrite(DeliveryKind.REMINDER, 2, DEADLINE_AFTER, 2**60 + 5, owner="shards:1")
+
+
+async def test_a_delivery_is_stored_the_same_by_every_path(db: Database) -> None:
+    tournament = await a_tournament(db)
+    ids = [await db.store.create(new_game(tournament)) for _ in range(4)]
+    owing = [dataclasses.replace(change_of(g), delivery=OWED) for g in ids]
+    assert await db.store.write(owing[0]) is not None  # alone
+    assert all(await asyncio.gather(*(db.store.write(c) for c in owing[1:4])))  # batched
+    # Through the bookkeeping, in the caller's unit of work: a player's seats handed on.
+    leaving = SeatRecord(0, 555, "leaving", False, True)
+    ids.append(await db.store.create(dataclasses.replace(new_game(tournament), seats=(leaving,))))
+    async with db.transaction() as session:
+        assert await db.store.hand_seats(session, 555, 556, "x", OWED, UPDATED) == [ids[-1]]
+    async with db.read() as session:
+        rows = (await session.execute(text("SELECT * FROM delivery ORDER BY game_id"))).all()
+        stored = list(await session.scalars(select(DeliveryRow).order_by(DeliveryRow.game_id)))
+    assert [row.game_id for row in rows] == ids
+    first, *others = [
+        {k: v for k, v in r._mapping.items() if k not in ("id", "game_id")} for r in rows
+    ]
+    for other in others:
+        assert other == first
+    read = {c.name: getattr(stored[0], c.key) for c in DeliveryRow.__table__.columns}  # type: ignore[attr-defined]
+    assert {k: v for k, v in read.items() if k not in ("id", "game_id")} == {
+        "kind": DeliveryKind.REMINDER,
+        "number": 2,
+        "deadline_at": DEADLINE_AFTER,
+        "actor_id": 2**60 + 5,
+        "created_at": UPDATED,
+        "due_at": UPDATED,
+        "owner": "shards:1",
+        "attempts": 0,
+        "last_error": None,
+    }
