@@ -67,6 +67,7 @@ from bot.ui.context import OUTCOME, Activity, Services, UiContext, count_interac
 from bot.ui.corner_components import CORNER_ITEMS, note_form_answer
 from bot.ui.easel import EASEL
 from bot.ui.flows import compose_flows
+from bot.ui.history import HistoryPageButton
 from bot.ui.lesson_components import LESSON_ITEMS, lesson_number_answer
 from bot.ui.privacy_components import PrivacyButton
 from bot.ui.puzzle_components import PUZZLE_ITEMS
@@ -85,6 +86,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *LESSON_ITEMS,
     *CORNER_ITEMS,
     StandingsPageButton,
+    HistoryPageButton,
     TournamentPageButton,
     PrivacyButton,
     AwayBackButton,

@@ -53,8 +53,8 @@ from bot.ui.common import (
 )
 from bot.ui.components import ReopenSelect
 from bot.ui.context import UiContext
+from bot.ui.history import history_page, history_page_view
 from bot.ui.pace import pace_lines
-from bot.ui.replay import history_view
 from rules.core import Locale
 
 NOTIFY_LABELS = {"channel": "notify.channel", "dm": "notify.dm", "none": "notify.none"}
@@ -254,19 +254,14 @@ class PlayerCog(commands.Cog):
                 interaction, tr("profile.hidden", locale, user=typed(target.display_name))
             )
             return
-        games = await self.services.games.queries.finished_games(
-            target.id,
-            guild_id=installed_guild_id(interaction),
-            limit=25,
-            offset=(page - 1) * 25,
-            viewer=interaction.user.id,
-        )
+        # A page number is read along the player's index from their newest game; ◀ ▶ then
+        # page from the games shown.
+        found = await history_page(self.services, interaction, target.id, skip=page - 1)
         text = tr("history.title", locale, user=typed(target.display_name))
-        if not games:
+        if not found.games:
             text += "\n" + tr("history.none", locale)
-        await interaction.response.send_message(
-            text, view=history_view(games, target.id, locale), ephemeral=True
-        )
+        view = history_page_view(found, target.id, installed_guild_id(interaction), locale)
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
     @anywhere
     @app_commands.command(

@@ -98,6 +98,7 @@ class AwayService:
                 .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
                 .where(
                     GameSeatRow.user_id == user_id,
+                    GameSeatRow.ended_at.is_(None),  # open games only, from the seats' index
                     GameRow.status == GameStatus.ACTIVE,
                     GameRow.tournament_id.is_not(None),
                 )
@@ -176,6 +177,7 @@ class AwayService:
                 .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
                 .join(PlayerAwayRow, PlayerAwayRow.user_id == GameSeatRow.user_id)
                 .where(
+                    GameSeatRow.ended_at.is_(None),  # open games only, from the seats' index
                     GameRow.status == GameStatus.ACTIVE,
                     GameRow.tournament_id.is_(None),
                     PlayerAwayRow.until > now,
@@ -213,6 +215,7 @@ class AwayService:
                 .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
                 .where(
                     GameSeatRow.user_id == user_id,
+                    GameSeatRow.ended_at.is_(None),  # open games only, from the seats' index
                     GameRow.status == GameStatus.ACTIVE,
                     # A tournament's round waits for every board: its clocks keep running.
                     GameRow.tournament_id.is_(None),
