@@ -16,7 +16,8 @@ samples).
 On PostgreSQL each deployment is a database of its own (``asobiba_scale_<games>``), dropped at
 the end; SQLite files go in a temporary folder. ``--keep DIR`` keeps both (SQLite files in
 ``DIR``) and reuses any already filled with the same sizes, migrated to the newest schema
-first.
+first (a kept deployment keeps the moves and tournaments earlier runs made: for figures to
+report, start afresh).
 """
 
 from __future__ import annotations
@@ -99,11 +100,12 @@ def table(title: str, sizes: tuple[int, int], figures: Figures) -> str:
 # --- the deployments -----------------------------------------------------------------------
 
 
-async def _count_games(url: str) -> int | None:
+async def _count_games(url: str, upto: int) -> int | None:
+    """Games with ids up to ``upto`` (those the fill makes: the measurements' own come after)."""
     db = Database(url)
     try:
         async with db.engine.connect() as conn:
-            found = await conn.exec_driver_sql("SELECT count(*) FROM game")
+            found = await conn.exec_driver_sql(f"SELECT count(*) FROM game WHERE id <= {upto}")
             return int(found.scalar() or 0)
     except Exception:  # no such database or table yet
         return None
@@ -118,7 +120,7 @@ async def prepare(url: str, shaper: Shaper, fill: Fill) -> None:
     """Migrate (a kept deployment to the newest schema too) and fill unless already filled."""
     games = shaper.games
     expected = games + shaper.in_play
-    filled = await _count_games(url)
+    filled = await _count_games(url, expected)
     db = Database(url)
     try:
         await db.migrate()

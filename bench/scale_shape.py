@@ -34,6 +34,7 @@ OUTSIDE = 10
 LIVE = 10_000
 KEEN, REGULARS = 10, 10
 KEEN_LIVE = 3
+KEEN_LEAST = 60
 REGULAR_GAMES = 150
 EXPORT_GAMES = 1000
 
@@ -48,8 +49,10 @@ class Measured:
     """The players whose commands are timed, and what their history holds in a deployment of
     ``games`` finished games compared with one of ``small``:
 
-    - ``keen``: ``games // 1000`` finished games each (10 at 10 000, 1 000 at a million: the
-      growth the issue measured /history over) and :data:`KEEN_LIVE` games in play;
+    - ``keen``: ``games // 1000`` finished games each, and at least :data:`KEEN_LEAST` (60 at
+      10 000, 1 000 at a million: a history of pages, every page measured a full one of 25,
+      growing to the thousand games the issue measured /history at) and :data:`KEEN_LIVE`
+      games in play;
     - ``regular``: :data:`REGULAR_GAMES` each at both sizes (/profile reads a player's last
       100 games, so a player with fewer would be measured on less work);
     - ``exporter``: :data:`EXPORT_GAMES` finished games at both sizes (the export's size).
@@ -72,7 +75,7 @@ class Measured:
 
     @property
     def keen_games(self) -> int:
-        return max(1, self.games // 1000)
+        return max(self.games // 1000, min(KEEN_LEAST, self.small // 20))
 
     @property
     def regular_games(self) -> int:
