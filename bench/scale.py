@@ -10,8 +10,8 @@ both with the same 100 000 players and 10 000 games in play. Then every measurem
 even reps, the big one first in odd ones — after a rep that warms both up and is not counted.
 Absolute times on a shared machine wander several-fold from minute to minute; two deployments
 measured a moment apart wander together, so the figure is their ratio: the median over reps of
-the big one's statistic over the small one's (an action's p99, else the median of the rep's
-samples).
+the big one's statistic over the small one's (an action's p99 and median, else the median of
+the rep's samples).
 
 On PostgreSQL each deployment is a database of its own (``asobiba_scale_<games>``), dropped at
 the end; SQLite files go in a temporary folder. ``--keep DIR`` keeps both (SQLite files in
@@ -38,7 +38,7 @@ from pathlib import Path
 import asyncpg
 
 from bench.scale_fill import fill_postgres, fill_sqlite
-from bench.scale_measures import MEASUREMENTS, Deployment
+from bench.scale_measures import MEASUREMENTS, Deployment, rows
 from bench.scale_shape import LIVE, Shaper
 from bench.scale_templates import make_templates
 from bench.stats import percentile
@@ -69,12 +69,14 @@ async def measure(small: Deployment, big: Deployment, reps: int) -> Figures:
     figures = Figures()
     for rep in range(-1, reps):  # rep -1 warms up
         order = (small, big) if rep % 2 == 0 else (big, small)
-        for name, kind, method in MEASUREMENTS:
+        for name, kinds, method in MEASUREMENTS:
             for deployment in order:
-                value = statistic(kind, await method(deployment, rep))
-                if rep >= 0:
-                    into = figures.small if deployment is small else figures.big
-                    into.setdefault(name, []).append(value)
+                samples = await method(deployment, rep)
+                if rep < 0:
+                    continue
+                into = figures.small if deployment is small else figures.big
+                for kind in kinds:
+                    into.setdefault(f"{name} ({kind})", []).append(statistic(kind, samples))
         print(f"  rep {rep + 1}/{reps} done" if rep >= 0 else "  warmed up", file=sys.stderr)
     return figures
 
@@ -87,10 +89,10 @@ def table(title: str, sizes: tuple[int, int], figures: Figures) -> str:
         f"| measurement | at {small:,} | at {big:,} | ratio | reps' ratios |",
         "|---|---|---|---|---|",
     ]
-    for name, kind, _ in MEASUREMENTS:
+    for name in rows():
         low, high = figures.spread(name)
         lines.append(
-            f"| {name} ({kind}) | {statistics.median(figures.small[name]) * 1000:.2f} ms "
+            f"| {name} | {statistics.median(figures.small[name]) * 1000:.2f} ms "
             f"| {statistics.median(figures.big[name]) * 1000:.2f} ms "
             f"| **{figures.ratio(name):.2f}** | {low:.2f}–{high:.2f} |"
         )
@@ -122,10 +124,14 @@ async def prepare(url: str, shaper: Shaper, fill: Fill) -> None:
     expected = games + shaper.in_play
     filled = await _count_games(url, expected)
     db = Database(url)
+    started = time.perf_counter()
     try:
-        await db.migrate()
+        upgrade = await db.migrate()
     finally:
         await db.dispose()
+    if filled and upgrade.changed:  # a kept deployment brought to the newest schema
+        took = time.perf_counter() - started
+        print(f"  migrated {upgrade.before} → {upgrade.after} in {took:.0f} s", file=sys.stderr)
     if filled == expected:
         print(f"  reusing {url} ({games:,} games)", file=sys.stderr)
         return

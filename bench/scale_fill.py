@@ -170,8 +170,9 @@ SECONDARY_INDEXES = """
 
 async def fill_postgres(dsn: str, shaper: Shaper) -> None:
     """COPY every row in, the secondary indexes dropped meanwhile and built again after (as
-    the migrations made them); the sequences moved past the ids given; statistics gathered
-    (as autovacuum would have)."""
+    the migrations made them); the sequences moved past the ids given; vacuumed and analysed
+    (as autovacuum would have by then: its statistics for the planner, and its map of pages
+    all visible, without which no scan reads an index alone)."""
     conn = await asyncpg.connect(dsn)
     try:
         encoder = Encoder(sqlite=False)
@@ -197,7 +198,7 @@ async def fill_postgres(dsn: str, shaper: Shaper) -> None:
                     f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
                     f"(SELECT max(id) FROM {name}))"
                 )
-        await conn.execute("ANALYZE")
+        await conn.execute("VACUUM ANALYZE")
     finally:
         await conn.close()
 
