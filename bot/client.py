@@ -21,7 +21,7 @@ from bot.cogs.games import game_group
 from bot.cogs.learn import LESSON_CLICKS, learn_command
 from bot.cogs.mistakes import MISTAKE_CLICKS
 from bot.cogs.play import PLAY_CLICKS
-from bot.cogs.player import HistoryClick, PlayerCog, ReopenClick
+from bot.cogs.player import HistoryClick, HistoryPageClick, PlayerCog, ReopenClick
 from bot.cogs.privacy import PrivacyClick, privacy_command
 from bot.cogs.puzzles import PUZZLE_CLICKS, puzzle_command
 from bot.cogs.server import ServerCog
@@ -91,6 +91,7 @@ COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *LESSON_CLICKS,
     ReopenClick,
     HistoryClick,
+    HistoryPageClick,
     StandingsPageClick,
     TournamentPageClick,
     PrivacyClick,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import warnings
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,12 @@ from tests.conftest import drop_schema, make_database, postgres_url
 
 def _diff(connection: Connection) -> list[Any]:
     context = MigrationContext.configure(connection, opts={"compare_type": True})
-    return list(compare_metadata(context, Base.metadata))
+    with warnings.catch_warnings():
+        # SQLite's indexes on expressions (a server's table's order) can't be reflected, so
+        # Alembic skips them there, saying so; PostgreSQL's are compared.
+        warnings.filterwarnings("ignore", "autogenerate skipping metadata-specified expression")
+        warnings.filterwarnings("ignore", "Skipped unsupported reflection of expression-based")
+        return list(compare_metadata(context, Base.metadata))
 
 
 async def test_upgrade_head_creates_every_table(db: Database) -> None:

@@ -15,6 +15,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import warnings
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -90,7 +91,10 @@ def read_rows(conn: Connection) -> Rows:
     for name in inspector.get_table_names():
         if name == "alembic_version":
             continue
-        table = Table(name, metadata, autoload_with=conn)
+        with warnings.catch_warnings():
+            # Rows are read, not indexes: SQLite's on expressions can't be reflected (0021).
+            warnings.filterwarnings("ignore", "Skipped unsupported reflection of expression-based")
+            table = Table(name, metadata, autoload_with=conn)
         key = [c.name for c in table.primary_key.columns] or [c.name for c in table.columns]
         rows[name] = {
             tuple(row[k] for k in key): {c: _plain(v) for c, v in row.items()}

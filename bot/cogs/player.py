@@ -15,6 +15,7 @@ from bot.cogs.availability import anywhere
 from bot.cogs.clicks import Guarded, flows_of, the_one_choice
 from bot.games.registry import variant_for_key
 from bot.i18n import tr
+from bot.services.history import HistoryKey
 from bot.services.puzzles import PuzzleStanding
 from bot.services.quiet_settings import QuietSettings
 from bot.services.snapshots import GameSummary
@@ -64,9 +65,16 @@ from bot.ui.common import (
 from bot.ui.components import ReopenSelect
 from bot.ui.context import UiContext, context_of
 from bot.ui.flows import GameFlows
+from bot.ui.history import (
+    HistoryPageButton,
+    history_key,
+    history_page,
+    history_page_view,
+    history_web_url,
+)
 from bot.ui.pace import pace_lines
 from bot.ui.reach import BadButton, refuse_unless_reachable
-from bot.ui.replay import HistorySelect, history_view, replay_message
+from bot.ui.replay import HistorySelect, replay_message
 from bot.ui.web_links import web_button
 from rules.core import Locale
 
@@ -277,29 +285,16 @@ class PlayerCog(commands.Cog):
                 interaction, tr("profile.hidden", locale, user=typed(target.display_name))
             )
             return
-        games = await self.services.games.queries.finished_games(
-            target.id,
-            guild_id=installed_guild_id(interaction),
-            limit=25,
-            offset=(page - 1) * 25,
-            viewer=interaction.user.id,
-        )
+        # A page number is read along the player's index from their newest game; ◀ ▶ then
+        # page from the games shown.
+        found = await history_page(self.services, interaction, target.id, skip=page - 1)
         text = tr("history.title", locale, user=typed(target.display_name))
-        if not games:
+        if not found.games:
             text += "\n" + tr("history.none", locale)
-        # The player's page, unless it would show nothing (results hidden, or none yet).
-        web_url = None
-        links = await self.services.web.links()
-        if (
-            links is not None
-            and games
-            and not target.bot
-            and not (await self.services.standings.prefs(target.id)).hide_stats
-        ):
-            web_url = links.player(target.id, locale)
-        await interaction.response.send_message(
-            text, view=history_view(games, target.id, locale, web_url), ephemeral=True
-        )
+        # The player's page beside it, unless it would show nothing (results hidden, or none).
+        web_url = await history_web_url(self.services, target.id, found, locale, bot=target.bot)
+        view = history_page_view(found, target.id, installed_guild_id(interaction), locale, web_url)
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
     @anywhere
     @app_commands.command(
@@ -430,3 +425,58 @@ class HistoryClick(
             await context_of(interaction).services.web.links(),
         )
         await interaction.edit_original_response(content=content, view=view)
+
+
+class HistoryPageClick(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=HistoryPageButton.template,
+):
+    """/history's ◀ ▶: the page next to the game the button's key names, in place."""
+
+    answer_kind = FirstAnswer.UPDATE  # the page turns in place
+
+    def __init__(
+        self, item: discord.ui.Item[Any], user_id: int, guild_id: int, older: bool, key: HistoryKey
+    ) -> None:
+        self.user_id, self.guild_id, self.older, self.key = user_id, guild_id, older, key
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HistoryPageClick:
+        return cls(
+            item, int(match["user"]), int(match["guild"]), match["way"] == "o", history_key(match)
+        )
+
+    async def check(self, interaction: discord.Interaction) -> None:
+        """Pages the games /history lists where it was clicked: never another server's."""
+        if self.guild_id != (installed_guild_id(interaction) or 0):
+            raise BadButton()
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        services = context_of(interaction).services
+        locale = user_locale(interaction)
+        if (
+            interaction.user.id != self.user_id
+            and (await services.standings.prefs(self.user_id)).hide_stats
+        ):
+            hidden = tr("profile.hidden", locale, user=f"<@{self.user_id}>")
+            await send_ephemeral(interaction, hidden)
+            return
+        await interaction.response.defer()
+        page = await history_page(
+            services,
+            interaction,
+            self.user_id,
+            after=self.key if self.older else None,
+            before=None if self.older else self.key,
+        )
+        if not page.games:  # the games around the key are gone: start again from the newest
+            page = await history_page(services, interaction, self.user_id)
+        web_url = await history_web_url(services, self.user_id, page, locale)
+        view = history_page_view(
+            page, self.user_id, installed_guild_id(interaction), locale, web_url
+        )
+        await interaction.edit_original_response(view=view)

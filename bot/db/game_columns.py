@@ -156,7 +156,8 @@ STARTS: Mapping[str, Any] = {
     "held_since": None,
     "pause": None,
 }
-SEAT_STARTS: Mapping[str, Any] = {"dm_ping_message_id": None}
+#: ``ended_at``: the database's triggers fill it in (a seat is created with its open game).
+SEAT_STARTS: Mapping[str, Any] = {"dm_ping_message_id": None, "ended_at": None}
 _NEW_GAME_COLUMNS = _columns(NewGame, GAME)
 #: Every column a creation writes (all but the id the database assigns), in table order.
 CREATE_COLUMNS = tuple(c.name for c in GAME.c if c.name != "id")

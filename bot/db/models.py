@@ -17,6 +17,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.sql.elements import ColumnElement
@@ -142,7 +143,7 @@ class GameSeatRow(Base):
         ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    user_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    user_id: Mapped[int] = mapped_column(BigInteger)
     display_name: Mapped[str] = mapped_column(String(100))
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     #: Denormalised "this seat must act now", kept in step with the state, for "my turn" lists.
@@ -150,8 +151,19 @@ class GameSeatRow(Base):
     #: The last turn notice sent to this player by DM, deleted when the next one is sent
     #: (as the channel's ping is: one message, not a pile).
     dm_ping_message_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: When the game stopped being open (its ``finished_at``; a declined or expired challenge's
+    #: last change); None while open. Kept by the database's triggers (migration 0021), never
+    #: written here: a player's open games and history are read from one index through it.
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
     game: Mapped[GameRow] = relationship(back_populates="seats")
+
+    __table_args__ = (
+        # /games (``ended_at`` NULL) and /history (newest first, a page from a key).
+        Index("ix_game_seat_user_ended", "user_id", "ended_at", "game_id"),
+        # A player's most recent games, by id (/profile's pace).
+        Index("ix_game_seat_user_game", "user_id", "game_id"),
+    )
 
 
 class GameEventRow(Base):
@@ -195,6 +207,14 @@ class GameAsideRow(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
+#: The orders a server's table is ranked in, spelt once: an index on an expression serves only
+#: that very expression, its numbers included. Rated games: the cautious rating, the mean less
+#: two uncertainties (``bot.services.stats.CONSERVATIVE_SIGMAS``); solitaires: wins, then the
+#: share of games won.
+RATED_RANKING = "rating_mu - 2.0 * rating_sigma"
+WIN_SHARE = "won * 1.0 / played"
+
+
 class PlayerStatRow(Base):
     """Results per player, per server and per game (``bushi``, ``yosukou:original`` …),
     updated in the same transaction that finishes a game, so each game counts exactly once."""
@@ -216,7 +236,27 @@ class PlayerStatRow(Base):
     rated_games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
-    __table_args__ = (Index("ix_player_stat_guild_game", "guild_id", "game_key"),)
+    __table_args__ = (
+        # A server's table, read a page at a time in its order (``bot.services.standings``):
+        # the count of its rows from the index alone, and no sort.
+        Index(
+            "ix_player_stat_rated_table",
+            "guild_id",
+            "game_key",
+            text(f"({RATED_RANKING}) DESC"),
+            text("rated_games DESC"),
+            "user_id",
+        ),
+        Index(
+            "ix_player_stat_solo_table",
+            "guild_id",
+            "game_key",
+            text("won DESC"),
+            text(f"({WIN_SHARE}) DESC"),
+            text("best_streak DESC"),
+            "user_id",
+        ),
+    )
 
 
 class UserPrefRow(Base):

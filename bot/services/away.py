@@ -105,6 +105,7 @@ class AwayService:
                 .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
                 .where(
                     GameSeatRow.user_id == user_id,
+                    GameSeatRow.ended_at.is_(None),  # open games only, from the seats' index
                     GameRow.status == GameStatus.ACTIVE,
                     GameRow.tournament_id.is_not(None),
                 )
@@ -178,6 +179,7 @@ class AwayService:
                     .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
                     .where(
                         GameSeatRow.user_id == user_id,
+                        GameSeatRow.ended_at.is_(None),  # open games only, from the seats' index
                         GameRow.status == GameStatus.ACTIVE,
                         GameRow.tournament_id.is_(None),
                     )
@@ -196,6 +198,7 @@ class AwayService:
                     (PlayerAwayRow.user_id == GameSeatRow.user_id) & (PlayerAwayRow.until > now),
                 )
                 .where(
+                    GameSeatRow.ended_at.is_(None),  # open games only, from the seats' index
                     GameRow.status == GameStatus.ACTIVE,
                     GameRow.tournament_id.is_(None),
                     GameRow.held_since.is_not(None) | PlayerAwayRow.user_id.is_not(None),

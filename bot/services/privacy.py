@@ -198,7 +198,11 @@ class PrivacyService:
             still_open = await session.scalar(
                 select(GameSeatRow.game_id)
                 .join(GameRow, GameRow.id == GameSeatRow.game_id)
-                .where(GameSeatRow.user_id == user_id, GameRow.status.in_(OPEN_GAME_STATUSES))
+                .where(
+                    GameSeatRow.user_id == user_id,
+                    GameSeatRow.ended_at.is_(None),  # open games only, from the seats' index
+                    GameRow.status.in_(OPEN_GAME_STATUSES),
+                )
                 .limit(1)
             )
             if still_open is not None:

@@ -10,14 +10,21 @@ No seed: a running game's seed would deal every hidden card.
 
 from __future__ import annotations
 
+import asyncio
 import enum
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import date, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, or_, select
 
 from bot.db import (
     Database,
+    GameEventRow,
     GameRow,
     GameSeatRow,
     PlayerStatRow,
@@ -27,6 +34,7 @@ from bot.db import (
     TournamentRow,
     UserPrefRow,
 )
+from bot.db.game_columns import record_of
 from bot.db.models import (
     AwayUsedRow,
     DmReachRow,
@@ -37,12 +45,19 @@ from bot.db.models import (
     PuzzleAttemptRow,
     PuzzleStatRow,
 )
+from bot.db.records import GameRecord
+from bot.games.registry import spec_for
+from bot.services.export_file import DocumentWriter, gzipped
 from bot.services.games import GameService
-from bot.services.snapshots import GameSnapshot
+from bot.services.snapshots import GameSnapshot, LogEntry
 from bot.statuses import OPEN_GAME_STATUSES
+from rules.core import CodecError
 
 #: The export's own format, for whoever reads it later.
 EXPORT_FORMAT = 1
+#: Games read and written at a time (rows, seats, logs): what an export holds in memory,
+#: however many games the player has.
+BATCH = 100
 
 OwnRow = (
     UserPrefRow
@@ -125,7 +140,11 @@ class PrivacyExport:
                 select(func.count())
                 .select_from(GameSeatRow)
                 .join(GameRow, GameRow.id == GameSeatRow.game_id)
-                .where(GameSeatRow.user_id == user_id, GameRow.status.in_(OPEN_GAME_STATUSES))
+                .where(
+                    GameSeatRow.user_id == user_id,
+                    GameSeatRow.ended_at.is_(None),  # the open games, from the seats' index
+                    GameRow.status.in_(OPEN_GAME_STATUSES),
+                )
             )
             return {
                 "games": int(await session.scalar(games) or 0),
@@ -136,6 +155,35 @@ class PrivacyExport:
             }
 
     async def export(self, user_id: int) -> dict[str, Any]:
+        """The whole export as one document in memory (a small one; :meth:`file` writes any)."""
+        head = await self._head(user_id)
+        games: list[dict[str, Any]] = []
+        async for batch in self._batches(user_id):
+            games += await asyncio.to_thread(self._entries, batch, user_id)
+        return {**head, "games": games}
+
+    @asynccontextmanager
+    async def file(self, user_id: int, *, gzip_over: int | None = None) -> AsyncIterator[Path]:
+        """The export written to a file (JSON, the same bytes as :meth:`export`'s document
+        dumped with ``indent=1``; gzipped, its name ending ``.gz``, when bigger than
+        ``gzip_over`` bytes), removed after the block. Games are read :data:`BATCH` at a time
+        and never through the decoded-game cache (the live games stay in it); reading states,
+        writing and compressing happen in a thread, off the event loop."""
+        head = await self._head(user_id)
+        with tempfile.TemporaryDirectory(prefix="asobiba-export-") as folder:
+            path = Path(folder) / "export.json"
+            writer = await asyncio.to_thread(DocumentWriter, path, {**head, "games": []}, "games")
+            try:
+                async for batch in self._batches(user_id):
+                    await asyncio.to_thread(self._write, writer, batch, user_id)
+            finally:
+                await asyncio.to_thread(writer.close)
+            if gzip_over is not None and path.stat().st_size > gzip_over:
+                path = await asyncio.to_thread(gzipped, path)
+            yield path
+
+    async def _head(self, user_id: int) -> dict[str, Any]:
+        """Everything but the games."""
         now = self.games.clock()
         async with self.db.read() as session:
 
@@ -182,14 +230,6 @@ class PrivacyExport:
                     .order_by(TournamentRow.id)
                 )
             ]
-            game_ids = list(
-                await session.scalars(
-                    select(GameSeatRow.game_id)
-                    .where(GameSeatRow.user_id == user_id)
-                    .order_by(GameSeatRow.game_id)
-                )
-            )
-        games = [await self._game(game_id, user_id) for game_id in game_ids]
         return {
             "format": EXPORT_FORMAT,
             "about": "Everything Asobiba keeps about one Discord user, exported at their request.",
@@ -200,73 +240,138 @@ class PrivacyExport:
             "tournament_entries": entries,
             "tournament_pairings": pairings,
             "tournament_deals": deals,
-            "games": games,
         }
 
-    async def _game(self, game_id: int, user_id: int) -> dict[str, Any]:
-        game = await self.games.queries.get(game_id)
-        seat = game.seat_of(user_id)
-        return {
-            "id": game.id,
-            "game": game.game_type,
-            "title": {
-                "ja": game.rules.title_for(game.settings)("ja"),
-                "en": game.rules.title_for(game.settings)("en"),
-            },
-            "settings": game.settings,
-            "status": json_value(game.status),
-            "open": game.status in OPEN_GAME_STATUSES,
-            "rated": game.rated,
-            "your_seat": seat,
-            "players": [
-                {
-                    "seat": info.seat,
-                    "name": info.display_name,
-                    "bot": info.is_bot,
-                    "you": info.user_id == user_id,
-                }
-                for info in game.seats
-            ],
-            "outcome": game.raw_outcome,
-            "commitment": game.commitment,
-            "tournament_id": game.tournament_id,
-            "created_at": json_value(game.created_at),
-            "finished_at": json_value(game.finished_at),
-            "moves": await self._moves(game, seat),
-            "position": {
-                locale: game.rules.render(game.rules.view_for(game.state, seat), locale)
-                for locale in ("ja", "en")
-            },
-            "your_hand": self._hand(game, seat),
-        }
+    async def _batches(self, user_id: int) -> AsyncIterator[list[StoredGame]]:
+        """The player's games in order of id, :data:`BATCH` at a time: each batch's rows,
+        seats and logs in three reads (ids from ``ix_game_seat_user_game``)."""
+        async with self.db.read() as session:
+            ids = list(
+                await session.scalars(
+                    select(GameSeatRow.game_id)
+                    .where(GameSeatRow.user_id == user_id)
+                    .order_by(GameSeatRow.game_id)
+                )
+            )
+        for at in range(0, len(ids), BATCH):
+            yield await self._read(ids[at : at + BATCH])
 
-    @staticmethod
-    def _hand(game: GameSnapshot, seat: int | None) -> dict[str, str] | None:
-        """A game with secret hands: the player's own hand, as their private panel shows it."""
-        panel = game.spec.panel
-        if panel is None or seat is None:
-            return None
-        return {
-            locale: panel(game.rules, game.state, seat, locale, None).text
-            for locale in ("ja", "en")
-        }
+    async def _read(self, ids: list[int]) -> list[StoredGame]:
+        async with self.db.read() as session:
+            rows = (
+                await session.scalars(
+                    select(GameRow).where(GameRow.id.in_(ids)).order_by(GameRow.id)
+                )
+            ).all()
+            logs: dict[int, list[LogEntry]] = {game_id: [] for game_id in ids}
+            for game_id, ply, seat, action, text_ja, text_en in await session.execute(
+                select(
+                    GameEventRow.game_id,
+                    GameEventRow.ply,
+                    GameEventRow.seat,
+                    GameEventRow.action,
+                    GameEventRow.public_text_ja,
+                    GameEventRow.public_text_en,
+                )
+                .where(GameEventRow.game_id.in_(ids))
+                .order_by(GameEventRow.game_id, GameEventRow.ply)
+            ):
+                logs[game_id].append(LogEntry(ply, seat, action, text_ja, text_en))
+            return [StoredGame(record_of(r), logs[r.id]) for r in rows]
 
-    async def _moves(self, game: GameSnapshot, seat: int | None) -> list[dict[str, Any]]:
-        """The log as ``seat`` may read it (see the module's comment)."""
-        secret = game.spec.secret_hands
-        moves: list[dict[str, Any]] = []
-        for entry in await self.games.queries.event_log(game.id):
-            yours = seat is not None and entry.seat == seat
-            public = bool(entry.public_text_ja or entry.public_text_en)
-            if secret and not yours and not public:
-                continue
-            move: dict[str, Any] = {
-                "step": len(moves) + 1,
-                "seat": entry.seat,
-                "yours": yours,
-                "text": {"ja": entry.public_text_ja, "en": entry.public_text_en},
+    def _write(self, writer: DocumentWriter, batch: list[StoredGame], user_id: int) -> None:
+        writer.add(self._entries(batch, user_id))
+
+    def _entries(self, batch: list[StoredGame], user_id: int) -> list[dict[str, Any]]:
+        """The batch's games as the export writes them (blocking: decoding, drawing)."""
+        return [game_entry(stored.decoded(), stored.log, user_id) for stored in batch]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as read for the export: its record (stored state included) and its log."""
+
+    record: GameRecord
+    log: list[LogEntry]
+
+    def decoded(self) -> GameSnapshot:
+        """The game with its state decoded (a damaged snapshot replayed from its log, as the
+        loader would, without writing it back)."""
+        record = self.record
+        rules = spec_for(record.game_type).rules
+        assert record.state is not None, "read with its state"
+        try:
+            state = rules.load(record.state)
+        except CodecError:
+            moves = [(entry.seat, entry.action) for entry in self.log]
+            state = rules.replay(record.settings, record.seed, moves)
+        return GameSnapshot.from_record(record, state)
+
+
+def game_entry(game: GameSnapshot, log: list[LogEntry], user_id: int) -> dict[str, Any]:
+    """One game as its player may see it (see the module's comment)."""
+    seat = game.seat_of(user_id)
+    return {
+        "id": game.id,
+        "game": game.game_type,
+        "title": {
+            "ja": game.rules.title_for(game.settings)("ja"),
+            "en": game.rules.title_for(game.settings)("en"),
+        },
+        "settings": game.settings,
+        "status": json_value(game.status),
+        "open": game.status in OPEN_GAME_STATUSES,
+        "rated": game.rated,
+        "your_seat": seat,
+        "players": [
+            {
+                "seat": info.seat,
+                "name": info.display_name,
+                "bot": info.is_bot,
+                "you": info.user_id == user_id,
             }
-            if yours or not secret:
-                move["action"] = entry.action
-            moves.append(move)
-        return moves
+            for info in game.seats
+        ],
+        "outcome": game.raw_outcome,
+        "commitment": game.commitment,
+        "tournament_id": game.tournament_id,
+        "created_at": json_value(game.created_at),
+        "finished_at": json_value(game.finished_at),
+        "moves": moves_seen(game, log, seat),
+        "position": {
+            locale: game.rules.render(game.rules.view_for(game.state, seat), locale)
+            for locale in ("ja", "en")
+        },
+        "your_hand": hand(game, seat),
+    }
+
+
+def hand(game: GameSnapshot, seat: int | None) -> dict[str, str] | None:
+    """A game with secret hands: the player's own hand, as their private panel shows it."""
+    panel = game.spec.panel
+    if panel is None or seat is None:
+        return None
+    return {
+        locale: panel(game.rules, game.state, seat, locale, None).text for locale in ("ja", "en")
+    }
+
+
+def moves_seen(game: GameSnapshot, log: list[LogEntry], seat: int | None) -> list[dict[str, Any]]:
+    """The log as ``seat`` may read it (see the module's comment)."""
+    secret = game.spec.secret_hands
+    moves: list[dict[str, Any]] = []
+    for entry in log:
+        yours = seat is not None and entry.seat == seat
+        public = bool(entry.public_text_ja or entry.public_text_en)
+        if secret and not yours and not public:
+            continue
+        move: dict[str, Any] = {
+            "step": len(moves) + 1,
+            "seat": entry.seat,
+            "yours": yours,
+            "text": {"ja": entry.public_text_ja, "en": entry.public_text_en},
+        }
+        if yours or not secret:
+            move["action"] = entry.action
+        moves.append(move)
+    return moves

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from sqlalchemy import case, func, or_, select
-from sqlalchemy.orm import aliased, defer
+from sqlalchemy.orm import defer
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.db import Database, GameEventRow, GameRow, GameSeatRow, TournamentRow
@@ -17,6 +17,7 @@ from bot.services.base import GameLoader
 from bot.services.clock import Clock
 from bot.services.errors import GameNotFound, NotAParticipant, WrongStatus
 from bot.services.films import Film, film_of
+from bot.services.history import History, deals_shown
 from bot.services.snapshots import (
     FORMER_PLAYER_MAX,
     LOCAL_USER_MAX,
@@ -73,6 +74,8 @@ class GameQueries:
         self.db = db
         self.clock = clock
         self.loader = loader
+        #: A player's finished games, a page at a time.
+        self.history = History(db, clock)
 
     async def get(self, game_id: int) -> GameSnapshot:
         """The game as it is now (see :meth:`GameLoader.get`)."""
@@ -105,30 +108,30 @@ class GameQueries:
         guild_id: int | None = None,
         statuses: Collection[GameStatus] = OPEN_GAME_STATUSES,
         limit: int = 25,
-        newest_first: bool = False,
-        offset: int = 0,
         viewer: int | None = None,
     ) -> list[GameSummary]:
         """A user's games, the ones waiting on them first, then the most recently moved.
         Shown to someone else (``viewer``), a deal others may still be playing is left out."""
+        wanted = set(statuses)
         async with self.db.read() as session:
             query = (
                 select(GameRow)
                 .options(defer(GameRow.state))
                 .join(GameSeatRow, GameSeatRow.game_id == GameRow.id)
-                .where(GameSeatRow.user_id == user_id, GameRow.status.in_(statuses))
-                .order_by(
-                    *(() if newest_first else urgency_order()),
-                    GameRow.updated_at.desc(),
-                    GameRow.id.desc(),
-                )
-                .offset(offset)
+                .where(GameSeatRow.user_id == user_id, GameRow.status.in_(wanted))
+                .order_by(*urgency_order(), GameRow.updated_at.desc(), GameRow.id.desc())
                 .limit(limit)
             )
+            # The seat says whether its game is over (ix_game_seat_user_ended): open games are
+            # found without reading the player's history.
+            if wanted <= OPEN_GAME_STATUSES:
+                query = query.where(GameSeatRow.ended_at.is_(None))
+            elif not wanted & OPEN_GAME_STATUSES:
+                query = query.where(GameSeatRow.ended_at.is_not(None))
             if guild_id is not None:
                 query = query.where(GameRow.guild_id == guild_id)
             if viewer is not None and viewer != user_id:
-                query = query.where(*self._deals_shown())
+                query = query.where(*deals_shown(self.clock().date()))
             rows = (await session.scalars(query)).all()
             return [GameSummary.summary_of(r) for r in rows]
 
@@ -164,36 +167,11 @@ class GameQueries:
         *,
         guild_id: int | None = None,
         limit: int = 10,
-        offset: int = 0,
         viewer: int | None = None,
     ) -> list[GameSummary]:
-        """A user's finished games, newest first (``offset`` skips that many); for someone
-        else (``viewer``), without the deals others may still be playing."""
-        return await self.list_games(
-            user_id,
-            guild_id=guild_id,
-            statuses=(GameStatus.FINISHED,),
-            limit=limit,
-            newest_first=True,
-            offset=offset,
-            viewer=viewer,
-        )
-
-    def _deals_shown(self) -> tuple[Any, ...]:
-        """Conditions leaving out deals others may still be playing: today's daily deals (their
-        keys begin with the day) and a running solitaire tournament's deals."""
-        today = self.clock().date().isoformat()
-        running = select(TournamentRow.id).where(TournamentRow.status.in_(OPEN_TOURNAMENT_STATUSES))
-        other = aliased(GameSeatRow)
-        two_players = select(other.game_id).where(other.game_id == GameRow.id, other.seat > 0)
-        return (
-            or_(GameRow.daily_key.is_(None), GameRow.daily_key < today),
-            or_(
-                GameRow.tournament_id.is_(None),
-                two_players.exists(),
-                GameRow.tournament_id.not_in(running),
-            ),
-        )
+        """A user's newest finished games (the first page of :meth:`History.page`)."""
+        page = await self.history.page(user_id, guild_id=guild_id, limit=limit, viewer=viewer)
+        return page.games
 
     async def last_public_events(self, game_id: int) -> tuple[Event, ...]:
         """The public events of the newest step that moved something (what the board shows
@@ -320,6 +298,7 @@ class GameQueries:
                     GameRow.guild_id == game.guild_id,
                     GameRow.status == GameStatus.ACTIVE,
                     GameSeatRow.user_id == user_id,
+                    GameSeatRow.ended_at.is_(None),
                 )
                 .limit(1)
             )

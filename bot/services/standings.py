@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import ColumnElement, func, literal_column, select
 
 from bot.db import Database, PlayerStatRow, UserPrefRow
+from bot.db.models import RATED_RANKING, WIN_SHARE
 from bot.db.upsert import upsert
 from bot.games.registry import variant_for_key
 from bot.games.spec import Ranking
@@ -18,6 +19,8 @@ from bot.services.user_cache import UserCache
 from bot.text.errors import BAD_NOTIFY
 
 NOTIFY_CHOICES = ("channel", "dm", "none")
+if f"rating_mu - {CONSERVATIVE_SIGMAS!r} * rating_sigma" != RATED_RANKING:
+    raise TypeError("the rated table's index must rank by the cautious rating")
 PAGE_SIZE = 10
 
 
@@ -133,18 +136,17 @@ class StandingsService:
             PlayerStatRow.user_id.not_in(hidden),
         ]
         order: list[ColumnElement[Any]]
+        # Spelt as the tables' indexes are (``ix_player_stat_rated_table``, ``…_solo_table``):
+        # a page is read in order from the index, and the rows counted from it alone.
         if is_rated_game(game_key):
             where.append(PlayerStatRow.rated_games > 0)
             # A conservative rating (mean less two uncertainties): one lucky win against an
             # unknown player can't top the table.
-            order = [
-                (PlayerStatRow.rating_mu - CONSERVATIVE_SIGMAS * PlayerStatRow.rating_sigma).desc(),
-                PlayerStatRow.rated_games.desc(),
-            ]
+            order = [literal_column(f"({RATED_RANKING})").desc(), PlayerStatRow.rated_games.desc()]
         else:
             order = [
                 PlayerStatRow.won.desc(),
-                (PlayerStatRow.won * 1.0 / PlayerStatRow.played).desc(),
+                literal_column(f"({WIN_SHARE})").desc(),
                 PlayerStatRow.best_streak.desc(),
             ]
         async with self.db.read() as session:

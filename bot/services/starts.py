@@ -208,6 +208,7 @@ class GameStarts:
                     GameRow.expires_at > self.clock(),
                     GameSeatRow.seat == GameRow.challenger_seat,
                     GameSeatRow.user_id == user_id,
+                    GameSeatRow.ended_at.is_(None),  # open games only, from the seats' index
                 )
             )
         if (waiting or 0) >= cap:

@@ -15,10 +15,6 @@ acts on whoever clicks, and only on their own data (the messages are private to 
 
 from __future__ import annotations
 
-import gzip
-import io
-import json
-
 import discord
 
 from bot.i18n import tr
@@ -88,16 +84,15 @@ class PrivacyFlows:
 
     async def export(self, interaction: discord.Interaction) -> None:
         await think(interaction, privately=True)
-        data = await self.privacy.records.export(interaction.user.id)
-        raw = json.dumps(data, ensure_ascii=False, indent=1).encode()
-        name = f"asobiba-data-{interaction.user.id}.json"
-        if len(raw) > UPLOAD_LIMIT:
-            raw, name = gzip.compress(raw), name + ".gz"
-        await send_ephemeral(
-            interaction,
-            tr("privacy.exported", user_locale(interaction)),
-            file=discord.File(io.BytesIO(raw), filename=name),
-        )
+        user = interaction.user.id
+        # Written to a file off the event loop, a batch of games at a time; sent from there.
+        async with self.privacy.records.file(user, gzip_over=UPLOAD_LIMIT) as path:
+            name = f"asobiba-data-{user}.json" + (".gz" if path.suffix == ".gz" else "")
+            await send_ephemeral(
+                interaction,
+                tr("privacy.exported", user_locale(interaction)),
+                file=discord.File(path, filename=name),
+            )
 
     async def confirm_first(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)

@@ -185,6 +185,11 @@ CONTROLS: tuple[Control, ...] = (
         rf"hs:{ID}={ID}",
         ("test_discord_player.py::test_history_replays_a_finished_game_step_by_step",),
     ),
+    Control(
+        "/history ◀ ▶",
+        rf"hp:{ID}:{ID}:[no]:{ID}:{ID}",
+        ("test_discord_player.py::test_history_pages_forward_and_back",),
+    ),
     # Pages of tables.
     Control(
         "/standings ◀ ▶",

@@ -105,6 +105,7 @@ EXAMPLES = {
     "▶": "rp:12:6:n",
     "⏭": "rp:12:9:l",
     "a game in /history": "hs:99=12",
+    "/history ◀ ▶": "hp:99:1:o:1795348800000000:12",
     "Show a game's board here (/games)": "games:reopen=12",
     "/standings ◀ ▶": "stp:1:bushi:1",
     "/tournament show ◀ ▶": "tpg:5:1",

@@ -3,7 +3,26 @@ routed by each player's preference."""
 
 from __future__ import annotations
 
+from bot.services.snapshots import Player
+from rules.core import Resign
 from tests.bot.harness import World, challenge, click, until
+
+
+async def won_games(world: World, count: int) -> list[int]:
+    """``count`` games Alice won against Bob in this server, a minute apart, through the
+    services (clicking each would take far longer); their ids, oldest first."""
+    games = world.bot.games
+    alice, bob = Player(world.alice.id, "alice"), Player(world.bob.id, "bob")
+    ids = []
+    for _ in range(count):
+        made = await games.starts.challenge(
+            "bushi", alice, bob, challenger_seat=0, guild_id=world.guild.id
+        )
+        await games.starts.accept(made.game.id, bob.user_id)
+        await games.actions.act(made.game.id, bob.user_id, None, Resign.code)
+        ids.append(made.game.id)
+        world.clock.advance(minutes=1)
+    return ids
 
 
 async def test_my_games_lists_mine_waiting_first(world: World) -> None:
@@ -125,6 +144,41 @@ async def test_history_replays_a_finished_game_step_by_step(world: World) -> Non
     # The board's own Replay button opens the same, privately.
     await click(world, board, world.alice, label="Replay")
     await until(world, lambda: "replay — ply 0/2" in fake.ephemeral_messages(world.alice)[-1].text)
+
+
+async def test_history_pages_forward_and_back(world: World) -> None:
+    """27 games: the newest 25 first, ▶ to the two oldest, ◀ back — each page read from the
+    key its button carries."""
+    ids = await won_games(world, 27)
+    record = await world.fake.slash(
+        "history", user=world.carol, channel=world.channel, options={"user": world.alice}
+    )
+    await record.wait_response()
+    listing = record.message
+    assert listing is not None
+
+    def listed() -> list[int]:
+        return [int(o["value"]) for o in listing.selects()[0]["options"]]
+
+    def steps() -> dict[str, dict[str, object]]:
+        return {b["label"]: b for b in listing.buttons()}
+
+    assert listed() == ids[::-1][:25]
+    assert steps()["◀"].get("disabled") and not steps()["▶"].get("disabled")
+    await click(world, listing, world.carol, label="▶")
+    await until(world, lambda: listed() == [ids[1], ids[0]])
+    assert steps()["▶"].get("disabled") and not steps()["◀"].get("disabled")
+    await click(world, listing, world.carol, label="◀")
+    await until(world, lambda: listed() == ids[::-1][:25])
+    assert steps()["◀"].get("disabled")
+
+    # The page number reads the same pages.
+    record = await world.fake.slash(
+        "history", user=world.alice, channel=world.channel, options={"page": 2}
+    )
+    await record.wait_response()
+    assert record.message is not None
+    assert [int(o["value"]) for o in record.message.selects()[0]["options"]] == [ids[1], ids[0]]
 
 
 async def test_a_hidden_player_s_history_stays_hidden(world: World) -> None:

@@ -17,6 +17,7 @@ from bot.db import PlayerStatRow
 from bot.i18n import tr
 from bot.services.snapshots import Player
 from bot.text.errors import BAD_BUTTON
+from rules.core import Resign
 from tests.bot.harness import World, challenge, click, private_count, private_reply, until
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser, InteractionRecord
 
@@ -110,6 +111,35 @@ async def test_another_servers_table_is_never_shown(world: World) -> None:
     await forge(world, world.carol, table, "stp:0:yosukou:original:0")
     await until(world, lambda: "everywhere" in table.text)
     assert str(secret) not in table.text
+
+
+async def test_another_servers_history_is_never_paged(world: World) -> None:
+    """A history page button names the server it lists: forged for another server, it is
+    refused and the listing stays as it was."""
+    lounge = other_server(world)
+    assert lounge.guild is not None
+    alice, bob = Player(world.alice.id, "alice"), Player(world.bob.id, "bob")
+    for _ in range(26):  # two pages of games in this server
+        made = await world.bot.games.starts.challenge(
+            "bushi", alice, bob, challenger_seat=0, guild_id=world.guild.id
+        )
+        await world.bot.games.starts.accept(made.game.id, bob.user_id)
+        await world.bot.games.actions.act(made.game.id, bob.user_id, None, Resign.code)
+        world.clock.advance(minutes=1)
+    record = await world.fake.slash("history", user=world.alice, channel=world.channel)
+    await record.wait_response()
+    listing = record.message
+    assert listing is not None
+    older = next(b["custom_id"] for b in listing.buttons() if b["label"] == "▶")
+    assert older.startswith(f"hp:{world.alice.id}:{world.guild.id}:o:")
+    before, edits = listing.selects()[0]["options"], listing.edit_count
+    seen = private_count(world, world.alice)
+    forged = older.replace(f":{world.guild.id}:", f":{lounge.guild.id}:", 1)
+    await forge(world, world.alice, listing, forged)
+    await refused(world, world.alice, seen)
+    assert listing.selects()[0]["options"] == before and listing.edit_count == edits
+    await click(world, listing, world.alice, label="▶")
+    await until(world, lambda: len(listing.selects()[0]["options"]) == 1)
 
 
 async def test_a_move_on_a_game_that_lives_elsewhere_is_not_played(world: World) -> None:

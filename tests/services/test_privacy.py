@@ -5,6 +5,7 @@ games, logs, seals and tables stay whole."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import random
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.db import Database, GameRow
+from bot.db import Database, GameRow, GameSeatRow
 from bot.db.models import AwayUsedRow, Base, PlayerAwayRow
 from bot.services.dm_reach import DmReachBook
 from bot.services.errors import WrongStatus
@@ -20,6 +21,7 @@ from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.lessons import LessonService
 from bot.services.privacy import PrivacyService
+from bot.services.privacy_export import game_entry
 from bot.services.puzzles import PuzzleService
 from bot.services.snapshots import FORMER_PLAYER_NAME, Player, is_former_player
 from bot.services.standings import StandingsService
@@ -178,6 +180,51 @@ async def populate(world: World) -> dict[str, int]:
         "tournament": info.id,
         "signup": signup.id,
     }
+
+
+async def test_the_export_file_is_the_same_document_read_in_batches_past_the_cache(
+    db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file holds exactly the document each game read on its own through the loader
+    gives (as the export was made before), byte for byte; it is read a few games at a time,
+    and the decoded-game cache is neither read nor filled (the live games stay in it)."""
+    world = World(db, clock)
+    await populate(world)
+    records = world.privacy.records
+    async with db.read() as session:
+        ids = sorted(
+            await session.scalars(
+                select(GameSeatRow.game_id).where(GameSeatRow.user_id == ALICE.user_id)
+            )
+        )
+    assert len(ids) > 3
+    games = [
+        game_entry(
+            await world.games.queries.get(game_id),
+            await world.games.queries.event_log(game_id),
+            ALICE.user_id,
+        )
+        for game_id in ids
+    ]
+    document = {**(await records.export(ALICE.user_id)), "games": games}
+    expected = json.dumps(document, ensure_ascii=False, indent=1)
+
+    cache = world.games.loader.cache
+    touched: list[str] = []
+    for name in ("get", "at", "put", "drop"):
+        real = getattr(cache, name)
+        monkeypatch.setattr(cache, name, lambda *a, _n=name, _r=real: touched.append(_n) or _r(*a))
+    monkeypatch.setattr("bot.services.privacy_export.BATCH", 2)
+    async with records.file(ALICE.user_id) as path:
+        assert path.name.endswith(".json") and path.read_text("utf-8") == expected
+    assert not path.exists() and touched == []
+    async with records.file(ALICE.user_id, gzip_over=100) as path:
+        assert path.name.endswith(".json.gz")
+        assert gzip.decompress(path.read_bytes()).decode() == expected
+    nobody = await records.export(424242)
+    async with records.file(424242) as path:
+        assert path.read_text("utf-8") == json.dumps(nobody, ensure_ascii=False, indent=1)
+    assert touched == []
 
 
 async def every_value(db: Database) -> list[tuple[str, str, Any]]:
