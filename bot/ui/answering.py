@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 #: How long a handler may work before its interaction is acknowledged: well inside Discord's
 #: 3 seconds from the interaction's creation, some of which it spent reaching us.
 ANSWER_WITHIN = 1.5
+#: How long a click may prepare the form it opens: a form can't be held, only sent before
+#: Discord's 3 seconds are out, so past this the click is answered with words instead.
+FORM_WITHIN = 2.5
 
 #: ``app_commands.Command.extras`` key: the command's :class:`FirstAnswer`.
 FIRST_ANSWER = "asobiba.first_answer"
@@ -305,7 +308,7 @@ async def answering(interaction: discord.Interaction, first: FirstAnswer) -> Asy
     started = asyncio.Event()
 
     async def watch() -> None:
-        await asyncio.sleep(ANSWER_WITHIN)
+        await asyncio.sleep(FORM_WITHIN if first is FirstAnswer.FORM else ANSWER_WITHIN)
         started.set()
         try:
             await response.hold(first)
