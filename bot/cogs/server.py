@@ -46,7 +46,7 @@ from bot.text.server import (
     WEB_PUBLISH,
 )
 from bot.ui.answering import FirstAnswer, answers
-from bot.ui.boards import clock_label
+from bot.ui.clock_words import clock_label
 from bot.ui.common import localized, send_ephemeral, user_locale
 from bot.ui.context import UiContext
 from bot.ui.flows import GameFlows

@@ -206,6 +206,15 @@ DATABASE_UNAVAILABLE = Text(
     "was changed — please try again in a moment.",
 )
 
+#: A form that could not open in time (its contents wait on a slow database): Discord only
+#: takes a form as the first answer, so the click is answered with this instead.
+FORM_TOO_SLOW = Text(
+    "いまゲームの記録の読み込みに時間がかかっていて、入力欄を開けませんでした。何も変わって"
+    "いません。少し待ってからもう一度押してください。",
+    "The game records are slow to read right now, so the form couldn't open. Nothing was "
+    "changed — please press it again in a moment.",
+)
+
 # --- Typed text longer than it may be (refused whole, never cut) ---
 NOTE_TOO_LONG = Text(
     "メモは{limit}文字までです（入力は{length}文字でした）。何も保存していません。",

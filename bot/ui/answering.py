@@ -31,13 +31,17 @@ import discord
 from discord.utils import MISSING
 
 from bot.metrics import METRICS
-from bot.ui.common import ANSWERED, THINKING_PRIVATELY
+from bot.text.errors import FORM_TOO_SLOW
+from bot.ui.common import ANSWERED, NO_PINGS, THINKING_PRIVATELY, user_locale
 
 log = logging.getLogger(__name__)
 
 #: How long a handler may work before its interaction is acknowledged: well inside Discord's
 #: 3 seconds from the interaction's creation, some of which it spent reaching us.
 ANSWER_WITHIN = 1.5
+#: How long a click may prepare the form it opens: a form can't be held, only sent before
+#: Discord's 3 seconds are out, so past this the click is answered with words instead.
+FORM_WITHIN = 2.5
 
 #: ``app_commands.Command.extras`` key: the command's :class:`FirstAnswer`.
 FIRST_ANSWER = "asobiba.first_answer"
@@ -83,7 +87,7 @@ class AnsweringResponse(discord.InteractionResponse[Any]):
     handler's back (:meth:`hold`): until the handler answers, it looks unanswered, and its
     first answer is turned into what fits the acknowledgement already made."""
 
-    __slots__ = ("_first", "_held", "_lock")
+    __slots__ = ("_first", "_gave_way", "_held", "_lock")
 
     def __init__(self, parent: discord.Interaction[Any]) -> None:
         super().__init__(parent)
@@ -92,6 +96,8 @@ class AnsweringResponse(discord.InteractionResponse[Any]):
         #: Acknowledged by :meth:`hold`, and the handler has not answered yet.
         self._held = False
         self._first: FirstAnswer | None = None
+        #: A form too slow to open: the clicker was told to press again (:meth:`hold`).
+        self._gave_way = False
 
     # --- what the handler sees -------------------------------------------------------------
 
@@ -107,9 +113,18 @@ class AnsweringResponse(discord.InteractionResponse[Any]):
     async def hold(self, first: FirstAnswer) -> None:
         """Acknowledge now, as ``first`` will answer, unless the handler has answered."""
         async with self._lock:
-            if self._response_type is not None or first is FirstAnswer.FORM:
+            if self._response_type is not None:
                 return
             parent = self._parent
+            if first is FirstAnswer.FORM:
+                # A form can only be a first answer, so a slow one can't be held: the click is
+                # told to come again, and the form it would have opened is let go.
+                await super().send_message(
+                    FORM_TOO_SLOW(user_locale(parent)), ephemeral=True, allowed_mentions=NO_PINGS
+                )
+                self._gave_way = True
+                METRICS.answered_ahead.labels(first.value).inc()
+                return
             if first is FirstAnswer.UPDATE and parent.type in (
                 discord.InteractionType.component,
                 discord.InteractionType.modal_submit,
@@ -178,6 +193,9 @@ class AnsweringResponse(discord.InteractionResponse[Any]):
                 self._mismatch("a form")
                 self._held = False
                 raise discord.InteractionResponded(self._parent)
+            if self._gave_way:  # too late: the clicker was told to press again
+                log.info("interaction %s: a form ready too late, not opened", self._parent.id)
+                return cast(discord.InteractionCallbackResponse[Any], None)
             return await super().send_modal(modal)
 
     # --- turning a late answer into what fits --------------------------------------------
@@ -284,13 +302,13 @@ async def answering(interaction: discord.Interaction, first: FirstAnswer) -> Asy
         discord.InteractionType.modal_submit,
     )
     response = _install(interaction) if interaction.type in kinds else None
-    if response is None or first is FirstAnswer.FORM:
+    if response is None:
         yield
         return
     started = asyncio.Event()
 
     async def watch() -> None:
-        await asyncio.sleep(ANSWER_WITHIN)
+        await asyncio.sleep(FORM_WITHIN if first is FirstAnswer.FORM else ANSWER_WITHIN)
         started.set()
         try:
             await response.hold(first)

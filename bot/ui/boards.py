@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
 import discord
 
@@ -23,7 +23,8 @@ from bot.statuses import PLAYED_GAME_STATUSES, BoardReach, GameStatus
 from bot.ui.adjourning import adjourn_lines, adjourn_row
 from bot.ui.app_emojis import BOOK
 from bot.ui.away import hold_lines
-from bot.ui.common import mention, seat_names, shown_name, typed
+from bot.ui.clock_words import discord_time
+from bot.ui.common import mention, player_name, seat_names, typed
 from bot.ui.components import (
     ChallengeButton,
     GameActionButton,
@@ -73,12 +74,6 @@ def game_title(game: GameSummary, locale: Locale) -> str:
     return game.rules.title_for(game.settings)(locale)
 
 
-def player_name(info: SeatInfo, locale: Locale) -> str:
-    """A seat's name without a mention (a former player's in the reader's language), escaped
-    for markdown."""
-    return typed(shown_name(info.user_id, info.display_name, locale))
-
-
 def player_label(info: SeatInfo, locale: Locale | None = None) -> str:
     """A mention; the bot by name; a player who deleted their data as "a former player" (in
     both languages where the reader's is not known)."""
@@ -87,22 +82,6 @@ def player_label(info: SeatInfo, locale: Locale | None = None) -> str:
     if is_former_player(info.user_id):
         return tr("former.player", locale) if locale else info.display_name
     return f"{typed(info.display_name)} 🤖" if info.is_bot else mention(info.user_id)
-
-
-def discord_time(moment: datetime, style: str = "R") -> str:
-    """A moment as Discord shows it in each reader's own time zone (``R``: "in 3 hours")."""
-    return f"<t:{int(moment.timestamp())}:{style}>"
-
-
-def clock_label(seconds: int | None, locale: Locale) -> str:
-    """``1 day``, ``3 days``, ``6 hours`` — in words that read naturally in each language."""
-    if not seconds:
-        return tr("clock.none", locale)
-    hours = max(seconds // 3600, 1)
-    if hours % 24 == 0:
-        days = hours // 24
-        return tr("day" if days == 1 else "days", locale, n=days)
-    return tr("hour" if hours == 1 else "hours", locale, n=hours)
 
 
 def outcome_text(game: GameSummary, locale: Locale) -> str:

@@ -3,15 +3,31 @@ deadline in each reader's own time (Discord timestamps), and whether quiet hours
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.i18n import tr
 from bot.services.game_clock import GameClock
 from bot.services.quiet_hours import QuietHours
 from bot.services.snapshots import GameSummary
-from bot.ui.boards import clock_label, discord_time, player_name
+from bot.ui.common import player_name
 from bot.ui.pace import duration_words
 from rules.core import Locale
+
+
+def discord_time(moment: datetime, style: str = "R") -> str:
+    """A moment as Discord shows it in each reader's own time zone (``R``: "in 3 hours")."""
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def clock_label(seconds: int | None, locale: Locale) -> str:
+    """``1 day``, ``3 days``, ``6 hours`` — in words that read naturally in each language."""
+    if not seconds:
+        return tr("clock.none", locale)
+    hours = max(seconds // 3600, 1)
+    if hours % 24 == 0:
+        days = hours // 24
+        return tr("day" if days == 1 else "days", locale, n=days)
+    return tr("hour" if hours == 1 else "hours", locale, n=hours)
 
 
 def deadline_words(game: GameSummary, locale: Locale) -> str:

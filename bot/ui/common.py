@@ -13,7 +13,7 @@ from bot.errors import FriendlyError
 from bot.games.offers import NumberPrompt
 from bot.i18n import tr
 from bot.metrics import METRICS
-from bot.services.snapshots import GameSummary, is_former_player
+from bot.services.snapshots import GameSummary, SeatInfo, is_former_player
 from bot.text.errors import OPTION_TOO_LONG
 from bot.ui.context import OUTCOME
 from rules.core import Locale, RulesError, Text, normalize_locale
@@ -253,3 +253,9 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         await send_ephemeral(interaction, text)
     except discord.HTTPException:
         log.warning("could not deliver an error message for interaction %s", interaction.id)
+
+
+def player_name(info: SeatInfo, locale: Locale) -> str:
+    """A seat's name without a mention (a former player's in the reader's language), escaped
+    for markdown."""
+    return typed(shown_name(info.user_id, info.display_name, locale))

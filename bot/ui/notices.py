@@ -16,7 +16,8 @@ from bot.services.messages import BoardMessages
 from bot.services.snapshots import GameSummary
 from bot.statuses import GameStatus
 from bot.ui.board_posts import BoardPosts
-from bot.ui.boards import discord_time, game_locale, game_title, outcome_text
+from bot.ui.boards import game_locale, game_title, outcome_text
+from bot.ui.clock_words import discord_time
 from bot.ui.common import NO_PINGS, jump_url, mention, send_options
 from bot.ui.components import HandButton
 from bot.ui.context import Services

@@ -23,7 +23,8 @@ from bot.services.dm_reach import DmReach
 from bot.services.snapshots import GameSummary
 from bot.statuses import BoardReach, GameStatus
 from bot.ui.board_posts import take_followup
-from bot.ui.boards import clock_label, discord_time, game_title
+from bot.ui.boards import game_title
+from bot.ui.clock_words import clock_label, discord_time
 from bot.ui.common import NO_PINGS, user_locale
 from bot.ui.context import Services
 from bot.ui.dm_gate import DmGate

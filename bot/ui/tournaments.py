@@ -18,7 +18,7 @@ from bot.services.tournament_snapshots import (
     TournamentInfo,
 )
 from bot.statuses import GameStatus, TournamentFormat, TournamentStatus
-from bot.ui.boards import clock_label
+from bot.ui.clock_words import clock_label
 from bot.ui.common import jump_url, shown_name, typed
 from rules.core import Locale
 

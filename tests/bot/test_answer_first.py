@@ -26,7 +26,7 @@ from bot.i18n import MESSAGES
 from bot.metrics import METRICS
 from bot.services.errors import ServiceError
 from bot.statuses import GameStatus
-from bot.text.errors import CHANNEL_NOT_ALLOWED
+from bot.text.errors import CHANNEL_NOT_ALLOWED, FORM_TOO_SLOW
 from bot.ui import answering
 from bot.ui.answering import FirstAnswer, declared
 from bot.ui.components import DrawnButton, DrawnSelect, NumberForm
@@ -418,3 +418,33 @@ async def test_every_command_and_control_says_how_it_answers(tmp_path: Path) -> 
         assert not hasattr(control, "first_answer"), control
     for form in (NumberForm, LessonNumberForm, NoteForm):  # answered after the form: never one
         assert form.answer_kind in (FirstAnswer.UPDATE, FirstAnswer.PRIVATE), form
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+async def test_a_form_too_slow_to_open_answers_its_click_with_words(
+    world: World, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A form can only be a click's first answer, so it can't wait behind a "thinking…": when
+    what it shows (the player's note) is slow to read, the click is told in words to press
+    again, in time; the form ready too late is not sent, and nothing changes."""
+    player = world.alice if language == "en" else world.bob
+    busy = Busy(world, player)
+    board = await busy.board(busy.slash("bushi challenge", opponent=world.carol))
+    await busy.step(FirstAnswer.UPDATE, busy.click(board, r":accept$", world.carol), "To move")
+    await busy.step(FirstAnswer.PRIVATE, busy.click(board, r"^cn:"), busy.said("corner.title"))
+    corner = busy.private()
+    gate = Gate()
+    asides = world.bot.games.asides
+    monkeypatch.setattr(asides, "note", gate.before(asides.note))
+    monkeypatch.setattr(answering, "FORM_WITHIN", WAIT)
+    version = (await world.bot.games.queries.get(1)).version
+
+    record = await world.fake.click(corner, corner_note(corner), user=player)
+    await record.wait_response()
+    assert record.modal is None and record.ephemeral
+    assert record.text == FORM_TOO_SLOW(normalize_locale(player.locale))
+    gate.open.set()
+    assert await world.bot.asobiba.activity.wait_idle()
+    assert record.modal is None and [m.text for m in shown(record)] == [record.text]
+    assert (await world.bot.games.queries.get(1)).version == version
+    assert world.fake.violations == []

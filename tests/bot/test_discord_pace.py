@@ -41,7 +41,7 @@ async def test_profile_shows_each_player_s_pace_in_their_language(world: World) 
     await click(world, board, world.bob, label="Accept")
     await until(world, lambda: bool(board.selects()))
     world.clock.advance(hours=5)
-    await move(world, board, world.alice)  # the game's first action: not timed
+    await move(world, board, world.alice)  # her first turn began at the accept: 5 hours
     world.clock.advance(minutes=30)
     await move(world, board, world.bob)  # Bob: 30 minutes
     world.clock.advance(days=1, hours=4)
@@ -49,7 +49,7 @@ async def test_profile_shows_each_player_s_pace_in_their_language(world: World) 
 
     english = await profile(world, world.carol, world.alice)
     assert "⏱️ **Time to move** (from the last 100 games)" in english
-    assert "**Bushi Shogi**: median 1d 4h, 90% within 1d 4h (moves timed: 1)" in english
+    assert "**Bushi Shogi**: median 5h, 90% within 1d 4h (moves timed: 2)" in english
     japanese = await profile(world, world.bob, world.bob)  # Bob's client is Japanese
     assert "指すまでの時間" in japanese and "中央値 30分・90%は 30分 以内（1手）" in japanese
 
