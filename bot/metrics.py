@@ -57,19 +57,23 @@ def build_labels(revision: Callable[[], str]) -> tuple[str, str, str, str]:
 class BuildInfo(Collector):
     """``asobiba_build_info{version, python, discord_py, revision} 1``: the labels are read at
     the first scrape (the revision means reading the migrations), then kept. Who serves the
-    scrape names how the revision is read (:attr:`revision`): the metrics sit below the
+    scrape names how the revision is read (:meth:`read_revision_by`): the metrics sit below the
     database layer, which they count."""
 
     def __init__(self) -> None:
         self._labels: tuple[str, str, str, str] | None = None
-        self.revision: Callable[[], str] = lambda: "unknown"
+        self._revision: Callable[[], str] = lambda: "unknown"
+
+    def read_revision_by(self, revision: Callable[[], str]) -> None:
+        """Name how the schema revision is read; the labels are read again at the next scrape."""
+        self._revision, self._labels = revision, None
 
     def describe(self) -> Iterator[GaugeMetricFamily]:
         yield self._family()
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         if self._labels is None:
-            self._labels = build_labels(self.revision)
+            self._labels = build_labels(self._revision)
         family = self._family()
         family.add_metric(list(self._labels), 1)
         yield family

@@ -126,7 +126,7 @@ class MetricsServer:
             raise MetricsUnavailable(self.host, self.port, error) from error
         self._runner = runner
         METRICS.registry.register(self.gauges)
-        METRICS.build.revision = head_revision
+        METRICS.build.read_revision_by(head_revision)
         log.info("serving metrics on http://%s:%d/metrics", self.host, self.port)
 
     async def scrape(self, _request: web.Request) -> web.Response:

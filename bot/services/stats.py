@@ -36,6 +36,23 @@ class PlayerStat:
     rated_games: int = 0
     rating_sigma: float | None = None
 
+    @classmethod
+    def of(cls, row: PlayerStatRow) -> PlayerStat:
+        """The line a ``player_stat`` row holds."""
+        return cls(
+            row.user_id,
+            row.game_key,
+            row.played,
+            row.won,
+            row.drawn,
+            row.lost,
+            row.current_streak,
+            row.best_streak,
+            row.rating_mu,
+            row.rated_games,
+            row.rating_sigma,
+        )
+
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
@@ -129,19 +146,4 @@ async def player_stats(
             .where(PlayerStatRow.user_id == user_id, PlayerStatRow.guild_id == (guild_id or 0))
             .order_by(PlayerStatRow.game_key)
         )
-        return [
-            PlayerStat(
-                r.user_id,
-                r.game_key,
-                r.played,
-                r.won,
-                r.drawn,
-                r.lost,
-                r.current_streak,
-                r.best_streak,
-                r.rating_mu,
-                r.rated_games,
-                r.rating_sigma,
-            )
-            for r in rows
-        ]
+        return [PlayerStat.of(r) for r in rows]

@@ -531,22 +531,4 @@ def _described(game: GameSnapshot, events: Sequence[Event], locale: Locale) -> s
 
 
 def _stats(rows: Sequence[PlayerStatRow]) -> list[tuple[int, PlayerStat]]:
-    return [
-        (
-            r.guild_id,
-            PlayerStat(
-                r.user_id,
-                r.game_key,
-                r.played,
-                r.won,
-                r.drawn,
-                r.lost,
-                r.current_streak,
-                r.best_streak,
-                r.rating_mu,
-                r.rated_games,
-                r.rating_sigma,
-            ),
-        )
-        for r in rows
-    ]
+    return [(r.guild_id, PlayerStat.of(r)) for r in rows]

@@ -39,7 +39,7 @@ QUESTION = Text(
     "strongest level score best?\nYour hand: {hand}",
 )
 PROOF_HEAD = Text(
-    "最強レベルがこの手番のすべての置き方を採点しました（点数は見込みの打撃の差）：",
+    "最強レベルがこの手番のすべての置き方に点数をつけました（点数は見込みの打撃の差）：",
     "The strongest level scored every placement of the turn (points are expected hits gained):",
 )
 SCORE_LINE = Text("・{label} {move}：{score}", "• {label}, {move}: {score}")
