@@ -41,22 +41,6 @@ class StandingsPage:
     rows: tuple[tuple[int, PlayerStat], ...]
 
 
-def _stat(row: PlayerStatRow) -> PlayerStat:
-    return PlayerStat(
-        row.user_id,
-        row.game_key,
-        row.played,
-        row.won,
-        row.drawn,
-        row.lost,
-        row.current_streak,
-        row.best_streak,
-        row.rating_mu,
-        row.rated_games,
-        row.rating_sigma,
-    )
-
-
 def _prefs(row: UserPrefRow) -> UserPrefs:
     return UserPrefs(row.notify, row.hide_stats, row.boards != "text")
 
@@ -163,7 +147,7 @@ class StandingsService:
                 .offset(page * per_page)
                 .limit(per_page)
             )
-            ranked = tuple((page * per_page + n + 1, _stat(r)) for n, r in enumerate(rows))
+            ranked = tuple((page * per_page + n + 1, PlayerStat.of(r)) for n, r in enumerate(rows))
         return StandingsPage(game_key, page, pages, ranked)
 
     async def profile(
@@ -178,4 +162,4 @@ class StandingsService:
                 .where(PlayerStatRow.user_id == user_id, PlayerStatRow.guild_id == (guild_id or 0))
                 .order_by(PlayerStatRow.game_key)
             )
-            return [_stat(r) for r in rows]
+            return [PlayerStat.of(r) for r in rows]
