@@ -36,6 +36,8 @@ from bot.text.tournament_commands import (
     LIMIT_HELP,
     NAME,
     NAME_HELP,
+    ROUND_DAYS,
+    ROUND_DAYS_HELP,
     ROUND_ROBIN,
     ROUNDS,
     ROUNDS_HELP,
@@ -63,6 +65,8 @@ DEFAULT_ROUNDS = 5
 DEFAULT_SIGNUP = 24 * HOUR
 DEFAULT_DAYS = 7
 DAY = 24 * HOUR
+#: The longest round an organiser may pick.
+MAX_ROUND_DAYS = 60
 #: Discord's limit of options per command.
 MAX_OPTIONS = 25
 
@@ -80,6 +84,13 @@ def platform_builder(spec: AnySpec) -> CommandBuilder:
             "clock", CLOCK, CLOCK_HELP, app_commands.Choice[str] | None, None, CLOCK_CHOICES
         )
         builder.add("bank_days", BANK, BANK_HELP, app_commands.Range[int, 1, 30] | None, None)
+        builder.add(
+            "round_days",
+            ROUND_DAYS,
+            ROUND_DAYS_HELP,
+            app_commands.Range[int, 1, MAX_ROUND_DAYS] | None,
+            None,
+        )
         builder.add("rated", RATED, RATED_HELP, bool, False)
     builder.add(
         "signup", SIGNUP, SIGNUP_HELP, app_commands.Choice[str] | None, None, SIGNUP_CHOICES
@@ -155,6 +166,7 @@ def create_command(
             play_seconds=(values.get("days") or DEFAULT_DAYS) * DAY,
             locale=locale,
             bank=bank_asked(values.get("bank_days"), move_seconds),
+            round_seconds=(values.get("round_days") or 0) * DAY or None,
         )
         rules = chosen_rules(options, chosen, locale)
         await interaction.response.send_message(

@@ -63,7 +63,7 @@ from bot.ui.context import UiContext, context_of
 from bot.ui.flows import GameFlows
 from bot.ui.reach import BadButton
 from bot.ui.tournament_pages import TournamentPageButton, posted_views, standing_view
-from bot.ui.tournaments import list_blocks, player_count
+from bot.ui.tournaments import list_blocks, player_count, round_rule_line
 from rules.core import normalize_locale
 
 Command = app_commands.Command[Any, ..., None]
@@ -89,16 +89,16 @@ def join_command(context: UiContext[GameFlows]) -> Command:
         player = Player(interaction.user.id, interaction.user.display_name)
         info = await tournaments.actions.join(chosen, guild_id, player)
         locale = user_locale(interaction)
-        await send_ephemeral(
-            interaction,
-            tr(
-                "tournament.joined",
-                locale,
-                name=typed(info.name),
-                id=info.id,
-                players=player_count(info.entrant_count, locale),
-            ),
+        joined = tr(
+            "tournament.joined",
+            locale,
+            name=typed(info.name),
+            id=info.id,
+            players=player_count(info.entrant_count, locale),
         )
+        # What decides a game unfinished at a round's deadline, said before the first round.
+        rule = round_rule_line(info, locale)
+        await send_ephemeral(interaction, f"{joined}\n{rule}" if rule else joined)
 
     return _with_tournament().build(JOIN, JOIN_HELP, join, answer=FirstAnswer.PRIVATE)
 

@@ -343,6 +343,10 @@ class TournamentRow(Base):
     play_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     closes_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     current_round: Mapped[int] = mapped_column(Integer, default=0)
+    #: Paired events: how long a round lasts (None: a round waits for its last game), and
+    #: when the current one ends — its games still running then are adjudicated.
+    round_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    round_deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     #: The secret seed every solitaire deal derives from, sealed by ``salt`` until the end.
     seed: Mapped[int] = mapped_column(BigInteger)
     salt: Mapped[str] = mapped_column(String(64))
@@ -388,6 +392,9 @@ class TournamentPairingRow(Base):
         ForeignKey("game.id", ondelete="SET NULL"), nullable=True, index=True
     )
     result: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    #: A game decided at the round's deadline: its rule and proof in both languages
+    #: (``{"rule": …, "proof": {"ja": …, "en": …}}``), written with its result.
+    adjudication: Mapped[dict[str, Any] | None] = mapped_column(JSONType, nullable=True)
 
     __table_args__ = (
         # A round's board exists once: a second scheduler pairing the same round fails here.

@@ -30,6 +30,7 @@ from rules.bushi import (
     FaceType,
     Facing,
 )
+from rules.bushi.adjudication import ADJUDICATION as BUSHI_ADJUDICATION
 from rules.bushi.cube import Orientation, face_type
 from rules.bushi.help import RULES_HELP
 from rules.bushi.hint import hint_text
@@ -249,6 +250,7 @@ SPEC: GameSpec[BushiState, BushiAction, BushiView] = GameSpec(
     board_picture=painter("bot.pictures.bushi", "draw_board"),
     puzzles=BUSHI_PUZZLES,
     mistakes=BUSHI_MISTAKES,
+    adjudication=BUSHI_ADJUDICATION,
     lessons=(LESSON,),
     # Open information, strictly in turns: an answer can be planned for any named move.
     planned_moves=True,

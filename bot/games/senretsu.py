@@ -38,6 +38,7 @@ from rules.senretsu import (
     SenretsuView,
     TakeBack,
 )
+from rules.senretsu.adjudication import ADJUDICATION as SENRETSU_ADJUDICATION
 from rules.senretsu.help import RULES_HELP
 from rules.senretsu.lesson import LESSON
 from rules.senretsu.levels import DEFAULT_LEVEL, LEVELS, SenretsuLevel
@@ -330,6 +331,7 @@ SPEC = GameSpec(
     ),
     puzzles=SENRETSU_PUZZLES,
     mistakes=SENRETSU_MISTAKES,
+    adjudication=SENRETSU_ADJUDICATION,
     lessons=(LESSON,),
     # Seats are only numbers: the console's text names the players instead.
     seat_labels=seat_labels,

@@ -16,6 +16,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from bot.games.offers import Offer, Panel
 from rules.core import Event, GameRules, InvalidSettingsError, Locale, OfferDraw, Rng, Seat, Text
+from rules.core.adjudication import DRAW_ADJUDICATION, Adjudication
 from rules.core.lesson import Lesson
 from rules.core.levels import LEVEL_SETTING
 from rules.core.mistakes import MistakeFinder
@@ -267,6 +268,9 @@ class GameSpec(Generic[S, A, V]):
     #: How the game finds a player's value-losing decisions in a finished game, which come back
     #: to them as personal puzzles (``/puzzle``: "your mistakes"); none: it makes no such cards.
     mistakes: MistakeFinder | None = None
+    #: How a game still running at a tournament round's deadline is decided, by a rule stated
+    #: before the event (shown when it is made and joined); none: such a game is drawn.
+    adjudication: Adjudication[S] | None = None
 
     def __post_init__(self) -> None:
         name = self.rules.name
@@ -276,6 +280,8 @@ class GameSpec(Generic[S, A, V]):
             raise SpecError(f"{name}: a daily deal is a solitaire's, dealt by hidden chance")
         if self.tally is not None and not self.solitaire:
             raise SpecError(f"{name}: a tally breaks ties between solitaire deals only")
+        if self.adjudication is not None and self.solitaire:
+            raise SpecError(f"{name}: only a game of two players has tournament rounds to judge")
         if self.planned_moves and (self.secret_hands or self.solitaire):
             raise SpecError(f"{name}: planned moves need two players and no secret hands")
         if any(lesson.key.split(":")[0] != name for lesson in self.lessons):
@@ -294,6 +300,12 @@ class GameSpec(Generic[S, A, V]):
                 self.rules.normalize_settings({LEVEL_SETTING: key})
             except InvalidSettingsError:
                 raise SpecError(f"{name}: the rules refuse the level {key!r}") from None
+
+    @property
+    def round_rule(self) -> Adjudication[Any]:
+        """The rule that decides a game still running at a round's deadline (a draw when the
+        game names none)."""
+        return self.adjudication or DRAW_ADJUDICATION
 
     @property
     def hidden_randomness(self) -> bool:

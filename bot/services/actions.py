@@ -21,7 +21,16 @@ from bot.services.plans import MAX_PLAN_PAIRS, follow
 from bot.services.snapshots import ActionResult, GameSnapshot, GameSummary
 from bot.statuses import OPEN_GAME_STATUSES, GameStatus
 from bot.text.errors import ENDED_MEANWHILE, SOLITAIRE_NOT_YOURS
-from rules.core import AcceptDraw, DeclineDraw, Event, Resign, Rng, RulesError, Seat
+from rules.core import (
+    AcceptDraw,
+    Adjudicate,
+    DeclineDraw,
+    Event,
+    Resign,
+    Rng,
+    RulesError,
+    Seat,
+)
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +91,15 @@ class ActionPipeline:
         return await self._act_steps(
             game_id, version, [(None, code)], user_id=None, delivery=delivery
         )
+
+    async def adjudicate(
+        self, game_id: int, version: int, winner: Seat | None, rule: str
+    ) -> ActionResult:
+        """A tournament round's deadline decides the game by ``rule``: ``winner`` wins (None:
+        a draw) — only if nothing happened since ``version`` was read, so two schedulers, or
+        one before and after a restart, decide it once."""
+        code = Adjudicate(winner, rule).code
+        return await self._act_steps(game_id, version, [(None, code)], user_id=None)
 
     async def abort_by_platform(self, game_id: int, version: int) -> GameSnapshot:
         """Call a game off with no result (nobody acted in time, or a moderator stopped it)."""
@@ -228,7 +246,8 @@ class ActionPipeline:
         if not hold.adjourned:
             return
         rules = game.rules
-        if all(isinstance(rules.parse(code), Resign) for _, code in steps):
+        # Resigning ends an adjournment, and so does the round's deadline.
+        if all(isinstance(rules.parse(code), Resign | Adjudicate) for _, code in steps):
             return
         private = (
             hold.sealed is None

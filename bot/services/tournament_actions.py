@@ -59,6 +59,7 @@ from bot.text.tournament_errors import (
     BAD_FORMAT,
     BAD_LIMIT,
     BAD_NAME,
+    BAD_ROUND_LENGTH,
     BAD_ROUNDS,
     CLOSED,
     DEALS_NOT_OPEN,
@@ -75,6 +76,9 @@ from rules.core.fairness import deal_seed, new_salt
 
 MAX_PLAYERS = 256
 MAX_ROUNDS = 30
+#: A paired event's round length, when it has one (``/tournament create round_days``).
+DAY = 24 * 3600
+MIN_ROUND, MAX_ROUND = DAY, 60 * DAY
 NAME_LENGTH = 100
 
 
@@ -123,9 +127,12 @@ class TournamentActions:
         play_seconds: int,
         locale: str,
         bank: BankRule | None = None,
+        round_seconds: int | None = None,
     ) -> TournamentInfo:
         """A new tournament open for sign-up until ``signup_seconds`` from now. A game with one
-        seat makes a solitaire event (``rounds`` deals, ``play_seconds`` to play them)."""
+        seat makes a solitaire event (``rounds`` deals, ``play_seconds`` to play them).
+        ``round_seconds``: each round of a paired event ends then, its unfinished games
+        adjudicated by the game's stated rule (None: a round waits for its last game)."""
         server = await self.servers.get(guild_id)
         if not (manages_server or server.tournaments_by_everyone):
             raise TournamentError(NOT_ALLOWED_TO_CREATE)
@@ -136,6 +143,10 @@ class TournamentActions:
             raise TournamentError(BAD_FORMAT)
         if not 1 <= rounds <= MAX_ROUNDS:
             raise TournamentError(BAD_ROUNDS.format(most=MAX_ROUNDS))
+        if round_seconds is not None and not MIN_ROUND <= round_seconds <= MAX_ROUND:
+            raise TournamentError(
+                BAD_ROUND_LENGTH.format(least=MIN_ROUND // DAY, most=MAX_ROUND // DAY)
+            )
         if max_players is not None and not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
             raise TournamentError(BAD_LIMIT.format(least=MIN_PLAYERS, most=MAX_PLAYERS))
         name = name.strip()
@@ -161,6 +172,7 @@ class TournamentActions:
                 status=TournamentStatus.SIGNUP,
                 signup_until=now + timedelta(seconds=max(signup_seconds, 0)),
                 play_seconds=play_seconds if spec.solitaire else None,
+                round_seconds=None if spec.solitaire else round_seconds,
                 current_round=0,
                 seed=self.seeds.new(),
                 salt=new_salt().hex(),

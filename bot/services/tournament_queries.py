@@ -22,6 +22,7 @@ from bot.services.tournament_rounds import (
     result_of,
 )
 from bot.services.tournament_snapshots import (
+    Adjudicated,
     BoardLabel,
     EntrantInfo,
     PairingInfo,
@@ -205,6 +206,7 @@ class TournamentQueries:
             for p, channel_id, message_id in pairings
             if p.round_no == info.current_round
         )
+        adjudicated = (Adjudicated.of(p) for p, _, _ in pairings)
         return Standing(
             info,
             tuple(entrants),
@@ -212,6 +214,7 @@ class TournamentQueries:
             tie_break_names(format),
             (),
             current,
+            tuple(a for a in adjudicated if a is not None),
         )
 
     async def _solitaire_standing(

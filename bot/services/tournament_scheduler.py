@@ -7,17 +7,26 @@ it, ``current_round`` still the round just completed to pair the next one, ``sta
 bot processes sharing one database, therefore never pair a round twice or skip one; the unique
 (round, board) key of the pairings backs that up. ``advance`` runs the same steps for one
 tournament at once, when one of its games has just ended.
+
+A round with a deadline (``round_seconds``) ends at it: each game still running is decided by
+its game's stated rule (``GameSpec.round_rule``) through the guarded write of the action
+pipeline — ``WHERE version =`` the version judged, as a loss on time is claimed — so a move
+landing meanwhile, another process or a restart never decide it twice; its result and the
+rule's proof (replayed from the game's log, so any process writes the same one) are copied to
+the pairing once, with the result. The next round's deadline counts from the one just passed,
+not from the tick that noticed it, so a late tick never pushes the schedule back.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import (
     Database,
@@ -29,7 +38,7 @@ from bot.db import (
 )
 from bot.games.registry import spec_for
 from bot.services.actions import ActionPipeline
-from bot.services.base import GameLoader
+from bot.services.base import GameLoader, logged_moves, rules_for
 from bot.services.clock import Clock
 from bot.services.errors import ServiceError, StaleVersion
 from bot.services.seeds import Seeds
@@ -73,6 +82,36 @@ MAX_STEPS = 512
 UNPOSTED_GRACE = timedelta(minutes=2)
 #: How often an abort is tried again when moves keep landing on the game meanwhile.
 ABORT_TRIES = 5
+
+
+#: The outcome reason of a game decided at its round's deadline (``rules.core.Adjudicate``).
+ADJUDICATED = "adjudicated"
+
+
+def next_deadline(
+    round_seconds: int | None, previous: datetime | None, now: datetime
+) -> datetime | None:
+    """The deadline of a round starting now: ``round_seconds`` on from now, or from the last
+    round's deadline if that has passed (the schedule does not drift with a late tick)."""
+    if not round_seconds:
+        return None
+    start = now if previous is None else min(previous, now)
+    return start + timedelta(seconds=round_seconds)
+
+
+async def adjudication_note(session: AsyncSession, game_id: int) -> dict[str, Any] | None:
+    """The rule and proof of a game decided at its round's deadline, judged again on the
+    position before its last ply (the adjudication): the judge is pure, so this is the very
+    verdict that ended the game, in both languages."""
+    game = await session.get(GameRow, game_id)
+    if game is None:
+        return None
+    moves = await logged_moves(session, game_id)
+    if not moves or not moves[-1][1].startswith("adjudicate:"):
+        return None
+    before = rules_for(game.game_type).replay(game.settings, game.seed, moves[:-1])
+    verdict = spec_for(game.game_type).round_rule.judge(before)
+    return {"rule": verdict.rule, "proof": {"ja": verdict.proof.ja, "en": verdict.proof.en}}
 
 
 class TournamentScheduler:
@@ -198,6 +237,7 @@ class TournamentScheduler:
         if solitaire:
             return await self._advance_solitaire(tournament_id)
         notices: list[TournamentNotice] = list(await self._resign_withdrawn(tournament_id))
+        notices += await self.adjudicate_due(tournament_id)
         await self.record_results(tournament_id)
         for _ in range(MAX_STEPS):
             step = await self._next_round(tournament_id)
@@ -235,6 +275,7 @@ class TournamentScheduler:
                 else:
                     row.rounds = total_rounds(Format(row.format), len(players), row.rounds)
                     row.current_round = 1
+                    row.round_deadline_at = next_deadline(row.round_seconds, None, now)
                     pairings = await RoundMaker(self.starts, self.seeds, session, row).pair(1)
             await session.flush()
             info = TournamentInfo.from_row(row)
@@ -296,12 +337,59 @@ class TournamentScheduler:
             notices.append(GameEnded(result))
         return notices
 
+    async def adjudicate_due(self, tournament_id: int) -> list[TournamentNotice]:
+        """At the current round's deadline, decide each of its games still running by the
+        game's stated rule. Each decision is one guarded write on the version judged: a game
+        that moved meanwhile is judged again at the next tick (its new position), one that
+        ended meanwhile keeps its own result."""
+        now = self.clock()
+        async with self.db.read() as session:
+            row = await session.get(TournamentRow, tournament_id)
+            if (
+                row is None
+                or row.status != TournamentStatus.RUNNING
+                or row.round_deadline_at is None
+                or now < row.round_deadline_at
+            ):
+                return []
+            game_ids = list(
+                await session.scalars(
+                    select(GameRow.id)
+                    .join(TournamentPairingRow, TournamentPairingRow.game_id == GameRow.id)
+                    .where(
+                        TournamentPairingRow.tournament_id == tournament_id,
+                        TournamentPairingRow.round_no == row.current_round,
+                        TournamentPairingRow.result.is_(None),
+                        GameRow.status == GameStatus.ACTIVE,
+                    )
+                    .order_by(GameRow.id)
+                )
+            )
+        notices: list[TournamentNotice] = []
+        for game_id in game_ids:
+            game = await self.loader.get(game_id)
+            if game.status != GameStatus.ACTIVE:
+                continue
+            verdict = spec_for(game.game_type).round_rule.judge(game.state)
+            try:
+                result = await self.actions.adjudicate(
+                    game_id, game.version, verdict.winner, verdict.rule
+                )
+            except StaleVersion:
+                continue  # a move, the clock or another process came first: judged next tick
+            except (ServiceError, RulesError):
+                log.exception("tournament %s: could not adjudicate game %s", tournament_id, game_id)
+                continue
+            notices.append(GameEnded(result))
+        return notices
+
     async def record_results(self, tournament_id: int) -> None:
-        """Copy the results of ended games into their pairings (once: ``result IS NULL``)."""
+        """Copy the results of ended games into their pairings (once: ``result IS NULL``),
+        with the rule and proof of a game decided at the round's deadline."""
         async with self.db.read() as session:
             ended = (
                 await session.execute(
-                    select(TournamentPairingRow.id, GameRow.status, GameRow.outcome)
+                    select(TournamentPairingRow.id, GameRow.id, GameRow.status, GameRow.outcome)
                     .join(GameRow, GameRow.id == TournamentPairingRow.game_id)
                     .join(TournamentRow, TournamentRow.id == TournamentPairingRow.tournament_id)
                     .where(
@@ -316,17 +404,22 @@ class TournamentScheduler:
                     )
                 )
             ).all()
+            notes = {
+                game_id: await adjudication_note(session, game_id)
+                for _, game_id, _, outcome in ended
+                if outcome and outcome.get("reason") == ADJUDICATED
+            }
         if not ended:
             return
         async with self.db.transaction() as session:
-            for pairing_id, status, outcome in ended:
+            for pairing_id, game_id, status, outcome in ended:
                 await session.execute(
                     update(TournamentPairingRow)
                     .where(
                         TournamentPairingRow.id == pairing_id,
                         TournamentPairingRow.result.is_(None),
                     )
-                    .values(result=result_of(status, outcome))
+                    .values(result=result_of(status, outcome), adjudication=notes.get(game_id))
                 )
 
     async def _next_round(self, tournament_id: int) -> TournamentNotice | None:
@@ -353,7 +446,13 @@ class TournamentScheduler:
             values: dict[str, Any] = (
                 {"status": TournamentStatus.FINISHED, "finished_at": now, "updated_at": now}
                 if last
-                else {"current_round": completed + 1, "updated_at": now}
+                else {
+                    "current_round": completed + 1,
+                    "updated_at": now,
+                    "round_deadline_at": next_deadline(
+                        row.round_seconds, row.round_deadline_at, now
+                    ),
+                }
             )
             claimed = await session.execute(
                 update(TournamentRow)

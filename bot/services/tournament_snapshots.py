@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.db import TournamentEntrantRow, TournamentRow
+from bot.db import TournamentEntrantRow, TournamentPairingRow, TournamentRow
 from bot.games.registry import spec_for
 from bot.games.spec import AnySpec
 from bot.services.snapshots import ActionResult, GameSnapshot
@@ -44,6 +44,9 @@ class TournamentInfo:
     commitment: str
     #: The seed and salt, once the tournament is over (anyone may then check the seal).
     revealed: tuple[int, str] | None
+    #: How long a round lasts (None: until its last game ends) and when the current one ends.
+    round_seconds: int | None = None
+    round_deadline_at: datetime | None = None
 
     @classmethod
     def from_row(cls, row: TournamentRow) -> TournamentInfo:
@@ -72,6 +75,8 @@ class TournamentInfo:
             finished_at=row.finished_at,
             commitment=commitment(row.seed, bytes.fromhex(row.salt)),
             revealed=(row.seed, row.salt) if over else None,
+            round_seconds=row.round_seconds,
+            round_deadline_at=row.round_deadline_at,
         )
 
     @property
@@ -141,6 +146,29 @@ class PairingInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Adjudicated:
+    """A game decided at its round's deadline: the result and the rule's proof."""
+
+    round_no: int
+    board: int
+    white: int
+    black: int
+    result: str
+    rule: str
+    proof: Text
+
+    @classmethod
+    def of(cls, row: TournamentPairingRow) -> Adjudicated | None:
+        note = row.adjudication
+        if note is None or row.black_id is None or row.result is None:
+            return None
+        proof = Text(str(note["proof"]["ja"]), str(note["proof"]["en"]))
+        return cls(
+            row.round_no, row.board, row.white_id, row.black_id, row.result, note["rule"], proof
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
     """Everything ``/tournament show`` shows: the table (by points and tie-breaks, or by deals
     won for a solitaire event), the current round's pairings and the entrants."""
@@ -151,6 +179,8 @@ class Standing:
     tie_breaks: tuple[str, ...]
     solitaire_rows: tuple[SolitaireRow, ...]
     pairings: tuple[PairingInfo, ...]
+    #: Every game of the event decided at a round's deadline, in round and board order.
+    adjudicated: tuple[Adjudicated, ...] = ()
 
     def entrant(self, user_id: int) -> EntrantInfo | None:
         return next((e for e in self.entrants if e.user_id == user_id), None)

@@ -26,6 +26,11 @@ SIGNUP = Text("受付期間", "signup")
 SIGNUP_HELP = Text("参加受付の期間（既定1日）", "How long sign-up stays open (default 1 day)")
 LIMIT = Text("定員", "max_players")
 LIMIT_HELP = Text("参加人数の上限（既定なし）", "The most players who may join (default: no limit)")
+ROUND_DAYS = Text("ラウンド日数", "round_days")
+ROUND_DAYS_HELP = Text(
+    "1回戦の日数：期限に終わっていない対局は事前に示す規則で裁定（既定：期限なし）",
+    "Days per round: games unfinished at the deadline are adjudicated by a stated rule",
+)
 DAYS = Text("日数", "days")
 DAYS_HELP = Text("配札を遊べる日数（既定7日）", "Days to play the deals (default 7)")
 GROUP = Text("大会", "tournament")

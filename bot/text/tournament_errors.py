@@ -33,6 +33,10 @@ BAD_ROUNDS = Text(
     "回戦数（配札の数）は1から{most}までです。",
     "The number of rounds (or deals) must be from 1 to {most}.",
 )
+BAD_ROUND_LENGTH = Text(
+    "1回戦の長さは{least}日から{most}日までです。",
+    "A round lasts from {least} to {most} days.",
+)
 BAD_LIMIT = Text(
     "参加人数の上限は{least}から{most}までです。",
     "The player limit must be from {least} to {most}.",

@@ -79,6 +79,21 @@ TOURNAMENT_MESSAGES: dict[str, Text] = {
         "受付中（{deadline}まで）· 参加{players}", "sign-up open until {deadline} · {players}"
     ),
     "tournament.status.running": Text("第{round}回戦／全{rounds}回戦", "round {round} of {rounds}"),
+    "tournament.status.running_deadline": Text(
+        "第{round}回戦／全{rounds}回戦（期限 {deadline}）",
+        "round {round} of {rounds}, ends {deadline}",
+    ),
+    "tournament.round_rule": Text(
+        "⚖️ 1回戦は{length}。期限に終わっていない対局の裁定：{rule}",
+        "⚖️ Each round lasts {length}. Games unfinished at its deadline: {rule}",
+    ),
+    "tournament.adjudicated_title": Text(
+        "⚖️ ラウンドの期限で裁定した対局", "⚖️ Games adjudicated at a round's deadline"
+    ),
+    "tournament.adjudicated": Text(
+        "第{round}回戦 第{board}局：{white} – {black} · {result} — {proof}",
+        "Round {round}, board {board}: {white} – {black} · {result} — {proof}",
+    ),
     "tournament.status.running_solitaire": Text(
         "配札は{deadline}まで", "deals open until {deadline}"
     ),

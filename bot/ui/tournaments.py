@@ -65,6 +65,14 @@ def status_label(info: TournamentInfo, locale: Locale) -> str:
         )
     if info.status == TournamentStatus.RUNNING and info.solitaire:
         return tr("tournament.status.running_solitaire", locale, deadline=when(info.closes_at))
+    if info.status == TournamentStatus.RUNNING and info.round_deadline_at is not None:
+        return tr(
+            "tournament.status.running_deadline",
+            locale,
+            round=info.current_round,
+            rounds=info.rounds,
+            deadline=when(info.round_deadline_at),
+        )
     if info.status == TournamentStatus.RUNNING:
         return tr("tournament.status.running", locale, round=info.current_round, rounds=info.rounds)
     return tr(f"tournament.status.{info.status}", locale)
@@ -117,6 +125,44 @@ def seal_line(info: TournamentInfo, locale: Locale) -> str | None:
         return tr("tournament.sealed", locale, code=info.commitment[:16])
     seed, salt = info.revealed
     return tr("tournament.revealed", locale, seed=seed, salt=salt, code=info.commitment)
+
+
+def round_rule_line(info: TournamentInfo, locale: Locale) -> str:
+    """The round length and the rule that decides a game unfinished at its deadline, stated
+    before the event (when it is made and joined); empty when rounds have no deadline."""
+    if info.solitaire or not info.round_seconds:
+        return ""
+    return tr(
+        "tournament.round_rule",
+        locale,
+        length=clock_label(info.round_seconds, locale),
+        rule=info.spec.round_rule.statement(locale),
+    )
+
+
+def adjudicated_lines(standing: Standing, locale: Locale) -> list[str]:
+    """Which games a round's deadline decided, and how: the rule's proof for each."""
+    if not standing.adjudicated:
+        return []
+    side = standing.tournament.spec.rules.seat_name
+    lines = [tr("tournament.adjudicated_title", locale)]
+    for game in standing.adjudicated:
+        white = typed(shown_name(game.white, standing.name_of(game.white), locale))
+        black = typed(shown_name(game.black, standing.name_of(game.black), locale))
+        lines.append(
+            tr(
+                "tournament.adjudicated",
+                locale,
+                round=game.round_no,
+                board=game.board,
+                white=f"{side(0, locale)} {white}",
+                black=f"{side(1, locale)} {black}",
+                result=game.result,
+                proof=game.proof(locale),
+            )
+        )
+    # The title stays with its first game.
+    return [f"{lines[0]}\n{lines[1]}", *lines[2:]]
 
 
 def table_lines(standing: Standing, locale: Locale) -> list[str]:
@@ -259,6 +305,7 @@ def standing_blocks(standing: Standing, locale: Locale) -> list[str]:
         title = tr("tournament.pairings", locale, round=info.current_round)
         # The section's title stays with its first line.
         blocks += [f"{title}\n{lines[0]}", *lines[1:]] if lines else [title]
+    blocks += adjudicated_lines(standing, locale)
     seal = seal_line(info, locale)
     if seal is not None:
         blocks.append(seal)
@@ -281,8 +328,9 @@ def round_blocks(
 
 
 def final_blocks(standing: Standing, locale: Locale) -> list[str]:
-    """The final table, and the opened seal of a solitaire event."""
-    blocks = table_lines(standing, locale)
+    """The final table, the games a round's deadline decided (and how), and the opened seal
+    of a solitaire event."""
+    blocks = table_lines(standing, locale) + adjudicated_lines(standing, locale)
     seal = seal_line(standing.tournament, locale)
     if seal is not None:
         blocks.append(seal)
@@ -331,7 +379,7 @@ def created_text(info: TournamentInfo, organiser: str, locale: Locale, rules: st
     else:
         clock = clock_label(info.move_seconds, locale)
         rated = tr("rated" if info.rated else "casual", locale)
-    return tr(
+    text = tr(
         "tournament.created",
         locale,
         organiser=organiser,
@@ -345,3 +393,5 @@ def created_text(info: TournamentInfo, organiser: str, locale: Locale, rules: st
         rules=rules,
         deadline=when(info.signup_until, "R"),
     )
+    rule = round_rule_line(info, locale)
+    return f"{text}\n{rule}" if rule else text

@@ -12,6 +12,7 @@ from rules.core.errors import (
 from rules.core.outcome import Outcome, Seat
 from rules.core.protocol import (
     AcceptDraw,
+    Adjudicate,
     DeclineDraw,
     Event,
     Forfeit,
@@ -27,6 +28,7 @@ from rules.core.text import LOCALES, Locale, Text, labelled, normalize_locale
 __all__ = [
     "LOCALES",
     "AcceptDraw",
+    "Adjudicate",
     "CodecError",
     "DeclineDraw",
     "Event",

@@ -14,6 +14,7 @@ REASON_TEXT: dict[str, Text] = {
     "resign": Text("投了", "resignation"),
     "agreement": Text("合意の引き分け", "draw by agreement"),
     "timeout": Text("時間切れ", "time out"),
+    "adjudicated": Text("ラウンド期限の裁定", "adjudicated at the round's deadline"),
 }
 
 

@@ -7,7 +7,9 @@ game never has to remember those checks (OpenSpiel's ``_apply_action``, python-c
 ``push_san``).
 
 Besides its own moves every game understands the *meta actions*: resignation, draw offers (two
-seat games that allow them) and a forfeit imposed from outside (a clock running out).
+seat games that allow them), a forfeit imposed from outside (a clock running out) and an
+adjudication (a tournament round's deadline: the platform names the result by a rule stated
+before the event).
 """
 
 from __future__ import annotations
@@ -85,6 +87,12 @@ _COMMON_EVENT_TEXT: dict[str, Text] = {
     "draw_decline": Text("{seat}が引き分けの提案を断りました。", "{seat} declined the draw."),
     "draw_accept": Text("{seat}が引き分けに合意しました。", "{seat} accepted the draw."),
     "forfeit": Text("{seat}の負け（{reason}）。", "{seat} loses ({reason})."),
+    "adjudicated": Text(
+        "ラウンドの期限：{seat}の勝ちと裁定。", "Round deadline: adjudicated a win for {seat}."
+    ),
+    "adjudicated_draw": Text(
+        "ラウンドの期限：引き分けと裁定。", "Round deadline: adjudicated a draw."
+    ),
 }
 
 
@@ -123,7 +131,22 @@ class Forfeit:
         return f"forfeit:{self.loser}:{self.reason}"
 
 
-MetaAction = Resign | OfferDraw | AcceptDraw | DeclineDraw | Forfeit
+@dataclass(frozen=True, slots=True)
+class Adjudicate:
+    """Imposed by the platform (seat ``None``) at a tournament round's deadline: ``winner``
+    wins (``None``: a draw) by ``rule``, named in the code so the log says which rule spoke."""
+
+    winner: Seat | None
+    rule: str
+
+    @property
+    def code(self) -> str:
+        return f"adjudicate:{'draw' if self.winner is None else self.winner}:{self.rule}"
+
+
+MetaAction = Resign | OfferDraw | AcceptDraw | DeclineDraw | Forfeit | Adjudicate
+#: Every meta action's type, for ``isinstance``.
+_META_TYPES = (Resign, OfferDraw, AcceptDraw, DeclineDraw, Forfeit, Adjudicate)
 _META_BY_CODE: dict[str, MetaAction] = {
     a.code: a for a in (Resign(), OfferDraw(), AcceptDraw(), DeclineDraw())
 }
@@ -145,6 +168,15 @@ def parse_meta_action(code: str) -> MetaAction | None:
         parts = code.split(":")
         if len(parts) == 3 and parts[1].isdigit() and parts[2].isidentifier():
             return Forfeit(int(parts[1]), parts[2])
+        raise InvalidActionError()
+    if code.startswith("adjudicate:"):
+        parts = code.split(":")
+        if (
+            len(parts) == 3
+            and (parts[1] == "draw" or parts[1].isdigit())
+            and parts[2].isidentifier()
+        ):
+            return Adjudicate(None if parts[1] == "draw" else int(parts[1]), parts[2])
         raise InvalidActionError()
     return None
 
@@ -329,7 +361,7 @@ class GameRules(ABC, Generic[S, A, V]):
         return meta if meta is not None else self.parse_action(code)
 
     def format(self, action: A | MetaAction) -> str:
-        if isinstance(action, Resign | OfferDraw | AcceptDraw | DeclineDraw | Forfeit):
+        if isinstance(action, _META_TYPES):
             return action.code
         return self.format_action(action)
 
@@ -340,7 +372,7 @@ class GameRules(ABC, Generic[S, A, V]):
         """
         if state.outcome is not None:
             raise GameOverError()
-        if isinstance(action, Resign | OfferDraw | AcceptDraw | DeclineDraw | Forfeit):
+        if isinstance(action, _META_TYPES):
             return self._apply_meta(state, seat, action)
         if seat is None or not 0 <= seat < self.seats:
             raise NotYourTurnError(NOT_A_PLAYER)
@@ -355,6 +387,22 @@ class GameRules(ABC, Generic[S, A, V]):
         return Transition(new_state, events)
 
     def _apply_meta(self, state: S, seat: Seat | None, action: MetaAction) -> Transition[S]:
+        if isinstance(action, Adjudicate):
+            if seat is not None or self.seats < 2:
+                raise IllegalActionError()
+            if action.winner is None:
+                return self._finish(
+                    state,
+                    Outcome.draw(self.seats, "adjudicated"),
+                    Event("adjudicated_draw", None, {"rule": action.rule}),
+                )
+            if not 0 <= action.winner < self.seats:
+                raise IllegalActionError()
+            return self._finish(
+                state,
+                Outcome.win(action.winner, self.seats, "adjudicated"),
+                Event("adjudicated", action.winner, {"rule": action.rule}),
+            )
         if isinstance(action, Forfeit):
             if seat is not None or not 0 <= action.loser < self.seats:
                 raise IllegalActionError()

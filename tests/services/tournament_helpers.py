@@ -42,6 +42,7 @@ async def create(
     rated: bool = False,
     settings: dict[str, object] | None = None,
     signup_seconds: int = 24 * HOUR,
+    round_seconds: int | None = None,
 ) -> TournamentInfo:
     return await s.tournaments.actions.create(
         guild_id=GUILD,
@@ -59,6 +60,7 @@ async def create(
         max_players=max_players,
         play_seconds=7 * 24 * HOUR,
         locale="en",
+        round_seconds=round_seconds,
     )
 
 
