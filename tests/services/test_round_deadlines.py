@@ -276,7 +276,7 @@ async def test_a_restart_after_the_adjudication_records_it_once(
 
 
 async def test_senretsu_rounds_are_decided_by_our_rule(s: Services, clock: FakeClock) -> None:
-    t = await start(s, "senretsu", players=2, rounds=1)
+    await start(s, "senretsu", players=2, rounds=1)
     clock.advance(days=2)
     notices = await s.tournaments.scheduler.tick()
     [done] = [n for n in notices if isinstance(n, Finished)]
