@@ -10,6 +10,13 @@ time, game length, and the share of moves made inside the mover's quiet hours.
 
 Deterministic for a seed (``--seed``); ``--games`` sets how many games each clock plays (the
 same people and lives for every clock, so the rows compare like with like).
+
+Then a 6-round Swiss of 16 such people (``--events`` of them), paired by the bot's own Swiss
+(:func:`bot.tournament.swiss_pairings`), under today's clock and the recommended one, with and
+without round deadlines: a game still running at its round's deadline is adjudicated there and
+the next round starts from the deadline (:func:`~bot.services.tournament_scheduler.next_deadline`,
+the scheduler's own); without deadlines a round waits for its last game. Prints how long each
+event took against its scheduled days, the share of its games adjudicated and lost on time.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ from zoneinfo import ZoneInfo
 
 from bot.services.game_clock import BankRule, GameClock, resumed, tick
 from bot.services.quiet_hours import QuietHours, is_quiet
+from bot.services.tournament_scheduler import next_deadline
+from bot.tournament import ByeRecord, Entrant, GameRecord, Outcome, Record, swiss_pairings
 
 DAY = 86400
 ZONES = (
@@ -129,11 +138,18 @@ class Played:
     days: float
     moves: int
     quiet_moves: int
+    #: Who lost on time (the mover when the deadline came), if anyone, and when it ended.
+    late: int | None = None
+    ended_at: datetime = START
 
 
-def play(clock: Clock, people: tuple[Person, Person], seed: int) -> Played:
+def play(
+    clock: Clock, people: tuple[Person, Person], seed: int, start: datetime | None = None
+) -> Played:
     """One game under ``clock``: each turn's deadline from the bot's own arithmetic; the mover
-    moves at their next look (a few minutes' thought), or loses when the deadline comes first."""
+    moves at their next look (a few minutes' thought), or loses when the deadline comes first.
+    ``start``: when it begins (by default on the first simulated day, at an hour set by the
+    seed); its length in days counts from then."""
     for p in people:
         p.rng.seed(seed * 2 + people.index(p))
         p.days.clear()
@@ -141,7 +157,7 @@ def play(clock: Clock, people: tuple[Person, Person], seed: int) -> Played:
         quiet={s: p.quiet for s, p in enumerate(people)} if clock.quiet else {},
         bank=GameClock.with_bank(clock.bank, (0, 1)).bank,
     )
-    now = START + timedelta(hours=seed % 24)
+    begun = now = start or START + timedelta(hours=seed % 24)
     ticked = tick(
         state, running=True, was_running=False, to_act=frozenset({0}), acting=frozenset(),
         humans=frozenset({0, 1}), actors=(), planned=False, move_seconds=clock.move_seconds,
@@ -160,7 +176,8 @@ def play(clock: Clock, people: tuple[Person, Person], seed: int) -> Played:
                 assert deadline is not None
         moved_at = people[mover].next_look(now) + timedelta(minutes=5)
         if moved_at > deadline:
-            return Played(True, (deadline - START).total_seconds() / DAY, ply, quiet_moves)
+            days = (deadline - begun).total_seconds() / DAY
+            return Played(True, days, ply, quiet_moves, mover, deadline)
         quiet_moves += is_quiet(people[mover].quiet, moved_at)
         now = moved_at
         ticked = tick(
@@ -168,7 +185,7 @@ def play(clock: Clock, people: tuple[Person, Person], seed: int) -> Played:
             acting=frozenset({mover}), humans=frozenset({0, 1}), actors=(mover,), planned=False,
             move_seconds=clock.move_seconds, deadline_at=deadline, held_since=None, now=now,
         )  # fmt: skip
-    return Played(False, (now - START).total_seconds() / DAY, PLIES, quiet_moves)
+    return Played(False, (now - begun).total_seconds() / DAY, PLIES, quiet_moves, None, now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,22 +195,52 @@ class Row:
     median_days: float
     finished_median_days: float
     quiet_share: float
+    #: The games finished under both this clock and today's: their total length against
+    #: today's (the clock never slows a player here, so any growth is games saved, not slowed).
+    same_games: float
+    #: Of the losses on time, the share that fell in the late player's unannounced week away.
+    in_holiday: float
+
+
+def in_unannounced_holiday(clock: Clock, pair: tuple[Person, Person], played: Played) -> bool:
+    """Whether the late player's silent week away covers the turn they lost on time."""
+    if played.late is None:
+        return False
+    late = pair[played.late]
+    start, end = late.holiday
+    lost_at = played.ended_at
+    return (
+        not late.announces_holiday
+        and start < lost_at
+        and end > lost_at - timedelta(seconds=clock.move_seconds)
+    )
 
 
 def simulate(games: int, seed: int) -> list[Row]:
     rng = random.Random(seed)
     pairs = [(person(rng), person(rng)) for _ in range(games)]
     rows = []
+    today: list[Played] = []
     for clock in CLOCKS:
         played = [play(clock, pair, n) for n, pair in enumerate(pairs)]
+        today = today or played
         finished = [p.days for p in played if not p.lost_on_time] or [0.0]
+        both = [
+            (a.days, b.days)
+            for a, b in zip(today, played, strict=True)
+            if not a.lost_on_time and not b.lost_on_time
+        ]
+        lost = [(pair, p) for pair, p in zip(pairs, played, strict=True) if p.lost_on_time]
+        holiday = sum(in_unannounced_holiday(clock, pair, p) for pair, p in lost)
         rows.append(
             Row(
                 clock.name,
-                sum(p.lost_on_time for p in played) / games,
+                len(lost) / games,
                 statistics.median(p.days for p in played),
                 statistics.median(finished),
                 sum(p.quiet_moves for p in played) / max(sum(p.moves for p in played), 1),
+                sum(b for _, b in both) / max(sum(a for a, _ in both), 1e-9),
+                holiday / max(len(lost), 1),
             )
         )
     return rows
@@ -201,13 +248,113 @@ def simulate(games: int, seed: int) -> list[Row]:
 
 def table(rows: list[Row]) -> str:
     lines = [
-        "| clock | lost on time | median length (days) | finished games' median | moves in quiet hours |",
-        "| --- | --- | --- | --- | --- |",
+        "| clock | lost on time | of them in a silent week away | median length (days) "
+        "| finished games' median | same games vs today | moves in quiet hours |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in rows:
         lines.append(
-            f"| {r.clock} | {r.lost_on_time:.1%} | {r.median_days:.1f} | "
-            f"{r.finished_median_days:.1f} | {r.quiet_share:.1%} |"
+            f"| {r.clock} | {r.lost_on_time:.1%} | {r.in_holiday:.0%} | {r.median_days:.1f} | "
+            f"{r.finished_median_days:.1f} | {r.same_games - 1:+.0%} | {r.quiet_share:.1%} |"
+        )
+    return "\n".join(lines)
+
+
+# --- a Swiss of 16 with round deadlines ----------------------------------------------------
+
+SWISS_PLAYERS = 16
+SWISS_ROUNDS = 6
+#: Today's clock and the recommended one (the bank with quiet hours).
+SWISS_CLOCKS = (CLOCKS[0], CLOCKS[3])
+#: Round lengths to compare (None: a round waits for its last game, as before deadlines).
+ROUND_DAYS: tuple[int | None, ...] = (None, 21, 28)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    days: float
+    games: int
+    adjudicated: int
+    lost_on_time: int
+
+
+def swiss_event(clock: Clock, round_days: int | None, people: list[Person], seed: int) -> Event:
+    """One Swiss: each round's games start together; a game whose end falls after the round's
+    deadline is adjudicated there (a draw: the solver's value of most 武士将棋 positions); a
+    finished game's winner is a coin toss, a loss on time goes against the late player."""
+    coin = random.Random(seed)
+    entrants = [Entrant(n, n + 1) for n in range(len(people))]
+    history: list[Record] = []
+    now = START
+    deadline: datetime | None = None
+    games = adjudicated = late = 0
+    for round_no in range(1, SWISS_ROUNDS + 1):
+        deadline = next_deadline(round_days and round_days * DAY, deadline, now)
+        paired = swiss_pairings(entrants, history, round_no)
+        if paired.bye is not None:
+            history.append(ByeRecord(round_no, paired.bye))
+        ended = now
+        for n, pairing in enumerate(paired.pairings):
+            pair = (people[pairing.white], people[pairing.black])
+            played = play(clock, pair, seed * 1000 + round_no * 50 + n, now)
+            end = played.ended_at
+            games += 1
+            if deadline is not None and end > deadline:
+                adjudicated += 1
+                outcome, end = Outcome.DRAW, deadline
+            elif played.late is not None:
+                late += 1
+                outcome = Outcome.BLACK_WINS if played.late == 0 else Outcome.WHITE_WINS
+            else:
+                outcome = coin.choice((Outcome.WHITE_WINS, Outcome.BLACK_WINS, Outcome.DRAW))
+            history.append(GameRecord(round_no, pairing.white, pairing.black, outcome))
+            ended = max(ended, end)
+        now = ended
+    return Event((now - START).total_seconds() / DAY, games, adjudicated, late)
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRow:
+    clock: str
+    round_days: int | None
+    median_days: float
+    longest_days: float
+    adjudicated: float
+    lost_on_time: float
+
+
+def simulate_swiss(events: int, seed: int) -> list[SwissRow]:
+    rng = random.Random(seed + 1)
+    fields = [[person(rng) for _ in range(SWISS_PLAYERS)] for _ in range(events)]
+    rows = []
+    for clock in SWISS_CLOCKS:
+        for round_days in ROUND_DAYS:
+            held = [swiss_event(clock, round_days, f, n) for n, f in enumerate(fields)]
+            games = sum(e.games for e in held)
+            rows.append(
+                SwissRow(
+                    clock.name,
+                    round_days,
+                    statistics.median(e.days for e in held),
+                    max(e.days for e in held),
+                    sum(e.adjudicated for e in held) / games,
+                    sum(e.lost_on_time for e in held) / games,
+                )
+            )
+    return rows
+
+
+def swiss_table(rows: list[SwissRow]) -> str:
+    lines = [
+        "| clock | round length | scheduled | median event (days) | longest | adjudicated | lost on time |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        length = "no deadline" if r.round_days is None else f"{r.round_days} days"
+        scheduled = "—" if r.round_days is None else f"{r.round_days * SWISS_ROUNDS} days"
+        lines.append(
+            f"| {r.clock} | {length} | {scheduled} | {r.median_days:.1f} | "
+            f"{r.longest_days:.1f} | {r.adjudicated:.1%} | {r.lost_on_time:.1%} |"
         )
     return "\n".join(lines)
 
@@ -215,9 +362,16 @@ def table(rows: list[Row]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--events", type=int, default=20)
     parser.add_argument("--seed", type=int, default=32)
     args = parser.parse_args()
     print(table(simulate(args.games, args.seed)))
+    print()
+    print(
+        f"A {SWISS_ROUNDS}-round Swiss of {SWISS_PLAYERS} ({args.events} events, "
+        f"{args.events * SWISS_ROUNDS * SWISS_PLAYERS // 2} games per row):"
+    )
+    print(swiss_table(simulate_swiss(args.events, args.seed)))
 
 
 if __name__ == "__main__":

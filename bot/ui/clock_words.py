@@ -30,14 +30,20 @@ def clock_label(seconds: int | None, locale: Locale) -> str:
     return tr("hour" if hours == 1 else "hours", locale, n=hours)
 
 
+def quiet_counted(game: GameSummary, locale: Locale) -> str:
+    """ " (quiet hours counted)" when a mover's nights stand in the deadline, else nothing:
+    the board, the turn ping and the reminder all say it the same way."""
+    clock = GameClock.load(game.clock)
+    if any(clock.quiet_of(s.seat) is not None for s in game.seats_to_act):
+        return tr("clock.quiet_counted", locale)
+    return ""
+
+
 def deadline_words(game: GameSummary, locale: Locale) -> str:
     """``<t:…:f> (<t:…:R>)``, with "(quiet hours counted)" when a mover's nights moved it."""
     assert game.deadline_at is not None
-    clock = GameClock.load(game.clock)
     when = f"{discord_time(game.deadline_at, 'f')} ({discord_time(game.deadline_at)})"
-    if any(clock.quiet_of(s.seat) is not None for s in game.seats_to_act):
-        when += tr("clock.quiet_counted", locale)
-    return when
+    return when + quiet_counted(game, locale)
 
 
 def bank_words(game: GameSummary, locale: Locale) -> str | None:

@@ -17,7 +17,7 @@ from bot.services.snapshots import GameSummary
 from bot.statuses import GameStatus
 from bot.ui.board_posts import BoardPosts
 from bot.ui.boards import game_locale, game_title, outcome_text
-from bot.ui.clock_words import discord_time
+from bot.ui.clock_words import discord_time, quiet_counted
 from bot.ui.common import NO_PINGS, jump_url, mention, send_options
 from bot.ui.components import HandButton
 from bot.ui.context import Services
@@ -99,7 +99,11 @@ class Pings:
                     game=title,
                     id=game.id,
                     link=link,
-                    **({} if due is None else {"deadline": discord_time(due)}),
+                    **(
+                        {}
+                        if due is None
+                        else {"deadline": discord_time(due) + quiet_counted(game, locale)}
+                    ),
                 )
         elif game.status == GameStatus.FINISHED:
             targets = [s.user_id for s in game.seats if not s.is_bot and s.user_id != actor_id]
@@ -154,7 +158,7 @@ class Pings:
                 user=" ".join(map(mention, users)),
                 game=game_title(game, locale),
                 id=game.id,
-                deadline=discord_time(notice.deadline),
+                deadline=discord_time(notice.deadline) + quiet_counted(game, locale),
                 link=jump_url(game.guild_id, game.channel_id, game.message_id),
             )
 
