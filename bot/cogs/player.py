@@ -51,7 +51,7 @@ from bot.text.quiet import QUIET, QUIET_HELP, TIME_ZONE, TIME_ZONE_HELP
 from bot.ui.answering import FirstAnswer, answers
 from bot.ui.away import games_note, profile_line
 from bot.ui.boards import game_title, player_label
-from bot.ui.clock_words import quiet_words
+from bot.ui.clock_words import bank_words, quiet_words
 from bot.ui.common import (
     clip,
     installed_guild_id,
@@ -88,7 +88,10 @@ def _time_left(game: GameSummary, locale: Locale) -> str:
         return held
     if game.deadline_at is None:
         return ""
-    return " — ⏳ " + tr("games.due", locale, time=f"<t:{int(game.deadline_at.timestamp())}:R>")
+    due = " — ⏳ " + tr("games.due", locale, time=f"<t:{int(game.deadline_at.timestamp())}:R>")
+    # A time bank says what each player has left, in words, as the board does.
+    banked = bank_words(game, locale)
+    return due if banked is None else f"{due} — {banked}"
 
 
 def games_text(
