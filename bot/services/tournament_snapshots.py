@@ -47,6 +47,8 @@ class TournamentInfo:
     #: How long a round lasts (None: until its last game ends) and when the current one ends.
     round_seconds: int | None = None
     round_deadline_at: datetime | None = None
+    #: Every game's time bank (``{"start": s, "add": s, "cap": s}``); None: per move.
+    bank: dict[str, int] | None = None
 
     @classmethod
     def from_row(cls, row: TournamentRow) -> TournamentInfo:
@@ -77,6 +79,7 @@ class TournamentInfo:
             revealed=(row.seed, row.salt) if over else None,
             round_seconds=row.round_seconds,
             round_deadline_at=row.round_deadline_at,
+            bank=None if row.bank is None else {k: int(v) for k, v in row.bank.items()},
         )
 
     @property

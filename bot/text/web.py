@@ -57,6 +57,8 @@ WEB_TEXTS: dict[str, Text] = {
     ),
     "game.to_act": Text("手番", "To move"),
     "game.clock": Text("持ち時間", "Clock"),
+    "game.bank": Text("残りの持ち時間", "Time left"),
+    "game.bank.rule": Text("1手ごとに{add}追加、上限{cap}", "+{add} a move, up to {cap}"),
     "game.clock.none": Text("なし", "none"),
     "game.clock.per_move": Text("1手 {span}", "{span} per move"),
     "game.deadline": Text("期限", "Due"),

@@ -42,12 +42,25 @@ def format_label(info: TournamentInfo, locale: Locale) -> str:
 
 
 def terms_label(info: TournamentInfo, locale: Locale) -> str:
-    """Rated or casual, and the move clock."""
+    """Rated or casual, and the move clock (a time bank in words)."""
     rated = tr("rated" if info.rated else "casual", locale)
     if not info.move_seconds:
         return f"{rated} · {tr('clock.none', locale)}"
+    if info.bank is not None:
+        return f"{rated} · {bank_label(info.bank, locale)}"
     clock = tr("tournament.per_move", locale, clock=clock_label(info.move_seconds, locale))
     return f"{rated} · {clock}"
+
+
+def bank_label(bank: Mapping[str, int], locale: Locale) -> str:
+    """``bank 4 days + 2 days a move (up to 8 days)``."""
+    return tr(
+        "clock.bank_label",
+        locale,
+        start=clock_label(bank["start"], locale),
+        add=clock_label(bank["add"], locale),
+        cap=clock_label(bank["cap"], locale),
+    )
 
 
 def player_count(n: int, locale: Locale) -> str:
@@ -377,7 +390,11 @@ def created_text(info: TournamentInfo, organiser: str, locale: Locale, rules: st
         clock = tr("clock.none", locale)
         rated = tr("casual", locale)
     else:
-        clock = clock_label(info.move_seconds, locale)
+        clock = (
+            clock_label(info.move_seconds, locale)
+            if info.bank is None
+            else bank_label(info.bank, locale)
+        )
         rated = tr("rated" if info.rated else "casual", locale)
     text = tr(
         "tournament.created",

@@ -33,6 +33,7 @@ from bot.services.base import GameLoader
 from bot.services.clock import Clock
 from bot.services.errors import GameNotFound, ServiceError
 from bot.services.game_cache import GameCache
+from bot.services.game_clock import GameClock
 from bot.services.move_times import MoveTimes, MoveTimeStats
 from bot.services.puzzles import PuzzleService, PuzzleStanding
 from bot.services.queries import GameQueries
@@ -82,6 +83,16 @@ class SeatShown:
 
 
 @dataclass(frozen=True, slots=True)
+class BankShown:
+    """A time bank as the page says it: what each seat has left (seconds, in seat order),
+    what a move adds and the cap."""
+
+    left: tuple[int, ...]
+    add: int
+    cap: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameShown:
     """One game as a page shows it."""
 
@@ -113,6 +124,8 @@ class GameShown:
     seed_revealed: bool
     tournament_id: int | None
     daily_day: date | None
+    #: A running game's time bank (None: per move, or over).
+    bank: BankShown | None = None
 
     @property
     def over(self) -> bool:
@@ -318,6 +331,7 @@ class WebReader:
             seed_revealed=self.seed_revealed(game),
             tournament_id=game.tournament_id,
             daily_day=game.daily_day,
+            bank=bank_shown(game) if game.status == GameStatus.ACTIVE else None,
         )
 
     def seed_revealed(self, game: GameSnapshot) -> bool:
@@ -532,3 +546,12 @@ def _described(game: GameSnapshot, events: Sequence[Event], locale: Locale) -> s
 
 def _stats(rows: Sequence[PlayerStatRow]) -> list[tuple[int, PlayerStat]]:
     return [(r.guild_id, PlayerStat.of(r)) for r in rows]
+
+
+def bank_shown(game: GameSnapshot) -> BankShown | None:
+    """The game's time bank as it stands, or None for a clock per move."""
+    bank = GameClock.load(game.clock).bank
+    if bank is None:
+        return None
+    left = tuple(bank.left.get(s.seat, bank.rule.start) for s in game.seats)
+    return BankShown(left, bank.rule.add, bank.rule.cap)
