@@ -34,8 +34,8 @@ from tests.services.tournament_helpers import (
     create,
     end_game,
     enter,
-    second_database,
     services,
+    two_processes,
 )
 
 DAY = 24 * HOUR
@@ -232,10 +232,7 @@ async def test_a_move_after_the_judgement_makes_it_judge_again(
 async def test_two_schedulers_racing_at_the_deadline_decide_each_game_once(
     db: Database, clock: FakeClock
 ) -> None:
-    first = services(db, clock, seed=3)
-    other_db = await second_database(db)
-    try:
-        second = services(other_db, clock, seed=4)
+    async with two_processes(db, clock) as (first, second):
         t = await start(first, players=6, rounds=2)
         games = await active_games(first.games, t)
         clock.advance(days=2)
@@ -250,8 +247,6 @@ async def test_two_schedulers_racing_at_the_deadline_decide_each_game_once(
         rows = await pairings(db, t)
         assert all(p.adjudication is not None for p in rows if p.round_no == 1)
         assert len([p for p in rows if p.round_no == 2]) == 3
-    finally:
-        await other_db.dispose()
 
 
 async def test_a_restart_after_the_adjudication_records_it_once(

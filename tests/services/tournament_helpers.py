@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
@@ -130,3 +132,15 @@ async def second_database(db: Database) -> Database:
         schema = str(path.scalar()).strip('"')
     url = db.url.render_as_string(hide_password=False)
     return Database(url, connect_args={"server_settings": {"search_path": schema}})
+
+
+@asynccontextmanager
+async def two_processes(
+    db: Database, clock: FakeClock, seeds: tuple[int, int] = (3, 4)
+) -> AsyncIterator[tuple[Services, Services]]:
+    """The services of two bot processes sharing one database (each its own connection)."""
+    other_db = await second_database(db)
+    try:
+        yield services(db, clock, seed=seeds[0]), services(other_db, clock, seed=seeds[1])
+    finally:
+        await other_db.dispose()
