@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -60,12 +60,15 @@ class Clock:
     move_seconds: int
     bank: BankRule | None
     quiet: bool
+    #: Those who take weekends off keep them quiet too (``/settings quiet_weekends``).
+    weekends: bool = False
 
 
 #: Today's default clock (DEFAULT_CLOCK_HOURS: 3 days a move) and the new choices.
 CLOCKS = (
     Clock("3 days per move (today)", 3 * DAY, None, False),
     Clock("3 days per move + quiet hours", 3 * DAY, None, True),
+    Clock("3 days per move + quiet hours and weekends", 3 * DAY, None, True, weekends=True),
     Clock(
         "bank 4 days + 2 days a move (cap 8)", 2 * DAY, BankRule(4 * DAY, 2 * DAY, 8 * DAY), False
     ),
@@ -143,6 +146,11 @@ class Played:
     ended_at: datetime = START
 
 
+def quiet_of(p: Person, clock: Clock) -> QuietHours:
+    """The person's quiet hours under ``clock``: with their weekends if they take them off."""
+    return replace(p.quiet, weekends=clock.weekends and p.weekends_off)
+
+
 def play(
     clock: Clock, people: tuple[Person, Person], seed: int, start: datetime | None = None
 ) -> Played:
@@ -154,7 +162,7 @@ def play(
         p.rng.seed(seed * 2 + people.index(p))
         p.days.clear()
     state = GameClock(
-        quiet={s: p.quiet for s, p in enumerate(people)} if clock.quiet else {},
+        quiet={s: quiet_of(p, clock) for s, p in enumerate(people)} if clock.quiet else {},
         bank=GameClock.with_bank(clock.bank, (0, 1)).bank,
     )
     begun = now = start or START + timedelta(hours=seed % 24)
@@ -265,7 +273,9 @@ def table(rows: list[Row]) -> str:
 SWISS_PLAYERS = 16
 SWISS_ROUNDS = 6
 #: Today's clock and the recommended one (the bank with quiet hours).
-SWISS_CLOCKS = (CLOCKS[0], CLOCKS[3])
+#: The recommended clock: a bank with quiet hours.
+RECOMMENDED = CLOCKS[4]
+SWISS_CLOCKS = (CLOCKS[0], RECOMMENDED)
 #: Round lengths to compare (None: a round waits for its last game, as before deadlines).
 ROUND_DAYS: tuple[int | None, ...] = (None, 21, 28)
 

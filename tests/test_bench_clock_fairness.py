@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import random
 
-from bench.clock_fairness import CLOCKS, SWISS_PLAYERS, SWISS_ROUNDS, person, swiss_event
+from bench.clock_fairness import RECOMMENDED, SWISS_PLAYERS, SWISS_ROUNDS, person, swiss_event
 
 
 def test_a_swiss_with_round_deadlines_finishes_within_its_scheduled_days() -> None:
     rng = random.Random(7)
     people = [person(rng) for _ in range(SWISS_PLAYERS)]
-    recommended = CLOCKS[3]
+    recommended = RECOMMENDED
     timed = swiss_event(recommended, 14, people, 1)
     assert timed.games == SWISS_ROUNDS * SWISS_PLAYERS // 2
     assert timed.days <= 14 * SWISS_ROUNDS

@@ -47,7 +47,14 @@ from bot.text.player import (
     SETTINGS_HELP,
     USER,
 )
-from bot.text.quiet import QUIET, QUIET_HELP, TIME_ZONE, TIME_ZONE_HELP
+from bot.text.quiet import (
+    QUIET,
+    QUIET_HELP,
+    QUIET_WEEKENDS,
+    QUIET_WEEKENDS_HELP,
+    TIME_ZONE,
+    TIME_ZONE_HELP,
+)
 from bot.ui.answering import FirstAnswer, answers
 from bot.ui.away import games_note, profile_line
 from bot.ui.boards import game_title, player_label
@@ -311,6 +318,7 @@ class PlayerCog(commands.Cog):
         boards=localized(BOARDS),
         time_zone=localized(TIME_ZONE),
         quiet_hours=localized(QUIET),
+        quiet_weekends=localized(QUIET_WEEKENDS),
     )
     @app_commands.describe(
         notify=localized(NOTIFY_HELP),
@@ -318,6 +326,7 @@ class PlayerCog(commands.Cog):
         boards=localized(BOARDS_HELP),
         time_zone=localized(TIME_ZONE_HELP),
         quiet_hours=localized(QUIET_HELP),
+        quiet_weekends=localized(QUIET_WEEKENDS_HELP),
     )
     @app_commands.choices(
         notify=[
@@ -341,11 +350,14 @@ class PlayerCog(commands.Cog):
         boards: Choice[str] | None = None,
         time_zone: app_commands.Range[str, 1, 64] | None = None,
         quiet_hours: app_commands.Range[str, 1, 20] | None = None,
+        quiet_weekends: bool | None = None,
     ) -> None:
         games = self.services.games
         quiet_settings = QuietSettings(games.db, games.clock, games.writer)
         # Checked first: a refusal changes nothing.
-        quiet, _ = await quiet_settings.change(interaction.user.id, time_zone, quiet_hours)
+        quiet, _ = await quiet_settings.change(
+            interaction.user.id, time_zone, quiet_hours, quiet_weekends
+        )
         prefs = await self.services.standings.set_prefs(
             interaction.user.id,
             notify=notify.value if notify else None,

@@ -275,6 +275,8 @@ class UserPrefRow(Base):
     time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
     quiet_from: Mapped[str | None] = mapped_column(String(5), nullable=True)
     quiet_to: Mapped[str | None] = mapped_column(String(5), nullable=True)
+    #: Saturday and Sunday quiet all day too (None: not asked).
+    quiet_weekends: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 

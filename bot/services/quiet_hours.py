@@ -7,6 +7,10 @@ America/New_York's spring change is an hour shorter in UTC, one across the autum
 hour longer. A wall time the change skips (02:30 on the spring night) is read as the offset
 before it would give it (``fold=0``), as :mod:`zoneinfo` does.
 
+A player may also keep their weekends quiet (``weekends``): local Saturday and Sunday, whole,
+for those whose weekends are away from the screen — the one stretch past 12 hours a day, asked
+for by name. A night that touches a weekend merges with it into one quiet stretch.
+
 Everything here is pure: the clock's deadlines (:func:`deadline_after`), what is left of a turn
 (:func:`active_between`) and whether a reminder may go out (:func:`is_quiet`) all come from it.
 """
@@ -17,11 +21,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 #: The longest quiet a day may hold: the clock runs at least half of every day.
 MAX_QUIET = timedelta(hours=12)
 DAY = timedelta(days=1)
+SATURDAY = 5
 
 
 class BadQuietHours(ValueError):
@@ -44,6 +50,8 @@ class QuietHours:
     zone_name: str
     start: time
     end: time
+    #: Saturday and Sunday (local) are quiet all day too.
+    weekends: bool = False
 
     def __post_init__(self) -> None:
         zone(self.zone_name)
@@ -56,16 +64,24 @@ class QuietHours:
         minutes = (_minutes(self.end) - _minutes(self.start)) % (24 * 60)
         return timedelta(minutes=minutes)
 
-    def dump(self) -> dict[str, str]:
-        return {
+    def dump(self) -> dict[str, str | bool]:
+        out: dict[str, str | bool] = {
             "zone": self.zone_name,
             "from": self.start.strftime("%H:%M"),
             "to": self.end.strftime("%H:%M"),
         }
+        if self.weekends:  # absent in clocks copied before weekends could be quiet
+            out["weekends"] = True
+        return out
 
     @classmethod
-    def load(cls, raw: dict[str, str]) -> QuietHours:
-        return cls(raw["zone"], time.fromisoformat(raw["from"]), time.fromisoformat(raw["to"]))
+    def load(cls, raw: dict[str, Any]) -> QuietHours:
+        return cls(
+            raw["zone"],
+            time.fromisoformat(raw["from"]),
+            time.fromisoformat(raw["to"]),
+            bool(raw.get("weekends", False)),
+        )
 
     def night_of(self, day: date) -> tuple[datetime, datetime]:
         """The night that begins on local ``day``, in UTC."""
@@ -75,14 +91,37 @@ class QuietHours:
         ends = datetime.combine(ends_on, self.end, tzinfo=tz).astimezone(UTC)
         return begins, ends
 
-    def nights(self, since: datetime) -> Iterator[tuple[datetime, datetime]]:
-        """Every night that ends after ``since``, in order, without end."""
-        day = since.astimezone(zone(self.zone_name)).date() - DAY
+    def weekend_of(self, saturday: date) -> tuple[datetime, datetime]:
+        """The weekend that begins on local ``saturday``, in UTC (to Monday 00:00)."""
+        tz = zone(self.zone_name)
+        begins = datetime.combine(saturday, time(0), tzinfo=tz).astimezone(UTC)
+        ends = datetime.combine(saturday + 2 * DAY, time(0), tzinfo=tz).astimezone(UTC)
+        return begins, ends
+
+    def _stretches(self, day: date) -> Iterator[tuple[datetime, datetime]]:
+        """Every quiet stretch from local ``day`` on, by when it begins (they may overlap):
+        a day's weekend (from its midnight) before its night."""
         while True:
+            if self.weekends and day.weekday() == SATURDAY:
+                yield self.weekend_of(day)
             begins, ends = self.night_of(day)
-            if ends > since and ends > begins:
+            if ends > begins:
                 yield begins, ends
             day += DAY
+
+    def nights(self, since: datetime) -> Iterator[tuple[datetime, datetime]]:
+        """Every quiet stretch (a night, or a weekend with the nights it touches) that ends
+        after ``since``, in order, apart from one another, without end."""
+        # A weekend two days long may have begun before yesterday.
+        first = since.astimezone(zone(self.zone_name)).date() - (3 * DAY if self.weekends else DAY)
+        current: tuple[datetime, datetime] | None = None
+        for begins, ends in self._stretches(first):
+            if current is not None and begins <= current[1]:
+                current = (current[0], max(current[1], ends))
+                continue
+            if current is not None and current[1] > since:
+                yield current
+            current = (begins, ends)
 
 
 def _minutes(at: time) -> int:

@@ -36,10 +36,13 @@ class QuietRefused(ServiceError):
     pass
 
 
-def parse_quiet(zone_name: str, start: str, end: str) -> QuietHours:
-    """Quiet hours as ``/settings`` takes them (``Asia/Tokyo``, ``23:00``, ``07:00``)."""
+def parse_quiet(zone_name: str, start: str, end: str, weekends: bool = False) -> QuietHours:
+    """Quiet hours as ``/settings`` takes them (``Asia/Tokyo``, ``23:00``, ``07:00``, and
+    whether weekends are quiet too)."""
     try:
-        return QuietHours(zone_name.strip(), time.fromisoformat(start), time.fromisoformat(end))
+        return QuietHours(
+            zone_name.strip(), time.fromisoformat(start), time.fromisoformat(end), weekends
+        )
     except (BadQuietHours, ValueError) as exc:
         raise QuietRefused(QUIET_BAD) from exc
 
@@ -48,7 +51,7 @@ def _of_row(row: UserPrefRow) -> QuietHours | None:
     if not (row.time_zone and row.quiet_from and row.quiet_to):
         return None
     try:
-        return parse_quiet(row.time_zone, row.quiet_from, row.quiet_to)
+        return parse_quiet(row.time_zone, row.quiet_from, row.quiet_to, bool(row.quiet_weekends))
     except QuietRefused:
         return None  # a zone the time zone database no longer knows: no quiet hours
 
@@ -77,17 +80,24 @@ class QuietSettings:
             return (await quiet_hours_of(session, [user_id])).get(user_id)
 
     async def change(
-        self, user_id: int, zone_name: str | None, hours: str | None
+        self,
+        user_id: int,
+        zone_name: str | None,
+        hours: str | None,
+        weekends: bool | None = None,
     ) -> tuple[QuietHours | None, list[int]]:
-        """``/settings``' time zone and quiet hours (``23:00-07:00``, or ``off``), each kept as
-        it was unless given; the quiet hours now, and the games changed."""
+        """``/settings``' time zone, quiet hours (``23:00-07:00``, or ``off``) and quiet
+        weekends, each kept as it was unless given; the quiet hours now, and the games
+        changed."""
         current = await self.of(user_id)
         if hours is not None and hours.strip().lower() in ("off", "なし", "オフ"):
             return None, await self.set(user_id, None)
         if hours is None and current is None:
-            if zone_name is not None:  # a time zone alone sets nothing: hours are needed too
+            if zone_name is not None or weekends:  # alone they set nothing: hours are needed
                 raise QuietRefused(QUIET_BAD)
             return None, []
+        if hours is None and zone_name is None and weekends is None:
+            return current, []  # nothing of the quiet hours asked: nothing written
         zone_name = zone_name or (current.zone_name if current else None)
         if zone_name is None:
             raise QuietRefused(QUIET_NEEDS_ZONE)
@@ -96,7 +106,9 @@ class QuietSettings:
             start, end = current.start.strftime("%H:%M"), current.end.strftime("%H:%M")
         else:
             start, _, end = hours.replace("〜", "-").replace("~", "-").partition("-")
-        quiet = parse_quiet(zone_name, start.strip(), end.strip())
+        if weekends is None:
+            weekends = current.weekends if current else False
+        quiet = parse_quiet(zone_name, start.strip(), end.strip(), weekends)
         return quiet, await self.set(user_id, quiet)
 
     async def set(self, user_id: int, quiet: QuietHours | None) -> list[int]:
@@ -107,6 +119,7 @@ class QuietSettings:
                 "time_zone": None if quiet is None else quiet.zone_name,
                 "quiet_from": None if quiet is None else quiet.start.strftime("%H:%M"),
                 "quiet_to": None if quiet is None else quiet.end.strftime("%H:%M"),
+                "quiet_weekends": None if quiet is None else quiet.weekends,
                 "updated_at": self.clock(),
             }
             await upsert(session, UserPrefRow, {"user_id": user_id}, values)

@@ -25,6 +25,11 @@ QUIET_NEEDS_ZONE = Text(
     "静かな時間にはタイムゾーンが必要です（`time_zone` も指定してください）。",
     "Quiet hours need a time zone: give `time_zone` too.",
 )
+QUIET_WEEKENDS = Text("週末も静か", "quiet_weekends")
+QUIET_WEEKENDS_HELP = Text(
+    "土日も終日、持ち時間が止まり催促も届きません（静かな時間と一緒に）",
+    "Saturdays and Sundays stand all day too (with your quiet hours)",
+)
 BANK = Text("持ち時間の貯金", "bank_days")
 BANK_HELP = Text(
     "フィッシャー式：最初の持ち時間（日）。1手ごとに持ち時間を足し、上限まで貯まります",
@@ -43,6 +48,10 @@ QUIET_MESSAGES: dict[str, Text] = {
         "counted from your next turn)",
     ),
     "quiet.none": Text("🌙 静かな時間：なし", "🌙 Quiet hours: none"),
+    "quiet.weekends": Text(
+        "🌙 週末（土日）も終日静か（{zone}）",
+        "🌙 Weekends (Saturday and Sunday) are quiet all day too ({zone})",
+    ),
     "clock.quiet_counted": Text("（静かな時間を考慮）", " (quiet hours counted)"),
     "clock.bank": Text(
         "⏳ 持ち時間：{left}（1手ごとに{add}追加、上限{cap}）",

@@ -86,10 +86,13 @@ def quiet_words(quiet: QuietHours | None, locale: Locale) -> str:
     """``/settings``' line for a player's quiet hours."""
     if quiet is None:
         return tr("quiet.none", locale)
-    return tr(
+    words = tr(
         "quiet.now",
         locale,
         zone=quiet.zone_name,
         start=quiet.start.strftime("%H:%M"),
         end=quiet.end.strftime("%H:%M"),
     )
+    if quiet.weekends:
+        words += "\n" + tr("quiet.weekends", locale, zone=quiet.zone_name)
+    return words

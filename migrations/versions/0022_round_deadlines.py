@@ -1,5 +1,6 @@
 """tournament rounds with deadlines: a paired event's round length and the current round's
-deadline; a pairing decided at that deadline keeps its rule and proof
+deadline; a pairing decided at that deadline keeps its rule and proof; a player's weekends
+may be quiet too
 
 Revision ID: 0022
 Revises: 0021
@@ -27,9 +28,13 @@ def upgrade() -> None:
         batch.add_column(sa.Column("round_deadline_at", TIME, nullable=True))
     with op.batch_alter_table("tournament_pairing") as batch:
         batch.add_column(sa.Column("adjudication", JSON, nullable=True))
+    with op.batch_alter_table("user_pref") as batch:
+        batch.add_column(sa.Column("quiet_weekends", sa.Boolean(), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("user_pref") as batch:
+        batch.drop_column("quiet_weekends")
     with op.batch_alter_table("tournament_pairing") as batch:
         batch.drop_column("adjudication")
     with op.batch_alter_table("tournament") as batch:

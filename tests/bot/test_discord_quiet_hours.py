@@ -56,9 +56,17 @@ async def test_settings_take_quiet_hours_and_refuse_nonsense_in_both_languages(
     without_zone = await settings(world, world.carol, quiet_hours="22:00-06:00")
     assert "need a time zone" in without_zone
     assert await quiet_of(world, world.carol) == (None, None, None)
+    # Weekends may be quiet too, kept with the hours (and alone they set nothing).
+    weekends = await settings(world, world.alice, quiet_weekends=True)
+    assert "Quiet hours: 23:00–07:00 America/New_York" in weekends
+    assert "Weekends (Saturday and Sunday) are quiet all day too" in weekends
+    assert "did not make sense" in await settings(world, world.carol, quiet_weekends=True)
+    assert await quiet_of(world, world.carol) == (None, None, None)
+    said = await settings(world, world.bob, quiet_weekends=True)
+    assert "週末（土日）も終日静か" in said
     # off clears them.
     cleared = await settings(world, world.bob, quiet_hours="off")
-    assert "静かな時間：なし" in cleared
+    assert "静かな時間：なし" in cleared and "週末" not in cleared
 
 
 async def test_a_new_york_night_across_daylight_saving_stands_and_holds_the_reminder(

@@ -56,6 +56,38 @@ def test_new_york_nights_follow_the_wall_clock_across_daylight_saving() -> None:
     assert deadline_after(NEW_YORK, utc(2026, 10, 31, 16), 86400) == utc(2026, 11, 2, 1)
 
 
+def test_quiet_weekends_stand_from_friday_night_to_monday_morning() -> None:
+    weekends = QuietHours("America/New_York", time(23), time(7), weekends=True)
+    friday = utc(2026, 11, 6, 12)  # 07:00 EST
+    # Friday's night, the weekend and Sunday's night are one stretch: 23:00 Fri → 07:00 Mon.
+    assert next(weekends.nights(friday)) == (utc(2026, 11, 7, 4), utc(2026, 11, 9, 12))
+    assert is_quiet(weekends, utc(2026, 11, 8, 18)) and not is_quiet(NEW_YORK, utc(2026, 11, 8, 18))
+    # A day's clock: 16 h on Friday, then 8 h on Monday — due Monday 15:00 EST; without the
+    # weekend it would be due on Saturday.
+    assert deadline_after(weekends, friday, 86400) == utc(2026, 11, 9, 20)
+    assert deadline_after(NEW_YORK, friday, 86400) == utc(2026, 11, 7, 20)
+    assert active_between(weekends, friday, utc(2026, 11, 9, 20)) == DAY
+    # A turn begun on Saturday starts on Monday morning.
+    assert deadline_after(weekends, utc(2026, 11, 7, 15), 3600) == utc(2026, 11, 9, 13)
+    # Kept in a game's clock, and read back (clocks copied before have no weekends).
+    assert QuietHours.load(weekends.dump()) == weekends
+    assert QuietHours.load(NEW_YORK.dump()) == NEW_YORK and "weekends" not in NEW_YORK.dump()
+
+
+@given(
+    start=st.datetimes(
+        min_value=datetime(2026, 1, 1), max_value=datetime(2027, 12, 31), timezones=st.just(UTC)
+    ),
+    seconds=st.integers(min_value=0, max_value=10 * 86400),
+)
+def test_a_deadline_with_quiet_weekends_runs_exactly_its_time(
+    start: datetime, seconds: int
+) -> None:
+    weekends = QuietHours("Europe/London", time(22), time(6), weekends=True)
+    due = deadline_after(weekends, start, seconds)
+    assert active_between(weekends, start, due) == timedelta(seconds=seconds)
+
+
 def test_quiet_hours_are_checked() -> None:
     with pytest.raises(BadQuietHours):
         QuietHours("Mars/Olympus", time(23), time(7))
