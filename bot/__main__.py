@@ -53,14 +53,20 @@ import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from bot.config import ConfigError, Settings
 from bot.log_format import configure_logging, said
 from bot.output import unfailing_output
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+
     from bot.client import AsobibaBot
+    from bot.db import Database
+    from bot.db.migrations import Upgrade
+
+T = TypeVar("T")
 
 log = logging.getLogger("bot")
 
@@ -228,28 +234,57 @@ async def migrate_database(settings: Settings, err: TextIO, out: TextIO | None =
     is said on ``out`` (``migrate``: nothing to do too), else logged — but for the copy taken
     before an upgrade, said on ``err`` whatever the log level: the operator must learn where
     it is."""
-    from bot.db import Database
-    from bot.db.diagnosis import DATABASE_PROBLEMS, describe_migration, describe_problem
+    from bot.db.diagnosis import describe_migration
     from bot.services.snapshot_refresh import upgrade_database
+
+    async def upgraded(db: Database) -> tuple[Upgrade, URL]:
+        return await upgrade_database(db), db.url
+
+    done = await _using_database(settings, err, "migrate", upgraded)
+    if done is None:
+        return EXIT_DATABASE
+    upgrade, url = done
+    if out is not None:
+        _say(out, settings, describe_migration(upgrade, url))
+        return EXIT_OK
+    if upgrade.backup is not None:
+        _say(err, settings, describe_migration(upgrade, url))
+    else:
+        log.info("%s", describe_migration(upgrade, url))
+    return EXIT_OK
+
+
+async def check_schema(settings: Settings, err: TextIO) -> int:
+    """With ``RUN_MIGRATIONS=0``: refuse a database a newer release wrote (``EXIT_DATABASE``,
+    one line), as migrating would; anything else is left to the migration step run elsewhere."""
+    from bot.db.migrations import refuse_newer
+
+    async def known(db: Database) -> bool:
+        async with db.engine.connect() as connection:
+            await connection.run_sync(refuse_newer)
+        return True
+
+    return EXIT_OK if await _using_database(settings, err, "open", known) else EXIT_DATABASE
+
+
+async def _using_database(
+    settings: Settings, err: TextIO, doing: str, work: Callable[[Database], Awaitable[T]]
+) -> T | None:
+    """``work`` on the database (disposed of afterwards); ``None`` when the database can't be
+    used, said in one line on ``err`` (``doing`` names the step: "migrate", "open")."""
+    from bot.db import Database
+    from bot.db.diagnosis import DATABASE_PROBLEMS, describe_problem
 
     try:
         db = Database(settings.database_url)
         try:
-            upgrade = await upgrade_database(db)
+            return await work(db)
         finally:
             await db.dispose()
     except DATABASE_PROBLEMS as error:
-        line = describe_problem(settings.database_url, error, "migrate")
+        line = describe_problem(settings.database_url, error, doing)
         _say(err, settings, f"error: {line}", EXIT_DATABASE)
-        return EXIT_DATABASE
-    if out is not None:
-        _say(out, settings, describe_migration(upgrade, db.url))
-        return EXIT_OK
-    if upgrade.backup is not None:
-        _say(err, settings, describe_migration(upgrade, db.url))
-    else:
-        log.info("%s", describe_migration(upgrade, db.url))
-    return EXIT_OK
+        return None
 
 
 async def backup_or_restore(settings: Settings, command: str, path: Path) -> int:
@@ -353,10 +388,13 @@ async def run_bot(
         from bot.db.diagnosis import first_line
         from bot.metrics_server import MetricsUnavailable
 
-        if settings.run_migrations:
-            code = await migrate_database(settings, out)
-            if code != EXIT_OK:
-                return code
+        code = await (
+            migrate_database(settings, out)
+            if settings.run_migrations
+            else check_schema(settings, out)
+        )
+        if code != EXIT_OK:
+            return code
         # Migrated above, before connecting: the bot's own start-up need not do it again.
         settings = dataclasses.replace(settings, run_migrations=False)
         code = await stack.enter_async_context(_serving_alone(settings, token, out))

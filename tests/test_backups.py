@@ -8,8 +8,12 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
+import re
 import shutil
 import sqlite3
+import subprocess
+import sys
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -32,6 +36,7 @@ from tests.test_operator_errors import run_cli
 from tests.test_upgrades import assert_every_game_reads
 
 ALICE, BOB = Player(101, "alice"), Player(202, "bob")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 async def some_games(url: str) -> int:
@@ -225,6 +230,65 @@ async def test_postgres_backup_and_restore_through_pg_dump(
     bare = await bot_command("backup", tmp_path / "x.dump", DATABASE_URL=source)
     one_error_line(bare, 6, "pg_dump is not on PATH: install PostgreSQL's client tools")
     assert '"$DATABASE_URL"' in bare.stderr
+
+
+def image_layout(app: Path) -> Path:
+    """``/app`` as the Dockerfile builds it — what its COPY lines copy, and the data folder —
+    so a command that needs a file the image leaves out fails here too (Docker cannot run in
+    the tests; the installed packages are the same)."""
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    copies = re.findall(r"^COPY (.+)$", dockerfile, re.MULTILINE)
+    assert copies
+    for line in copies:
+        *sources, dest = line.split()
+        for source in sources:
+            where = app / dest / Path(source).name if dest.endswith("/") else app / dest
+            if (ROOT / source).is_dir():
+                shutil.copytree(ROOT / source, where, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                where.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(ROOT / source, where)
+    (app / "data").mkdir()
+    return app
+
+
+def in_the_image(app: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot …`` as the image runs it: from /app, with the settings it is given."""
+    clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=app,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+async def test_a_backup_runs_from_the_images_files(tmp_path: Path) -> None:
+    """The operating guide's Docker backup, `python -m bot backup data/asobiba.dump`, inside the
+    image: on its default SQLite file here (PostgreSQL's, with pg_dump, just below)."""
+    app = image_layout(tmp_path / "app")
+    assert not (app / "tests").exists() and (app / "migrations").is_dir()
+    games = await some_games(f"sqlite+aiosqlite:///{app / 'data' / 'asobiba.sqlite3'}")
+    done = in_the_image(app, "backup", "data/asobiba.dump")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith(f"(schema revision {head_revision()}, {games} games)")
+    assert (app / "data" / "asobiba.dump").stat().st_size > 0
+
+
+@pytest.mark.postgres
+async def test_a_postgresql_backup_runs_from_the_images_files(
+    two_postgres_databases: tuple[str, str], tmp_path: Path
+) -> None:
+    source, _ = two_postgres_databases
+    games = await some_games(source)
+    app = image_layout(tmp_path / "app")
+    done = in_the_image(app, "backup", "data/asobiba.dump", DATABASE_URL=source)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith(f"(schema revision {head_revision()}, {games} games)")
+    assert (app / "data" / "asobiba.dump").stat().st_size > 0
 
 
 async def test_with_json_logs_the_lines_are_json(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """Japanese text follows Japanese typography: a label takes the full-width colon 「：」 (「手番：」,
 「直前：」), never an ASCII ``:`` after Japanese text, and the cryptographic salt is 「ソルト」,
 not 「塩」. Scans every ``Text`` written in ``bot/`` and ``rules/`` (the catalogues included),
-what a Japanese game log and text board print, and the README."""
+what a Japanese game log and text board print, and the README and its guides."""
 
 from __future__ import annotations
 
@@ -88,7 +88,8 @@ def test_no_ascii_colon_in_japanese_text() -> None:
 def test_the_salt_is_a_salt() -> None:
     salty = [where for where, ja in written_japanese() if "塩" in ja]
     assert not salty
-    assert "塩" not in (ROOT / "README.md").read_text(encoding="utf-8")
+    for page in (ROOT / "README.md", *(ROOT / "docs").glob("*.md")):
+        assert "塩" not in page.read_text(encoding="utf-8"), page.name
     assert MESSAGES["log.salt"].ja == "ソルト"
 
 

@@ -151,16 +151,18 @@ def test_a_database_from_a_newer_release_says_how_to_roll_back(tmp_path: Path) -
         "HEARTBEAT_FILE": str(tmp_path / "heartbeat"),
         "LOG_LEVEL": "WARNING",
     }
-    for command in ("run", "migrate", "console"):
-        done = run_cli(command, **env)
+    # RUN_MIGRATIONS=0 (a deployment migrating elsewhere) must not serve it either: without
+    # the check the bot went on to connect to Discord over a schema it does not know.
+    for command, skip in (("run", "1"), ("run", "0"), ("migrate", "1"), ("console", "1")):
+        done = run_cli(command, **env, RUN_MIGRATIONS=skip)
         assert done.returncode == cli.EXIT_DATABASE == 6, done.stderr
         assert done.stderr.splitlines() == [
             f"error: the database at sqlite+aiosqlite:///{database} was written by a newer "
             f"release of Asobiba (schema revision 9999; this release knows up to "
             f"{head_revision()}): run that release, or roll back to this one by restoring the "
             "copy taken before the upgrade, with every bot on it stopped: python -m bot "
-            f"restore {copy} (README: Rolling back) (exit code 6)"
-        ], command
+            f"restore {copy} (docs/operating.md: Rolling back) (exit code 6)"
+        ], (command, skip)
     with sqlite3.connect(database) as connection:
         assert connection.execute("SELECT version_num FROM alembic_version").fetchone() == (
             "9999",
@@ -170,7 +172,7 @@ def test_a_database_from_a_newer_release_says_how_to_roll_back(tmp_path: Path) -
     assert run_cli("migrate", SQLITE_PATH=str(database)).stdout.startswith(
         "the database at sqlite+aiosqlite:///"
     )
-    assert "**Rolling back.**" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "### Rolling back" in (ROOT / "docs" / "operating.md").read_text(encoding="utf-8")
 
 
 def test_json_logs_carry_what_the_command_line_says(tmp_path: Path) -> None:
@@ -312,11 +314,11 @@ async def test_run_refuses_a_second_bot_with_one_line_and_exit_7(tmp_path: Path)
 
 
 def test_the_readme_backup_command_copies_a_live_database(tmp_path: Path) -> None:
-    """The README's backup command, run while a connection holds writes in the WAL."""
+    """The operating guide's backup command, run while a connection holds writes in the WAL."""
     import asyncio
     import sqlite3
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "operating.md").read_text(encoding="utf-8")
     (line,) = [x for x in readme.splitlines() if x.startswith(".venv/bin/python -m bot backup ")]
     target = line.split()[-1]
     database = tmp_path / "data" / "asobiba.sqlite3"

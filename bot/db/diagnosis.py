@@ -48,7 +48,7 @@ def describe_problem(database_url: str, error: BaseException, doing: str) -> str
         return (
             f"the database at {where} was written by a newer release of Asobiba (schema "
             f"revision {error.revision}; this release knows up to {error.head}): run that "
-            f"release, or roll back to this one {_rollback(url)} (README: Rolling back)"
+            f"release, or roll back to this one {_rollback(url)} (docs/operating.md: Rolling back)"
         )
     if isinstance(error, MigrationRefused):
         return f"cannot {doing} the database at {where}: {error}"

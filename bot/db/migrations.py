@@ -193,6 +193,16 @@ def backup_sqlite(source: Path, target: Path) -> Path:
     return target
 
 
+def refuse_newer(connection: Connection) -> str | None:
+    """The database's schema revision, or :class:`NewerDatabase` when a newer release wrote it:
+    a process that skips migrating (``RUN_MIGRATIONS=0``) must not serve a schema it does not
+    know, whatever it would half-write there."""
+    revision = current_revision(connection)
+    if revision is not None and not known_revision(revision):
+        raise NewerDatabase(revision, head_revision())
+    return revision
+
+
 def upgrade_locked(connection: Connection, database_file: Path | None) -> Upgrade:
     """Upgrade to head on a connection that holds the migration lock inside its transaction;
     backs up an existing file database first."""

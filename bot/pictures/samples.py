@@ -1,6 +1,6 @@
-"""Sample pictures from fixed positions, for the README, the golden tests and the benchmark.
+"""Sample pictures from fixed positions, for the guides (docs/development.md), the golden tests and the benchmark.
 
-    python -m bot.pictures.samples OUTDIR            # the README's samples at phone width
+    python -m bot.pictures.samples OUTDIR            # the samples docs/development.md shows
     python -m bot.pictures.samples --golden OUTDIR   # every sample, half size (tests/pictures)
 
 Every position is reached by playing fixed action codes through the rules from a fixed deal, so
@@ -26,7 +26,7 @@ from rules.core import LOCALES, Event, Locale
 from rules.senretsu import SenretsuRules, SenretsuState
 from rules.yosukou import Draw, YosukouRules, YosukouState
 
-#: The samples shown in the README, one picture per language each.
+#: The samples shown in docs/development.md, one picture per language each.
 README: Final = ("bushi", "yosukou", "senretsu", "senretsu-hand")
 GOLDEN_SCALE: Final = 2
 

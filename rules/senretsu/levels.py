@@ -61,7 +61,7 @@ def _random_action(view: SenretsuView, rules: Rules, rng: Rng) -> tuple[Action, 
 
 #: The fast model alone with the tuned weights. It beats the retired searches at their own
 #: time cap (their playouts count with the hand-set weights, and more samples of them did not
-#: help: see README, "bench.ladder"); it decides in milliseconds.
+#: help: see docs/development.md, "bench.ladder"); it decides in milliseconds.
 SHARP = dataclasses.replace(HEURISTIC_ONLY, weights=TUNED)
 #: The searching level that was the bot until the tuned model ("today's bot" of the ladder).
 SEARCH = DEFAULT_BUDGET

@@ -26,7 +26,7 @@ from bot.log_format import JsonFormatter
 from bot.metrics import METRICS
 from tests.bot.harness import World, challenge, click, make_bot, private_reply, until
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+GUIDE = (Path(__file__).resolve().parents[2] / "docs" / "operating.md").read_text(encoding="utf-8")
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -126,11 +126,11 @@ async def test_the_scrape_says_which_release_runs_and_how_the_process_fares(
         assert value(samples, "process_cpu_seconds_total") > 0
         assert value(samples, "process_open_fds") > 0
     assert any(name == "python_info" for name, _ in samples)
-    # Every family of the bot's own is in the README's table, and the process's are named.
+    # Every family of the bot's own is in the operating guide's table, and the process's are named.
     ours = {f.name for f in families if f.name.startswith("asobiba_")}
     assert {"asobiba_build_info", "asobiba_games_open"} <= ours
-    assert not {name for name in ours if f"`{name}" not in README}
-    assert "`process_cpu_seconds_total`" in README and "`python_gc_*`" in README
+    assert not {name for name in ours if f"`{name}" not in GUIDE}
+    assert "`process_cpu_seconds_total`" in GUIDE and "`python_gc_*`" in GUIDE
 
 
 async def test_games_open_counts_and_caches(world: World) -> None:
