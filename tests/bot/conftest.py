@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.ui import answering
+from tests.bot.busy_database import world_on
 from tests.bot.click_inventory import CONTROLS, click_key
 from tests.bot.harness import World, make_world
 from tests.fakediscord import FakeDiscord
@@ -18,6 +19,16 @@ async def world(discord_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Worl
     world = await make_world(discord_fake, f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}")
     yield world
     await discord_fake.stop_client(world.bot)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def world_on_both(
+    request: pytest.FixtureRequest, discord_fake: FakeDiscord, tmp_path: Path
+) -> AsyncIterator[World]:
+    """The world on SQLite, and on PostgreSQL where ``TEST_DATABASE_URL`` is set: a module
+    whose tests must hold on both asks for it as its ``world``."""
+    async with world_on(request.param, discord_fake, tmp_path) as world:
+        yield world
 
 
 @pytest.fixture(autouse=True)

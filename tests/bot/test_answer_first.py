@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,22 +33,19 @@ from bot.ui.components import DrawnButton, DrawnSelect, NumberForm
 from bot.ui.corner_components import NoteForm
 from bot.ui.lesson_cards import LessonNumberForm
 from rules.core import normalize_locale
-from tests.bot.busy_database import HOLD_AT_MOST, database_busy, world_on
+from tests.bot.busy_database import HOLD_AT_MOST, database_busy
 from tests.bot.harness import World, make_bot
 from tests.conftest import FakeClock
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
+from tests.fakediscord import FakeMessage, FakeUser, InteractionRecord
 
 #: The watchdog's wait, shortened: every step is acknowledged by it (or by its handler) while
 #: the database is held, however long the wait; the order is what is tested, not a duration.
 WAIT = 0.05
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def world(
-    request: pytest.FixtureRequest, discord_fake: FakeDiscord, tmp_path: Path
-) -> AsyncIterator[World]:
-    async with world_on(request.param, discord_fake, tmp_path) as world:
-        yield world
+@pytest.fixture
+def world(world_on_both: World) -> World:
+    return world_on_both
 
 
 def words_of(key: str, locale: str) -> str:

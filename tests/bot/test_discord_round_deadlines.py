@@ -4,24 +4,17 @@ deadline (their boards say so), and the final table says which games were decide
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
-from tests.bot.busy_database import world_on
 from tests.bot.harness import World
 from tests.bot.test_discord_tournament import private, slash
-from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord import FakeUser
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def world(
-    request: pytest.FixtureRequest, discord_fake: FakeDiscord, tmp_path: Path
-) -> AsyncIterator[World]:
+@pytest.fixture
+def world(world_on_both: World) -> World:
     """On SQLite, and on PostgreSQL where ``TEST_DATABASE_URL`` is set."""
-    async with world_on(request.param, discord_fake, tmp_path) as world:
-        yield world
+    return world_on_both
 
 
 async def event_with_deadlines(world: World, game: str, organiser: FakeUser) -> str:

@@ -10,28 +10,23 @@ the next process, on the same database, delivers what it finds owed as it starts
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.bot.busy_database import database_busy, world_on
+from tests.bot.busy_database import database_busy
 from tests.bot.harness import World, challenge, click, until
 from tests.bot.test_discord_open_challenge import open_challenge
 from tests.bot.test_discord_tournament_play import paired_event, round_boards
-from tests.fakediscord import FakeDiscord, FakeMessage, InteractionRecord
+from tests.fakediscord import FakeMessage, InteractionRecord
 
 #: The bot's own edits of its messages (boards redrawn from afar).
 BOT_EDITS = r"/channels/[0-9]+/messages/[0-9]+$"
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-async def world(
-    request: pytest.FixtureRequest, discord_fake: FakeDiscord, tmp_path: Path
-) -> AsyncIterator[World]:
-    async with world_on(request.param, discord_fake, tmp_path) as world:
-        yield world
+@pytest.fixture
+def world(world_on_both: World) -> World:
+    return world_on_both
 
 
 def pings_to(world: World, user_id: int) -> list[FakeMessage]:
