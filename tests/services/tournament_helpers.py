@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 
 from bot.db import Database, GameRow, TournamentPairingRow
+from bot.services.game_clock import BankRule
 from bot.services.games import GameService
 from bot.services.guilds import GuildService
 from bot.services.snapshots import Player
@@ -45,6 +46,7 @@ async def create(
     settings: dict[str, object] | None = None,
     signup_seconds: int = 24 * HOUR,
     round_seconds: int | None = None,
+    bank: BankRule | None = None,
 ) -> TournamentInfo:
     return await s.tournaments.actions.create(
         guild_id=GUILD,
@@ -63,6 +65,7 @@ async def create(
         play_seconds=7 * 24 * HOUR,
         locale="en",
         round_seconds=round_seconds,
+        bank=bank,
     )
 
 

@@ -49,24 +49,7 @@ async def test_a_bank_is_spent_and_refilled_in_words(site: Site) -> None:
 
 async def test_a_tournament_names_its_bank(site: Site) -> None:
     made = tournament_services(site.db, site.clock)
-    info = await made.tournaments.actions.create(
-        guild_id=1,
-        channel_id=2,
-        organiser=ALICE,
-        manages_server=True,
-        name="Bank cup",
-        game_type="bushi",
-        settings={},
-        format="swiss",
-        rounds=3,
-        move_seconds=2 * DAY,
-        rated=False,
-        signup_seconds=DAY,
-        max_players=None,
-        play_seconds=DAY,
-        locale="en",
-        bank=BankRule(4 * DAY, 2 * DAY, 8 * DAY),
-    )
+    info = await create(made, format="swiss", bank=BankRule(4 * DAY, 2 * DAY, 8 * DAY))
     assert "bank 4 days + 2 days a move (up to 8 days)" in header(info, "en")
     plain = await create(made, format="swiss")
     assert "1 day per move" in header(plain, "en")
