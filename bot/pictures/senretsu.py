@@ -42,6 +42,7 @@ from bot.text.pictures.senretsu import (
     DECKS_FACE,
     DISCARD,
     FIELD_NOW,
+    FIELD_NOW_FRAMED,
     FIRST,
     FRONT,
     HAND,
@@ -653,8 +654,9 @@ def _hand(view: SenretsuView, locale: Locale, names: Sequence[str], shorter: Sho
     canvas.rule(y + 8)
     if view.preview is None:
         # Not placing: the field as it stands, so the hand is read against it.
-        y = canvas.paragraph((MARGIN, y + 18), _tr(FIELD_NOW, locale), SMALLEST, width, fill=MUTED)
         framed = _placed(view, (), locale)
+        words = _tr(FIELD_NOW_FRAMED if framed else FIELD_NOW, locale)
+        y = canvas.paragraph((MARGIN, y + 18), words, SMALLEST, width, fill=MUTED)
         _Field(canvas, view, view.sides, locale, framed, names=shown, compact=compact).draw(y + 6)
         return canvas
     y = canvas.paragraph((MARGIN, y + 18), _tr(PREVIEW, locale), SMALLEST, width, fill=MUTED)

@@ -8,7 +8,8 @@ import pytest
 
 from bot.games.lessons import all_lessons, lesson_for
 from bot.games.spec import AnySpec
-from bot.ui.lesson_cards import offered_choices, position_of
+from bot.pictures import canvas
+from bot.ui.lesson_cards import offered_choices, paint, position_of
 from rules.core import LOCALES, IllegalActionError
 from rules.core.lesson import Lesson, LessonStep
 from rules.core.lesson_time import LIMIT_MINUTES, lesson_minutes
@@ -108,3 +109,26 @@ def test_the_estimate_counts_reading_looking_and_moves() -> None:
     moving = bushi.steps[next(i for i, s in enumerate(bushi.steps) if s.teaches_move)]
     with_move = Lesson(bushi.key, bushi.title, (*bushi.steps, moving))
     assert lesson_minutes(with_move, "en") - lesson_minutes(bushi, "en") > (10 + 10) / 60
+
+
+PANEL_STEPS = [
+    pytest.param(spec, step, id=f"{lesson.key}-{index}")
+    for spec, lesson in LESSONS
+    if spec.panel_picture is not None
+    for index, step in enumerate(lesson.steps)
+]
+
+
+@pytest.mark.parametrize(("spec", "step"), PANEL_STEPS)
+def test_a_step_drawn_from_a_hand_shows_the_field_too(spec: AnySpec, step: LessonStep) -> None:
+    """A lesson of a game played from a hand (戦列札) draws the learner's panel: every step's
+    picture shows both sides' lines about the front — janken's the two decks, a hit on the
+    deck the field it hit (issue 31: those were a hand alone, or nearly nothing)."""
+    position = position_of(spec, step)
+    for locale, front in (("en", "front"), ("ja", "前線")):
+        with canvas.watching() as canvases:
+            assert paint(spec, step, position, locale) is not None
+        lines = [drawn.text for made in canvases for drawn in made.texts]
+        assert front in lines
+        decks = [line for line in lines if line.startswith(("deck ", "山札 "))]
+        assert len(decks) == 2, lines
