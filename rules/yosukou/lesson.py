@@ -120,7 +120,7 @@ LESSON = Lesson(
             Text("動く（MOVE）か留まる（STAY）か", "MOVE or STAY"),
             Text(
                 "いま引いたソードは比較に勝ちました。下卦のソードが勝つと、選べます。動く：トークンは向かいの爻へ、Sw と Co は捨て札になり、"
-                "このソードが新しい Sw に。留まる：この爻のカップとソードを捨てます。いまは 5 "
+                "このソードが新しい Sw に。留まる：この爻のカップとソードを捨てます。いまは 5"
                 "（目標の一つ）へ動きましょう。",
                 "The sword you just drew won its comparison, and a lower sword that wins lets "
                 "you choose. MOVE: "
@@ -210,14 +210,15 @@ LESSON = Lesson(
         LessonStep(
             Text("戦乱置換（オプション）", "War replacement (戦乱置換, an option)"),
             Text(
-                "戦乱置換は易双六だけのオプションで、既定はオフ（始めるときの war で回数を決めます）。"
+                "戦乱置換は本来のルールだけのオプションで、既定はオフ"
+                "（始めるときのオプション「戦乱置換」で回数を決めます）。"
                 "下卦のソードで「動く」を選んだあと、置き場の札を別の置き場へ、その回数まで移せます。"
                 "最初の盤に戻り、回数 1 で、いま動いたところ。2 のカップの ♥10 を取りましょう。",
-                "War replacement (戦乱置換) is an option of 易双六 only, off by default (the war "
-                "option when you start a game sets how many moves). After you MOVE on a lower "
-                "sword, "
-                "you may move cards from pile to pile, up to that many. Back on the first deal, "
-                "with a limit of 1, you have just moved: take the ♥10 from 2's cups.",
+                "War replacement (戦乱置換) is an option of the original rules only, off by "
+                "default (the war option when you start a game sets how many moves). After you "
+                "MOVE on a lower sword, you may move cards from pile to pile, up to that many. "
+                "Back on the first deal, with a limit of 1, you have just moved: take the ♥10 "
+                "from 2's cups.",
             ),
             WAR_MOVED,
             taught=("take:cups_2:H10",),

@@ -4,6 +4,8 @@ shows as forbidden are refused by the rules. A rules change breaks this, not a l
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.games.lessons import all_lessons, lesson_for
@@ -132,3 +134,22 @@ def test_a_step_drawn_from_a_hand_shows_the_field_too(spec: AnySpec, step: Lesso
         assert front in lines
         decks = [line for line in lines if line.startswith(("deck ", "山札 "))]
         assert len(decks) == 2, lines
+
+
+def test_a_solitaire_s_lesson_names_no_challenge_and_options_as_its_command_does() -> None:
+    """A game played alone has no challenge nor opponent (issue 31: 易双六's lesson said the
+    戦乱置換 count came from "a challenge's war option"), and an option is named as the reader's
+    own client shows it: never the English name inside the Japanese text."""
+    solitaires = [(spec, lesson) for spec, lesson in LESSONS if spec.solitaire]
+    assert solitaires
+    for spec, lesson in solitaires:
+        english_only = [
+            re.compile(rf"(?<![A-Za-z_]){re.escape(o.name.en)}(?![A-Za-z_])")
+            for o in spec.options
+            if o.name.en != o.name.ja
+        ]
+        for step in lesson.steps:
+            english, japanese = step.body("en").lower(), step.body("ja")
+            assert "challenge" not in english and "opponent" not in english
+            assert "挑戦" not in japanese and "対戦相手" not in japanese
+            assert not [p.pattern for p in english_only if p.search(japanese)], step.body("ja")
