@@ -576,7 +576,7 @@ def draw_hand(view: SenretsuView, locale: Locale, names: Sequence[str] = ()) -> 
     run past one phone screen (:data:`PANEL_TALLEST`) is drawn again shorter: the field's
     lines as chips, then the strikes that hit nothing only counted."""
     canvas = _hand(view, locale, names, Shorter.NOT)
-    for shorter in (Shorter.FIELD, Shorter.MISSES, Shorter.NEWS):
+    for shorter in (Shorter.MISSES, Shorter.NEWS):
         if canvas.bottom + MARGIN <= PANEL_TALLEST:
             break
         canvas.discard()
@@ -586,17 +586,30 @@ def draw_hand(view: SenretsuView, locale: Locale, names: Sequence[str] = ()) -> 
 
 class Shorter(IntEnum):
     """How much shorter a hand panel is drawn, each step keeping the last's: the field's lines
-    as chips side by side, the strikes that hit nothing only counted, and the opponent's turn
-    before this one left to the board (its frames and words say what was placed)."""
+    as chips side by side where they would not fit in rows of cards (the field comes last, so
+    that is known without a second draft), then the field so always and the strikes that hit
+    nothing only counted, then the opponent's turn before this one left to the board (its
+    frames and words say what was placed)."""
 
     NOT = 0
-    FIELD = 1
-    MISSES = 2
-    NEWS = 3
+    MISSES = 1
+    NEWS = 2
+
+
+def _field_height(view: SenretsuView, sides: Sequence[Side]) -> float:
+    """How tall :meth:`_Field.draw` draws ``sides`` in rows of cards (a row of revealed chips
+    counted per player who has some)."""
+    known = sum(1 for seat in (0, 1) if view.revealed[seat])
+    rows = sum(side.size for side in sides)
+    return 2 * (BAR_H + 8) + known * (DECISIVE * 1.55 + 10) + rows * ROW_H + 40 + 4
 
 
 def _hand(view: SenretsuView, locale: Locale, names: Sequence[str], shorter: Shorter) -> Canvas:
-    compact, quiet = shorter >= Shorter.FIELD, shorter >= Shorter.MISSES
+    quiet = shorter >= Shorter.MISSES
+
+    def compact(y: float, sides: Sequence[Side]) -> bool:
+        return shorter >= Shorter.MISSES or y + _field_height(view, sides) > PANEL_TALLEST
+
     canvas = Canvas(_height(view) + 600)
     seat = view.viewer
     width = canvas.width - 2 * MARGIN
@@ -649,7 +662,8 @@ def _hand(view: SenretsuView, locale: Locale, names: Sequence[str], shorter: Sho
     if view.phase == "casualties" and seat == view.defender and view.outcome is None:
         # The lines that were hit, each tagged with what it still owes, beside the hand.
         canvas.rule(y + 8)
-        _Field(canvas, view, view.sides, locale, {}, names=shown, compact=compact).draw(y + 18)
+        short = compact(y + 18 + MARGIN, view.sides)
+        _Field(canvas, view, view.sides, locale, {}, names=shown, compact=short).draw(y + 18)
         return canvas
     canvas.rule(y + 8)
     if view.preview is None:
@@ -657,12 +671,14 @@ def _hand(view: SenretsuView, locale: Locale, names: Sequence[str], shorter: Sho
         framed = _placed(view, (), locale)
         words = _tr(FIELD_NOW_FRAMED if framed else FIELD_NOW, locale)
         y = canvas.paragraph((MARGIN, y + 18), words, SMALLEST, width, fill=MUTED)
-        _Field(canvas, view, view.sides, locale, framed, names=shown, compact=compact).draw(y + 6)
+        short = compact(y + 6 + MARGIN, view.sides)
+        _Field(canvas, view, view.sides, locale, framed, names=shown, compact=short).draw(y + 6)
         return canvas
     y = canvas.paragraph((MARGIN, y + 18), _tr(PREVIEW, locale), SMALLEST, width, fill=MUTED)
     staged = {card: _tr(STAGED, locale) for card in view.staged}
     sides = tuple(view.preview if s == seat else view.sides[s] for s in (0, 1))
     # The placer's bar counts the hand as it is now: staged cards have left it.
     held = tuple(len(view.hand) if s == seat else view.hand_sizes[s] for s in (0, 1))
-    _Field(canvas, view, sides, locale, staged, held, shown, compact).draw(y + 6)
+    short = compact(y + 6 + MARGIN, sides)
+    _Field(canvas, view, sides, locale, staged, held, shown, short).draw(y + 6)
     return canvas
