@@ -134,6 +134,10 @@ def test_a_step_drawn_from_a_hand_shows_the_field_too(spec: AnySpec, step: Lesso
         assert front in lines
         decks = [line for line in lines if line.startswith(("deck ", "山札 "))]
         assert len(decks) == 2, lines
+        # The card says "Player 1": so does the picture, not P1.
+        seat = spec.rules.seat_name(step.seat, locale)
+        assert any(seat in line for line in lines)
+        assert not [line for line in lines if re.search(r"(?<![A-Za-z0-9])P[12](?![0-9])", line)]
 
 
 def test_a_solitaire_s_lesson_names_no_challenge_and_options_as_its_command_does() -> None:
