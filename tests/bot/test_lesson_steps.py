@@ -157,3 +157,14 @@ def test_a_solitaire_s_lesson_names_no_challenge_and_options_as_its_command_does
             assert "challenge" not in english and "opponent" not in english
             assert "挑戦" not in japanese and "対戦相手" not in japanese
             assert not [p.pattern for p in english_only if p.search(japanese)], step.body("ja")
+
+
+def test_an_english_lesson_calls_its_game_by_its_english_name() -> None:
+    """The English lesson is titled Youscout: its steps say Youscout too, not 易双六 (issue
+    31's read-through: "What differs from 易双六" under "Simplified Youscout")."""
+    for spec, lesson in LESSONS:
+        japanese = spec.title.ja
+        if japanese == spec.title.en:
+            continue
+        for step in lesson.steps:
+            assert japanese not in step.title("en") + step.body("en"), step.title("en")
