@@ -666,8 +666,8 @@ def _hand(view: SenretsuView, locale: Locale, names: Sequence[str], shorter: Sho
         _Field(canvas, view, view.sides, locale, {}, names=shown, compact=short).draw(y + 18)
         return canvas
     canvas.rule(y + 8)
-    if view.preview is None:
-        # Not placing: the field as it stands, so the hand is read against it.
+    if view.preview is None or not view.staged:
+        # Not placing, or nothing staged yet: the field as it stands, to read the hand against.
         framed = _placed(view, (), locale)
         words = _tr(FIELD_NOW_FRAMED if framed else FIELD_NOW, locale)
         y = canvas.paragraph((MARGIN, y + 18), words, SMALLEST, width, fill=MUTED)
