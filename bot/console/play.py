@@ -114,18 +114,7 @@ def players_line(game: GameSnapshot, locale: Locale) -> str:
 def seat_namer(game: GameSnapshot, locale: Locale) -> Callable[[str], str]:
     """Writes the players' names where the rules' text names seats that are only numbers (戦列札's
     ``Player 1`` and ``P1``), as the game's pictures do; other games' text is left as it is."""
-    labels = game.spec.seat_labels
-    if labels is None or len(game.seats) < 2:
-        return lambda text: text
-    names = {
-        label: seat.display_name
-        for seat in game.seats
-        for label in labels(game.rules, seat.seat, locale)
-    }
-    # Longest first (``Player 1`` before ``P1``); ``P1`` is not ``P10`` nor part of a word.
-    spelled = "|".join(re.escape(label) for label in sorted(names, key=len, reverse=True))
-    pattern = re.compile(rf"(?<![A-Za-z0-9])(?:{spelled})(?![0-9])")
-    return lambda text: pattern.sub(lambda found: names[found.group()], text)
+    return game.spec.seat_namer({s.seat: s.display_name for s in game.seats}, locale)
 
 
 def menu_keys(labels: Sequence[str]) -> list[int]:

@@ -147,7 +147,8 @@ def review(
     if not found:
         return REVIEW_AGREED(locale)
     lines = [REVIEW_TITLE(locale)]
-    for d in found:
+    # The costliest few, told in the order they were played: the game's story.
+    for d in sorted(found, key=lambda d: d.turn):
         line = REVIEW_LINE.format(
             turn=d.turn,
             played=rules.action_label(d.played, locale),

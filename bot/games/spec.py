@@ -9,6 +9,7 @@ buttons and menus; the services call the bot player, the hinter and the ranking.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -345,6 +346,22 @@ class GameSpec(Generic[S, A, V]):
 
     def level(self, key: str) -> BotLevel[S, A, V] | None:
         return next((level for level in self.levels if level.key == key), None)
+
+    def seat_namer(self, names: Mapping[Seat, str], locale: Locale) -> Callable[[str], str]:
+        """Writes the players' ``names`` (by seat) where the rules' text names seats that are
+        only numbers (戦列札's ``Player 1`` and ``P1``), as the game's pictures do; other games'
+        text, and text with fewer than two names to write, is left as it is."""
+        if self.seat_labels is None or len(names) < 2:
+            return lambda text: text
+        by_label = {
+            label: name
+            for seat, name in names.items()
+            for label in self.seat_labels(self.rules, seat, locale)
+        }
+        # Longest first (``Player 1`` before ``P1``); ``P1`` is not ``P10`` nor part of a word.
+        spelled = "|".join(re.escape(label) for label in sorted(by_label, key=len, reverse=True))
+        pattern = re.compile(rf"(?<![A-Za-z0-9])(?:{spelled})(?![0-9])")
+        return lambda text: pattern.sub(lambda found: by_label[found.group()], text)
 
     def bot_player_for(self, settings: Mapping[str, Any]) -> BotPlayer[S, A, V] | None:
         """Who plays the bot's seats in a game with these settings: the level it names, else

@@ -268,6 +268,13 @@ class Canvas:
     def _reach(self, y: float) -> None:
         self.bottom = max(self.bottom, y)
 
+    def discard(self) -> None:
+        """A draft given up (a layout too tall, drawn again shorter): out of the watchers'
+        records, which describe the pictures sent."""
+        for watcher in _watchers:
+            if self in watcher:
+                watcher.remove(self)
+
     # --- colours ------------------------------------------------------------------------
 
     def ink(self, colour: Colour, room: int = PALETTE_SIZE) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from enum import IntEnum
 from typing import Final
 
 from bot.pictures.canvas import (
@@ -25,18 +26,23 @@ from bot.pictures.canvas import (
     MARGIN,
     MUTED,
     PANEL,
+    PHONE_POINTS,
     RECENT,
     RULE,
     SMALLEST,
     VERMILLION,
+    WIDTH,
     Canvas,
     Colour,
     drawable_name,
 )
-from bot.pictures.cards import Chip, chip_rows, face_down
+from bot.pictures.cards import CHIP_GAP, Chip, chip, chip_rows, chip_width, face_down
 from bot.text.pictures.senretsu import (
     DECK,
+    DECKS_FACE,
     DISCARD,
+    FIELD_NOW,
+    FIELD_NOW_FRAMED,
     FIRST,
     FRONT,
     HAND,
@@ -47,6 +53,7 @@ from bot.text.pictures.senretsu import (
     PICK,
     PLACED,
     PREVIEW,
+    QUIET,
     SPECTATOR,
     STAGED,
     TO_ACT,
@@ -62,6 +69,7 @@ from rules.senretsu.render import (
     AttackReport,
     attack_report,
     line_tag,
+    ranged_label,
     seat_tag,
     status_lines,
     turn_report,
@@ -75,6 +83,8 @@ _SHADOW: Final = 6
 ROW_H: Final = CARD_H + 14
 TAG_W: Final = 62
 BAR_H: Final = 52
+#: The tallest a hand panel may be: 730 points on a phone 360 points wide, one screen.
+PANEL_TALLEST: Final = round(730 * WIDTH / PHONE_POINTS)
 #: Red cards in a red that stays apart from black in lightness for every colour vision.
 CARD_INK: Final[dict[CardColour, Colour]] = {CardColour.RED: (200, 30, 45), CardColour.BLACK: INK}
 _RULES: Final = SenretsuRules()
@@ -175,8 +185,11 @@ class _Field:
         framed: dict[Card, str],
         hand_sizes: Sequence[int] | None = None,
         names: Sequence[str] = ("P1", "P2"),
+        compact: bool = False,
     ) -> None:
         self.names = names
+        #: Each line as a row of chips, half a card row high (a long field on a phone).
+        self.compact = compact
         self.canvas = canvas
         self.view = view
         self.sides = sides
@@ -185,11 +198,36 @@ class _Field:
         self.hand_sizes = view.hand_sizes if hand_sizes is None else hand_sizes
 
     def draw(self, y: float) -> float:
+        if self.compact:
+            return self.columns(y)
         y = self.player_bar(0, y)
         y = self.lines(0, y, reversed_order=True)
         y = self.front(y)
         y = self.lines(1, y, reversed_order=False)
         return self.player_bar(1, y + 4)
+
+    def columns(self, y: float) -> float:
+        """The short form: both players' bars, then their lines side by side from the front
+        (L1 of each on top), a row of chips per line — half the height of facing rows."""
+        c = self.canvas
+        y = self.player_bar(0, y)
+        y = self.player_bar(1, y) + 4
+        mid = c.width / 2
+        spans = ((MARGIN, mid - 10), (mid + 10, c.width - MARGIN))
+        for seat, (x0, x1) in enumerate(spans):
+            suits = "♥♦" if self.view.colours[seat] is CardColour.RED else "♠♣"
+            ink = CARD_INK[self.view.colours[seat]]
+            head = c.clip(f"{suits} {self.names[seat]}", 24, x1 - x0, bold=True, name=True)
+            c.text((x0, y + 14), head, 24, bold=True, fill=ink, anchor="lm", name=True)
+        y = self.front(y + 30)
+        for index in range(max(side.size for side in self.sides)):
+            below = y
+            for seat, (x0, x1) in enumerate(spans):
+                if index < self.sides[seat].size:
+                    line = self.sides[seat].line(index)
+                    below = max(below, self.chip_line(seat, index, line, x0, x1, y))
+            y = below
+        return y
 
     def player_bar(self, seat: Seat, y: float) -> float:
         c, view, loc = self.canvas, self.view, self.locale
@@ -247,6 +285,50 @@ class _Field:
             y += ROW_H
         return y
 
+    def _owed(self, seat: Seat, index: int) -> str:
+        """The badge of a hit line its owner must still lose cards from, or ``""``."""
+        view = self.view
+        owed = next((p.count for p in view.pending if p.line == index), 0)
+        return _tr(OWED, self.locale, n=owed) if owed and seat == view.defender else ""
+
+    def chip_line(
+        self,
+        seat: Seat,
+        index: int,
+        line: Sequence[FieldCard] | None,
+        x0: float,
+        x1: float,
+        y: float,
+    ) -> float:
+        """One line between ``x0`` and ``x1``: its tag and a chip per card (a joker's with its
+        range), framed as placed or staged; the deck line as its count. Returns the y below."""
+        c, loc = self.canvas, self.locale
+        high = DECISIVE * 1.55
+        mid = y + 5 + high / 2
+        c.text((x0 + 4, mid), line_tag(index, loc), 24, bold=True, fill=MUTED, anchor="lm")
+        left = x0 + TAG_W + 10
+        if line is None:
+            deck = _tr(DECK, loc, n=self.view.deck_sizes[seat])
+            c.badge((left, mid), deck, DECISIVE, fill=BLUE, anchor="l", decisive=True)
+            return y + high + 12
+        x, top = left, y + 5
+        for fc in line:
+            item = Chip(ranged_label(fc.card, fc.range), CARD_INK[fc.card.colour])
+            if x > left and x + chip_width(c, item.label, DECISIVE) > x1:
+                x, top = left, top + high + 10
+            box = chip(c, x, top, item, DECISIVE, decisive=True)
+            if fc.card in self.framed:
+                # The frame alone: the words above the field say what a frame means.
+                c.recent(box, "", radius=8, pad=3)
+            x = box[2] + CHIP_GAP + 4
+        owed = self._owed(seat, index)
+        if owed:
+            # After the cards, on a row of its own when they leave no room for it.
+            if x + c.measure(owed, 24, True) + 30 > x1:
+                x, top = left, top + high + 10
+            c.badge((x + 4, top + high / 2), owed, 24, fill=VERMILLION, anchor="l")
+        return top + high + 12
+
     def line(self, seat: Seat, index: int, line: Sequence[FieldCard] | None, y: float) -> None:
         c, view, loc = self.canvas, self.view, self.locale
         top = y + 6
@@ -269,9 +351,8 @@ class _Field:
                 anchor="lm",
             )
             return
-        owed = next((p.count for p in view.pending if p.line == index), 0)
-        owes = bool(owed) and seat == view.defender
-        owed_label = _tr(OWED, loc, n=owed)
+        owed_label = self._owed(seat, index)
+        owes = bool(owed_label)
         tags = {self.framed[fc.card] for fc in line if fc.card in self.framed}
         tag = next(iter(sorted(tags)), "")
         # Room on the right for the owed badge and the frames' one tag.
@@ -366,17 +447,25 @@ def _report(
     report: AttackReport | None,
     y: float,
     names: Sequence[str],
+    locale: Locale,
+    *,
+    quiet: bool = False,
 ) -> float:
     """A turn or an attack in the rules' own sentences, each strike marked by whether it
-    hit; returns the y below it."""
+    hit; returns the y below it. ``quiet``: the strikes that hit nothing are only counted
+    (a long attack in a panel that must fit a phone)."""
     if report is None:
         return y
     width = canvas.width - 2 * MARGIN
     y = canvas.paragraph(
         (MARGIN, y), _named(report.heading, names), 24, width, bold=True, name=True
     )
+    missed = 0
     for strike, sentence in zip(log.strikes if log else (), report.strikes, strict=True):
         hit = strike.result in ("line", "deck")
+        if quiet and not hit:
+            missed += 1
+            continue
         mark = "×" if hit else "・"
         canvas.text(
             (MARGIN + 8, y + 14),
@@ -389,6 +478,9 @@ def _report(
         y = canvas.paragraph(
             (MARGIN + 34, y), _named(sentence, names), SMALLEST, width - 34, name=True
         )
+    if missed:
+        quieted = _tr(QUIET, locale, n=missed)
+        y = canvas.paragraph((MARGIN + 34, y), quieted, SMALLEST, width - 34, fill=MUTED)
     for note in report.notes:
         y = canvas.paragraph(
             (MARGIN + 34, y), _named(note, names), SMALLEST, width - 34, fill=MUTED, name=True
@@ -404,13 +496,16 @@ def _since(
     names: Sequence[str],
     *,
     turn: bool,
+    quiet: bool = False,
 ) -> float:
     """What happened since the player on turn last played: the turn before this one (when
-    ``turn``), then this turn's attack and draw."""
+    ``turn``), then this turn's attack and draw (``quiet``: see :func:`_report`)."""
     previous = view.previous_turn
     if turn and previous is not None:
-        y = _report(canvas, previous.attack, turn_report(view, locale), y, names) + 8
-    return _report(canvas, view.last_attack, attack_report(view, locale), y, names)
+        report = turn_report(view, locale)
+        y = _report(canvas, previous.attack, report, y, names, locale, quiet=quiet) + 8
+    report = attack_report(view, locale)
+    return _report(canvas, view.last_attack, report, y, names, locale, quiet=quiet)
 
 
 def _lost(view: SenretsuView) -> set[Card]:
@@ -475,16 +570,53 @@ def draw_board(
 
 
 def draw_hand(view: SenretsuView, locale: Locale, names: Sequence[str] = ()) -> bytes:
-    """``view.viewer``'s private panel as PNG bytes: their hand and, while they place, their
-    lines with the staged cards. Send it to that player only. ``names``: the players' display
-    names by seat (P1, P2 without)."""
+    """``view.viewer``'s private panel as PNG bytes: their hand, what happened since they last
+    played, and the field — with their staged cards while they place. Send it to that player
+    only. ``names``: the players' display names by seat (P1, P2 without). A panel that would
+    run past one phone screen (:data:`PANEL_TALLEST`) is drawn again shorter: the field's
+    lines as chips, then the strikes that hit nothing only counted."""
+    canvas = _hand(view, locale, names, Shorter.NOT)
+    for shorter in (Shorter.MISSES, Shorter.NEWS):
+        if canvas.bottom + MARGIN <= PANEL_TALLEST:
+            break
+        canvas.discard()
+        canvas = _hand(view, locale, names, shorter)
+    return canvas.png()
+
+
+class Shorter(IntEnum):
+    """How much shorter a hand panel is drawn, each step keeping the last's: the field's lines
+    as chips side by side where they would not fit in rows of cards (the field comes last, so
+    that is known without a second draft), then the field so always and the strikes that hit
+    nothing only counted, then the opponent's turn before this one left to the board (its
+    frames and words say what was placed)."""
+
+    NOT = 0
+    MISSES = 1
+    NEWS = 2
+
+
+def _field_height(view: SenretsuView, sides: Sequence[Side]) -> float:
+    """How tall :meth:`_Field.draw` draws ``sides`` in rows of cards (a row of revealed chips
+    counted per player who has some)."""
+    known = sum(1 for seat in (0, 1) if view.revealed[seat])
+    rows = sum(side.size for side in sides)
+    return 2 * (BAR_H + 8) + known * (DECISIVE * 1.55 + 10) + rows * ROW_H + 40 + 4
+
+
+def _hand(view: SenretsuView, locale: Locale, names: Sequence[str], shorter: Shorter) -> Canvas:
+    quiet = shorter >= Shorter.MISSES
+
+    def compact(y: float, sides: Sequence[Side]) -> bool:
+        return shorter >= Shorter.MISSES or y + _field_height(view, sides) > PANEL_TALLEST
+
     canvas = Canvas(_height(view) + 600)
     seat = view.viewer
     width = canvas.width - 2 * MARGIN
     shown = _seat_names(names)
     if seat is None:
         canvas.paragraph((MARGIN, 24), _tr(SPECTATOR, locale), 24, width)
-        return canvas.png()
+        return canvas
     colour = view.colours[seat]
     title = _tr(HAND_OF, locale, p=shown[seat], c=colour.text(locale))
     title = canvas.clip(title, 30, width, bold=True, name=True)
@@ -493,8 +625,12 @@ def draw_hand(view: SenretsuView, locale: Locale, names: Sequence[str] = ()) -> 
     if view.phase == "janken" and view.outcome is None:
         pick = view.janken_pick
         text = _tr(YOUR_PICK, locale, h=HANDS[pick](locale)) if pick else _tr(PICK, locale)
-        canvas.paragraph((MARGIN, y), text, 24, width)
-        return canvas.png()
+        y = canvas.paragraph((MARGIN, y), text, 24, width)
+        # The field the game starts from, so the picture shows what the lesson tells.
+        canvas.rule(y + 8)
+        y = canvas.paragraph((MARGIN, y + 18), _tr(DECKS_FACE, locale), SMALLEST, width, fill=MUTED)
+        _Field(canvas, view, view.sides, locale, {}, names=shown).draw(y + 6)
+        return canvas
     hand = sorted(view.hand, key=sort_key)
     canvas.text((MARGIN, y + 12), _tr(HAND, locale, n=len(hand)), SMALLEST, fill=MUTED, anchor="lm")
     y += 34
@@ -521,18 +657,28 @@ def draw_hand(view: SenretsuView, locale: Locale, names: Sequence[str] = ()) -> 
         canvas.rule(y + 8)
         previous = view.previous_turn
         mine = previous is not None and previous.seat == seat
-        y = _since(canvas, view, locale, y + 18, shown, turn=not mine)
+        turn = not mine and shorter < Shorter.NEWS
+        y = _since(canvas, view, locale, y + 18, shown, turn=turn, quiet=quiet)
     if view.phase == "casualties" and seat == view.defender and view.outcome is None:
         # The lines that were hit, each tagged with what it still owes, beside the hand.
         canvas.rule(y + 8)
-        y = _Field(canvas, view, view.sides, locale, {}, names=shown).draw(y + 18)
-    if view.preview is None:
-        return canvas.png()
+        short = compact(y + 18 + MARGIN, view.sides)
+        _Field(canvas, view, view.sides, locale, {}, names=shown, compact=short).draw(y + 18)
+        return canvas
     canvas.rule(y + 8)
+    if view.preview is None or not view.staged:
+        # Not placing, or nothing staged yet: the field as it stands, to read the hand against.
+        framed = _placed(view, (), locale)
+        words = _tr(FIELD_NOW_FRAMED if framed else FIELD_NOW, locale)
+        y = canvas.paragraph((MARGIN, y + 18), words, SMALLEST, width, fill=MUTED)
+        short = compact(y + 6 + MARGIN, view.sides)
+        _Field(canvas, view, view.sides, locale, framed, names=shown, compact=short).draw(y + 6)
+        return canvas
     y = canvas.paragraph((MARGIN, y + 18), _tr(PREVIEW, locale), SMALLEST, width, fill=MUTED)
     staged = {card: _tr(STAGED, locale) for card in view.staged}
     sides = tuple(view.preview if s == seat else view.sides[s] for s in (0, 1))
     # The placer's bar counts the hand as it is now: staged cards have left it.
     held = tuple(len(view.hand) if s == seat else view.hand_sizes[s] for s in (0, 1))
-    _Field(canvas, view, sides, locale, staged, held, shown).draw(y + 6)
-    return canvas.png()
+    short = compact(y + 6 + MARGIN, sides)
+    _Field(canvas, view, sides, locale, staged, held, shown, short).draw(y + 6)
+    return canvas

@@ -24,7 +24,7 @@ from bot.ui.adjourning import adjourn_lines, adjourn_row
 from bot.ui.app_emojis import BOOK
 from bot.ui.away import hold_lines
 from bot.ui.clock_words import discord_time
-from bot.ui.common import mention, player_name, seat_names, typed
+from bot.ui.common import mention, player_name, seat_namer, seat_names, typed
 from bot.ui.components import (
     ChallengeButton,
     GameActionButton,
@@ -182,9 +182,10 @@ def board_status(
         said_below.add(DRAW_OFFER)
     faces = game.spec.faces
     shows = faces.of_event if faces is not None else None
+    named = seat_namer(game, locale)
     public = [
         # The top a move leaves showing, as the app's emoji, before its words (which stay).
-        (BOOK.inline(shows(e)) if shows is not None else "") + words
+        (BOOK.inline(shows(e)) if shows is not None else "") + named(words)
         for e in recent
         if e.visible_to is None and e.kind not in said_below
         for words in [rules.describe_event(e, locale)]

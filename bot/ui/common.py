@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -77,6 +78,13 @@ def shown_name(user_id: int, display_name: str, locale: Locale) -> str:
 def seat_names(game: GameSummary, locale: Locale) -> list[str]:
     """Each seat's name as shown, in seat order (what a picture writes for the players)."""
     return [shown_name(s.user_id, s.display_name, locale) for s in game.seats]
+
+
+def seat_namer(game: GameSummary, locale: Locale) -> Callable[[str], str]:
+    """The players' names, as shown and safe in markdown, written where the rules' text names
+    seats that are only numbers (戦列札's ``Player 1``, ``P1``): the pictures name them so."""
+    names = {s.seat: typed(shown_name(s.user_id, s.display_name, locale)) for s in game.seats}
+    return game.spec.seat_namer(names, locale)
 
 
 def mention(user_id: int) -> str:

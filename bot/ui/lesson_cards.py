@@ -186,10 +186,14 @@ def paint(spec: AnySpec, step: LessonStep, position: StepPosition, locale: Local
     """The game's own picture of the position, as ``step.seat`` sees it; none for a game
     without one."""
     view = spec.rules.view_for(position.state, step.seat)
+    # No one is named in a lesson: where the pictures would write a seat's short tag (P1),
+    # they write the seat as the card's words do (Player 1).
+    rules = spec.rules
+    names = [rules.seat_name(s, locale) for s in range(rules.seats)] if spec.seat_labels else []
     if spec.panel is not None and spec.panel_picture is not None:
-        return spec.panel_picture(view, locale)
+        return spec.panel_picture(view, locale, names)
     if spec.board_picture is not None:
-        return spec.board_picture(view, locale, position.events)
+        return spec.board_picture(view, locale, position.events, names)
     return None
 
 

@@ -20,7 +20,7 @@ from bot.services.freshness import Seen, check_fresh
 from bot.services.queries import GameQueries
 from bot.services.snapshots import GameSnapshot
 from bot.ui.boards import Board
-from bot.ui.common import is_panel, seat_names, user_locale
+from bot.ui.common import is_panel, seat_namer, seat_names, user_locale
 from bot.ui.components import NumberForm
 from bot.ui.context import Services
 from bot.ui.easel import EASEL
@@ -44,7 +44,7 @@ def panel_card(
     panel = spec.panel(game.rules, game.state, seat, locale, step)
     return Card(
         heading=f"### {tr('panel.title', locale)}",
-        status=panel.prompt,
+        status=seat_namer(game, locale)(panel.prompt),
         picture=HAND_PICTURE if picture else None,
         picture_alt=panel.text,
         text_board=None if picture else panel.text,

@@ -158,8 +158,8 @@ LESSON = Lesson(
             taught=("p:DK:0",),
             hint=Text("「♦K→1列」を選んでください。", "Choose ♦K → L1."),
             done=Text(
-                "あなたは配置を終え、相手の攻撃が始まりました。",
-                "You ended your placement, and your opponent attacked.",
+                "このあと配置を終えると、相手のターンの攻撃が来ます。",
+                "Next you end your placement, and your opponent's turn attacks you.",
             ),
         ),
         LessonStep(

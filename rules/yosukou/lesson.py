@@ -120,7 +120,7 @@ LESSON = Lesson(
             Text("動く（MOVE）か留まる（STAY）か", "MOVE or STAY"),
             Text(
                 "いま引いたソードは比較に勝ちました。下卦のソードが勝つと、選べます。動く：トークンは向かいの爻へ、Sw と Co は捨て札になり、"
-                "このソードが新しい Sw に。留まる：この爻のカップとソードを捨てます。いまは 5 "
+                "このソードが新しい Sw に。留まる：この爻のカップとソードを捨てます。いまは 5"
                 "（目標の一つ）へ動きましょう。",
                 "The sword you just drew won its comparison, and a lower sword that wins lets "
                 "you choose. MOVE: "
@@ -210,14 +210,15 @@ LESSON = Lesson(
         LessonStep(
             Text("戦乱置換（オプション）", "War replacement (戦乱置換, an option)"),
             Text(
-                "戦乱置換は易双六だけのオプションで、既定はオフ（始めるときの war で回数を決めます）。"
+                "戦乱置換は本来のルールだけのオプションで、既定はオフ"
+                "（始めるときのオプション「戦乱置換」で回数を決めます）。"
                 "下卦のソードで「動く」を選んだあと、置き場の札を別の置き場へ、その回数まで移せます。"
                 "最初の盤に戻り、回数 1 で、いま動いたところ。2 のカップの ♥10 を取りましょう。",
-                "War replacement (戦乱置換) is an option of 易双六 only, off by default (the war "
-                "option when you start a game sets how many moves). After you MOVE on a lower "
-                "sword, "
-                "you may move cards from pile to pile, up to that many. Back on the first deal, "
-                "with a limit of 1, you have just moved: take the ♥10 from 2's cups.",
+                "War replacement (戦乱置換) is an option of the original rules only, off by "
+                "default (the war option when you start a game sets how many moves). After you "
+                "MOVE on a lower sword, you may move cards from pile to pile, up to that many. "
+                "Back on the first deal, with a limit of 1, you have just moved: take the ♥10 "
+                "from 2's cups.",
             ),
             WAR_MOVED,
             taught=("take:cups_2:H10",),
@@ -246,17 +247,17 @@ SIMPLIFIED_LESSON = Lesson(
     title=TITLE_SIMPLIFIED,
     steps=(
         LessonStep(
-            Text("易双六と違うところ", "What differs from 易双六"),
+            Text("易双六と違うところ", "What differs from Youscout"),
             Text(
                 "略式は同じ盤・同じ開始と目標・同じ終了カードと勝ち負けで遊びます。違うのは引いた"
                 "カードの働き：Sw と Co は使わず、大アルカナの数はソード（M）とコイン（F）の"
                 "組だけを使います。戦乱置換はなく、(8)/(11) は既定で記念式（いつも入れ替え、"
                 "開始の制限なし）です。",
-                "略式 plays on the same board, with the same start, goal, end cards and "
-                "winning as 易双六. What a drawn card does differs: Sw and Co are never used, "
-                "and of the majors' numbers only the sword (M) and coin (F) pairs count. There "
-                "is no 戦乱置換, and (8)/(11) are swapped by the memorial method by default "
-                "(always, with no forced start).",
+                "Simplified Youscout (略式) plays on the same board, with the same start, goal, "
+                "end cards and winning as Youscout. What a drawn card does differs: Sw and Co "
+                "are never used, and of the majors' numbers only the sword (M) and coin (F) "
+                "pairs count. There is no war replacement (戦乱置換), and (8)/(11) are swapped "
+                "by the memorial method by default (always, with no forced start).",
             ),
             SIMPLIFIED,
         ),
@@ -264,7 +265,8 @@ SIMPLIFIED_LESSON = Lesson(
             Text("開始位置", "The start"),
             Text(
                 "易双六と同じく、下卦から始めれば目標は 2 か 5、上卦からなら 5 か 6。2 から始めましょう。",
-                "As in 易双六, a lower start aims for 2 or 5, an upper one for 5 or 6. Start on 2.",
+                "As in Youscout, a lower start aims for 2 or 5, an upper one for 5 or 6. Start "
+                "on 2.",
             ),
             SIMPLIFIED,
             taught=("start:2",),
@@ -292,10 +294,11 @@ SIMPLIFIED_LESSON = Lesson(
                 "ソードとワンドは判定します：カードの値＋移動元の F（その置き場の最大の札、なければ"
                 "大アルカナの F 値）が、移動先の M＋移動先の F より大きければ動きます。下卦のソードは"
                 "向かいへ、ワンドは一つ戻る方へ。上卦ではソードが一つ戻り、ワンドが向かいへ。引いてみましょう。",
-                "Swords and wands are judged: the card's value plus From's F (its pile's best "
-                "card, or the major's F value when the pile is empty) must beat To's M plus "
-                "To's F. In the lower trigram a sword aims across, a wand one back; in the "
-                "upper, a sword one back and a wand across. Draw.",
+                "Swords and wands are judged: the card's value plus the F of the position the "
+                "token leaves (its pile's best card, or the major's F value when the pile is "
+                "empty) must beat the M plus the F of the position it would go to. In the lower "
+                "trigram a sword aims across, a wand one back; in the upper, a sword one back "
+                "and a wand across. Draw.",
             ),
             SIMPLIFIED_STARTED.then(*draws(1)),
             taught=("draw",),
@@ -307,8 +310,8 @@ SIMPLIFIED_LESSON = Lesson(
                 "いま引いたソードは判定に勝ちました。下卦のソードが勝つと、動くか留まるかを選べます。動く：引いたカードと移動元の F の"
                 "札を捨てて向かいへ。略式の留まる：捨てるのは引いたソードだけです。今回は留まりましょう。",
                 "The sword you just drew won its judgement, and a lower sword that wins lets you "
-                "choose. MOVE discards the drawn card and "
-                "From's F card and crosses over. In 略式, STAY discards only the drawn sword. "
+                "choose. MOVE discards the drawn card and the F card of the position it leaves, "
+                "and crosses over. In the simplified rules, STAY discards only the drawn sword. "
                 "STAY this time.",
             ),
             SIMPLIFIED_STARTED.then(*draws(3)),
@@ -322,7 +325,7 @@ SIMPLIFIED_LESSON = Lesson(
                 "易双六と同じです：終了カードの1・2回目は捨て札ごと切り直し、3回目で終わり。"
                 "トークンが目標にいれば勝ち。何十枚も進んで次が3回目の終了カード、トークンは 2 "
                 "にいます。引きましょう。",
-                "As in 易双六: the end card's first and second appearances reshuffle the "
+                "As in Youscout: the end card's first and second appearances reshuffle the "
                 "discards back in, the third ends the game, won if the token stands on your "
                 "goal. Many draws later, the third end card is next and your token is on 2: "
                 "draw it.",

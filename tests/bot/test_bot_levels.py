@@ -3,6 +3,7 @@ bot player a home hands the services sees only its seat's view, and 戦列札's 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.games.registry import all_specs, spec_for
@@ -84,3 +85,6 @@ def test_the_senretsu_review_says_what_the_bot_would_have_done_in_both_languages
     assert english.startswith("🧭 Where the strongest bot level disagrees with you most:")
     assert 1 <= english.count("the bot would have played") <= 3
     assert 1 <= japanese.count("ボットなら") <= 3
+    # Told in the order played, whichever cost most.
+    turns = [int(t) for t in re.findall(r"• Turn (\d+):", english)]
+    assert turns == sorted(turns) and len(turns) == len(set(turns))

@@ -171,6 +171,33 @@ async def test_showing_an_answered_card_as_text_keeps_the_verdict_and_next(world
         assert "```" not in card.text and answered in card.text
 
 
+async def test_every_game_s_answered_card_shown_either_way_keeps_its_whole_answer(
+    world: World,
+) -> None:
+    """A wrong answer too, in each game's books: the verdict, the why (as long as the game's
+    explanation runs) and Next survive a trip to text and back, in both languages."""
+    for who, key in (
+        (world.alice, "senretsu"),
+        (world.bob, "senretsu"),
+        (world.alice, "yosukou:original"),
+        (world.bob, "yosukou:simplified"),
+    ):
+        card = await open_puzzle(world, who, key)
+        ref = await shown_puzzle(world, card)
+        verdict = await choose(world, card, who, a_wrong_answer(card, ref))
+        answered = verdict[verdict.index("❌") :]
+        assert len(answered) > 40  # the verdict and its why, not a bare mark
+        labels = [b.get("label") for b in card.buttons()]
+        for mode in ("```", ""):
+            record = await world.fake.click(card, user=who, prefix=SHOW)
+            await record.wait_complete()
+            await world.bot.asobiba.activity.wait_idle()
+            assert answered in card.text
+            assert ("```" in card.text) == bool(mode) and bool(card.attachments) != bool(mode)
+            assert [b.get("label") for b in card.buttons() if b.get("custom_id", "")[:4] == NEXT]
+        assert [b.get("label") for b in card.buttons()] == labels
+
+
 async def profile_text(world: World, who: FakeUser, of: FakeUser) -> str:
     record = await world.fake.slash(
         "profile", user=who, channel=world.channel, options={"user": of}

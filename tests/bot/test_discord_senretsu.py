@@ -5,6 +5,7 @@ over every public message and custom_id."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -605,3 +606,29 @@ async def test_the_pictures_name_the_players(arena: Arena) -> None:
     drawn = " ".join(t.text for c in canvases for t in c.texts)
     assert "Alice **A**" in drawn and "bob" in drawn
     assert "P1" not in drawn and "P2" not in drawn and "🌸" not in drawn
+
+
+async def test_the_status_names_the_players_as_the_pictures_do(arena: Arena) -> None:
+    """Beside pictures that name the players, the board's status line and the panel's prompt
+    name them too (issue 31): never ``Player 1``/``P2`` — only the heading keeps each seat's
+    name beside its player, which the text board (words only) goes by."""
+    board = await arena.challenge_the_bot()
+    seen: list[str] = []
+    for _ in range(12):
+        game = await arena.game()
+        if game.state.outcome is not None:
+            break
+        panel = await arena.panel(board, arena.alice)
+        seen.append(panel.text)
+        await _play_a_turn(arena, board, arena.alice)
+        await arena.bot.asobiba.activity.wait_idle()
+        seen.append(board.text)
+    said = [
+        line
+        for text in seen
+        for line in text.splitlines()
+        if not line.startswith(("### ", "casual · "))
+    ]
+    numbered = re.compile(r"Player [12]|(?<![A-Za-z0-9])P[12](?![0-9])")
+    assert not [line for line in said if numbered.search(line)]
+    assert any(line.startswith("Last: ") and "Asobiba" in line for line in said)

@@ -4,11 +4,14 @@ shows as forbidden are refused by the rules. A rules change breaks this, not a l
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.games.lessons import all_lessons, lesson_for
 from bot.games.spec import AnySpec
-from bot.ui.lesson_cards import offered_choices, position_of
+from bot.pictures import canvas
+from bot.ui.lesson_cards import offered_choices, paint, position_of
 from rules.core import LOCALES, IllegalActionError
 from rules.core.lesson import Lesson, LessonStep
 from rules.core.lesson_time import LIMIT_MINUTES, lesson_minutes
@@ -108,3 +111,60 @@ def test_the_estimate_counts_reading_looking_and_moves() -> None:
     moving = bushi.steps[next(i for i, s in enumerate(bushi.steps) if s.teaches_move)]
     with_move = Lesson(bushi.key, bushi.title, (*bushi.steps, moving))
     assert lesson_minutes(with_move, "en") - lesson_minutes(bushi, "en") > (10 + 10) / 60
+
+
+PANEL_STEPS = [
+    pytest.param(spec, step, id=f"{lesson.key}-{index}")
+    for spec, lesson in LESSONS
+    if spec.panel_picture is not None
+    for index, step in enumerate(lesson.steps)
+]
+
+
+@pytest.mark.parametrize(("spec", "step"), PANEL_STEPS)
+def test_a_step_drawn_from_a_hand_shows_the_field_too(spec: AnySpec, step: LessonStep) -> None:
+    """A lesson of a game played from a hand (戦列札) draws the learner's panel: every step's
+    picture shows both sides' lines about the front — janken's the two decks, a hit on the
+    deck the field it hit (issue 31: those were a hand alone, or nearly nothing)."""
+    position = position_of(spec, step)
+    for locale, front in (("en", "front"), ("ja", "前線")):
+        with canvas.watching() as canvases:
+            assert paint(spec, step, position, locale) is not None
+        lines = [drawn.text for made in canvases for drawn in made.texts]
+        assert front in lines
+        decks = [line for line in lines if line.startswith(("deck ", "山札 "))]
+        assert len(decks) == 2, lines
+        # The card says "Player 1": so does the picture, not P1.
+        seat = spec.rules.seat_name(step.seat, locale)
+        assert any(seat in line for line in lines)
+        assert not [line for line in lines if re.search(r"(?<![A-Za-z0-9])P[12](?![0-9])", line)]
+
+
+def test_a_solitaire_s_lesson_names_no_challenge_and_options_as_its_command_does() -> None:
+    """A game played alone has no challenge nor opponent (issue 31: 易双六's lesson said the
+    戦乱置換 count came from "a challenge's war option"), and an option is named as the reader's
+    own client shows it: never the English name inside the Japanese text."""
+    solitaires = [(spec, lesson) for spec, lesson in LESSONS if spec.solitaire]
+    assert solitaires
+    for spec, lesson in solitaires:
+        english_only = [
+            re.compile(rf"(?<![A-Za-z_]){re.escape(o.name.en)}(?![A-Za-z_])")
+            for o in spec.options
+            if o.name.en != o.name.ja
+        ]
+        for step in lesson.steps:
+            english, japanese = step.body("en").lower(), step.body("ja")
+            assert "challenge" not in english and "opponent" not in english
+            assert "挑戦" not in japanese and "対戦相手" not in japanese
+            assert not [p.pattern for p in english_only if p.search(japanese)], step.body("ja")
+
+
+def test_an_english_lesson_calls_its_game_by_its_english_name() -> None:
+    """The English lesson is titled Youscout: its steps say Youscout too, not 易双六 (issue
+    31's read-through: "What differs from 易双六" under "Simplified Youscout")."""
+    for spec, lesson in LESSONS:
+        japanese = spec.title.ja
+        if japanese == spec.title.en:
+            continue
+        for step in lesson.steps:
+            assert japanese not in step.title("en") + step.body("en"), step.title("en")

@@ -23,6 +23,12 @@ HAND_OF = Text("{p}の手札（{c}）", "Hand of {p} ({c})")
 YOUR_PICK = Text("あなたの手：{h}", "your pick: {h}")
 PICK = Text("グー・チョキ・パーを選んでください", "pick rock, paper or scissors")
 PREVIEW = Text("確定前の盤面（枠は配置中）", "preview (framed = staged, not yet shown)")
+FIELD_NOW = Text("いまの盤面", "the field now")
+FIELD_NOW_FRAMED = Text("いまの盤面（枠は直前の配置）", "the field now (framed = just placed)")
+DECKS_FACE = Text(
+    "山札どうしが前線で向き合って始まります", "the two decks start face to face at the front"
+)
+QUIET = Text("ほかに{n}枚は当たらず", "{n} more hit nothing")
 RANGE = Text("射程{n}", "rng {n}")
 SPECTATOR = Text("観戦者に手札はありません。", "Spectators have no hand.")
 
