@@ -238,7 +238,7 @@ class PlayerStatRow(Base):
 
     __table_args__ = (
         # A server's table, read a page at a time in its order (``bot.services.standings``):
-        # the count of its rows from the index alone, and no sort.
+        # no sort. Its size is kept apart (``StandingsSizeRow``), not counted from here.
         Index(
             "ix_player_stat_rated_table",
             "guild_id",
@@ -257,6 +257,22 @@ class PlayerStatRow(Base):
             "user_id",
         ),
     )
+
+
+class StandingsSizeRow(Base):
+    """How many players a server's table for a game lists (``bot.services.standings``): kept by
+    the database's triggers (migration 0022) in the transaction that changes a result row or a
+    player's choice to hide their results, so a page's heading reads one row instead of
+    counting the table's index every time."""
+
+    __tablename__ = "standings_size"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # 0 outside servers
+    game_key: Mapped[str] = mapped_column(String(48), primary_key=True)
+    #: Players with a result row here who do not hide their results (a solitaire's table).
+    players: Mapped[int] = mapped_column(Integer, default=0)
+    #: Of those, the ones with a rated game (a rated game's table).
+    rated_players: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class UserPrefRow(Base):
