@@ -55,17 +55,16 @@ async def assert_kept(db: Database) -> dict[tuple[int, str], tuple[int, int]]:
     return expected
 
 
+#: A result row's counts after one game won.
+ONE_WIN = {"played": 1, "won": 1, "drawn": 0, "lost": 0, "current_streak": 1, "best_streak": 1}
+
+
 def stat(user_id: int, game_key: str = "bushi", rated_games: int = 0) -> PlayerStatRow:
     return PlayerStatRow(
         guild_id=GUILD,
         user_id=user_id,
         game_key=game_key,
-        played=1,
-        won=1,
-        drawn=0,
-        lost=0,
-        current_streak=1,
-        best_streak=1,
+        **ONE_WIN,
         rating_mu=1500.0 if rated_games else None,
         rating_sigma=350.0 if rated_games else None,
         rated_games=rated_games,
