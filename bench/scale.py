@@ -1,7 +1,8 @@
 """Cost as the history grows: each command at 10 000 games and at 1 000 000, side by side.
 
     python -m bench.scale [--games 1000000] [--small 10000] [--live 10000] [--reps 5]
-                          [--pg-url URL] [--no-postgres] [--no-sqlite] [--keep DIR]
+                          [--pg-url URL] [--pg-prefix NAME] [--no-postgres] [--no-sqlite]
+                          [--keep DIR]
 
 Two deployments of each database (PostgreSQL at ``--pg-url``, default ``$TEST_DATABASE_URL``;
 SQLite files) are filled (:mod:`bench.scale_shape`, :mod:`bench.scale_fill`): ``--small`` and ``--games`` finished games,
@@ -13,8 +14,8 @@ measured a moment apart wander together, so the figure is their ratio: the media
 the big one's statistic over the small one's (an action's p99 and median, else the median of
 the rep's samples).
 
-On PostgreSQL each deployment is a database of its own (``asobiba_scale_<games>``), dropped at
-the end; SQLite files go in a temporary folder. ``--keep DIR`` keeps both (SQLite files in
+On PostgreSQL each deployment is a database of its own (``<--pg-prefix>_<games>``, by default
+``asobiba_scale_<games>``), dropped at the end; SQLite files go in a temporary folder. ``--keep DIR`` keeps both (SQLite files in
 ``DIR``) and reuses any already filled with the same sizes, migrated to the newest schema
 first (a kept deployment keeps the moves and tournaments earlier runs made: for figures to
 report, start afresh).
@@ -44,6 +45,9 @@ from bench.scale_templates import make_templates
 from bench.stats import percentile
 from bot.config import normalize_database_url
 from bot.db import Database
+
+#: The PostgreSQL deployments' database names: ``<prefix>_<games>``.
+PREFIX = "asobiba_scale"
 
 
 @dataclass
@@ -142,13 +146,15 @@ async def prepare(url: str, shaper: Shaper, fill: Fill) -> None:
     print(f"  filled {games:,} games in {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
 
-async def postgres_pair(server: str, sizes: tuple[int, int], keep: bool) -> list[str]:
+async def postgres_pair(
+    server: str, sizes: tuple[int, int], keep: bool, prefix: str = PREFIX
+) -> list[str]:
     """A database per size on ``server``; returns their URLs (filled)."""
     admin = await asyncpg.connect(server)
     urls = []
     try:
         for games in sizes:
-            name = f"asobiba_scale_{games}"
+            name = f"{prefix}_{games}"
             exists = await admin.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name)
             if exists and not keep:
                 await admin.execute(f'DROP DATABASE "{name}"')
@@ -160,11 +166,11 @@ async def postgres_pair(server: str, sizes: tuple[int, int], keep: bool) -> list
     return urls
 
 
-async def drop_postgres(server: str, sizes: tuple[int, int]) -> None:
+async def drop_postgres(server: str, sizes: tuple[int, int], prefix: str = PREFIX) -> None:
     admin = await asyncpg.connect(server)
     try:
         for games in sizes:
-            await admin.execute(f'DROP DATABASE IF EXISTS "asobiba_scale_{games}" WITH (FORCE)')
+            await admin.execute(f'DROP DATABASE IF EXISTS "{prefix}_{games}" WITH (FORCE)')
     finally:
         await admin.close()
 
@@ -211,14 +217,14 @@ async def run(args: argparse.Namespace) -> list[str]:
     tables = []
     if args.pg_url and not args.no_postgres:
         server = args.pg_url.replace("postgresql+asyncpg://", "postgresql://")
-        urls = await postgres_pair(server, sizes, bool(args.keep))
+        urls = await postgres_pair(server, sizes, bool(args.keep), args.pg_prefix)
         try:
             fills: list[Fill] = [partial(fill_postgres, u) for u in urls]
             pg_urls = [normalize_database_url(u) for u in urls]
             tables.append(await run_pair("PostgreSQL", pg_urls, shapers, args.reps, fills))
         finally:
             if not args.keep:
-                await drop_postgres(server, sizes)
+                await drop_postgres(server, sizes, args.pg_prefix)
     if not args.no_sqlite:
         with folder(args.keep) as where:
             paths = [where / f"scale-{games}.sqlite3" for games in sizes]
@@ -235,6 +241,9 @@ def main(argv: list[str] | None = None) -> list[str]:
     parser.add_argument("--live", type=int, default=LIVE, help="games in play, at both sizes")
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--pg-url", default=os.environ.get("TEST_DATABASE_URL"))
+    parser.add_argument(
+        "--pg-prefix", default=PREFIX, help="the deployments' database names: PREFIX_<games>"
+    )
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--no-sqlite", action="store_true")
     parser.add_argument("--keep", default=None, help="keep (and reuse) the deployments")

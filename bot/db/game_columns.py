@@ -202,6 +202,11 @@ def record_of(row: GameRow, *, with_state: bool = True) -> GameRecord:
     return GameRecord(*_read_of(row), state=state, seats=seats)  # type: ignore[misc]
 
 
+def event_values(event: EventRecord) -> dict[str, Any]:
+    """A logged action's columns by name, as it is (its ``events`` a document, not text)."""
+    return dict(zip(EVENT_COLUMNS, _event_of(event), strict=True))
+
+
 def seat_values(seat: SeatRecord) -> dict[str, Any]:
     """Every column of a new seat's row but its game's id."""
     return {**{name: getattr(seat, name) for name in SEAT_COLUMNS}, **SEAT_STARTS}
@@ -299,9 +304,7 @@ class Codec:
 
     def event(self, event: EventRecord, **more: Any) -> dict[str, Any]:
         """A logged action's columns (and ``more``), as the driver takes them."""
-        return converted(
-            dict(zip(EVENT_COLUMNS, _event_of(event), strict=True), **more), self._event
-        )
+        return converted({**event_values(event), **more}, self._event)
 
     def delivery(self, change: GameWrite) -> dict[str, Any]:
         """The delivery row ``change`` owes (:func:`delivery_values`), as the driver takes it."""

@@ -166,11 +166,15 @@ class GameSeatRow(Base):
     )
 
 
+#: What a player's pace reads of each logged action (besides its game).
+PACE_COLUMNS = ("ply", "seat", "created_at", "thought_seconds")
+
+
 class GameEventRow(Base):
     __tablename__ = "game_event"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
     ply: Mapped[int] = mapped_column(Integer)
     #: None for the platform (a forfeit on time).
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -185,7 +189,14 @@ class GameEventRow(Base):
     #: same turn, the platform's) or logged before this was kept.
     thought_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
-    __table_args__ = (UniqueConstraint("game_id", "ply", name="uq_game_event_game_id_ply"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "ply", name="uq_game_event_game_id_ply"),
+        # A game's log as a player's pace reads it (/profile, ``bot.services.move_times``):
+        # from the index alone, a few pages for a hundred games, where reading each row cost
+        # a page of the table apiece (a million games' events don't stay in memory). It
+        # serves a game's events by its id too (the foreign key, a game deleted).
+        Index("ix_game_event_pace", "game_id", *PACE_COLUMNS),
+    )
 
 
 class GameAsideRow(Base):
@@ -213,6 +224,17 @@ class GameAsideRow(Base):
 #: share of games won.
 RATED_RANKING = "rating_mu - 2.0 * rating_sigma"
 WIN_SHARE = "won * 1.0 / played"
+#: A result row's columns that its table's indexes don't order by: carried at the end of each
+#: so a page of the table is read from the index alone (a few pages, where reading each row
+#: cost a page of the table apiece once the table outgrows memory).
+RATED_TABLE_REST = (
+    "played", "won", "drawn", "lost", "current_streak", "best_streak",
+    "rating_mu", "rating_sigma", "updated_at",
+)  # fmt: skip
+SOLO_TABLE_REST = (
+    "played", "drawn", "lost", "current_streak",
+    "rating_mu", "rating_sigma", "rated_games", "updated_at",
+)  # fmt: skip
 
 
 class PlayerStatRow(Base):
@@ -238,7 +260,8 @@ class PlayerStatRow(Base):
 
     __table_args__ = (
         # A server's table, read a page at a time in its order (``bot.services.standings``):
-        # the count of its rows from the index alone, and no sort.
+        # no sort, and every column from the index. Its size is kept apart
+        # (``StandingsSizeRow``), not counted from here.
         Index(
             "ix_player_stat_rated_table",
             "guild_id",
@@ -246,6 +269,7 @@ class PlayerStatRow(Base):
             text(f"({RATED_RANKING}) DESC"),
             text("rated_games DESC"),
             "user_id",
+            *RATED_TABLE_REST,
         ),
         Index(
             "ix_player_stat_solo_table",
@@ -255,8 +279,25 @@ class PlayerStatRow(Base):
             text(f"({WIN_SHARE}) DESC"),
             text("best_streak DESC"),
             "user_id",
+            *SOLO_TABLE_REST,
         ),
     )
+
+
+class StandingsSizeRow(Base):
+    """How many players a server's table for a game lists (``bot.services.standings``): kept by
+    the database's triggers (migration 0022) in the transaction that changes a result row or a
+    player's choice to hide their results, so a page's heading reads one row instead of
+    counting the table's index every time."""
+
+    __tablename__ = "standings_size"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # 0 outside servers
+    game_key: Mapped[str] = mapped_column(String(48), primary_key=True)
+    #: Players with a result row here who do not hide their results (a solitaire's table).
+    players: Mapped[int] = mapped_column(Integer, default=0)
+    #: Of those, the ones with a rated game (a rated game's table).
+    rated_players: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class UserPrefRow(Base):

@@ -92,8 +92,16 @@ FROM game g WHERE g.id = :game_id::int
 #: A delivery's columns but its game's (the guarded UPDATE's row gives that).
 _OWED = DELIVERY_COLUMNS[1:]
 
-#: The events of one action (or of a batch: ``event_idx``, the action's place in it).
-_EVENTS = _arrays("event_", EVENT, EVENT_COLUMNS)
+
+#: The events of one action (or of a batch: ``idx``, the action's place in it) as one JSON
+#: array of objects by column, not an array per column: asyncpg checks each array parameter and
+#: each of its elements against the ``collections.abc`` classes, two Python calls apiece.
+def _events_of(alias: str, *more: str) -> str:
+    columns = ", ".join(f"{n} {pg_type(EVENT.c[n])}" for n in EVENT_COLUMNS)
+    return (
+        f"json_to_recordset(:events::json) AS {alias}({''.join(m + ', ' for m in more)}{columns})"
+    )
+
 
 WRITE_ACTION = Statement(f"""
 WITH g AS (
@@ -106,7 +114,7 @@ WITH g AS (
 ), logged AS (
     INSERT INTO game_event (game_id, created_at, {_list(EVENT_COLUMNS)})
     SELECT g.id, :updated_at::timestamptz, {_list(EVENT_COLUMNS, "x.")}
-    FROM g, unnest({_EVENTS}) AS x({_list(EVENT_COLUMNS)})
+    FROM g, {_events_of("x")}
 ), seats AS (
     UPDATE game_seat SET to_act = ((:to_act_mask::int >> game_seat.seat) & 1) = 1
     FROM g WHERE game_seat.game_id = g.id AND :to_act_mask::int IS NOT NULL
@@ -196,7 +204,7 @@ WITH x AS (
 ), logged AS (
     INSERT INTO game_event (game_id, created_at, {_list(EVENT_COLUMNS)})
     SELECT g.id, g.updated_at, {_list(EVENT_COLUMNS, "e.")}
-    FROM unnest(:event_idx::int[], {_EVENTS}) AS e(idx, {_list(EVENT_COLUMNS)})
+    FROM {_events_of("e", "idx int")}
     JOIN g ON g.idx = e.idx
 ), seats AS (
     UPDATE game_seat SET to_act = ((g.to_act_mask >> game_seat.seat) & 1) = 1

@@ -27,12 +27,12 @@ from bot.db.faults import DatabaseUnavailable, Outage, cannot_reach
 from bot.db.game_columns import (
     CREATE_SEAT_COLUMNS,
     DELIVERY_COLUMNS,
-    EVENT_COLUMNS,
     RECORD_FIELDS,
     WRITTEN_BACK,
     Codec,
     Kind,
     decoded,
+    event_values,
     seat_values,
 )
 from bot.db.pg_pool import ConnectionPool
@@ -88,10 +88,16 @@ def _arrays(
     return {prefix + name: [row[name] for row in rows] for name in names}
 
 
-def _events(changes: Sequence[GameWrite]) -> dict[str, list[Any]]:
-    """The events of ``changes`` as arrays, ``event_idx`` the place of each one's change."""
-    events = [CODEC.event(e, idx=n) for n, change in enumerate(changes) for e in change.events]
-    return _arrays("event_", events, ("idx", *EVENT_COLUMNS))
+#: Events travel as one JSON text (``json_to_recordset``): a document column goes as it is.
+_events_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def _events(changes: Sequence[GameWrite]) -> dict[str, str]:
+    """The events of ``changes`` as one JSON array, ``idx`` the place of each one's change."""
+    events = [
+        {**event_values(e), "idx": n} for n, change in enumerate(changes) for e in change.events
+    ]
+    return {"events": _events_json(events)}
 
 
 #: A change that owes nothing: its delivery's values all ``None`` (the statement skips it).
@@ -132,7 +138,9 @@ class PostgresGameStore(Bookkeeping):
         self._connections = ConnectionPool(connect_kwargs, pool_size)
         #: Told of every refusal and of each success (the database's, see ``Database.outage``).
         self._outage = outage or Outage()
-        self._reads: Batcher[tuple[int, int | None], GameRecord | None] = Batcher(self._read_batch)
+        self._reads: Batcher[tuple[int, int | None], GameRecord | None] = Batcher(
+            self._read_batch, inline=True
+        )
         self._writes: Batcher[GameWrite, Written | None] = Batcher(self._write_batch)
 
     async def read(

@@ -104,15 +104,24 @@ WRITE_DELIVERY = (
 )
 
 
+#: Each connection's page cache, in KiB (SQLite's default is 2 000): enough to hold the upper
+#: levels of the indexes a command walks (/history, /standings, a player's seats) however many
+#: games the file holds, so a read costs a few pages from memory rather than from the file.
+#: Pages are cached only as they are read: a small file never uses it all.
+CACHE_KIB = 32_768
+
+
 def configure_sqlite_connection(connection: Any, busy_timeout_ms: int) -> None:
     """What every connection to the file gets: we issue BEGIN ourselves (the driver's implicit
-    BEGIN is deferred), WAL, the busy timeout, foreign keys, synchronous=NORMAL."""
+    BEGIN is deferred), WAL, the busy timeout, foreign keys, synchronous=NORMAL, a page cache
+    of :data:`CACHE_KIB`."""
     connection.isolation_level = None
     cursor = connection.cursor()
     cursor.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")  # first: WAL may wait for a lock
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA cache_size=-{CACHE_KIB}")  # negative: a size in KiB, not pages
     cursor.close()
 
 

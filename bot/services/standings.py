@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, literal_column, select
+from sqlalchemy import ColumnElement, literal_column, select
 
-from bot.db import Database, PlayerStatRow, UserPrefRow
+from bot.db import Database, PlayerStatRow, StandingsSizeRow, UserPrefRow
 from bot.db.models import RATED_RANKING, WIN_SHARE
 from bot.db.upsert import upsert
 from bot.games.registry import variant_for_key
@@ -121,8 +121,11 @@ class StandingsService:
         ]
         order: list[ColumnElement[Any]]
         # Spelt as the tables' indexes are (``ix_player_stat_rated_table``, ``…_solo_table``):
-        # a page is read in order from the index, and the rows counted from it alone.
-        if is_rated_game(game_key):
+        # a page is read in order from the index. Its size is kept by the database (migration
+        # 0022's triggers count exactly these rows): counting the index grew with the table.
+        rated = is_rated_game(game_key)
+        size = StandingsSizeRow.rated_players if rated else StandingsSizeRow.players
+        if rated:
             where.append(PlayerStatRow.rated_games > 0)
             # A conservative rating (mean less two uncertainties): one lucky win against an
             # unknown player can't top the table.
@@ -135,7 +138,12 @@ class StandingsService:
             ]
         async with self.db.read() as session:
             total = int(
-                await session.scalar(select(func.count()).select_from(PlayerStatRow).where(*where))
+                await session.scalar(
+                    select(size).where(
+                        StandingsSizeRow.guild_id == (guild_id or 0),
+                        StandingsSizeRow.game_key == game_key,
+                    )
+                )
                 or 0
             )
             pages = max(1, -(-total // per_page))

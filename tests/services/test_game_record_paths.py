@@ -214,9 +214,11 @@ async def assert_reads(
         compared |= assert_same({k: v for k, v in columns.items() if k != "id"}, expected, "ORM")
         assert orm_seats == seats, "ORM seats"
         alone = await db.store.read(game_id)
-        # Read together, the store batches them (PostgreSQL: one statement for many games).
+        # Read together, the store batches them (PostgreSQL: one statement for many games; the
+        # first, finding none in flight, goes alone: the second copy of each is batched).
         batched = await asyncio.gather(*(db.store.read(g) for g in ids * 2))
-        for path, record in (("store", alone), ("store, batched", batched[ids.index(game_id)])):
+        batched_too = batched[len(ids) + ids.index(game_id)]
+        for path, record in (("store", alone), ("store, batched", batched_too)):
             assert record is not None and record.id == game_id
             values = dataclasses.asdict(record)
             assert tuple(SeatRecord(**s) for s in values.pop("seats")) == seats, f"{path} seats"

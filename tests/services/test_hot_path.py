@@ -13,7 +13,7 @@ from typing import Any
 
 import asyncpg
 import pytest
-from sqlalchemy import event, func, select
+from sqlalchemy import event, func, select, text
 from sqlalchemy.engine import Connection
 
 from bot.db import Database, GameEventRow, GameRow
@@ -417,3 +417,22 @@ def log_size(path: Path) -> tuple[int, int]:
     """The write-ahead log's size in bytes, and the page size."""
     page = sqlite3.connect(path).execute("PRAGMA page_size").fetchone()[0]
     return Path(f"{path}-wal").stat().st_size, int(page)
+
+
+async def test_every_sqlite_connection_gets_the_page_cache(tmp_path: Path) -> None:
+    """The ORM's connections and the store's alike: SQLite's default of 2 000 KiB holds too
+    little of a big file's indexes (bench.scale's /standings and /history at a million
+    games)."""
+    from bot.db.sqlite_store import CACHE_KIB
+
+    db = Database(f"sqlite+aiosqlite:///{tmp_path / 'c.sqlite3'}")
+    await db.migrate()
+    try:
+        async with db.read() as session:
+            orm = (await session.execute(text("PRAGMA cache_size"))).scalar()
+        store = db.store
+        assert isinstance(store, SqliteGameStore)
+        here = store._connection_here().execute("PRAGMA cache_size").fetchone()[0]
+        assert orm == here == -CACHE_KIB
+    finally:
+        await db.dispose()
