@@ -311,7 +311,7 @@ def _sqlite_rows(path: Path) -> Rows:
         engine.dispose()
 
 
-#: Tables the database's own triggers fill from the rows they count (migration 0022): they are
+#: Tables the database's own triggers fill from the rows they count (migration 0023): they are
 #: made again as those rows are loaded (and compared afterwards), so copying them would count
 #: twice.
 KEPT_BY_TRIGGERS = {"standings_size"}

@@ -286,7 +286,7 @@ class PlayerStatRow(Base):
 
 class StandingsSizeRow(Base):
     """How many players a server's table for a game lists (``bot.services.standings``): kept by
-    the database's triggers (migration 0022) in the transaction that changes a result row or a
+    the database's triggers (migration 0023) in the transaction that changes a result row or a
     player's choice to hide their results, so a page's heading reads one row instead of
     counting the table's index every time."""
 

@@ -122,7 +122,7 @@ class StandingsService:
         order: list[ColumnElement[Any]]
         # Spelt as the tables' indexes are (``ix_player_stat_rated_table``, ``…_solo_table``):
         # a page is read in order from the index. Its size is kept by the database (migration
-        # 0022's triggers count exactly these rows): counting the index grew with the table.
+        # 0023's triggers count exactly these rows): counting the index grew with the table.
         rated = is_rated_game(game_key)
         size = StandingsSizeRow.rated_players if rated else StandingsSizeRow.players
         if rated:

@@ -1,4 +1,4 @@
-"""A server's table's size, kept by the database (migration 0022's triggers on ``player_stat``
+"""A server's table's size, kept by the database (migration 0023's triggers on ``player_stat``
 and ``user_pref``): after every kind of change it equals the count /standings used to make —
 result rows of players who do not hide their results, and of those the rated ones — and
 /standings reads its page count from it."""
@@ -144,7 +144,7 @@ async def test_the_migration_counts_the_tables_already_there(db: Database) -> No
         session.add_all([stat(n, rated_games=n % 2) for n in range(1, 8)])
         session.add(UserPrefRow(user_id=3, notify="channel", hide_stats=True, updated_at=NOW))
     expected = await assert_kept(db)
-    migration = importlib.import_module("migrations.versions.0022_standings_size")
+    migration = importlib.import_module("migrations.versions.0023_standings_size")
     async with db.transaction() as session:
         await session.execute(delete(StandingsSizeRow))
         await session.execute(text(migration.BACKFILL))

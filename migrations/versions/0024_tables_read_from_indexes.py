@@ -9,8 +9,8 @@ result row's columns, and ``ix_game_event_pace`` (game, ply, seat, time, thinkin
 replaces ``ix_game_event_game_id``, which it covers (a game's events by its id): as many
 indexes to write per action as before.
 
-Revision ID: 0023
-Revises: 0022
+Revision ID: 0024
+Revises: 0023
 Create Date: 2026-11-28
 """
 
@@ -19,8 +19,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0023"
-down_revision: str | None = "0022"
+revision: str = "0024"
+down_revision: str | None = "0023"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -11,8 +11,8 @@ They live with the tables: a later migration that rebuilds ``player_stat``, ``us
 ``standings_size`` on SQLite (batch mode copies the table) must create them again (see
 :func:`create_triggers`; ``tests/services/test_standings_size.py`` fails without them).
 
-Revision ID: 0022
-Revises: 0021
+Revision ID: 0023
+Revises: 0022
 Create Date: 2026-11-28
 """
 
@@ -21,8 +21,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0022"
-down_revision: str | None = "0021"
+revision: str = "0023"
+down_revision: str | None = "0022"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
