@@ -61,6 +61,11 @@ STANDINGS_PER_PAGE = 25
 DAILY_DAYS = 7
 
 
+#: The games whose pages anyone holding their address may open (a challenge not yet answered,
+#: declined or lapsed has none).
+SHOWN_STATUSES = (GameStatus.ACTIVE, GameStatus.FINISHED, GameStatus.ABORTED)
+
+
 class Kept(Exception):
     """A deal others may still be playing: not shown to anyone but its player."""
 
@@ -319,6 +324,27 @@ class WebReader:
             tournament_id=game.tournament_id,
             daily_day=game.daily_day,
         )
+
+    async def active_versions(self) -> dict[int, int]:
+        """Every running game's version, in one read (the status index): what the painter
+        ahead watches for moves."""
+        async with self.db.read() as session:
+            rows = await session.execute(
+                select(GameRow.id, GameRow.version).where(GameRow.status == GameStatus.ACTIVE)
+            )
+            return {game_id: version for game_id, version in rows}
+
+    async def latest_games(self, count: int) -> list[int]:
+        """The ``count`` newest games a page may show (running or over), newest first."""
+        async with self.db.read() as session:
+            return list(
+                await session.scalars(
+                    select(GameRow.id)
+                    .where(GameRow.status.in_(SHOWN_STATUSES))
+                    .order_by(GameRow.id.desc())
+                    .limit(count)
+                )
+            )
 
     def seed_revealed(self, game: GameSnapshot) -> bool:
         """Whether ``game``'s seed may be shown today (what, beside its version, its page

@@ -1,0 +1,83 @@
+"""Painting ahead: a game's pictures and pages made when it changes, before anyone asks.
+
+Drawing a board and its link preview takes tens of milliseconds each; fifty readers opening
+fifty games nobody opened yet would queue behind the drawer for seconds. So the web process
+watches the games (every running game's version, one read on the status index each
+``INTERVAL``), and when one moves, starts or ends it makes that version's page, board and
+preview in both languages — the pictures by the spare painter at nice 19, which takes only
+CPU the bot and the readers leave. At start it does the same for the ``RECENT`` newest games.
+A reader then finds them made; one who comes first waits for that one making, as before."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.web.pages import Pages
+from bot.web.reading import SHOWN_STATUSES, Kept
+from rules.core import LOCALES
+
+log = logging.getLogger(__name__)
+
+#: How often the running games' versions are read (one small read on the status index).
+INTERVAL = 1.0
+#: The newest games made at start (their pictures: a few MB, within the shelves' room).
+RECENT = 200
+
+
+class Ahead:
+    """Makes each game's current page and pictures as it changes (see the module)."""
+
+    def __init__(self, pages: Pages, interval: float = INTERVAL, recent: int = RECENT) -> None:
+        self.pages = pages
+        self.interval = interval
+        self.recent = recent
+        #: The running games' versions at the last look.
+        self.watched: dict[int, int] = {}
+        #: Games made ahead so far (a game made again at a new version counts again).
+        self.prepared = 0
+
+    async def prepare(self, game_id: int) -> None:
+        """``game_id``'s page, board and preview at its current version, in every language
+        (nothing for a game no page shows, or a deal others may still be playing)."""
+        try:
+            game = await self.pages.reader.current(game_id)
+        except Kept:
+            return
+        if game is None or game.status not in SHOWN_STATUSES:
+            return
+        for locale in LOCALES:
+            await self.pages.game_page(game, None, locale)
+            await self.pages.preview(game, locale, ahead=True)  # the board, then the preview
+        self.prepared += 1
+
+    async def look(self) -> None:
+        """One look: every game that started, moved or ended since the last."""
+        active = await self.pages.reader.active_versions()
+        changed = [g for g, version in active.items() if self.watched.get(g) != version]
+        ended = [g for g in self.watched if g not in active]
+        self.watched = active
+        for game_id in changed + ended:
+            await self._prepare_one(game_id)
+
+    async def _prepare_one(self, game_id: int) -> None:
+        try:
+            await self.prepare(game_id)
+        except Exception:  # one game's trouble never stops the others being made
+            log.warning("could not make game %s's page ahead", game_id, exc_info=True)
+
+    async def run(self) -> None:
+        """Until cancelled: the newest games, then every change as it comes."""
+        try:
+            newest = await self.pages.reader.latest_games(self.recent)
+        except Exception:  # the database away at start: the changes will come
+            log.warning("could not read the newest games", exc_info=True)
+            newest = []
+        for game_id in newest:
+            await self._prepare_one(game_id)
+        while True:
+            try:
+                await self.look()
+            except Exception:  # the database away for a while: look again later
+                log.warning("could not look for games that moved", exc_info=True)
+            await asyncio.sleep(self.interval)

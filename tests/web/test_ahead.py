@@ -1,0 +1,141 @@
+"""Every page's own link preview, and what the web process makes before anyone asks: a game's
+page and pictures at each new version (painted ahead), drawn in processes of their own."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.services.standings import StandingsService
+from bot.web.ahead import Ahead
+from bot.web.app import PAGES_KEY
+from bot.web.pages import Pages
+from bot.web.pictures import PREVIEW_SIZE, Caption, Easel, paint_preview
+from tests.conftest import FakeClock
+from tests.services.tournament_helpers import create, enter
+from tests.services.tournament_helpers import services as tournament_services
+from tests.web.conftest import ALICE, BASE, BOB, Site, bushi_finished, senretsu_running
+from tests.web.test_pages import PAGE_BUDGET, parsed
+
+HIDDEN = "bob keeps their results to themselves."
+
+
+async def own_preview(site: Site, path: str) -> bytes:
+    """The page at ``path``: its og:image is its own preview, a 1200×630 PNG; that picture."""
+    html = await site.text(path)
+    image = parsed(html).meta["og:image"]
+    assert image.startswith(f"{BASE}{path.split('?')[0].rstrip('/')}/preview.png?"), image
+    response = await site.client.get(image.removeprefix(BASE))
+    assert response.status == 200 and response.content_type == "image/png"
+    png = await response.read()
+    assert Image.open(io.BytesIO(png)).size == PREVIEW_SIZE
+    assert len(html.encode()) + len(png) <= PAGE_BUDGET
+    return png
+
+
+async def test_every_page_unfurls_with_a_preview_of_its_own(site: Site, clock: FakeClock) -> None:
+    await bushi_finished(site.games)
+    s = tournament_services(site.db, clock)
+    t = await create(s, format="swiss", rounds=2)
+    await enter(s, t.id, 4)
+    day = clock().date().isoformat()
+    pictures = {
+        path: await own_preview(site, path)
+        for path in (
+            "/?lang=en",
+            f"{site.player(ALICE.user_id)}?lang=en",
+            f"{site.player(BOB.user_id)}?lang=ja",
+            "/standings/bushi?lang=en",
+            f"{site.tournament(t.id)}?lang=en",
+            f"/daily/yosukou:original/{day}?lang=en",
+        )
+    }
+    # Each says something of its own page: no two are the same picture.
+    assert len(set(pictures.values())) == len(pictures)
+
+
+async def test_a_preview_shows_only_what_its_page_shows(site: Site) -> None:
+    """A player who hides their results: their name and that they do, as their page says;
+    a table: its top rows, as it lists them (the picture is exactly those words painted)."""
+    await bushi_finished(site.games)
+    await StandingsService(site.db).set_prefs(BOB.user_id, hide_stats=True)
+    hidden = Caption("bob's record", (), HIDDEN)
+    assert await own_preview(site, f"{site.player(BOB.user_id)}?lang=en") == paint_preview(
+        None, hidden
+    )
+    pages = site.client.app[PAGES_KEY]
+    painted = await own_preview(site, "/standings/bushi?lang=en")
+    caption = _caption_of(pages, "/standings/bushi", "en")
+    assert painted == paint_preview(None, caption)
+    assert caption.title == "Bushi Shogi standings — everywhere"
+    assert caption.lines and caption.lines[0].startswith("1. Alice <b>&")
+    assert not any("bob" in line for line in caption.lines)  # hiding: left out of tables
+
+
+def _caption_of(pages: Pages, path: str, locale: str) -> Caption:
+    """The caption kept with the page at ``path`` (as its preview was drawn from it)."""
+    for key, (_, made) in pages.other_pages._shelf.items():
+        if isinstance(key, tuple) and str(key[0]).split("?")[0] == path and key[1] == locale:
+            assert made.caption is not None
+            return made.caption
+    raise AssertionError(f"no page kept at {path}")
+
+
+async def test_a_games_page_and_pictures_are_made_ahead_as_it_moves(site: Site) -> None:
+    """Looking for games that moved makes their page, board and preview in both languages;
+    a reader then finds them made, and a move makes the next version's."""
+    result = await senretsu_running(site.games, 4)
+    game = result.game
+    pages = site.client.app[PAGES_KEY]
+    ahead = Ahead(pages)
+    await ahead.look()
+    assert ahead.prepared == 1
+    made_pages, made_pictures = pages.game_pages.made, pages.shelf.made
+    assert (made_pages, made_pictures) == (2, 4)  # a page, a board, a preview per language
+    path = site.game(game.id)
+    for lang in ("ja", "en"):
+        html = await site.text(f"{path}?lang={lang}&utm_source=chat")  # any query: the same page
+        await site.client.get(f"{path}/board.png?lang={lang}&v={game.version}")
+        await site.client.get(f"{path}/preview.png?lang={lang}&v={game.version}")
+        assert parsed(html).meta["og:url"] == f"{BASE}{path}?lang={lang}"
+    assert (pages.game_pages.made, pages.shelf.made) == (made_pages, made_pictures)
+    await ahead.look()  # nothing moved: nothing made
+    assert ahead.prepared == 1
+    seat = game.seats_to_act[0].seat
+    action = game.rules.legal_actions(game.state, seat)[0]
+    moved = await site.games.actions.act(
+        game.id, game.player(seat).user_id, game.version, game.rules.format(action)
+    )
+    await ahead.look()
+    assert ahead.prepared == 2 and pages.shelf.made == made_pictures + 4
+    # Ended (resigned): it leaves the running games, and its last version is made too.
+    await site.games.actions.act(game.id, ALICE.user_id, None, "resign")
+    await ahead.look()
+    assert ahead.prepared == 3
+    assert moved.game.version < (await pages.reader.current(game.id)).version  # type: ignore[union-attr]
+
+
+async def test_at_start_the_newest_games_are_made(site: Site) -> None:
+    finished = (await bushi_finished(site.games)).game
+    running = (await senretsu_running(site.games, 2)).game
+    pages = site.client.app[PAGES_KEY]
+    ahead = Ahead(pages, interval=3600, recent=1)
+    assert await pages.reader.latest_games(5) == [running.id, finished.id]
+    for game_id in await pages.reader.latest_games(ahead.recent):
+        await ahead.prepare(game_id)
+    assert ahead.prepared == 1 and pages.shelf.made == 4
+
+
+async def test_pictures_are_drawn_alike_in_processes() -> None:
+    """``python -m bot web`` draws in processes of its own (the spare painter niced): the
+    same picture as drawn in a thread."""
+    caption = Caption("遊び場 Asobiba", ("武士将棋", "Bushi"), "Small games")
+    easel = Easel(processes=True)
+    try:
+        await easel.start()
+        asked = await easel.draw(paint_preview, None, caption)
+        ahead = await easel.draw(paint_preview, None, caption, ahead=True)
+    finally:
+        easel.close()
+    assert asked == ahead == paint_preview(None, caption)
