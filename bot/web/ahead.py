@@ -2,9 +2,9 @@
 
 Drawing a board and its link preview takes tens of milliseconds each; fifty readers opening
 fifty games nobody opened yet would queue behind the drawer for seconds. So the web process
-watches the games (every running game's version, one read on the status index each
-``INTERVAL``), and when one moves, starts or ends it makes that version's page, board and
-preview in both languages — the pictures by the spare painter at nice 19, which takes only
+watches the games (each ``INTERVAL``, every running game's version, one read on the status
+index, and any game newer than the newest seen, one on the primary key), and when one moves,
+starts or ends it makes that version's page, board and preview in both languages — the pictures by the spare painter at nice 19, which takes only
 CPU the bot and the readers leave. At start it does the same for the ``RECENT`` newest games.
 A reader then finds them made; one who comes first waits for that one making, as before."""
 
@@ -36,6 +36,8 @@ class Ahead:
         self.watched: dict[int, int] = {}
         #: Games made ahead so far (a game made again at a new version counts again).
         self.prepared = 0
+        #: The newest game looked at: any newer one is new (begun, perhaps over, since).
+        self.newest = 0
 
     async def prepare(self, game_id: int) -> None:
         """``game_id``'s page, board and preview at its current version, in every language
@@ -53,11 +55,14 @@ class Ahead:
 
     async def look(self) -> None:
         """One look: every game that started, moved or ended since the last."""
-        active = await self.pages.reader.active_versions()
+        reader = self.pages.reader
+        active = await reader.active_versions()
         changed = [g for g, version in active.items() if self.watched.get(g) != version]
         ended = [g for g in self.watched if g not in active]
+        new = [g for g in await reader.games_after(self.newest, self.recent) if g not in active]
         self.watched = active
-        for game_id in changed + ended:
+        self.newest = max([self.newest, *active, *new])
+        for game_id in changed + ended + new:
             await self._prepare_one(game_id)
 
     async def _prepare_one(self, game_id: int) -> None:
@@ -75,6 +80,7 @@ class Ahead:
             newest = []
         for game_id in newest:
             await self._prepare_one(game_id)
+        self.newest = max(newest, default=0)
         while True:
             try:
                 await self.look()

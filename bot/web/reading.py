@@ -334,6 +334,19 @@ class WebReader:
             )
             return {game_id: version for game_id, version in rows}
 
+    async def games_after(self, game_id: int, count: int) -> list[int]:
+        """The ``count`` next games after ``game_id`` a page may show (the primary key's
+        range): one begun and over between two looks at the running ones is made too."""
+        async with self.db.read() as session:
+            return list(
+                await session.scalars(
+                    select(GameRow.id)
+                    .where(GameRow.id > game_id, GameRow.status.in_(SHOWN_STATUSES))
+                    .order_by(GameRow.id)
+                    .limit(count)
+                )
+            )
+
     async def latest_games(self, count: int) -> list[int]:
         """The ``count`` newest games a page may show (running or over), newest first."""
         async with self.db.read() as session:

@@ -114,6 +114,12 @@ async def test_a_games_page_and_pictures_are_made_ahead_as_it_moves(site: Site) 
     await ahead.look()
     assert ahead.prepared == 3
     assert moved.game.version < (await pages.reader.current(game.id)).version  # type: ignore[union-attr]
+    # A game begun and over between two looks (never seen running) is made too.
+    await bushi_finished(site.games)
+    await ahead.look()
+    assert ahead.prepared == 4
+    await ahead.look()
+    assert ahead.prepared == 4
 
 
 async def test_at_start_the_newest_games_are_made(site: Site) -> None:
