@@ -180,11 +180,13 @@ async def read(
     until: float | None = None,
     think: float = 0.0,
     sizes: dict[str, int] | None = None,
+    kinds: dict[str, list[float]] | None = None,
 ) -> tuple[list[float], float, int]:
     """``readers`` at once, each asking for the next path as soon as its last answer came (as
     a browser without a cache would), or ``think`` seconds after it (a person reading the
     page: about that long, randomly, so they do not ask in step); latencies, requests per
-    second and failures. ``sizes``: each path's answer's size, filled in."""
+    second and failures. ``sizes``: each path's answer's size, filled in; ``kinds``: the
+    latencies by kind of page (:func:`kind`)."""
     latencies: list[float] = []
     failures = 0
     counter = iter(range(requests if requests is not None else 10**12))
@@ -204,6 +206,8 @@ async def read(
             latencies.append(time.perf_counter() - started)
             if sizes is not None:
                 sizes[path] = len(body)
+            if kinds is not None:
+                kinds.setdefault(kind(path), []).append(latencies[-1])
             if think:
                 await asyncio.sleep(think * (0.5 + pause.random()))
 
@@ -269,6 +273,15 @@ async def quiet(pid: int, limit: float = 300) -> float:
     return time.monotonic() - started
 
 
+def kind(path: str) -> str:
+    """What ``path`` asks for: a game's page, board or preview, a player's page, a table."""
+    if "/board.png" in path:
+        return "board"
+    if "/preview.png" in path:
+        return "preview"
+    return {"g": "game page", "p": "player page"}.get(path.split("/")[1], "standings page")
+
+
 def weights(asked: list[str], sizes: dict[str, int]) -> str:
     """The heaviest page of each kind, a game's with its board (what a browser loads)."""
     game = max(
@@ -303,13 +316,15 @@ async def pages(readers: int, requests: int, nice: int | None) -> None:
                 size = len(await answer.read())
             bare, bare_base = start_bare(size)
             sizes: dict[str, int] = {}
+            kinds: dict[str, list[float]] = {}
             try:
-                await ready(bare_base)
-                bare_latencies, bare_rate, _ = await read(bare_base, asked, readers, requests)
+                # Cold first, while what was read ahead is fresh (kept ``PAGE_TTL``, 30 s).
                 cold, cold_rate, cold_failures = await read(
-                    base, asked, readers, len(asked), sizes=sizes
+                    base, asked, readers, len(asked), sizes=sizes, kinds=kinds
                 )
                 warm, warm_rate, warm_failures = await read(base, asked, readers, requests)
+                await ready(bare_base)
+                bare_latencies, bare_rate, _ = await read(bare_base, asked, readers, requests)
             finally:
                 stop(bare)
         finally:
@@ -328,6 +343,11 @@ async def pages(readers: int, requests: int, nice: int | None) -> None:
             len(cold + warm) / (len(cold) / cold_rate + len(warm) / warm_rate),
         )
     )
+    for name, taken in sorted(kinds.items()):
+        print(
+            f"  cold, {name:<15} p50 {percentile(taken, 0.5) * 1000:7.1f} ms   "
+            f"p95 {percentile(taken, 0.95) * 1000:7.1f} ms   ({len(taken)} requests)"
+        )
     ratio = percentile(warm, 0.95) / percentile(bare_latencies, 0.95)
     print(f"p95 web warm/bare: {ratio:.1f}")
     print(f"heaviest: {weights(asked, sizes)}")

@@ -4,17 +4,21 @@ Drawing a board and its link preview takes tens of milliseconds each; fifty read
 fifty games nobody opened yet would queue behind the drawer for seconds. So the web process
 watches the games (each ``INTERVAL``, every running game's version, one read on the status
 index, and any game newer than the newest seen, one on the primary key), and when one moves,
-starts or ends it makes that version's page, board and preview in both languages — the pictures by the spare painter at nice 19, which takes only
-CPU the bot and the readers leave. At start it does the same for the ``RECENT`` newest games.
-A reader then finds them made; one who comes first waits for that one making, as before."""
+starts or ends it makes that version's page, board and preview in both languages — the
+pictures by the spare painter at nice 19, which takes only CPU the bot and the readers leave
+— and when one ends, reads its players' records and its table again for their pages. At start
+it does the same for the ``RECENT`` newest games. A reader then finds them made; one who comes
+first waits for that one making, as before."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 
+from bot.games.registry import spec_for
+from bot.statuses import GameStatus
 from bot.web.pages import Pages
-from bot.web.reading import SHOWN_STATUSES, Kept
+from bot.web.reading import EVERYWHERE, SHOWN_STATUSES, Kept, is_person
 from rules.core import LOCALES
 
 log = logging.getLogger(__name__)
@@ -51,6 +55,16 @@ class Ahead:
         for locale in LOCALES:
             await self.pages.game_page(game, None, locale)
             await self.pages.preview(game, locale, ahead=True)  # the board, then the preview
+        if game.status == GameStatus.FINISHED:
+            # Its players' records and its table changed: read them again now.
+            publications = await self.pages.reader.publications()
+            for seat in game.seats:
+                if is_person(seat.user_id) and not seat.is_bot:
+                    await self.pages.player_shown(seat.user_id, publications, renew=True)
+            variant = spec_for(game.game_type).variant_of(game.settings).key
+            await self.pages.table_shown(EVERYWHERE, variant, 0, renew=True)
+            if game.guild_id is not None and game.guild_id in dict(publications):
+                await self.pages.table_shown(game.guild_id, variant, 0, renew=True)
         self.prepared += 1
 
     async def look(self) -> None:

@@ -92,6 +92,10 @@ class Pages:
         self.game_pages: Shelf[Made] = Shelf(PAGES_KEPT)
         #: Every other page, for a short while.
         self.other_pages: Shelf[Made] = Shelf(PAGES_KEPT, ttl=page_ttl)
+        #: What a player's page and a table show, read once for both languages and kept as
+        #: long as the pages made of it (renewed ahead when a game of theirs ends).
+        self.players: Shelf[PlayerShown | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
+        self.tables: Shelf[StandingsShown | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
         self.links = WebLinks(settings.base_url, addresses)
 
     # --- helpers ---------------------------------------------------------------------------
@@ -451,7 +455,7 @@ class Pages:
 
         async def make() -> Made:
             words = Words(self.locale(request))
-            shown = await self.reader.player(user_id)
+            shown = await self.player_shown(user_id, publications)
             if shown is None:
                 raise self.not_found(request)
             title = words("player.title", name=shown.name)
@@ -466,8 +470,38 @@ class Pages:
                 rated=is_rated,
             )
 
-        # Their tables and games in servers published on the web: kept under those servers.
-        return await self.kept_for_a_while(request, make, await self.reader.publications())
+        # Their tables and games in servers published on the web: kept under those servers,
+        # and made again whenever what it shows is read again (never older than that read).
+        publications = await self.reader.publications()
+        await self.player_shown(user_id, publications)
+        read_at = self.players.made_at(self._player_key(user_id, publications))
+        return await self.kept_for_a_while(request, make, publications, read_at)
+
+    async def player_shown(
+        self, user_id: int, publications: Hashable, renew: bool = False
+    ) -> PlayerShown | None:
+        """What ``user_id``'s page shows (``publications``: the servers published on the
+        web, read afresh for each reader), read once a while; ``renew``: read again now."""
+        key = self._player_key(user_id, publications)
+
+        async def read() -> PlayerShown | None:
+            return await self.reader.player(user_id)
+
+        return await (self.players.renew if renew else self.players.get)(key, read)
+
+    def _player_key(self, user_id: int, publications: Hashable) -> Hashable:
+        return ("player", user_id, publications, self.reader.clock().date())
+
+    async def table_shown(
+        self, guild_id: int, game_key: str, page: int, renew: bool = False
+    ) -> StandingsShown | None:
+        """What page ``page`` of a table shows, read once a while (``renew``: now)."""
+        key = _table_key(guild_id, game_key, page)
+
+        async def read() -> StandingsShown | None:
+            return await self.reader.standings(guild_id, game_key, page)
+
+        return await (self.tables.renew if renew else self.tables.get)(key, read)
 
     async def standings_made(self, request: web.Request) -> Made:
         guild_id = self._server(request)
@@ -478,7 +512,7 @@ class Pages:
 
         async def make() -> Made:
             words = Words(self.locale(request))
-            shown = await self.reader.standings(guild_id, request.match_info["game"], page)
+            shown = await self.table_shown(guild_id, request.match_info["game"], page)
             if shown is None:
                 raise self.not_found(request)
             table = shown.server_name or words("standings.everywhere")
@@ -497,9 +531,11 @@ class Pages:
                 server_path=self.server_path(guild_id),
             )
 
-        return await self.kept_for_a_while(
-            request, make, await self._published_as(request, guild_id)
-        )
+        name = await self._published_as(request, guild_id)
+        # Made again whenever the table is read again (never older than that read).
+        await self.table_shown(guild_id, request.match_info["game"], page)
+        read_at = self.tables.made_at(_table_key(guild_id, request.match_info["game"], page))
+        return await self.kept_for_a_while(request, make, name, read_at)
 
     async def server_made(self, request: web.Request) -> Made:
         guild_id = self._server(request)
@@ -613,6 +649,10 @@ class Pages:
 
 
 # --- words ----------------------------------------------------------------------------------
+
+
+def _table_key(guild_id: int, game_key: str, page: int) -> Hashable:
+    return ("table", guild_id, game_key, page)
 
 
 def page_address(request: web.Request) -> URL:

@@ -409,6 +409,9 @@ class WebReader:
         name = await self.display_name(user_id)
         if name is None:
             return None
+        # Read afresh (the service keeps them a minute for clicks): the page itself is kept
+        # ``PAGE_TTL``, and a player who hides their results shows so within that.
+        self.standings_service.forget_cached(user_id)
         if (await self.standings_service.prefs(user_id)).hide_stats:
             return PlayerShown(user_id, name, hidden=True)
         async with self.db.read() as session:

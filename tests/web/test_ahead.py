@@ -10,7 +10,7 @@ from PIL import Image
 from bot.services.standings import StandingsService
 from bot.web.ahead import Ahead
 from bot.web.app import PAGES_KEY
-from bot.web.pages import Pages
+from bot.web.pages import PAGE_TTL, Pages
 from bot.web.pictures import PREVIEW_SIZE, Caption, Easel, paint_preview
 from tests.conftest import FakeClock
 from tests.services.tournament_helpers import create, enter
@@ -114,10 +114,18 @@ async def test_a_games_page_and_pictures_are_made_ahead_as_it_moves(site: Site) 
     await ahead.look()
     assert ahead.prepared == 3
     assert moved.game.version < (await pages.reader.current(game.id)).version  # type: ignore[union-attr]
-    # A game begun and over between two looks (never seen running) is made too.
+    # A game begun and over between two looks (never seen running) is made too, and its
+    # players' records and its table are read again for their pages.
+    before = pages.players.made, pages.tables.made
     await bushi_finished(site.games)
     await ahead.look()
     assert ahead.prepared == 4
+    assert (pages.players.made, pages.tables.made) == (before[0] + 2, before[1] + 1)
+    made = pages.players.made, pages.tables.made
+    await site.text(f"{site.player(ALICE.user_id)}?lang=en")
+    await site.text(f"{site.player(ALICE.user_id)}?lang=ja")
+    await site.text("/standings/bushi?lang=en")
+    assert (pages.players.made, pages.tables.made) == made  # read ahead, for both languages
     await ahead.look()
     assert ahead.prepared == 4
 
@@ -145,3 +153,22 @@ async def test_pictures_are_drawn_alike_in_processes() -> None:
     finally:
         easel.close()
     assert asked == ahead == paint_preview(None, caption)
+
+
+async def test_a_kept_page_is_never_older_than_what_it_was_read_from(site: Site) -> None:
+    """A player's record is read once for both languages and kept ``PAGE_TTL``; a page made
+    late from it goes when the record is read again, so hiding shows within ``PAGE_TTL``."""
+    await bushi_finished(site.games)
+    pages = site.client.app[PAGES_KEY]
+    moment = [0.0]
+    for shelf in (pages.players, pages.other_pages):
+        shelf.now = lambda: moment[0]
+    path = site.player(ALICE.user_id)
+    assert "Results" in await site.text(f"{path}?lang=en")
+    moment[0] = 20
+    assert "成績" in await site.text(f"{path}?lang=ja")  # made now, of the record read at 0
+    await StandingsService(site.db).set_prefs(ALICE.user_id, hide_stats=True)
+    assert "成績" in await site.text(f"{path}?lang=ja")  # kept a while, as browsers may
+    moment[0] = PAGE_TTL + 1
+    assert "成績を公開していません" in await site.text(f"{path}?lang=ja")
+    assert pages.players.made == 2
