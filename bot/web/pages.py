@@ -49,6 +49,10 @@ PICTURE_MAX_AGE = 300
 VERSIONED_MAX_AGE = 3600
 #: Pages kept in memory (each a few kB): games by version, the others for ``PAGE_TTL``.
 PAGES_KEPT = 2048
+#: How long a game as read (its version: what names its page and pictures) answers readers
+#: before it is read again: fifty readers of one game cost one read a second, and a move shows
+#: on its page within a second (its Discord board shows it at once).
+CURRENT_TTL = 1.0
 #: How long a page made of many rows (a player, the standings, a tournament) is kept made:
 #: as long as a reader's browser or a CDN may keep it anyway (``PAGE_MAX_AGE``).
 PAGE_TTL = PAGE_MAX_AGE
@@ -81,6 +85,7 @@ class Pages:
         shelf: PictureShelf | None = None,
         easel: Easel | None = None,
         page_ttl: float = PAGE_TTL,
+        current_ttl: float = CURRENT_TTL,
     ) -> None:
         self.settings = settings
         self.addresses = addresses
@@ -90,6 +95,8 @@ class Pages:
         self.easel = easel or Easel()
         #: Games' pages, by version (and language, step, address): a finished game's forever.
         self.game_pages: Shelf[Made] = Shelf(PAGES_KEPT)
+        #: Games as read, for a second (``current_ttl``; 0: read for every reader).
+        self.games: Shelf[GameSnapshot | None] = Shelf(PAGES_KEPT, ttl=current_ttl)
         #: Every other page, for a short while.
         self.other_pages: Shelf[Made] = Shelf(PAGES_KEPT, ttl=page_ttl)
         #: What a player's page and a table show, read once for both languages and kept as
@@ -293,11 +300,22 @@ class Pages:
 
         return await self.kept_for_a_while(request, make)
 
+    async def current(self, game_id: int) -> GameSnapshot | None:
+        """The game as :meth:`WebReader.current` reads it, read at most once a
+        ``current_ttl`` (:class:`Kept` is never kept: read again each time)."""
+        if self.games.ttl == 0:
+            return await self.reader.current(game_id)
+
+        async def read() -> GameSnapshot | None:
+            return await self.reader.current(game_id)
+
+        return await self.games.get(game_id, read)
+
     async def _current(self, request: web.Request) -> GameSnapshot:
         """The game an address names, as it is now (one read); 404 if there is none or it
         is a deal others may still be playing (its pictures say no more than that)."""
         try:
-            game = await self.reader.current(self._number(request, Kind.GAME))
+            game = await self.current(self._number(request, Kind.GAME))
         except Kept:
             raise self.not_found(request) from None
         if game is None:
@@ -308,7 +326,7 @@ class Pages:
         game_id = self._number(request, Kind.GAME)
         locale = self.locale(request)
         try:
-            current = await self.reader.current(game_id)
+            current = await self.current(game_id)
         except Kept:
             return self.kept(request)
         if current is None or current.status in (GameStatus.DECLINED, GameStatus.EXPIRED):

@@ -10,8 +10,9 @@ from PIL import Image
 from bot.services.standings import StandingsService
 from bot.web.ahead import Ahead
 from bot.web.app import PAGES_KEY
-from bot.web.pages import PAGE_TTL, Pages
+from bot.web.pages import CURRENT_TTL, PAGE_TTL, Pages
 from bot.web.pictures import PREVIEW_SIZE, Caption, Easel, paint_preview
+from bot.web.shelf import Shelf
 from tests.conftest import FakeClock
 from tests.services.tournament_helpers import create, enter
 from tests.services.tournament_helpers import services as tournament_services
@@ -172,3 +173,22 @@ async def test_a_kept_page_is_never_older_than_what_it_was_read_from(site: Site)
     moment[0] = PAGE_TTL + 1
     assert "成績を公開していません" in await site.text(f"{path}?lang=ja")
     assert pages.players.made == 2
+
+
+async def test_a_game_is_read_once_a_second_for_all_its_readers(site: Site) -> None:
+    game = (await senretsu_running(site.games, 4)).game
+    pages = site.client.app[PAGES_KEY]
+    pages.games = Shelf(16, ttl=CURRENT_TTL, now=lambda: moment[0])
+    moment = [0.0]
+    path = site.game(game.id)
+    first = await site.text(f"{path}?lang=en")
+    assert await site.text(f"{path}?lang=en") == first and pages.games.made == 1
+    seat = game.seats_to_act[0].seat
+    action = game.rules.legal_actions(game.state, seat)[0]
+    await site.games.actions.act(
+        game.id, game.player(seat).user_id, game.version, game.rules.format(action)
+    )
+    assert await site.text(f"{path}?lang=en") == first  # within the second: as read
+    moment[0] = CURRENT_TTL + 0.1
+    assert await site.text(f"{path}?lang=en") != first  # read again: the move shows
+    assert pages.games.made == 2
