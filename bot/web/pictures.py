@@ -20,7 +20,14 @@ from typing import Any, TypeVar
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.registry import spec_for
-from bot.pictures.canvas import drawable_name, font, name_font, palette_png, printable
+from bot.pictures.canvas import (
+    covered,
+    drawable_name,
+    font,
+    name_font,
+    palette_png,
+    printable,
+)
 from bot.web.reading import BoardShown
 from bot.web.shelf import Shelf
 from rules.core import Locale
@@ -81,16 +88,27 @@ def paint_preview(board_png: bytes | None, caption: Caption) -> bytes:
     draw.rectangle((0, 0, width, 10), fill=ACCENT)
     room = width - text_left - MARGIN
     y = MARGIN + 20
-    y = _write(draw, (text_left, y), caption.title, font(44, bold=True), INK, room)
+    y = _write(draw, (text_left, y), *_bold(caption.title, 44), INK, room)
     y += 18
     for line in caption.lines:
         y = _write(draw, (text_left, y), drawable_name(line, "—"), name_font(30), INK, room)
         y += 8
     if caption.result:
         y += 18
-        _write(draw, (text_left, y), caption.result, font(32, bold=True), ACCENT, room)
-    _write(draw, (text_left, height - MARGIN - 34), "遊び場 Asobiba", font(28), MUTED, room)
+        _write(draw, (text_left, y), *_bold(caption.result, 32), ACCENT, room)
+    _write(
+        draw, (text_left, height - MARGIN - 34), printable("遊び場 Asobiba"), font(28), MUTED, room
+    )
     return palette_png(card)
+
+
+def _bold(text: str, size: int) -> tuple[str, ImageFont.FreeTypeFont]:
+    """``text`` and the bold face to draw it in: the bundled one where it has every character,
+    else the names' wider cut (a title or a result may hold a player's or a tournament's
+    name, or typographic quotes), never a ``?`` in place of a character."""
+    if set(text) <= covered():
+        return text, font(size, bold=True)
+    return drawable_name(text, printable(text)), name_font(size)
 
 
 def _write(
@@ -101,10 +119,11 @@ def _write(
     fill: tuple[int, int, int],
     room: int,
 ) -> int:
-    """``text`` wrapped to ``room`` pixels (three lines at most); the y below it."""
+    """``text`` (every character of it in ``face``) wrapped to ``room`` pixels (three lines at
+    most); the y below it."""
     x, y = at
     size = int(face.size)
-    for line in _wrapped(printable(text), face, room)[:3]:
+    for line in _wrapped(text, face, room)[:3]:
         draw.text((x, y), line, font=face, fill=fill)
         y += int(size * 1.3)
     return y

@@ -11,7 +11,7 @@ from bot.services.standings import StandingsService
 from bot.web.ahead import Ahead
 from bot.web.app import PAGES_KEY
 from bot.web.pages import CURRENT_TTL, PAGE_TTL, Pages
-from bot.web.pictures import PREVIEW_SIZE, Caption, Easel, paint_preview
+from bot.web.pictures import PREVIEW_SIZE, Caption, Easel, _bold, paint_preview
 from bot.web.shelf import Shelf
 from tests.conftest import FakeClock
 from tests.services.tournament_helpers import create, enter
@@ -192,3 +192,13 @@ async def test_a_game_is_read_once_a_second_for_all_its_readers(site: Site) -> N
     moment[0] = CURRENT_TTL + 0.1
     assert await site.text(f"{path}?lang=en") != first  # read again: the move shows
     assert pages.games.made == 2
+
+
+def test_a_preview_draws_a_names_characters_never_a_question_mark() -> None:
+    """A title or a result may hold a tournament's or a player's name, or typographic quotes
+    the bundled face lacks: drawn in the names' cut, not as ``?``."""
+    quoted = Caption("Tournament “Autumn league”", (), "Ünal wins")
+    plain = Caption("Tournament ?Autumn league?", (), "?nal wins")
+    assert paint_preview(None, quoted) != paint_preview(None, plain)
+    assert _bold("Tournament “Autumn league”", 44)[0] == "Tournament “Autumn league”"
+    assert _bold("遊び場 Asobiba", 44)[1].path.endswith("Bold-subset.ttf")  # type: ignore[union-attr]
