@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Awaitable, Callable
 
 from bot.games.registry import spec_for
 from bot.statuses import GameStatus
@@ -25,6 +27,11 @@ log = logging.getLogger(__name__)
 
 #: How often the running games' versions are read (one small read on the status index).
 INTERVAL = 1.0
+#: The share of the time it makes things ahead at most: after each game it rests three times
+#: as long as that game took (wall time, so on a busy machine, where its nice-19 painter waits
+#: long for a core, it slows down on its own). Games moving faster than it keeps up with are
+#: made at their latest version when their turn comes; a reader never waits for it.
+SHARE = 0.25
 #: The newest games made at start (their pictures: a few MB, within the shelves' room).
 RECENT = 200
 
@@ -32,10 +39,19 @@ RECENT = 200
 class Ahead:
     """Makes each game's current page and pictures as it changes (see the module)."""
 
-    def __init__(self, pages: Pages, interval: float = INTERVAL, recent: int = RECENT) -> None:
+    def __init__(
+        self,
+        pages: Pages,
+        interval: float = INTERVAL,
+        recent: int = RECENT,
+        share: float = SHARE,
+    ) -> None:
         self.pages = pages
         self.interval = interval
         self.recent = recent
+        self.share = share
+        self.clock: Callable[[], float] = time.monotonic
+        self.rest: Callable[[float], Awaitable[None]] = asyncio.sleep
         #: The running games' versions at the last look.
         self.watched: dict[int, int] = {}
         #: Games made ahead so far (a game made again at a new version counts again).
@@ -80,10 +96,13 @@ class Ahead:
             await self._prepare_one(game_id)
 
     async def _prepare_one(self, game_id: int) -> None:
+        started = self.clock()
         try:
             await self.prepare(game_id)
         except Exception:  # one game's trouble never stops the others being made
             log.warning("could not make game %s's page ahead", game_id, exc_info=True)
+        # Bounded: the bot's clicks and the readers come first.
+        await self.rest((self.clock() - started) * (1 / self.share - 1))
 
     async def run(self) -> None:
         """Until cancelled: the newest games, then every change as it comes."""

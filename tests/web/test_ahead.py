@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from bot.services.standings import StandingsService
@@ -202,3 +203,17 @@ def test_a_preview_draws_a_names_characters_never_a_question_mark() -> None:
     assert paint_preview(None, quoted) != paint_preview(None, plain)
     assert _bold("Tournament “Autumn league”", 44)[0] == "Tournament “Autumn league”"
     assert _bold("遊び場 Asobiba", 44)[1].path.endswith("Bold-subset.ttf")  # type: ignore[union-attr]
+
+
+async def test_painting_ahead_rests_three_times_as_long_as_it_works(site: Site) -> None:
+    await senretsu_running(site.games, 2)
+    ahead = Ahead(site.client.app[PAGES_KEY])
+    ticks = iter([10.0, 10.2])
+    rests: list[float] = []
+
+    async def rest(seconds: float) -> None:
+        rests.append(seconds)
+
+    ahead.clock, ahead.rest = lambda: next(ticks), rest
+    await ahead.look()
+    assert ahead.prepared == 1 and rests == [pytest.approx(0.6)]
