@@ -226,6 +226,7 @@ def readers_apart(
     answered: list[float] = []
 
     async def main() -> None:
+        pipe.send("ready")  # started (its imports done): the clicks may begin
         task = asyncio.create_task(
             read(base, asked, readers, None, time.monotonic() + 3600, think=think)
         )
@@ -367,7 +368,11 @@ async def web_readers(
     child = context.Process(target=readers_apart, args=(base, asked, readers, think, theirs))
     try:
         await ready(base)
+        # Started and settled (its drawers spawned, the running games made ahead) before the
+        # clicks: a process's start is not what the clicks should measure.
+        await quiet(web.pid, limit=60)
         child.start()
+        await asyncio.to_thread(ours.recv)  # the readers' process started too
         await asyncio.sleep(1)  # the readers under way before the clicks start
         yield
     finally:
