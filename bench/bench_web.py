@@ -33,6 +33,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import AsyncIterator
 from multiprocessing.connection import Connection
@@ -123,11 +124,23 @@ def start_web(database_url: str, nice: int | None = None) -> tuple[subprocess.Po
         "DATABASE_URL": database_url,
         "WEB_PORT": str(port),
         "WEB_SECRET": SECRET,
-        "LOG_LEVEL": "WARNING",
+        # INFO: the line saying the games made ahead are up to date (see ``caught_up``).
+        "LOG_LEVEL": "INFO",
     }
     if nice is not None:
         env["WEB_NICE"] = str(nice)
-    process = subprocess.Popen([sys.executable, "-m", "bot", "web"], cwd=ROOT, env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "web"], cwd=ROOT, env=env, stderr=subprocess.PIPE
+    )
+    said: list[str] = []
+    SAID[process.pid] = said
+
+    def listen() -> None:
+        assert process.stderr is not None
+        for line in process.stderr:
+            said.append(line.decode(errors="replace"))
+
+    threading.Thread(target=listen, daemon=True).start()
     return process, f"http://127.0.0.1:{port}"
 
 
@@ -250,6 +263,22 @@ def describe(name: str, latencies: list[float], rate: float) -> str:
     )
 
 
+#: What each web process started here said on stderr, line by line.
+SAID: dict[int, list[str]] = {}
+
+
+async def caught_up(pid: int, since: int, limit: float = 120) -> float:
+    """Waits until web process ``pid`` says the games made ahead are up to date, in a line
+    after its first ``since`` (the games played meanwhile made too); how long that took."""
+    started = time.monotonic()
+    said = SAID[pid]
+    while time.monotonic() - started < limit:
+        if any("games made ahead are up to date" in line for line in said[since:]):
+            break
+        await asyncio.sleep(0.5)
+    return time.monotonic() - started
+
+
 def cpu_ticks(pid: int) -> int:
     """CPU time (clock ticks) of process ``pid`` and its children (its drawing processes)."""
     total = 0
@@ -312,7 +341,8 @@ async def pages(readers: int, requests: int, nice: int | None) -> None:
         try:
             await ready(base)
             asked = paths(await fill(url))
-            waited = await quiet(web.pid)
+            # The look after the last move: a line said after this one.
+            waited = await caught_up(web.pid, len(SAID[web.pid]))
             async with aiohttp.ClientSession() as session, session.get(base + asked[0]) as answer:
                 size = len(await answer.read())
             bare, bare_base = start_bare(size)

@@ -56,6 +56,8 @@ class Ahead:
         self.watched: dict[int, int] = {}
         #: Games made ahead so far (a game made again at a new version counts again).
         self.prepared = 0
+        #: Whether the last look found games to make (the next that finds none says so).
+        self.behind = False
         #: The newest game looked at: any newer one is new (begun, perhaps over, since).
         self.newest = 0
 
@@ -92,8 +94,14 @@ class Ahead:
         new = [g for g in await reader.games_after(self.newest, self.recent) if g not in active]
         self.watched = active
         self.newest = max([self.newest, *active, *new])
-        for game_id in changed + ended + new:
+        due = changed + ended + new
+        for game_id in due:
             await self._prepare_one(game_id)
+        if due:
+            self.behind = True
+        elif self.behind:  # once per busy spell: what an operator (or a benchmark) waits for
+            self.behind = False
+            log.info("games made ahead are up to date (%d made so far)", self.prepared)
 
     async def _prepare_one(self, game_id: int) -> None:
         started = self.clock()

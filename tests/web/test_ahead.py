@@ -4,6 +4,7 @@ page and pictures at each new version (painted ahead), drawn in processes of the
 from __future__ import annotations
 
 import io
+import logging
 
 import pytest
 from PIL import Image
@@ -84,7 +85,9 @@ def _caption_of(pages: Pages, path: str, locale: str) -> Caption:
     raise AssertionError(f"no page kept at {path}")
 
 
-async def test_a_games_page_and_pictures_are_made_ahead_as_it_moves(site: Site) -> None:
+async def test_a_games_page_and_pictures_are_made_ahead_as_it_moves(
+    site: Site, caplog: pytest.LogCaptureFixture
+) -> None:
     """Looking for games that moved makes their page, board and preview in both languages;
     a reader then finds them made, and a move makes the next version's."""
     result = await senretsu_running(site.games, 4)
@@ -102,8 +105,10 @@ async def test_a_games_page_and_pictures_are_made_ahead_as_it_moves(site: Site) 
         await site.client.get(f"{path}/preview.png?lang={lang}&v={game.version}")
         assert parsed(html).meta["og:url"] == f"{BASE}{path}?lang={lang}"
     assert (pages.game_pages.made, pages.shelf.made) == (made_pages, made_pictures)
-    await ahead.look()  # nothing moved: nothing made
+    caplog.set_level(logging.INFO, logger="bot.web.ahead")
+    await ahead.look()  # nothing moved: nothing made, and it says it is up to date
     assert ahead.prepared == 1
+    assert "games made ahead are up to date (1 made so far)" in caplog.messages
     seat = game.seats_to_act[0].seat
     action = game.rules.legal_actions(game.state, seat)[0]
     moved = await site.games.actions.act(
