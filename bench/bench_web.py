@@ -26,12 +26,14 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import random
 import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import AsyncIterator
 from multiprocessing.connection import Connection
@@ -58,8 +60,15 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+async def migrate(url: str) -> None:
+    db = Database(url)
+    await db.migrate()
+    await db.dispose()
+
+
 async def fill(url: str) -> list[int]:
-    """Finished 武士将棋 games and running 戦列札 ones between a few players: their ids."""
+    """Finished 武士将棋 games and running 戦列札 ones between a few players, played as the
+    bot plays them (the web process watching, where it runs): their ids."""
     db = Database(url)
     await db.migrate()
     games = GameService(db, seed_source=Rng.from_seed(5))
@@ -115,11 +124,23 @@ def start_web(database_url: str, nice: int | None = None) -> tuple[subprocess.Po
         "DATABASE_URL": database_url,
         "WEB_PORT": str(port),
         "WEB_SECRET": SECRET,
-        "LOG_LEVEL": "WARNING",
+        # INFO: the line saying the games made ahead are up to date (see ``caught_up``).
+        "LOG_LEVEL": "INFO",
     }
     if nice is not None:
         env["WEB_NICE"] = str(nice)
-    process = subprocess.Popen([sys.executable, "-m", "bot", "web"], cwd=ROOT, env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "web"], cwd=ROOT, env=env, stderr=subprocess.PIPE
+    )
+    said: list[str] = []
+    SAID[process.pid] = said
+
+    def listen() -> None:
+        assert process.stderr is not None
+        for line in process.stderr:
+            said.append(line.decode(errors="replace"))
+
+    threading.Thread(target=listen, daemon=True).start()
     return process, f"http://127.0.0.1:{port}"
 
 
@@ -165,25 +186,43 @@ async def ready(base: str) -> None:
 
 
 async def read(
-    base: str, asked: list[str], readers: int, requests: int | None, until: float | None = None
+    base: str,
+    asked: list[str],
+    readers: int,
+    requests: int | None,
+    until: float | None = None,
+    think: float = 0.0,
+    sizes: dict[str, int] | None = None,
+    kinds: dict[str, list[float]] | None = None,
 ) -> tuple[list[float], float, int]:
     """``readers`` at once, each asking for the next path as soon as its last answer came (as
-    a browser without a cache would); latencies, requests per second and failures."""
+    a browser without a cache would), or ``think`` seconds after it (a person reading the
+    page: about that long, randomly, so they do not ask in step); latencies, requests per
+    second and failures. ``sizes``: each path's answer's size, filled in; ``kinds``: the
+    latencies by kind of page (:func:`kind`)."""
     latencies: list[float] = []
     failures = 0
     counter = iter(range(requests if requests is not None else 10**12))
+    pause = random.Random(7)
 
     async def reader(session: aiohttp.ClientSession) -> None:
         nonlocal failures
         for n in counter:
             if until is not None and time.monotonic() > until:
                 return
+            path = asked[n % len(asked)]
             started = time.perf_counter()
-            async with session.get(base + asked[n % len(asked)]) as response:
-                await response.read()
+            async with session.get(base + path) as response:
+                body = await response.read()
                 if response.status != 200:
                     failures += 1
             latencies.append(time.perf_counter() - started)
+            if sizes is not None:
+                sizes[path] = len(body)
+            if kinds is not None:
+                kinds.setdefault(kind(path), []).append(latencies[-1])
+            if think:
+                await asyncio.sleep(think * (0.5 + pause.random()))
 
     connector = aiohttp.TCPConnector(limit=readers)
     async with aiohttp.ClientSession(connector=connector) as session:
@@ -193,12 +232,17 @@ async def read(
     return latencies, len(latencies) / elapsed, failures
 
 
-def readers_apart(base: str, asked: list[str], readers: int, pipe: Connection) -> None:
+def readers_apart(
+    base: str, asked: list[str], readers: int, think: float, pipe: Connection
+) -> None:
     """In a process of its own: read until told to stop, then say how many answers came."""
     answered: list[float] = []
 
     async def main() -> None:
-        task = asyncio.create_task(read(base, asked, readers, None, time.monotonic() + 3600))
+        pipe.send("ready")  # started (its imports done): the clicks may begin
+        task = asyncio.create_task(
+            read(base, asked, readers, None, time.monotonic() + 3600, think=think)
+        )
         started = time.monotonic()
         await asyncio.to_thread(pipe.recv)  # told to stop
         task.cancel()
@@ -219,31 +263,106 @@ def describe(name: str, latencies: list[float], rate: float) -> str:
     )
 
 
+#: What each web process started here said on stderr, line by line.
+SAID: dict[int, list[str]] = {}
+
+
+async def caught_up(pid: int, since: int, limit: float = 120) -> float:
+    """Waits until web process ``pid`` says the games made ahead are up to date, in a line
+    after its first ``since`` (the games played meanwhile made too); how long that took."""
+    started = time.monotonic()
+    said = SAID[pid]
+    while time.monotonic() - started < limit:
+        if any("games made ahead are up to date" in line for line in said[since:]):
+            break
+        await asyncio.sleep(0.5)
+    return time.monotonic() - started
+
+
+def cpu_ticks(pid: int) -> int:
+    """CPU time (clock ticks) of process ``pid`` and its children (its drawing processes)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(stat.parent.name) == pid or int(fields[1]) == pid:
+                total += int(fields[11]) + int(fields[12])
+    return total
+
+
+async def quiet(pid: int, limit: float = 300) -> float:
+    """Waits until process ``pid`` (and its children) use no more CPU (nothing left to paint
+    ahead); how long that took."""
+    started = time.monotonic()
+    last, still = cpu_ticks(pid), 0
+    while still < 2 and time.monotonic() - started < limit:
+        await asyncio.sleep(1)
+        now = cpu_ticks(pid)
+        still = still + 1 if now - last <= 2 else 0
+        last = now
+    return time.monotonic() - started
+
+
+def kind(path: str) -> str:
+    """What ``path`` asks for: a game's page, board or preview, a player's page, a table."""
+    if "/board.png" in path:
+        return "board"
+    if "/preview.png" in path:
+        return "preview"
+    return {"g": "game page", "p": "player page"}.get(path.split("/")[1], "standings page")
+
+
+def weights(asked: list[str], sizes: dict[str, int]) -> str:
+    """The heaviest page of each kind, a game's with its board (what a browser loads)."""
+    game = max(
+        sizes.get(p, 0) + sizes.get(p.replace("?", "/board.png?"), 0)
+        for p in asked
+        if p.startswith("/g/") and ".png" not in p
+    )
+    heaviest = {
+        "game page + board": game,
+        "link preview": max(sizes[p] for p in asked if "preview.png" in p),
+        "player page": max(sizes[p] for p in asked if p.startswith("/p/")),
+        "standings page": max(sizes[p] for p in asked if p.startswith("/standings/")),
+    }
+    return ", ".join(f"{k} {v / 1024:.0f} KB" for k, v in heaviest.items())
+
+
 async def pages(readers: int, requests: int, nice: int | None) -> None:
-    """Cold: every address asked for once (each page made, each picture drawn, 50 at once);
-    warm: ``requests`` more in turn (what the web process keeps, by version or a short while,
-    answers them). The bare server is read the same way, beside it."""
+    """The web process starts over a new database and watches while the games are played
+    (as the bot plays them), then paints ahead what they became. Cold: every address asked
+    for once, 50 at once (no page or picture asked for before; what was painted ahead is
+    there); warm: ``requests`` more in turn (what the web process keeps, by version or a
+    short while, answers them). The bare server is read the same way, beside it."""
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite+aiosqlite:///{Path(tmp) / 'web.sqlite3'}"
-        asked = paths(await fill(url))
+        await migrate(url)
         web, base = start_web(url, nice)
         try:
             await ready(base)
+            asked = paths(await fill(url))
+            # The look after the last move: a line said after this one.
+            waited = await caught_up(web.pid, len(SAID[web.pid]))
             async with aiohttp.ClientSession() as session, session.get(base + asked[0]) as answer:
                 size = len(await answer.read())
             bare, bare_base = start_bare(size)
+            sizes: dict[str, int] = {}
+            kinds: dict[str, list[float]] = {}
             try:
+                # Cold first, while what was read ahead is fresh (kept ``PAGE_TTL``, 30 s).
+                cold, cold_rate, cold_failures = await read(
+                    base, asked, readers, len(asked), sizes=sizes, kinds=kinds
+                )
+                warm, warm_rate, warm_failures = await read(base, asked, readers, requests)
                 await ready(bare_base)
                 bare_latencies, bare_rate, _ = await read(bare_base, asked, readers, requests)
-                cold, cold_rate, cold_failures = await read(base, asked, readers, len(asked))
-                warm, warm_rate, warm_failures = await read(base, asked, readers, requests)
             finally:
                 stop(bare)
         finally:
             stop(web)
     print(
         f"web pages: {readers} readers at once, {len(asked)} addresses "
-        f"(WEB_NICE {'default' if nice is None else nice})"
+        f"(WEB_NICE {'default' if nice is None else nice}; painted ahead in {waited:.0f} s)"
     )
     print(describe("bare aiohttp (memory)", bare_latencies, bare_rate))
     print(describe("web, cold (first ask)", cold, cold_rate) + f"   {cold_failures} not 200")
@@ -255,12 +374,20 @@ async def pages(readers: int, requests: int, nice: int | None) -> None:
             len(cold + warm) / (len(cold) / cold_rate + len(warm) / warm_rate),
         )
     )
+    for name, taken in sorted(kinds.items()):
+        print(
+            f"  cold, {name:<15} p50 {percentile(taken, 0.5) * 1000:7.1f} ms   "
+            f"p95 {percentile(taken, 0.95) * 1000:7.1f} ms   ({len(taken)} requests)"
+        )
     ratio = percentile(warm, 0.95) / percentile(bare_latencies, 0.95)
     print(f"p95 web warm/bare: {ratio:.1f}")
+    print(f"heaviest: {weights(asked, sizes)}")
 
 
 @contextlib.asynccontextmanager
-async def web_readers(url: str, readers: int, nice: int | None = None) -> AsyncIterator[None]:
+async def web_readers(
+    url: str, readers: int, nice: int | None = None, think: float = 0.0
+) -> AsyncIterator[None]:
     """The web process over the bot's database (``url``), read by ``readers`` readers in a
     process of their own, for as long as the block runs."""
     ids = list(range(1, 26))  # the benchmark's first games: their pages exist while played
@@ -268,10 +395,14 @@ async def web_readers(url: str, readers: int, nice: int | None = None) -> AsyncI
     web, base = start_web(url, nice)
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
-    child = context.Process(target=readers_apart, args=(base, asked, readers, theirs))
+    child = context.Process(target=readers_apart, args=(base, asked, readers, think, theirs))
     try:
         await ready(base)
+        # Started and settled (its drawers spawned, the running games made ahead) before the
+        # clicks: a process's start is not what the clicks should measure.
+        await quiet(web.pid, limit=60)
         child.start()
+        await asyncio.to_thread(ours.recv)  # the readers' process started too
         await asyncio.sleep(1)  # the readers under way before the clicks start
         yield
     finally:
@@ -282,16 +413,21 @@ async def web_readers(url: str, readers: int, nice: int | None = None) -> AsyncI
         stop(web)
 
 
-async def clicks(readers: int, count: int, rounds: int, nice: int | None = None) -> None:
+async def clicks(
+    readers: int, count: int, rounds: int, nice: int | None = None, think: float = 0.0
+) -> None:
     p99s: dict[bool, list[float]] = {False: [], True: []}
     rates: dict[bool, list[float]] = {False: [], True: []}
     for _ in range(rounds):
         for reading in (False, True):
-            beside = (lambda url: web_readers(url, readers, nice)) if reading else None
+            beside = (lambda url: web_readers(url, readers, nice, think)) if reading else None
             latencies, rate, *_ = await measure_bot(50, count, False, beside=beside)
             p99s[reading].append(percentile(latencies, 0.99) * 1000)
             rates[reading].append(rate)
-    print(f"the bot's clicks (50 players, text boards), {rounds} rounds in turn")
+    print(
+        f"the bot's clicks (50 players, text boards), {rounds} rounds in turn; readers "
+        + (f"read each page about {think:g} s" if think else "ask as fast as answered")
+    )
     for reading, name in ((False, "alone"), (True, f"beside {readers} web readers")):
         runs = ", ".join(f"{p:.0f}" for p in p99s[reading])
         print(
@@ -309,13 +445,21 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=600)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--pages-only", action="store_true")
+    parser.add_argument("--clicks-only", action="store_true")
     parser.add_argument(
         "--nice", type=int, default=None, help="the web process's WEB_NICE (default: its own)"
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="beside the clicks, how long each reader reads a page before the next (0: none)",
+    )
     args = parser.parse_args()
-    asyncio.run(pages(args.readers, args.requests, args.nice))
+    if not args.clicks_only:
+        asyncio.run(pages(args.readers, args.requests, args.nice))
     if not args.pages_only:
-        asyncio.run(clicks(args.readers, args.clicks, args.rounds, args.nice))
+        asyncio.run(clicks(args.readers, args.clicks, args.rounds, args.nice, args.think))
 
 
 if __name__ == "__main__":

@@ -85,3 +85,41 @@ def test_only_named_volumes_all_declared() -> None:
     assert used == declared == {"pgdata", "botdata"}
     # An image VOLUME would add an anonymous volume to every container.
     assert "VOLUME" not in DOCKERFILE
+
+
+def test_the_web_pages_start_beside_the_bot_and_postgresql() -> None:
+    """`docker compose up` starts the three: the pages are the bot's image run as `python -m
+    bot web`, over the same database, once it is healthy and the bot (which migrates it) has
+    started, listening on every address inside the container behind its published port."""
+    assert set(SERVICES) == {"db", "bot", "web"}
+    web = SERVICES["web"]
+    assert web["command"] == ["python", "-m", "bot", "web"]
+    assert web["build"] == SERVICES["bot"]["build"]
+    assert web["env_file"] == [{"path": ".env", "required": False}]
+    assert web["environment"]["DATABASE_URL"] == SERVICES["bot"]["environment"]["DATABASE_URL"]
+    assert web["depends_on"] == {
+        "db": {"condition": "service_healthy"},
+        "bot": {"condition": "service_started"},
+    }
+    assert web["environment"]["WEB_HOST"] == "0.0.0.0"
+    port = web["environment"]["WEB_PORT"]
+    assert web["ports"] == [f"${{WEB_PORT:-{port}}}:{port}"]
+    assert web["restart"] == "unless-stopped" and web["init"] is True
+    check = " ".join(web["healthcheck"]["test"])
+    assert f"127.0.0.1:{port}/robots.txt" in check
+
+
+def test_every_setting_of_the_web_pages_is_documented_and_reaches_them() -> None:
+    """docs/web.md's table names every WEB_ setting the pages read (bot/web/settings.py), and
+    each reaches the web service: fixed by the compose file or named in .env.example (which
+    .env is made from, taken whole)."""
+    docs = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    table = docs[docs.index("| setting | default | what it is |") :].split("\n\n", 1)[0]
+    documented = set(re.findall(r"`([A-Z][A-Z_]+)`", table))
+    read = set(re.findall(r'env\.get\("(WEB_[A-Z_]+)"', (ROOT / "bot/web/settings.py").read_text()))
+    assert {"WEB_BASE_URL", "WEB_HOST", "WEB_PORT", "WEB_SECRET", "WEB_NICE"} <= read
+    assert read <= documented, f"read but not documented: {read - documented}"
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    fixed = set(SERVICES["web"]["environment"])
+    for name in documented:
+        assert name in fixed or re.search(rf"^#?{name}=", example, re.MULTILINE), name

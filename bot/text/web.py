@@ -102,6 +102,15 @@ WEB_TEXTS: dict[str, Text] = {
     "span.m": Text("{n}分", "{n} min"),
     "utc": Text("{when}（UTC）", "{when} UTC"),
     "preview.alt": Text("{title} のプレビュー", "Preview of {title}"),
+    # The link previews of pages other than a game's (a game's shows its board)
+    "preview.player_row": Text(
+        "{game}：{won}勝 {drawn}分 {lost}敗{rating}",
+        "{game}: {won} won · {drawn} drawn · {lost} lost{rating}",
+    ),
+    "preview.played": Text("公開の対局 {n} 局", "{n} public games"),
+    "preview.rank_row": Text("{rank}. {name}　{score}", "{rank}. {name}  {score}"),
+    "preview.points": Text("{points} 点", "{points} pts"),
+    "preview.daily": Text("{played} 人が挑戦、{won} 人が成功", "{played} played, {won} won"),
     # A player
     "player.title": Text("{name} の記録", "{name}'s record"),
     "player.hidden": Text(

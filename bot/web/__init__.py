@@ -12,8 +12,10 @@ sharing the bot's event loop with a web server, and a slow page must never delay
 - ``addresses`` — the signed ids in every address (nothing sequential, nothing guessable)
 - ``reading`` — what a page may show, read through the services (secrets stay out)
 - ``language`` — the reader's language (``?lang=``, else ``Accept-Language``)
-- ``pictures`` — the board pictures and the 1200×630 link previews, cached by game version
-- ``pages`` — the handlers: one per kind of page
+- ``pictures`` — the board pictures and the 1200×630 link previews, cached by game version,
+  drawn in processes of their own
+- ``ahead`` — each game's page and pictures made as it changes, before anyone asks
+- ``pages`` — the handlers: one per kind of page, each with its own link preview
 - ``app`` — the aiohttp application: routes, headers, robots
 - ``server`` — running it as a process
 """

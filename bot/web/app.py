@@ -3,6 +3,8 @@ once per process (the templates, the signed addresses, the reads)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from pathlib import Path
 
 import jinja2
@@ -13,8 +15,10 @@ from bot.db import Database
 from bot.services.clock import Clock, system_clock
 from bot.services.secrets import DeploymentSecrets
 from bot.web.addresses import Addresses
+from bot.web.ahead import Ahead
 from bot.web.links import secret_of
 from bot.web.pages import Pages
+from bot.web.pictures import Easel
 from bot.web.reading import WebReader
 from bot.web.settings import WebSettings
 
@@ -48,39 +52,62 @@ async def security_headers(request: web.Request, handler: Handler) -> web.Stream
     return response
 
 
-def make_app(pages: Pages) -> web.Application:
+def make_app(pages: Pages, ahead: Ahead | None = None) -> web.Application:
+    """The site of ``pages``; ``ahead``: what makes games' pages and pictures as they change,
+    run while the site is up."""
     app = web.Application(middlewares=[security_headers])
     app[PAGES_KEY] = pages
+    running: list[asyncio.Task[None]] = []
 
-    async def close_easel(_: web.Application) -> None:
+    async def start(_: web.Application) -> None:
+        # Compiled once here (a template's first compiling takes ~0.1 s), not by a reader.
+        for name in pages.templates.list_templates():
+            pages.templates.get_template(name)
+        await pages.easel.start()
+        if ahead is not None:
+            running.append(asyncio.create_task(ahead.run(), name="web-ahead"))
+
+    async def stop(_: web.Application) -> None:
+        for task in running:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         pages.easel.close()
 
-    app.on_cleanup.append(close_easel)
+    app.on_startup.append(start)
+    app.on_cleanup.append(stop)
     app.add_routes(
         [
-            web.get("/", pages.home),
             web.get("/robots.txt", pages.robots),
-            web.get("/preview.png", pages.site_preview),
             web.get("/g/{token}", pages.game),
             web.get("/g/{token}/board.png", pages.board_png),
             web.get("/g/{token}/preview.png", pages.preview_png),
             web.get("/g/{token}/verify.json", pages.verify_json),
-            web.get("/p/{token}", pages.player),
-            web.get("/t/{token}", pages.tournament),
-            web.get("/standings/{game}", pages.standings),
-            web.get("/daily/{game}/{day}", pages.daily),
-            web.get("/s/{token}", pages.server),
-            web.get("/s/{token}/standings/{game}", pages.standings),
-            web.get("/s/{token}/daily/{game}/{day}", pages.daily),
         ]
     )
+    # Every other page, and its own link preview at its address and /preview.png.
+    for path, made in (
+        ("/", pages.home_made),
+        ("/p/{token}", pages.player_made),
+        ("/t/{token}", pages.tournament_made),
+        ("/standings/{game}", pages.standings_made),
+        ("/daily/{game}/{day}", pages.daily_made),
+        ("/s/{token}", pages.server_made),
+        ("/s/{token}/standings/{game}", pages.standings_made),
+        ("/s/{token}/daily/{game}/{day}", pages.daily_made),
+    ):
+        app.router.add_get(path, pages.page(made))
+        app.router.add_get(path.rstrip("/") + "/preview.png", pages.page_preview(made))
     return app
 
 
 async def build_app(
-    settings: WebSettings, db: Database, clock: Clock = system_clock
+    settings: WebSettings, db: Database, clock: Clock = system_clock, process: bool = False
 ) -> web.Application:
-    """The site over ``db``, its addresses signed with the deployment's secret."""
+    """The site over ``db``, its addresses signed with the deployment's secret; ``process``:
+    as ``python -m bot web`` runs it (drawing in processes of its own, games made ahead)."""
     addresses = Addresses(await secret_of(settings.secret, DeploymentSecrets(db, clock)))
-    pages = Pages(settings, addresses, WebReader(db, clock), templates())
-    return make_app(pages)
+    pages = Pages(
+        settings, addresses, WebReader(db, clock), templates(), easel=Easel(processes=process)
+    )
+    return make_app(pages, Ahead(pages) if process else None)

@@ -5,13 +5,15 @@ nothing that may be shown, is a plain 404 that says no more."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
 import jinja2
 from aiohttp import web
+from aiohttp.typedefs import Handler
+from yarl import URL
 
 from bot.games.registry import spec_for, variant_for_key
 from bot.i18n import tr
@@ -23,7 +25,16 @@ from bot.web.addresses import Addresses, Kind
 from bot.web.language import Words, negotiate
 from bot.web.links import WebLinks
 from bot.web.pictures import Caption, Easel, PictureShelf, etag, paint_board, paint_preview
-from bot.web.reading import EVERYWHERE, GameShown, Kept, WebReader
+from bot.web.reading import (
+    EVERYWHERE,
+    DailyShown,
+    GameShown,
+    Kept,
+    PlayerShown,
+    StandingsShown,
+    TournamentShown,
+    WebReader,
+)
 from bot.web.settings import WebSettings
 from bot.web.shelf import Shelf
 from rules.core import Locale
@@ -38,6 +49,10 @@ PICTURE_MAX_AGE = 300
 VERSIONED_MAX_AGE = 3600
 #: Pages kept in memory (each a few kB): games by version, the others for ``PAGE_TTL``.
 PAGES_KEPT = 2048
+#: How long a game as read (its version: what names its page and pictures) answers readers
+#: before it is read again: fifty readers of one game cost one read a second, and a move shows
+#: on its page within a second (its Discord board shows it at once).
+CURRENT_TTL = 1.0
 #: How long a page made of many rows (a player, the standings, a tournament) is kept made:
 #: as long as a reader's browser or a CDN may keep it anyway (``PAGE_MAX_AGE``).
 PAGE_TTL = PAGE_MAX_AGE
@@ -53,6 +68,9 @@ class Made:
     indexed: bool
     #: A game's page is named by its version: readers asking again with it get 304.
     tag: str | None = None
+    #: The words of the page's own link preview (every page but a game's, whose preview is
+    #: its board): only what the page itself shows.
+    caption: Caption | None = None
 
 
 class Pages:
@@ -67,6 +85,7 @@ class Pages:
         shelf: PictureShelf | None = None,
         easel: Easel | None = None,
         page_ttl: float = PAGE_TTL,
+        current_ttl: float = CURRENT_TTL,
     ) -> None:
         self.settings = settings
         self.addresses = addresses
@@ -76,8 +95,14 @@ class Pages:
         self.easel = easel or Easel()
         #: Games' pages, by version (and language, step, address): a finished game's forever.
         self.game_pages: Shelf[Made] = Shelf(PAGES_KEPT)
+        #: Games as read, for a second (``current_ttl``; 0: read for every reader).
+        self.games: Shelf[GameSnapshot | None] = Shelf(PAGES_KEPT, ttl=current_ttl)
         #: Every other page, for a short while.
         self.other_pages: Shelf[Made] = Shelf(PAGES_KEPT, ttl=page_ttl)
+        #: What a player's page and a table show, read once for both languages and kept as
+        #: long as the pages made of it (renewed ahead when a game of theirs ends).
+        self.players: Shelf[PlayerShown | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
+        self.tables: Shelf[StandingsShown | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
         self.links = WebLinks(settings.base_url, addresses)
 
     # --- helpers ---------------------------------------------------------------------------
@@ -137,7 +162,7 @@ class Pages:
 
     def make(
         self,
-        request: web.Request,
+        request: web.Request | None,
         template: str,
         *,
         title: str,
@@ -147,20 +172,31 @@ class Pages:
         indexed: bool = False,
         status: int = 200,
         tag: str | None = None,
+        caption: Caption | None = None,
+        locale: Locale | None = None,
+        address: URL | None = None,
         **context: Any,
     ) -> Made:
-        locale = self.locale(request)
+        """The page ``template`` at ``request``'s address in its reader's language (or at
+        ``address`` in ``locale``: a game's page made before anyone asks for it)."""
+        if request is not None:
+            locale = locale or self.locale(request)
+            address = address or page_address(request)
+        assert locale is not None and address is not None
         words = Words(locale)
         other = "en" if locale == "ja" else "ja"
-        query = {**request.query, "lang": other}
+        if image is None and caption is not None:
+            # The page's own preview (its address and ``/preview.png``): its words.
+            own = address.with_path(address.path.rstrip("/") + "/preview.png")
+            image = self.url(str(own.with_query({**address.query, "lang": locale})))
         image = image or self.url(f"/preview.png?lang={locale}")
         html = self.templates.get_template(template).render(
             t=words,
             locale=locale,
             title=title,
             description=description,
-            canonical=self.url(str(request.rel_url.with_query({**request.query, "lang": locale}))),
-            switch=str(request.rel_url.with_query(query)),
+            canonical=self.url(str(address.with_query({**address.query, "lang": locale}))),
+            switch=str(address.with_query({**address.query, "lang": other})),
             image=image,
             image_alt=image_alt or words("preview.alt", title=title),
             indexed=indexed,
@@ -171,15 +207,46 @@ class Pages:
             span=lambda delta: span(delta, words),
             **context,
         )
-        return Made(html.encode(), status, locale, indexed, tag)
+        return Made(html.encode(), status, locale, indexed, tag, caption)
 
     async def kept_for_a_while(
         self, request: web.Request, make: Callable[[], Awaitable[Made]], *also: Hashable
-    ) -> web.Response:
-        """The page at this address in the reader's language, made at most once a
-        ``PAGE_TTL`` (``also``: what else it depends on, read afresh for each reader)."""
-        key = (str(request.rel_url), self.locale(request), self.reader.clock().date(), *also)
-        return answer(await self.other_pages.get(key, make))
+    ) -> Made:
+        """The page at this address (or the page whose preview is asked for) in the reader's
+        language, made at most once a ``PAGE_TTL`` (``also``: what else it depends on, read
+        afresh for each reader)."""
+        address = page_address(request)
+        key = (str(address), self.locale(request), self.reader.clock().date(), *also)
+        return await self.other_pages.get(key, make)
+
+    def page(self, made: Callable[[web.Request], Awaitable[Made]]) -> Handler:
+        """The handler answering the page ``made`` makes."""
+
+        async def handler(request: web.Request) -> web.StreamResponse:
+            return answer(await made(request))
+
+        return handler
+
+    def page_preview(self, made: Callable[[web.Request], Awaitable[Made]]) -> Handler:
+        """The handler answering the 1200×630 link preview of the page ``made`` makes: its
+        own words (only what the page shows), drawn once for as long as they stay the same."""
+
+        async def handler(request: web.Request) -> web.StreamResponse:
+            page = await made(request)
+            words = Words(page.locale)
+            caption = page.caption or Caption(words("site"), (), words("tagline"))
+            tag = etag("page preview", caption)
+            if _fresh(request, tag):
+                return _not_modified(tag, PAGE_MAX_AGE)
+
+            async def draw() -> bytes | None:
+                return await self.easel.draw(paint_preview, None, caption)
+
+            png = await self.shelf.get(tag, draw)
+            assert png is not None
+            return _picture(png, tag, PAGE_MAX_AGE)
+
+        return handler
 
     def not_found(self, request: web.Request) -> web.HTTPNotFound:
         words = Words(self.locale(request))
@@ -213,16 +280,18 @@ class Pages:
 
     # --- pages -----------------------------------------------------------------------------
 
-    async def home(self, request: web.Request) -> web.Response:
+    async def home_made(self, request: web.Request) -> Made:
         async def make() -> Made:
             words = Words(self.locale(request))
+            keys = await self.reader.tables_of(EVERYWHERE)
             return self.make(
                 request,
                 "home.html",
                 title=words("site"),
                 description=words("tagline"),
                 indexed=True,
-                keys=await self.reader.tables_of(EVERYWHERE),
+                caption=Caption(words("site"), _table_lines(keys, words), words("tagline")),
+                keys=keys,
                 daily_games=self.reader.daily_games(),
                 days=self.reader.closed_days(),
                 server=None,
@@ -231,11 +300,22 @@ class Pages:
 
         return await self.kept_for_a_while(request, make)
 
+    async def current(self, game_id: int) -> GameSnapshot | None:
+        """The game as :meth:`WebReader.current` reads it, read at most once a
+        ``current_ttl`` (:class:`Kept` is never kept: read again each time)."""
+        if self.games.ttl == 0:
+            return await self.reader.current(game_id)
+
+        async def read() -> GameSnapshot | None:
+            return await self.reader.current(game_id)
+
+        return await self.games.get(game_id, read)
+
     async def _current(self, request: web.Request) -> GameSnapshot:
         """The game an address names, as it is now (one read); 404 if there is none or it
         is a deal others may still be playing (its pictures say no more than that)."""
         try:
-            game = await self.reader.current(self._number(request, Kind.GAME))
+            game = await self.current(self._number(request, Kind.GAME))
         except Kept:
             raise self.not_found(request) from None
         if game is None:
@@ -246,27 +326,39 @@ class Pages:
         game_id = self._number(request, Kind.GAME)
         locale = self.locale(request)
         try:
-            current = await self.reader.current(game_id)
+            current = await self.current(game_id)
         except Kept:
             return self.kept(request)
         if current is None or current.status in (GameStatus.DECLINED, GameStatus.EXPIRED):
             raise self.not_found(request)
-        # What the page shows changes only with the game's version, and with the day for a
-        # seed (the Verify file's link): one read names it, and a page made for it is kept.
-        revealed = self.reader.seed_revealed(current)
-        key = ("game", str(request.rel_url), locale, current.version, revealed)
-        tag = etag(*key)
+        step = request.query.get("step")
+        step = step if step is not None and step.isdigit() else None
+        tag = etag(*self._game_key(current, step, locale))
         if _fresh(request, tag):
             return _not_modified(tag, PAGE_MAX_AGE)
+        return answer(await self.game_page(current, step, locale))
+
+    def _game_key(
+        self, game: GameSnapshot, step: str | None, locale: Locale
+    ) -> tuple[Hashable, ...]:
+        # What the page shows changes only with the game's version, and with the day for a
+        # seed (the Verify file's link): one read names it, and a page made for it is kept.
+        return ("game", game.id, step, locale, game.version, self.reader.seed_revealed(game))
+
+    async def game_page(self, game: GameSnapshot, step: str | None, locale: Locale) -> Made:
+        """``game``'s page (from :meth:`WebReader.current`) at ``step`` (the query's digits,
+        ``None``: as it is now) in ``locale``, made once per version (whatever else the
+        address's query says: the page is the same)."""
+        key = self._game_key(game, step, locale)
 
         async def make() -> Made:
-            return self._game_page(request, await self.reader.shown(current), tag)
+            return self._game_page(locale, step, await self.reader.shown(game), etag(*key))
 
-        return answer(await self.game_pages.get(key, make))
+        return await self.game_pages.get(key, make)
 
-    def _game_page(self, request: web.Request, game: GameShown, tag: str) -> Made:
-        words = Words(self.locale(request))
-        step = _step(request, game)
+    def _game_page(self, locale: Locale, raw_step: str | None, game: GameShown, tag: str) -> Made:
+        words = Words(locale)
+        step = _step(raw_step, game)
         title = words("game.title", game=words.of(_pair(game.title_ja, game.title_en)), id=game.id)
         players = " vs ".join(seat_name(s.name, s.former, s.is_bot, words) for s in game.seats)
         description = f"{players} · {status_words(game, words)}"
@@ -275,9 +367,12 @@ class Pages:
             description += f" · {result}"
         token = self.addresses.token(Kind.GAME, game.id)
         query = f"lang={words.locale}" + (f"&step={step}" if step is not None else "")
+        address = URL(f"/g/{token}")
         return self.make(
-            request,
+            None,
             "game.html",
+            locale=locale,
+            address=address if raw_step is None else address.with_query(step=raw_step),
             title=title,
             description=description,
             image=self.url(f"/g/{token}/preview.png?lang={words.locale}&v={game.version}"),
@@ -297,13 +392,15 @@ class Pages:
             seat_words=lambda s: seat_name(s.name, s.former, s.is_bot, words),
         )
 
-    async def _board(self, game: GameSnapshot, step: int | None, locale: Locale) -> bytes | None:
+    async def board(
+        self, game: GameSnapshot, step: int | None, locale: Locale, ahead: bool = False
+    ) -> bytes | None:
         """The board of ``game`` after ``step`` (``None``: as it is now), drawn once per
-        version, step and language."""
+        version, step and language (``ahead``: before anyone asks, by the spare painter)."""
 
         async def draw() -> bytes | None:
             board = await self.reader.board(game, step, _former())
-            return await self.easel.draw(paint_board, board, locale)
+            return await self.easel.draw(paint_board, board, locale, ahead=ahead)
 
         return await self.shelf.get(etag("board", game.id, game.version, step, locale), draw)
 
@@ -314,17 +411,13 @@ class Pages:
         tag = etag("board", game.id, game.version, step, locale)
         if _fresh(request, tag):
             return _not_modified(tag, _picture_age(request, game))
-        png = await self._board(game, step, locale)
+        png = await self.board(game, step, locale)
         if png is None:
             raise self.not_found(request)
         return _picture(png, tag, _picture_age(request, game))
 
-    async def preview_png(self, request: web.Request) -> web.StreamResponse:
-        game = await self._current(request)
-        locale = self.locale(request)
-        tag = etag("preview", game.id, game.version, locale)
-        if _fresh(request, tag):
-            return _not_modified(tag, _picture_age(request, game))
+    async def preview(self, game: GameSnapshot, locale: Locale, ahead: bool = False) -> bytes:
+        """``game``'s 1200×630 link preview in ``locale``, drawn once per version."""
 
         async def draw() -> bytes | None:
             words = Words(locale)
@@ -343,27 +436,20 @@ class Pages:
                 result_words(shown, words) or status_words(shown, words),
             )
             # The board as its page shows it, drawn once for both.
-            board_png = await self._board(game, None, locale)
-            return await self.easel.draw(paint_preview, board_png, caption)
+            board_png = await self.board(game, None, locale, ahead)
+            return await self.easel.draw(paint_preview, board_png, caption, ahead=ahead)
 
-        png = await self.shelf.get(tag, draw)
+        png = await self.shelf.get(etag("preview", game.id, game.version, locale), draw)
         assert png is not None
-        return _picture(png, tag, _picture_age(request, game))
+        return png
 
-    async def site_preview(self, request: web.Request) -> web.StreamResponse:
-        words = Words(self.locale(request))
-        tag = etag("site", words.locale)
+    async def preview_png(self, request: web.Request) -> web.StreamResponse:
+        game = await self._current(request)
+        locale = self.locale(request)
+        tag = etag("preview", game.id, game.version, locale)
         if _fresh(request, tag):
-            return _not_modified(tag, PICTURE_MAX_AGE)
-
-        async def draw() -> bytes | None:
-            return await self.easel.draw(
-                paint_preview, None, Caption(words("site"), (), words("tagline"))
-            )
-
-        png = await self.shelf.get(tag, draw)
-        assert png is not None
-        return _picture(png, tag, PICTURE_MAX_AGE)
+            return _not_modified(tag, _picture_age(request, game))
+        return _picture(await self.preview(game, locale), tag, _picture_age(request, game))
 
     async def verify_json(self, request: web.Request) -> web.Response:
         game_id = self._number(request, Kind.GAME)
@@ -382,12 +468,12 @@ class Pages:
             },
         )
 
-    async def player(self, request: web.Request) -> web.Response:
+    async def player_made(self, request: web.Request) -> Made:
         user_id = self._number(request, Kind.PLAYER)
 
         async def make() -> Made:
             words = Words(self.locale(request))
-            shown = await self.reader.player(user_id)
+            shown = await self.player_shown(user_id, publications)
             if shown is None:
                 raise self.not_found(request)
             title = words("player.title", name=shown.name)
@@ -396,15 +482,46 @@ class Pages:
                 "player.html",
                 title=title,
                 description=words("player.hidden", name=shown.name) if shown.hidden else title,
+                caption=player_caption(shown, title, words),
                 player=shown,
                 variant_title=lambda key: variant_title(key, words),
                 rated=is_rated,
             )
 
-        # Their tables and games in servers published on the web: kept under those servers.
-        return await self.kept_for_a_while(request, make, await self.reader.publications())
+        # Their tables and games in servers published on the web: kept under those servers,
+        # and made again whenever what it shows is read again (never older than that read).
+        publications = await self.reader.publications()
+        await self.player_shown(user_id, publications)
+        read_at = self.players.made_at(self._player_key(user_id, publications))
+        return await self.kept_for_a_while(request, make, publications, read_at)
 
-    async def standings(self, request: web.Request) -> web.Response:
+    async def player_shown(
+        self, user_id: int, publications: Hashable, renew: bool = False
+    ) -> PlayerShown | None:
+        """What ``user_id``'s page shows (``publications``: the servers published on the
+        web, read afresh for each reader), read once a while; ``renew``: read again now."""
+        key = self._player_key(user_id, publications)
+
+        async def read() -> PlayerShown | None:
+            return await self.reader.player(user_id)
+
+        return await (self.players.renew if renew else self.players.get)(key, read)
+
+    def _player_key(self, user_id: int, publications: Hashable) -> Hashable:
+        return ("player", user_id, publications, self.reader.clock().date())
+
+    async def table_shown(
+        self, guild_id: int, game_key: str, page: int, renew: bool = False
+    ) -> StandingsShown | None:
+        """What page ``page`` of a table shows, read once a while (``renew``: now)."""
+        key = _table_key(guild_id, game_key, page)
+
+        async def read() -> StandingsShown | None:
+            return await self.reader.standings(guild_id, game_key, page)
+
+        return await (self.tables.renew if renew else self.tables.get)(key, read)
+
+    async def standings_made(self, request: web.Request) -> Made:
         guild_id = self._server(request)
         try:
             page = max(int(request.query.get("page", "1")) - 1, 0)
@@ -413,7 +530,7 @@ class Pages:
 
         async def make() -> Made:
             words = Words(self.locale(request))
-            shown = await self.reader.standings(guild_id, request.match_info["game"], page)
+            shown = await self.table_shown(guild_id, request.match_info["game"], page)
             if shown is None:
                 raise self.not_found(request)
             table = shown.server_name or words("standings.everywhere")
@@ -426,16 +543,19 @@ class Pages:
                 title=title,
                 description=title,
                 indexed=True,
+                caption=standings_caption(shown, title, words),
                 shown=shown,
                 rated=is_rated(shown.page.game_key),
                 server_path=self.server_path(guild_id),
             )
 
-        return await self.kept_for_a_while(
-            request, make, await self._published_as(request, guild_id)
-        )
+        name = await self._published_as(request, guild_id)
+        # Made again whenever the table is read again (never older than that read).
+        await self.table_shown(guild_id, request.match_info["game"], page)
+        read_at = self.tables.made_at(_table_key(guild_id, request.match_info["game"], page))
+        return await self.kept_for_a_while(request, make, name, read_at)
 
-    async def server(self, request: web.Request) -> web.Response:
+    async def server_made(self, request: web.Request) -> Made:
         guild_id = self._server(request)
         name = await self._published_as(request, guild_id)
         if name is None:
@@ -443,13 +563,15 @@ class Pages:
 
         async def make() -> Made:
             words = Words(self.locale(request))
+            keys = await self.reader.tables_of(guild_id)
             return self.make(
                 request,
                 "home.html",
                 title=name,
                 description=words("standings.index"),
                 indexed=True,
-                keys=await self.reader.tables_of(guild_id),
+                caption=Caption(name, _table_lines(keys, words), words("standings.index")),
+                keys=keys,
                 daily_games=self.reader.daily_games(),
                 days=self.reader.closed_days(),
                 server=name,
@@ -458,7 +580,7 @@ class Pages:
 
         return await self.kept_for_a_while(request, make, name)
 
-    async def daily(self, request: web.Request) -> web.Response:
+    async def daily_made(self, request: web.Request) -> Made:
         guild_id = self._server(request)
         try:
             day = date.fromisoformat(request.match_info["day"])
@@ -477,6 +599,7 @@ class Pages:
                 title=title,
                 description=title,
                 indexed=shown.closed,
+                caption=daily_caption(shown, title, words),
                 shown=shown,
                 summary=lambda game: game.spec.summary(game.state, words.locale),
                 name_of=lambda game: seat_name(
@@ -488,7 +611,7 @@ class Pages:
             request, make, await self._published_as(request, guild_id)
         )
 
-    async def tournament(self, request: web.Request) -> web.Response:
+    async def tournament_made(self, request: web.Request) -> Made:
         tournament_id = self._number(request, Kind.TOURNAMENT)
 
         async def make() -> Made:
@@ -498,16 +621,18 @@ class Pages:
                 raise self.not_found(request)
             info = shown.standing.tournament
             title = words("tournament.title", name=info.name)
+            format_words = words(f"tournament.format.{info.format.value}", rounds=info.rounds)
+            status = words("tournament.status." + info.status.value)
             return self.make(
                 request,
                 "tournament.html",
                 title=title,
-                description=f"{info.title(words.locale)} · "
-                f"{words('tournament.status.' + info.status.value)}",
+                description=f"{info.title(words.locale)} · {status}",
+                caption=tournament_caption(shown, title, f"{format_words} · {status}", words),
                 shown=shown,
                 info=info,
                 tie_break=lambda name: tie_break_words(name, words.locale),
-                format_words=words(f"tournament.format.{info.format.value}", rounds=info.rounds),
+                format_words=format_words,
             )
 
         return await self.kept_for_a_while(request, make)
@@ -544,6 +669,18 @@ class Pages:
 # --- words ----------------------------------------------------------------------------------
 
 
+def _table_key(guild_id: int, game_key: str, page: int) -> Hashable:
+    return ("table", guild_id, game_key, page)
+
+
+def page_address(request: web.Request) -> URL:
+    """The address of the page ``request`` asks for, or whose link preview it asks for."""
+    path = request.path
+    if path.endswith("/preview.png"):
+        path = path.removesuffix("/preview.png") or "/"
+    return URL(path).with_query(request.query)
+
+
 def _pair(ja: str, en: str) -> dict[str, str]:
     return {"ja": ja, "en": en}
 
@@ -551,6 +688,97 @@ def _pair(ja: str, en: str) -> dict[str, str]:
 def _former() -> tuple[str, str]:
     former = WEB_TEXTS["former"]
     return former("ja"), former("en")
+
+
+#: Rows a page's link preview lists (its table's top, a day's first results).
+PREVIEW_ROWS = 5
+
+
+def _table_lines(keys: Sequence[str], words: Words) -> tuple[str, ...]:
+    return tuple(variant_title(key, words) for key in keys[:PREVIEW_ROWS])
+
+
+def player_caption(shown: PlayerShown, title: str, words: Words) -> Caption:
+    """A player's preview: their public results per game, as their page lists them; for a
+    player who hides them, their name and that they do, nothing more."""
+    if shown.hidden:
+        return Caption(title, (), words("player.hidden", name=shown.name))
+    lines = []
+    for table in shown.tables:
+        where = table.server_name or words("standings.everywhere")
+        for stat in table.stats:
+            rating = (
+                f" · {round(stat.rating or 0)}{'?' if stat.provisional else ''}"
+                if is_rated(stat.game_key) and stat.rated_games
+                else ""
+            )
+            lines.append(
+                words(
+                    "preview.player_row",
+                    game=variant_title(stat.game_key, words),
+                    won=stat.won,
+                    drawn=stat.drawn,
+                    lost=stat.lost,
+                    rating=rating,
+                )
+                + (f" ({where})" if table.server_name else "")
+            )
+    result = words("preview.played", n=sum(s.played for t in shown.tables for s in t.stats))
+    return Caption(title, tuple(lines[:PREVIEW_ROWS]), result if lines else "")
+
+
+def standings_caption(shown: StandingsShown, title: str, words: Words) -> Caption:
+    """A table's preview: its first rows, as its page shows them."""
+    rated = is_rated(shown.page.game_key)
+    lines = tuple(
+        words(
+            "preview.rank_row",
+            rank=rank,
+            name=shown.names.get(stat.user_id, "—"),
+            score=(
+                f"{round(stat.rating or 0)}{'?' if stat.provisional else ''}"
+                if rated
+                else f"{stat.won} / {stat.played}"
+            ),
+        )
+        for rank, stat in shown.page.rows[:PREVIEW_ROWS]
+    )
+    return Caption(title, lines, "" if lines else words("standings.empty"))
+
+
+def tournament_caption(shown: TournamentShown, title: str, facts: str, words: Words) -> Caption:
+    """A tournament's preview: its format and status, and the top of its table."""
+    standing = shown.standing
+    lines = [
+        words(
+            "preview.rank_row",
+            rank=row.rank,
+            name=shown.names.get(row.player, "—"),
+            score=words("preview.points", points=row.points),
+        )
+        for row in standing.rows[:PREVIEW_ROWS]
+    ] or [
+        words(
+            "preview.rank_row",
+            rank=row.rank,
+            name=shown.names.get(row.player, "—"),
+            score=f"{row.wins} / {row.deals}",
+        )
+        for row in standing.solitaire_rows[:PREVIEW_ROWS]
+    ]
+    entrants = words("tournament.entrants", count=len(standing.entrants))
+    return Caption(title, (facts, *lines), entrants)
+
+
+def daily_caption(shown: DailyShown, title: str, words: Words) -> Caption:
+    """A day's deal's preview: how many played it and how many won, once the day is over
+    (before that its page shows nothing of anyone's deal, nor does its preview)."""
+    if not shown.closed:
+        return Caption(title, (), words("daily.open"))
+    if not shown.games:
+        return Caption(title, (), words("daily.none"))
+    won = sum(1 for g in shown.games if g.outcome is not None and g.outcome.winner == 0)
+    return Caption(title, (), words("preview.daily", played=len(shown.games), won=won))
 
 
 def seat_name(name: str, former: bool, is_bot: bool, words: Words) -> str:
@@ -632,9 +860,8 @@ def span(delta: timedelta | int | None, words: Words) -> str:
 # --- responses ------------------------------------------------------------------------------
 
 
-def _step(request: web.Request, game: GameShown) -> int | None:
+def _step(raw: str | None, game: GameShown) -> int | None:
     """The step a finished game is shown at (``?step=N``, 0: the start); ``None``: the end."""
-    raw = request.query.get("step")
     if raw is None or not game.over or not raw.isdigit():
         return None
     step = int(raw)

@@ -7,17 +7,27 @@ the game does; a reader's browser and a link unfurler ask again and get 304."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import io
+import multiprocessing
+import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.registry import spec_for
-from bot.pictures.canvas import drawable_name, font, name_font, palette_png, printable
+from bot.pictures.canvas import (
+    covered,
+    drawable_name,
+    font,
+    name_font,
+    palette_png,
+    printable,
+)
 from bot.web.reading import BoardShown
 from bot.web.shelf import Shelf
 from rules.core import Locale
@@ -28,9 +38,10 @@ INK = (38, 34, 30)
 MUTED = (110, 100, 90)
 ACCENT = (176, 48, 36)
 MARGIN = 36
-#: Pictures kept in memory: a few hundred boards and previews (each some tens of kB).
-KEPT = 512
-#: Pictures drawn at once: one, beside the event loop (see :class:`Easel`).
+#: Pictures kept in memory: boards and previews of a few hundred games (each some tens of kB,
+#: 40 MB at most): what the painter paints ahead of readers must still be there when they ask.
+KEPT = 2048
+#: Pictures drawn at once for readers: one, beside the event loop (see :class:`Easel`).
 DRAWERS = 1
 
 T = TypeVar("T")
@@ -77,16 +88,27 @@ def paint_preview(board_png: bytes | None, caption: Caption) -> bytes:
     draw.rectangle((0, 0, width, 10), fill=ACCENT)
     room = width - text_left - MARGIN
     y = MARGIN + 20
-    y = _write(draw, (text_left, y), caption.title, font(44, bold=True), INK, room)
+    y = _write(draw, (text_left, y), *_bold(caption.title, 44), INK, room)
     y += 18
     for line in caption.lines:
         y = _write(draw, (text_left, y), drawable_name(line, "—"), name_font(30), INK, room)
         y += 8
     if caption.result:
         y += 18
-        _write(draw, (text_left, y), caption.result, font(32, bold=True), ACCENT, room)
-    _write(draw, (text_left, height - MARGIN - 34), "遊び場 Asobiba", font(28), MUTED, room)
+        _write(draw, (text_left, y), *_bold(caption.result, 32), ACCENT, room)
+    _write(
+        draw, (text_left, height - MARGIN - 34), printable("遊び場 Asobiba"), font(28), MUTED, room
+    )
     return palette_png(card)
+
+
+def _bold(text: str, size: int) -> tuple[str, ImageFont.FreeTypeFont]:
+    """``text`` and the bold face to draw it in: the bundled one where it has every character,
+    else the names' wider cut (a title or a result may hold a player's or a tournament's
+    name, or typographic quotes), never a ``?`` in place of a character."""
+    if set(text) <= covered():
+        return text, font(size, bold=True)
+    return drawable_name(text, printable(text)), name_font(size)
 
 
 def _write(
@@ -97,10 +119,11 @@ def _write(
     fill: tuple[int, int, int],
     room: int,
 ) -> int:
-    """``text`` wrapped to ``room`` pixels (three lines at most); the y below it."""
+    """``text`` (every character of it in ``face``) wrapped to ``room`` pixels (three lines at
+    most); the y below it."""
     x, y = at
     size = int(face.size)
-    for line in _wrapped(printable(text), face, room)[:3]:
+    for line in _wrapped(text, face, room)[:3]:
         draw.text((x, y), line, font=face, fill=fill)
         y += int(size * 1.3)
     return y
@@ -129,17 +152,56 @@ class PictureShelf(Shelf[bytes | None]):
         super().__init__(kept)
 
 
+def _lowest_priority() -> None:
+    """The spare painter's process runs at the lowest CPU priority there is (nice 19): what
+    it paints ahead nobody is waiting for, so it takes only what the bot and the pages leave."""
+    with contextlib.suppress(OSError):
+        os.nice(19)
+
+
+def _ready() -> None:
+    """Nothing: asked once at start, so a drawing process is up (its modules imported)
+    before the first reader waits for it."""
+
+
 class Easel:
-    """Where the web process draws: ``drawers`` threads at most (one by default), so readers
-    asking for fifty new pictures at once queue here instead of fifty drawings fighting over
-    two cores (and the bot's clicks beside them); pages and cached pictures go on meanwhile."""
+    """Where the web process draws. A reader's picture is drawn by ``drawers`` drawers (one
+    by default): fifty readers asking for fifty new pictures queue there instead of fifty
+    drawings fighting over two cores (and the bot's clicks beside them). Pictures painted
+    ahead (a game just moved; nobody is waiting yet) go to a spare painter of their own, so
+    they never hold up a reader's.
 
-    def __init__(self, drawers: int = DRAWERS) -> None:
-        self._pool = ThreadPoolExecutor(drawers, thread_name_prefix="web-drawing")
+    ``processes``: the drawers are processes (``python -m bot web``): drawing holds Python's
+    lock for much of its tens of milliseconds, which in a thread would stall the event loop
+    answering every kept page meanwhile; the spare painter's process runs at nice 19. Else
+    threads (tests: no process to start for each site)."""
 
-    async def draw(self, work: Callable[..., T], *args: Any) -> T:
-        """Drawing takes tens of milliseconds: off the event loop, so other pages go on."""
-        return await asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+    def __init__(self, drawers: int = DRAWERS, processes: bool = False) -> None:
+        self._asked: Executor
+        self._ahead: Executor
+        if processes:
+            # Spawned, not forked: a fork of a process running threads (aiosqlite's) may copy
+            # a lock held.
+            context = multiprocessing.get_context("spawn")
+            self._asked = ProcessPoolExecutor(drawers, mp_context=context)
+            self._ahead = ProcessPoolExecutor(1, mp_context=context, initializer=_lowest_priority)
+        else:
+            self._asked = ThreadPoolExecutor(drawers, thread_name_prefix="web-drawing")
+            self._ahead = ThreadPoolExecutor(1, thread_name_prefix="web-drawing-ahead")
+
+    async def start(self) -> None:
+        """Starts the drawers before anyone asks for a picture."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            loop.run_in_executor(self._asked, _ready), loop.run_in_executor(self._ahead, _ready)
+        )
+
+    async def draw(self, work: Callable[..., T], *args: Any, ahead: bool = False) -> T:
+        """Drawing takes tens of milliseconds: off the event loop, so other pages go on
+        (``ahead``: painted before anyone asks, by the spare painter)."""
+        pool = self._ahead if ahead else self._asked
+        return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        for pool in (self._asked, self._ahead):
+            pool.shutdown(wait=False, cancel_futures=True)

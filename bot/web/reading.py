@@ -62,6 +62,11 @@ STANDINGS_PER_PAGE = 25
 DAILY_DAYS = 7
 
 
+#: The games whose pages anyone holding their address may open (a challenge not yet answered,
+#: declined or lapsed has none).
+SHOWN_STATUSES = (GameStatus.ACTIVE, GameStatus.FINISHED, GameStatus.ABORTED)
+
+
 class Kept(Exception):
     """A deal others may still be playing: not shown to anyone but its player."""
 
@@ -334,6 +339,40 @@ class WebReader:
             bank=bank_shown(game) if game.status == GameStatus.ACTIVE else None,
         )
 
+    async def active_versions(self) -> dict[int, int]:
+        """Every running game's version, in one read (the status index): what the painter
+        ahead watches for moves."""
+        async with self.db.read() as session:
+            rows = await session.execute(
+                select(GameRow.id, GameRow.version).where(GameRow.status == GameStatus.ACTIVE)
+            )
+            return {game_id: version for game_id, version in rows}
+
+    async def games_after(self, game_id: int, count: int) -> list[int]:
+        """The ``count`` next games after ``game_id`` a page may show (the primary key's
+        range): one begun and over between two looks at the running ones is made too."""
+        async with self.db.read() as session:
+            return list(
+                await session.scalars(
+                    select(GameRow.id)
+                    .where(GameRow.id > game_id, GameRow.status.in_(SHOWN_STATUSES))
+                    .order_by(GameRow.id)
+                    .limit(count)
+                )
+            )
+
+    async def latest_games(self, count: int) -> list[int]:
+        """The ``count`` newest games a page may show (running or over), newest first."""
+        async with self.db.read() as session:
+            return list(
+                await session.scalars(
+                    select(GameRow.id)
+                    .where(GameRow.status.in_(SHOWN_STATUSES))
+                    .order_by(GameRow.id.desc())
+                    .limit(count)
+                )
+            )
+
     def seed_revealed(self, game: GameSnapshot) -> bool:
         """Whether ``game``'s seed may be shown today (what, beside its version, its page
         depends on)."""
@@ -384,6 +423,9 @@ class WebReader:
         name = await self.display_name(user_id)
         if name is None:
             return None
+        # Read afresh (the service keeps them a minute for clicks): the page itself is kept
+        # ``PAGE_TTL``, and a player who hides their results shows so within that.
+        self.standings_service.forget_cached(user_id)
         if (await self.standings_service.prefs(user_id)).hide_stats:
             return PlayerShown(user_id, name, hidden=True)
         async with self.db.read() as session:

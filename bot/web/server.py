@@ -32,7 +32,7 @@ async def serve(settings: Settings, web_settings: WebSettings, err: TextIO = sys
     db = Database(settings.database_url)
     try:
         try:
-            app = await build_app(web_settings, db)
+            app = await build_app(web_settings, db, process=True)
         except DATABASE_PROBLEMS as error:
             line = describe_problem(settings.database_url, error, "open")
             print(f"error: {line} (exit code {EXIT_DATABASE})", file=err)

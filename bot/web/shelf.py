@@ -52,6 +52,16 @@ class Shelf(Generic[T]):
         self._shelf.move_to_end(key)
         return value
 
+    def made_at(self, key: Hashable) -> float | None:
+        """When what is kept under ``key`` was made (what was made of it is as old)."""
+        held = self._shelf.get(key)
+        return None if held is None else held[0]
+
+    async def renew(self, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
+        """Made anew, whatever is kept (what it shows has just changed)."""
+        self._shelf.pop(key, None)
+        return await self.get(key, make)
+
     async def get(self, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
         held = self._shelf.get(key)
         if held is not None and (self.ttl is None or self.now() - held[0] <= self.ttl):

@@ -15,7 +15,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.db import Database
-from bot.web.app import build_app
+from bot.web.app import PAGES_KEY, build_app
 from bot.web.settings import WebSettings
 from tests.bot.harness import World, challenge, click, make_world, private_count, private_reply
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
@@ -55,7 +55,10 @@ async def linked(discord_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Wor
 async def site(linked: World) -> AsyncIterator[TestClient[Any, Any]]:
     """The web process's app over the bot's database, with its own settings (no secret given)."""
     db = Database(linked.db_url)
-    client = TestClient(TestServer(await build_app(WebSettings(BASE), db, linked.clock)))
+    app = await build_app(WebSettings(BASE), db, linked.clock)
+    # Each reader reads the game (no second's keeping): a move shows on the next page asked.
+    app[PAGES_KEY].games.ttl = 0
+    client = TestClient(TestServer(app))
     await client.start_server()
     try:
         yield client

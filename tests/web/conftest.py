@@ -63,7 +63,14 @@ class Site:
 async def site(db: Database, clock: FakeClock) -> AsyncIterator[Site]:
     games = GameService(db, clock=clock, seed_source=Rng.from_seed(11))
     addresses = Addresses(SECRET)
-    pages = Pages(WebSettings(BASE, secret=SECRET), addresses, WebReader(db, clock), templates())
+    # Each reader reads the game (no second's keeping): a move shows on the next page asked.
+    pages = Pages(
+        WebSettings(BASE, secret=SECRET),
+        addresses,
+        WebReader(db, clock),
+        templates(),
+        current_ttl=0,
+    )
     client = TestClient(TestServer(make_app(pages)))
     await client.start_server()
     try:

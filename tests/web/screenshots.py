@@ -90,6 +90,10 @@ async def league(games: GameService, clock: FakeClock) -> int:
     return info.id
 
 
+#: What it makes, in docs/web/.
+SHOTS = ("game-phone.png", "tournament-ja.png", "link-preview.png", "tournament-preview.png")
+
+
 def small(png: bytes) -> bytes:
     """A screenshot as a palette PNG (flat colours and text: a few dozen kB)."""
     picture = Image.open(io.BytesIO(png)).convert("RGB")
@@ -125,6 +129,9 @@ async def main(out: Path) -> None:
             tournament = f"/t/{addresses.token(Kind.TOURNAMENT, tournament_id)}"
             preview = await (await client.get(f"{game}/preview.png?lang=en")).read()
             (out / "link-preview.png").write_bytes(preview)
+            # A page other than a game's unfurls with its own words: the tournament's table.
+            table = await (await client.get(f"{tournament}/preview.png?lang=en")).read()
+            (out / "tournament-preview.png").write_bytes(table)
             async with async_playwright() as driver:
                 browser = await driver.chromium.launch(executable_path=path, args=FLAGS)
                 for name, address, width, locale in (
@@ -143,7 +150,7 @@ async def main(out: Path) -> None:
         finally:
             await client.close()
             await db.dispose()
-    for name in ("game-phone.png", "tournament-ja.png", "link-preview.png"):
+    for name in SHOTS:
         print(f"{out / name}: {(out / name).stat().st_size // 1024} KB")
 
 

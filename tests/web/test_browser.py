@@ -8,16 +8,19 @@ anywhere: not in the page, its meta, nor the picture. Screenshots are kept under
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.games.registry import spec_for
+from bot.web.pictures import PREVIEW_SIZE
 from tests.conftest import FakeClock
 from tests.web.browser import FLAGS, chromium
-from tests.web.conftest import Site, senretsu_running
+from tests.web.conftest import BASE, Site, senretsu_running
 from tests.web.every_page import pages_of_every_kind
 
 playwright = pytest.importorskip("playwright.async_api", reason="playwright is not installed")
@@ -49,6 +52,7 @@ async def test_every_kind_of_page_in_a_real_browser(
 ) -> None:
     shown, hidden = await pages_of_every_kind(site, clock)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    previews: dict[tuple[str, str], bytes] = {}
     for kind in shown:
         for locale in LANGUAGES:
             for width in WIDTHS:
@@ -94,7 +98,17 @@ async def test_every_kind_of_page_in_a_real_browser(
                     ".reduce((sum, e) => sum + e.encodedBodySize, 0)"
                 )
                 assert 0 < weight <= PAGE_BUDGET, (where, weight)
+                # Its own link preview: a game's board, any other page's own words, 1200×630.
+                image = await page.get_attribute('meta[property="og:image"]', "content")
+                assert image and image.startswith(BASE + kind.path.rstrip("/")), (where, image)
+                fetched = await page.request.get(str(site.client.make_url(image[len(BASE) :])))
+                assert fetched.ok and fetched.headers["content-type"] == "image/png", where
+                png = await fetched.body()
+                assert Image.open(io.BytesIO(png)).size == PREVIEW_SIZE, where
+                previews[kind.name, locale] = png
                 await context.close()
+    # No two pages unfurl alike: each preview says something of its own page.
+    assert len(set(previews.values())) == len(previews)
 
 
 async def test_the_running_games_picture_in_the_browser_is_the_spectators(
