@@ -15,11 +15,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.outcome import Seat
 from rules.core.protocol import GameRules
 from rules.core.text import Locale
+
+if TYPE_CHECKING:
+    from rules.core.puzzle_depth import Rule
 
 JSON = Any
 
@@ -106,6 +109,15 @@ class PuzzleBook(ABC):
     def choices(self, puzzle: Puzzle, state: Any) -> tuple[str, ...]:
         """The action codes offered as answers: by default every legal action of the seat."""
         return tuple(self.rules.format(a) for a in self.rules.legal_actions(state, puzzle.seat))
+
+    def obvious_rules(self, kind: str) -> Sequence[Rule]:
+        """The home's own one-line rules for a kind (beyond "always X", the first and the
+        last offered), which its puzzles must not reward (:mod:`rules.core.puzzle_depth`)."""
+        return ()
+
+    def binary(self, kind: str) -> bool:
+        """Whether the kind's question has two answers (MOVE or STAY)."""
+        return False
 
     @abstractmethod
     def question(self, puzzle: Puzzle, locale: Locale) -> str:
