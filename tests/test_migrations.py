@@ -246,12 +246,18 @@ async def test_0022_gives_puzzle_ratings_a_deviation_from_their_old_uncertainty(
         command.downgrade(alembic_config(sync), "0021")
         stat = Table("puzzle_stat", MetaData(), autoload_with=sync)
         rated = Table("puzzle_rating", MetaData(), autoload_with=sync)
-        for user_id, mu, sigma in ((1, 1700.0, 500.0), (2, 1620.0, 120.0), (3, 1400.0, 20.0)):
+        # The last: a server's streak row, never rated.
+        for user_id, guild_id, mu, sigma in (
+            (1, 0, 1700.0, 500.0),
+            (2, 0, 1620.0, 120.0),
+            (3, 0, 1400.0, 20.0),
+            (4, 5, None, None),
+        ):
             sync.execute(
                 stat.insert().values(
                     user_id=user_id,
                     game_key="bushi",
-                    guild_id=0,
+                    guild_id=guild_id,
                     rating_mu=mu,
                     rating_sigma=sigma,
                     attempted=1,
@@ -261,20 +267,6 @@ async def test_0022_gives_puzzle_ratings_a_deviation_from_their_old_uncertainty(
                     updated_at=now,
                 )
             )
-        sync.execute(
-            stat.insert().values(
-                user_id=4,
-                game_key="bushi",
-                guild_id=5,
-                rating_mu=None,
-                rating_sigma=None,
-                attempted=0,
-                solved=0,
-                current_streak=1,
-                best_streak=1,
-                updated_at=now,
-            )
-        )
         sync.execute(
             rated.insert().values(
                 puzzle="bushi:w3-001", rating_mu=1900.0, rating_sigma=300.0, attempts=3, solved=1

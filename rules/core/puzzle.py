@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.core.outcome import Seat
 from rules.core.protocol import GameRules
 from rules.core.text import Locale
-
-if TYPE_CHECKING:
-    from rules.core.puzzle_depth import Rule
 
 JSON = Any
 
@@ -78,6 +75,41 @@ class Puzzle:
             difficulty=int(raw["difficulty"]),
             proof=dict(raw.get("proof", {})),
         )
+
+
+#: A one-line rule's answer for a puzzle, from the puzzle and the offered choices (in the
+#: order offered), or ``None`` when it has none there (then it is wrong).
+Pick = Callable[[Puzzle, tuple[str, ...]], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A rule that never looks at the position ("always MOVE"), which a book must not reward
+    (:mod:`rules.core.puzzle_depth`)."""
+
+    name: str
+    pick: Pick
+
+
+def stable_ids(
+    made: Sequence[Puzzle], old: Sequence[Puzzle], prefix: str, width: int = 2
+) -> list[Puzzle]:
+    """Ids for a book made again: a puzzle kept from ``old`` (the same kind, settings, position
+    and answers) keeps its id; a new one takes the next number after every id ``old`` used
+    under ``prefix``, so players' earlier answers (kept by id) never land on another puzzle."""
+    earlier = {
+        (p.kind, json.dumps(dict(p.settings), sort_keys=True), p.seed, p.moves): p for p in old
+    }
+    number = max((int(p.id.rsplit("-", 1)[1]) for p in old if p.id.startswith(prefix)), default=0)
+    out = []
+    for p in made:
+        kept = earlier.get((p.kind, json.dumps(dict(p.settings), sort_keys=True), p.seed, p.moves))
+        if kept is not None and kept.answers == p.answers:
+            out.append(replace(p, id=kept.id))
+        else:
+            number += 1
+            out.append(replace(p, id=f"{prefix}{number:0{width}d}"))
+    return out
 
 
 def write_puzzles(path: Path, puzzles: Sequence[Puzzle], made_by: str) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.puzzle import Puzzle, PuzzleBook
+from rules.core.puzzle import Pick, Puzzle, PuzzleBook, Rule
 
 #: The most puzzles of one kind a rule may get right.
 RULE_LIMIT = 0.50
@@ -30,16 +30,6 @@ BINARY_RULE_LIMIT = 0.65
 #: The most a blind guess may get right, averaged over a book (and over a kind with more than
 #: two answers).
 GUESS_LIMIT = 0.40
-
-#: A rule: the answer it gives for a puzzle, from the puzzle and the offered choices (in the
-#: order offered), or ``None`` when it has none there (then it is wrong).
-Pick = Callable[[Puzzle, tuple[str, ...]], str | None]
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    name: str
-    pick: Pick
 
 
 @dataclass(frozen=True, slots=True)

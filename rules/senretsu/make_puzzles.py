@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 
-from rules.core.puzzle import Puzzle, read_puzzles, write_puzzles
+from rules.core.puzzle import Puzzle, read_puzzles, stable_ids, write_puzzles
 from rules.core.puzzle_depth import RULE_LIMIT, Asked, check
 from rules.core.rng import Rng
 from rules.senretsu.actions import Place
@@ -110,17 +109,7 @@ def make(old: Sequence[Puzzle] = ()) -> list[Puzzle]:
         found = puzzle_from_game(seed, made)
         if found is not None:
             made.append(found)
-    earlier = {(p.seed, p.moves): p for p in old}
-    number = max((int(p.id.rsplit("-", 1)[1]) for p in old), default=0)
-    out = []
-    for p in made:
-        kept = earlier.get((p.seed, p.moves))
-        if kept is not None and kept.answers == p.answers:
-            out.append(replace(p, id=kept.id))
-        else:
-            number += 1
-            out.append(replace(p, id=f"p-{number:03d}"))
-    return out
+    return stable_ids(made, old, "p-", 3)
 
 
 def main() -> None:

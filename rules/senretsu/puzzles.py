@@ -25,8 +25,7 @@ from itertools import combinations, product
 from pathlib import Path
 
 from rules.cards.playing import parse_card, sort_key
-from rules.core.puzzle import Puzzle, PuzzleBook
-from rules.core.puzzle_depth import Pick, Rule
+from rules.core.puzzle import Pick, Puzzle, PuzzleBook, Rule
 from rules.core.text import Locale, Text
 from rules.senretsu.actions import EndPlacement, Place
 from rules.senretsu.ai import TUNED, SimSide, sim_attack, sim_side

@@ -7,7 +7,7 @@ draws, later swords by the simple rule) may give "MOVE or STAY?" puzzles at its 
 Two passes, because the full simulation is dear (``--games``, 100 000 games per choice by
 default; the pieces run in a process pool, ``nice`` it on a shared machine):
 
-1. A quick look (:data:`SCREEN` games per choice, another seed) passes on the positions where
+1. Quick looks (:data:`LOOKS`: games per choice, other seeds) pass on the positions where
    one choice looks best by a margin — only that one can be the single answer — and where the
    book still passes the depth check with it (:mod:`rules.core.puzzle_depth`): no start, MOVE
    or STAY, nor the simulator's own rule, right more often than the check allows.
@@ -29,7 +29,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
-from rules.core.puzzle import Puzzle, read_puzzles, write_puzzles
+from rules.core.puzzle import Puzzle, read_puzzles, stable_ids, write_puzzles
 from rules.core.puzzle_depth import (
     BINARY_RULE_LIMIT,
     GUESS_LIMIT,
@@ -55,11 +55,12 @@ VARIANTS = ("original", "simplified")
 #: Simulated games per choice for the committed figures.
 GAMES = 100_000
 #: Puzzles per variant and kind.
-TARGET = {KIND_START: 8, KIND_MOVE_OR_STAY: 8}
-#: The quick look: games per choice, and how clear the best must look there.
-SCREEN = 800
-SCREEN_LEVEL = 0.15
-SCREEN_SEED = 1_000_003
+TARGET = {KIND_START: 4, KIND_MOVE_OR_STAY: 8}
+#: The quick looks, each only if the one before passed: games per choice, how clear the best
+#: must look there, and the look's own seed (added to the puzzle's). Starts of one trigram
+#: are often within a point or two of each other, so a second, larger look keeps the full
+#: simulation for positions whose best start will most likely hold.
+LOOKS: tuple[tuple[int, float, int], ...] = ((800, 0.1, 1_000_003), (4_000, 0.05, 2_000_003))
 #: Lower-sword moments looked at per dealt game.
 MOMENTS_PER_GAME = 3
 #: The boards dealt per variant (the run is bounded and makes the same book every time).
@@ -170,7 +171,7 @@ def make_variant(
     variant: str,
     games: int,
     runner: Runner,
-    old: dict[tuple[str, int, Line], Puzzle],
+    old: Sequence[Puzzle],
     cache: Cache | None = None,
 ) -> list[Puzzle]:
     cache = cache or Cache(None)
@@ -184,9 +185,13 @@ def make_variant(
             continue  # one puzzle of a kind per dealt board, so the book is varied
         sim_seed = _sim_seed(seed, line)
         tag = f"{variant}:{seed}:{len(line)}"
-        glance = cache.run(state, kind, SCREEN, sim_seed + SCREEN_SEED, runner, tag)
-        simulated += SCREEN * len(glance)
-        looks = significant_best(glance, SCREEN, SCREEN_LEVEL, single=True)
+        looks = None
+        for size, level, extra in LOOKS:
+            glance = cache.run(state, kind, size, sim_seed + extra, runner, tag)
+            simulated += size * len(glance)
+            looks = significant_best(glance, size, level, single=True)
+            if looks is None:
+                break
         if looks is None:
             continue
         draft = Puzzle("", kind, {"variant": variant}, seed, line, 0, looks[0], 3)
@@ -215,22 +220,13 @@ def make_variant(
             flush=True,
         )
     prefix = {"original": "o", "simplified": "s"}[variant]
-    out = []
-    for kind in (KIND_START, KIND_MOVE_OR_STAY):
-        used = [
-            int(p.id.rsplit("-", 1)[1])
-            for p in old.values()
-            if p.id.startswith(f"{prefix}-{kind}-")
-        ]
-        number = max(used, default=0)
-        for p in sorted(made[kind], key=lambda p: (p.seed, len(p.moves))):
-            kept = old.get((kind, p.seed, p.moves))
-            if kept is not None and kept.answers == p.answers:
-                out.append(replace(p, id=kept.id))
-            else:
-                number += 1
-                out.append(replace(p, id=f"{prefix}-{kind}-{number:02d}"))
-    return out
+    return [
+        p
+        for kind in (KIND_START, KIND_MOVE_OR_STAY)
+        for p in stable_ids(
+            sorted(made[kind], key=lambda p: (p.seed, len(p.moves))), old, f"{prefix}-{kind}-"
+        )
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -242,9 +238,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--cache", type=Path, help="keep simulations here to resume a run")
     args = parser.parse_args(argv)
     began = time.perf_counter()
-    old = {(p.kind, p.seed, p.moves): p for p in read_puzzles(PUZZLES.path)}
+    old = read_puzzles(PUZZLES.path)
     variants = args.variant or list(VARIANTS)
-    keep = [p for p in old.values() if p.settings.get("variant") not in variants]
+    keep = [p for p in old if p.settings.get("variant") not in variants]
     pool: Executor
     with ProcessPoolExecutor(args.workers) as pool:
         made = [

@@ -17,8 +17,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from rules.core.puzzle import Puzzle, PuzzleBook
-from rules.core.puzzle_depth import Pick, Rule
+from rules.core.puzzle import Pick, Puzzle, PuzzleBook, Rule
 from rules.core.rng import Rng
 from rules.core.text import Locale, Text
 from rules.yosukou.engine import board_values, compile_settings, goal_of, shuffle_in_place
@@ -83,22 +82,28 @@ def start_wins(state: YosukouState, games: int, seed: int) -> dict[str, int]:
 def choice_wins(state: YosukouState, games: int, seed: int) -> dict[str, int]:
     """Wins out of ``games`` for MOVE and for STAY at a lower sword. Each game starts from
     the same position with the talon's order shuffled afresh (the player cannot see it)."""
+    raw = Rng.from_seed(seed).state
+    out: dict[str, int] = {}
+    for code in ("move", "stay"):
+        out[code], raw = _play_choice(state, code == "move", games, raw)
+    return out
+
+
+def _play_choice(state: YosukouState, move: bool, games: int, raw: int) -> tuple[int, int]:
+    """Wins of ``games`` played on after MOVE (or STAY), each with the talon shuffled afresh;
+    and the generator's state after them."""
     if state.phase != CHOOSE:
         raise ValueError("not a MOVE-or-STAY moment")
     rules = YosukouRules()
-    raw = Rng.from_seed(seed).state
-    out: dict[str, int] = {}
-    for code, move in (("move", True), ("stay", False)):
-        wins = 0
-        for _ in range(games):
-            table = rules.table_of(state)
-            raw = shuffle_in_place(table.stack, raw)
-            table.rng = raw
-            table.choose(move)
-            won, _, raw = play_on(table, SWORD_POLICY)
-            wins += won
-        out[code] = wins
-    return out
+    wins = 0
+    for _ in range(games):
+        table = rules.table_of(state)
+        raw = shuffle_in_place(table.stack, raw)
+        table.rng = raw
+        table.choose(move)
+        won, _, raw = play_on(table, SWORD_POLICY)
+        wins += won
+    return wins, raw
 
 
 def ranked(wins: dict[str, int]) -> list[tuple[str, int]]:
@@ -175,18 +180,7 @@ def option_wins(state: YosukouState, code: str, games: int, seed: int) -> int:
             won, _, raw = play_out(cfg, vals, start, raw, SWORD_POLICY)
             wins += won
         return wins
-    if state.phase != CHOOSE:
-        raise ValueError("not a MOVE-or-STAY moment")
-    rules = YosukouRules()
-    move = code == "move"
-    for _ in range(games):
-        table = rules.table_of(state)
-        raw = shuffle_in_place(table.stack, raw)
-        table.rng = raw
-        table.choose(move)
-        won, _, raw = play_on(table, SWORD_POLICY)
-        wins += won
-    return wins
+    return _play_choice(state, code == "move", games, raw)[0]
 
 
 def piece(job: tuple[YosukouState, str, int, int, int]) -> int:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rules.bushi.puzzles import PUZZLES as BUSHI
-from rules.core.puzzle import Puzzle, PuzzleBook
-from rules.core.puzzle_depth import Asked, Rule, check, check_book
+from rules.core.puzzle import Puzzle, PuzzleBook, Rule
+from rules.core.puzzle_depth import Asked, check, check_book
 from rules.senretsu.puzzles import PUZZLES as SENRETSU
 from rules.yosukou.puzzles import PUZZLES as YOSUKOU
 
