@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -173,14 +174,15 @@ def make_variant(
     runner: Runner,
     old: Sequence[Puzzle],
     cache: Cache | None = None,
+    stop_at: float = math.inf,
 ) -> list[Puzzle]:
     cache = cache or Cache(None)
     made: dict[str, list[Puzzle]] = {KIND_START: [], KIND_MOVE_OR_STAY: []}
     simulated = 0
     began = time.perf_counter()
     for kind, seed, line, state in candidates(variant, LAST_SEED):
-        if all(len(made[k]) >= TARGET[k] for k in made):
-            break
+        if all(len(made[k]) >= TARGET[k] for k in made) or time.time() >= stop_at:
+            break  # done, or out of time: the book is what was made (the depth test says so)
         if len(made[kind]) >= TARGET[kind] or any(p.seed == seed for p in made[kind]):
             continue  # one puzzle of a kind per dealt board, so the book is varied
         sim_seed = _sim_seed(seed, line)
@@ -236,6 +238,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--variant", choices=VARIANTS, action="append")
     parser.add_argument("--out", type=Path, default=PUZZLES.path, help="the book to write")
     parser.add_argument("--cache", type=Path, help="keep simulations here to resume a run")
+    parser.add_argument(
+        "--minutes", type=float, default=math.inf, help="start no new position after this"
+    )
     args = parser.parse_args(argv)
     began = time.perf_counter()
     old = read_puzzles(PUZZLES.path)
@@ -247,7 +252,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             p
             for variant in variants
             for p in make_variant(
-                variant, args.games, lambda js: pool.map(piece, js), old, Cache(args.cache)
+                variant,
+                args.games,
+                lambda js: pool.map(piece, js),
+                old,
+                Cache(args.cache),
+                time.time() + 60 * args.minutes,
             )
         ]
     order = {v: i for i, v in enumerate(VARIANTS)}
