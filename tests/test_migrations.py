@@ -233,3 +233,65 @@ async def test_a_start_waits_for_a_migration_longer_than_the_busy_timeout(tmp_pa
     finally:
         await db.dispose()
         holder.join()
+
+
+async def test_0025_gives_puzzle_ratings_a_deviation_from_their_old_uncertainty(
+    db: Database,
+) -> None:
+    """OpenSkill's sigma (500 new) becomes Glicko-2's deviation (350 new) on the same scale,
+    kept within 45–350; a row never rated stays unrated; the ratings keep their value."""
+    now = datetime(2026, 11, 20, tzinfo=UTC)
+
+    def after(sync: Connection) -> list[tuple[Any, ...]]:
+        command.downgrade(alembic_config(sync), "0024")
+        stat = Table("puzzle_stat", MetaData(), autoload_with=sync)
+        rated = Table("puzzle_rating", MetaData(), autoload_with=sync)
+        # The last: a server's streak row, never rated.
+        for user_id, guild_id, mu, sigma in (
+            (1, 0, 1700.0, 500.0),
+            (2, 0, 1620.0, 120.0),
+            (3, 0, 1400.0, 20.0),
+            (4, 5, None, None),
+        ):
+            sync.execute(
+                stat.insert().values(
+                    user_id=user_id,
+                    game_key="bushi",
+                    guild_id=guild_id,
+                    rating_mu=mu,
+                    rating_sigma=sigma,
+                    attempted=1,
+                    solved=1,
+                    current_streak=0,
+                    best_streak=0,
+                    updated_at=now,
+                )
+            )
+        sync.execute(
+            rated.insert().values(
+                puzzle="bushi:w3-001", rating_mu=1900.0, rating_sigma=300.0, attempts=3, solved=1
+            )
+        )
+        command.upgrade(alembic_config(sync), "head")
+        return [
+            *sync.execute(
+                text(
+                    "SELECT user_id, rating_mu, rating_deviation, rating_volatility "
+                    "FROM puzzle_stat ORDER BY user_id"
+                )
+            ),
+            *sync.execute(
+                text(
+                    "SELECT puzzle, rating_mu, rating_deviation, rating_volatility FROM puzzle_rating"
+                )
+            ),
+        ]
+
+    rows = [tuple(r) for r in await db.run_migrations(after)]
+    assert rows == [
+        (1, 1700.0, 350.0, 0.06),
+        (2, 1620.0, pytest.approx(84.0), 0.06),
+        (3, 1400.0, 45.0, 0.06),
+        (4, None, None, None),
+        ("bushi:w3-001", 1900.0, pytest.approx(210.0), 0.06),
+    ]

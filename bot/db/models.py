@@ -626,16 +626,21 @@ class PuzzleAttemptRow(Base):
 
 
 class PuzzleStatRow(Base):
-    """The puzzle rating of a player per game (OpenSkill, as for games: a puzzle is an
-    opponent with a rating of its own), and their daily-puzzle streak per server."""
+    """The puzzle rating of a player per game (Glicko-2: a puzzle is an opponent with a
+    rating of its own), and their daily-puzzle streak per server."""
 
     __tablename__ = "puzzle_stat"
 
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     game_key: Mapped[str] = mapped_column(String(48), primary_key=True)
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # 0 outside servers
+    #: The Glicko-2 rating.
     rating_mu: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: OpenSkill's uncertainty, from before Glicko-2 (migration 0025); no longer written.
     rating_sigma: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: Glicko-2's deviation (350 new, smaller as answers settle it) and volatility.
+    rating_deviation: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_volatility: Mapped[float | None] = mapped_column(Float, nullable=True)
     attempted: Mapped[int] = mapped_column(Integer, default=0)
     solved: Mapped[int] = mapped_column(Integer, default=0)
     current_streak: Mapped[int] = mapped_column(Integer, default=0)
@@ -646,12 +651,17 @@ class PuzzleStatRow(Base):
 
 
 class PuzzleRatingRow(Base):
-    """A puzzle's own rating, moved by every first answer to it (as lichess rates puzzles)."""
+    """A puzzle's own rating, moved by every first answer to it (as lichess rates puzzles),
+    by Glicko-2 as players' are."""
 
     __tablename__ = "puzzle_rating"
 
     puzzle: Mapped[str] = mapped_column(String(96), primary_key=True)
+    #: The Glicko-2 rating.
     rating_mu: Mapped[float] = mapped_column(Float)
+    #: OpenSkill's uncertainty before Glicko-2 (migration 0025); now the deviation's copy.
     rating_sigma: Mapped[float] = mapped_column(Float)
+    rating_deviation: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_volatility: Mapped[float | None] = mapped_column(Float, nullable=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     solved: Mapped[int] = mapped_column(Integer, default=0)

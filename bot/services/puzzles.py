@@ -4,7 +4,9 @@ answer counts (the first answer to a puzzle only: rating, counts and the daily s
 A player's puzzle rating is kept per game in the ``guild_id = 0`` row of ``puzzle_stat`` (it
 follows the player everywhere); the daily streak is kept in the row of the server where the
 daily puzzle was answered (0 outside servers). A puzzle is an opponent with its own rating
-(``puzzle_rating``), as lichess rates puzzles; both move with OpenSkill as games do.
+(``puzzle_rating``), as lichess rates puzzles; both move by Glicko-2 (:mod:`bot.services.glicko2`),
+whose deviation lets a new player's (or puzzle's) first answers move it far and a settled
+one's little.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from bot.errors import FriendlyError
 from bot.games.registry import all_variants, variant_for_key
 from bot.games.spec import AnySpec
 from bot.services.clock import Clock
+from bot.services.glicko2 import START_DEVIATION, START_RATING, START_VOLATILITY, Glicko
+from bot.services.glicko2 import answer as rate_answer
 from bot.services.secrets import DeploymentSecrets
-from bot.services.stats import RATING_SIGMA, RATING_START, rating_model
 from bot.text.puzzles import PUZZLE_MESSAGES
 from rules.core.fairness import daily_seed
 from rules.core.puzzle import Puzzle, PuzzleBook
@@ -116,7 +119,7 @@ def _of_variant(spec: AnySpec, game_key: str) -> tuple[Puzzle, ...]:
 
 
 def starting_rating(puzzle: Puzzle) -> float:
-    return RATING_START + (puzzle.difficulty - 3) * DIFFICULTY_STEP
+    return START_RATING + (puzzle.difficulty - 3) * DIFFICULTY_STEP
 
 
 class PuzzleService:
@@ -143,7 +146,7 @@ class PuzzleService:
             rows = await session.scalars(
                 select(PuzzleRatingRow).where(PuzzleRatingRow.puzzle.in_(keys))
             )
-            return {r.puzzle: (r.rating_mu, r.rating_sigma) for r in rows}
+            return {r.puzzle: (r.rating_mu, _glicko(r).deviation) for r in rows}
 
     async def find(self, game_key: str, puzzle_id: str, daily: str | None = None) -> PuzzleRef:
         spec, puzzles = self._puzzles(game_key)
@@ -159,8 +162,8 @@ class PuzzleService:
         async with self.db.read() as session:
             row = await session.get(PuzzleStatRow, (user_id, game_key, 0))
         if row is None or row.rating_mu is None:
-            return RATING_START, RATING_SIGMA
-        return row.rating_mu, row.rating_sigma or RATING_SIGMA
+            return START_RATING, START_DEVIATION
+        return row.rating_mu, _glicko(row).deviation
 
     async def standings(self, user_id: int, guild_id: int | None) -> list[PuzzleStanding]:
         """Every variant the player answered puzzles of (or kept a daily streak in, in
@@ -274,22 +277,17 @@ class PuzzleService:
                     rated = PuzzleRatingRow(
                         puzzle=ref.key,
                         rating_mu=starting_rating(ref.puzzle),
-                        rating_sigma=RATING_SIGMA,
+                        rating_sigma=START_DEVIATION,
                         attempts=0,
                         solved=0,
                     )
                     session.add(rated)
-                before = player.rating_mu or RATING_START
-                model = rating_model()
-                [[me], [it]] = model.rate(
-                    [
-                        [model.rating(mu=before, sigma=player.rating_sigma or RATING_SIGMA)],
-                        [model.rating(mu=rated.rating_mu, sigma=rated.rating_sigma)],
-                    ],
-                    ranks=[0, 1] if correct else [1, 0],
+                before = player.rating_mu or START_RATING
+                me, it = rate_answer(
+                    _glicko(player, before), _glicko(rated, rated.rating_mu), correct
                 )
-                player.rating_mu, player.rating_sigma = float(me.mu), float(me.sigma)
-                rated.rating_mu, rated.rating_sigma = float(it.mu), float(it.sigma)
+                _store(player, me)
+                _store(rated, it)
                 player.attempted = (player.attempted or 0) + 1
                 player.solved = (player.solved or 0) + int(correct)
                 rated.attempts = (rated.attempts or 0) + 1
@@ -308,6 +306,23 @@ class PuzzleService:
         except IntegrityError:
             # Two first answers raced: the other one was written and counts.
             return Verdict(correct, counted=False)
+
+
+def _glicko(row: PuzzleStatRow | PuzzleRatingRow, rating: float | None = None) -> Glicko:
+    """A row's rating as Glicko-2 reads it (a row never rated: a new rating)."""
+    return Glicko(
+        rating if rating is not None else row.rating_mu or START_RATING,
+        row.rating_deviation or START_DEVIATION,
+        row.rating_volatility or START_VOLATILITY,
+    )
+
+
+def _store(row: PuzzleStatRow | PuzzleRatingRow, rated: Glicko) -> None:
+    row.rating_mu = rated.rating
+    row.rating_deviation = rated.deviation
+    row.rating_volatility = rated.volatility
+    # The old column keeps the deviation too, so nothing reading it sees a stale value.
+    row.rating_sigma = rated.deviation
 
 
 def _streak(row: PuzzleStatRow, day: str, solved: bool) -> tuple[int, int, int]:

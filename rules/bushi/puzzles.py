@@ -22,16 +22,31 @@ QUESTION = Text(
     "{side} to move. Exactly one move wins fastest: choose the move that mates on your move "
     "{moves} however well the opponent defends.",
 )
+#: Why the puzzles use the alternate reading, said in every question (a player who learnt the
+#: seed reading must not be surprised by a cube that behaves otherwise).
+CUBE_WORDS = {
+    "alternate": Text(
+        "（このパズルは駒の「別の解釈」を使います：左右の面の種類を入れ替えた読み方です。"
+        "標準の読み方では1手詰めを見逃さない限り引き分けになり、先を読む問題が作れないため、"
+        "何手も先まで読む勝ちがあるこちらを使います。）",
+        "(This puzzle uses the cube's alternate reading: the kinds of its side faces swapped. "
+        "On the usual reading every game is a draw unless someone misses a mate in one, so "
+        "there is nothing to plan; the alternate reading has wins you must plan moves ahead.)",
+    ),
+    "seed": Text("", ""),
+}
 SIDE = (Text("先手（黒）", "Black"), Text("後手（白）", "White"))
 PROOF_HEAD = Text(
-    "完全解析（全576局面を読み切った結果）による各手の評価：",
-    "Each move's value, from the game's complete solution (all 576 positions worked out):",
+    "全576局面を最後まで読み切った結果による、各手の行き着く先：",
+    "Where each move leads, from working out all 576 positions of the game to the end:",
 )
 VALUE_LINE = Text("・{move}：{value}", "• {move}: {value}")
 VALUE_WORDS = {
-    Result.WIN: Text("{n}手で勝ち", "wins: you mate on your move {mine}"),
+    Result.WIN: Text("勝ち：自分の{mine}手目で詰ませる", "wins: you mate on your move {mine}"),
     Result.DRAW: Text("引き分け（どちらも詰ませられない）", "a draw (neither side can force mate)"),
-    Result.LOSS: Text("{n}手で負け", "loses: mated on their move {theirs}"),
+    Result.LOSS: Text(
+        "負け：相手の{theirs}手目で詰まされる", "loses: mated on their move {theirs}"
+    ),
 }
 ONLY_ONE = Text("最短の勝ちは{move}だけです。", "{move} is the only move that wins this fast.")
 
@@ -51,9 +66,9 @@ class BushiPuzzles(PuzzleBook):
 
     def question(self, puzzle: Puzzle, locale: Locale) -> str:
         plies = int(puzzle.proof["plies"])
-        return QUESTION.format(side=SIDE[puzzle.seat](locale), moves=(plies + 1) // 2, plies=plies)(
-            locale
-        )
+        asked = QUESTION.format(side=SIDE[puzzle.seat](locale), moves=(plies + 1) // 2)(locale)
+        cube = CUBE_WORDS[str(puzzle.settings.get("cube", "seed"))](locale)
+        return f"{asked}\n{cube}" if cube else asked
 
     def explain(self, puzzle: Puzzle, locale: Locale) -> str:
         lines = [PROOF_HEAD(locale)]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -77,6 +77,41 @@ class Puzzle:
         )
 
 
+#: A one-line rule's answer for a puzzle, from the puzzle and the offered choices (in the
+#: order offered), or ``None`` when it has none there (then it is wrong).
+Pick = Callable[[Puzzle, tuple[str, ...]], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A rule that never looks at the position ("always MOVE"), which a book must not reward
+    (:mod:`rules.core.puzzle_depth`)."""
+
+    name: str
+    pick: Pick
+
+
+def stable_ids(
+    made: Sequence[Puzzle], old: Sequence[Puzzle], prefix: str, width: int = 2
+) -> list[Puzzle]:
+    """Ids for a book made again: a puzzle kept from ``old`` (the same kind, settings, position
+    and answers) keeps its id; a new one takes the next number after every id ``old`` used
+    under ``prefix``, so players' earlier answers (kept by id) never land on another puzzle."""
+    earlier = {
+        (p.kind, json.dumps(dict(p.settings), sort_keys=True), p.seed, p.moves): p for p in old
+    }
+    number = max((int(p.id.rsplit("-", 1)[1]) for p in old if p.id.startswith(prefix)), default=0)
+    out = []
+    for p in made:
+        kept = earlier.get((p.kind, json.dumps(dict(p.settings), sort_keys=True), p.seed, p.moves))
+        if kept is not None and kept.answers == p.answers:
+            out.append(replace(p, id=kept.id))
+        else:
+            number += 1
+            out.append(replace(p, id=f"{prefix}{number:0{width}d}"))
+    return out
+
+
 def write_puzzles(path: Path, puzzles: Sequence[Puzzle], made_by: str) -> None:
     """Write a set as stable, diffable JSON (one generator run gives the same bytes)."""
     document = {"made_by": made_by, "puzzles": [p.dump() for p in puzzles]}
@@ -106,6 +141,15 @@ class PuzzleBook(ABC):
     def choices(self, puzzle: Puzzle, state: Any) -> tuple[str, ...]:
         """The action codes offered as answers: by default every legal action of the seat."""
         return tuple(self.rules.format(a) for a in self.rules.legal_actions(state, puzzle.seat))
+
+    def obvious_rules(self, kind: str) -> Sequence[Rule]:
+        """The home's own one-line rules for a kind (beyond "always X", the first and the
+        last offered), which its puzzles must not reward (:mod:`rules.core.puzzle_depth`)."""
+        return ()
+
+    def binary(self, kind: str) -> bool:
+        """Whether the kind's question has two answers (MOVE or STAY)."""
+        return False
 
     @abstractmethod
     def question(self, puzzle: Puzzle, locale: Locale) -> str:

@@ -327,11 +327,15 @@ def _placed(base: SimSide, line: int, new: bool, r: int) -> tuple[SimSide, int]:
 
 
 def placement_scores(
-    view: SenretsuView, legal: Sequence[Action], weights: Weights | None = None
+    view: SenretsuView,
+    legal: Sequence[Action],
+    weights: Weights | None = None,
+    *,
+    pairs: bool = True,
 ) -> dict[Action, float]:
     """The fast model's score of ending the place phase and of every listed placement (each
-    credited with its best second card, as the search ranks them)."""
-    scored = _candidates(view, legal, weights=weights or HAND_SET)
+    credited with its best second card, as the search ranks them, unless ``pairs`` is off)."""
+    scored = _candidates(view, legal, pairs, weights=weights or HAND_SET)
     return {action: score for score, action in scored}
 
 

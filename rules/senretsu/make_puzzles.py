@@ -3,16 +3,21 @@
 Games are played through the engine by the fast bot (its heuristic alone) from seeds 1, 2, 3 …;
 at each place phase from the third turn on, with no joker in hand and at most 25 placements
 (one menu), every single-card placement is scored (:mod:`rules.senretsu.puzzles`) and the
-position kept when one placement is proven best. At most one puzzle per game, so the set is
-varied; the run stops at a fixed count, so it always makes the same set.
+position kept when one placement alone is proven best, the strongest bot's model agrees, and
+the book still passes the depth check with it (:mod:`rules.core.puzzle_depth`: no one-line
+rule such as "the lowest card as a new front line" right in more than half of the book). At
+most one puzzle per game, so the set is varied; the run stops at a fixed count, so it always
+makes the same set. A puzzle kept from the earlier book (same position, same answer) keeps its
+id; a new one gets an id never used before, so players' earlier answers stay with theirs.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from collections.abc import Sequence
 
-from rules.core.puzzle import Puzzle, write_puzzles
+from rules.core.puzzle import Puzzle, read_puzzles, stable_ids, write_puzzles
+from rules.core.puzzle_depth import RULE_LIMIT, Asked, check
 from rules.core.rng import Rng
 from rules.senretsu.actions import Place
 from rules.senretsu.ai import HEURISTIC_ONLY, choose_action
@@ -21,6 +26,7 @@ from rules.senretsu.puzzles import (
     KIND_BEST_PLACEMENT,
     PUZZLES,
     best_placements,
+    model_agrees,
     placement_scores,
 )
 from rules.senretsu.state import SenretsuState
@@ -52,7 +58,15 @@ def _candidate(state: SenretsuState, rules: SenretsuRules) -> bool:
     return 1 < len(places) <= MAX_CHOICES
 
 
-def puzzle_from_game(seed: int) -> Puzzle | None:
+def fits(book: list[Puzzle], puzzle: Puzzle) -> bool:
+    """Whether the book of :data:`TARGET` puzzles can still pass the depth check with it."""
+    trial = [*book, puzzle]
+    asked = [Asked(p, PUZZLES.choices(p, p.position(PUZZLES.rules))) for p in trial]
+    [report] = check("senretsu", asked, PUZZLES.obvious_rules, PUZZLES.binary)
+    return all(r.right <= int(RULE_LIMIT * TARGET) for k in report.kinds for r in k.rules)
+
+
+def puzzle_from_game(seed: int, book: list[Puzzle] | None = None) -> Puzzle | None:
     rules = SenretsuRules()
     state = rules.new_game({}, seed)
     rng = Rng.from_seed(seed)
@@ -61,10 +75,10 @@ def puzzle_from_game(seed: int) -> Puzzle | None:
         if _candidate(state, rules):
             scores = placement_scores(state)
             best = best_placements(scores)
-            if best:
+            if len(best) == 1 and model_agrees(state, best):
                 assert state.active is not None
                 opponent = 1 - state.active
-                return Puzzle(
+                found = Puzzle(
                     id="",
                     kind=KIND_BEST_PLACEMENT,
                     settings={},
@@ -78,6 +92,8 @@ def puzzle_from_game(seed: int) -> Puzzle | None:
                         "opponent_hand": [c.code for c in state.hands[opponent]],
                     },
                 )
+                if fits(book or [], found):
+                    return found
         seat = rules.to_act(state)[0]
         action, rng = choose_action(rules.view_for(state, seat), rules, rng, HEURISTIC_ONLY)
         line = (*line, (seat, rules.format(action)))
@@ -85,20 +101,20 @@ def puzzle_from_game(seed: int) -> Puzzle | None:
     return None
 
 
-def make() -> list[Puzzle]:
+def make(old: Sequence[Puzzle] = ()) -> list[Puzzle]:
     made: list[Puzzle] = []
     seed = 0
     while len(made) < TARGET:
         seed += 1
-        found = puzzle_from_game(seed)
+        found = puzzle_from_game(seed, made)
         if found is not None:
-            made.append(replace(found, id=f"p-{len(made) + 1:03d}"))
-    return made
+            made.append(found)
+    return stable_ids(made, old, "p-", 3)
 
 
 def main() -> None:
     began = time.perf_counter()
-    puzzles = make()
+    puzzles = make(read_puzzles(PUZZLES.path))
     write_puzzles(PUZZLES.path, puzzles, "python -m rules.senretsu.make_puzzles")
     print(f"{len(puzzles)} puzzles in {time.perf_counter() - began:.1f} s -> {PUZZLES.path}")
 

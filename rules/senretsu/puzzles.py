@@ -11,20 +11,25 @@ each is scored exactly by what follows (attacks are automatic, so nothing is lef
    deck by your next attack against their lines as they stand now;
 4. then the most of their field cards that attack removes.
 
-A position is a puzzle when one placement (a card's range and where it goes: cards of equal
-range are the same answer) scores strictly best, and better than placing nothing.
+A position is a puzzle when one placement scores strictly best, better than placing nothing,
+and the strongest bot's model (:data:`rules.senretsu.ai.TUNED`, every single-card placement
+of the turn scored) ranks it first too: the answer is best by the exact count and by the
+bot's judgement alike, so the order of the tie-breaks above rarely decides it. That order is
+said once, in the explanation's first line, not in every question.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations, product
 from pathlib import Path
 
 from rules.cards.playing import parse_card, sort_key
-from rules.core.puzzle import Puzzle, PuzzleBook
+from rules.core.puzzle import Pick, Puzzle, PuzzleBook, Rule
 from rules.core.text import Locale, Text
 from rules.senretsu.actions import EndPlacement, Place
-from rules.senretsu.ai import SimSide, sim_attack, sim_side
+from rules.senretsu.ai import TUNED, SimSide, sim_attack, sim_side
+from rules.senretsu.ai import placement_scores as model_scores
 from rules.senretsu.game import SenretsuRules
 from rules.senretsu.state import SenretsuState
 
@@ -34,17 +39,23 @@ KIND_BEST_PLACEMENT = "best_placement"
 Score = tuple[int, int, int, int]
 
 QUESTION = Text(
-    "あなたの配置フェイズです（相手の手札も公開）。カードを1枚だけ置くとして、最善の置き方は？\n"
-    "最善＝直後の相手の攻撃で山札に受ける攻撃が最少（同じなら失う場札が少なく、"
-    "次の攻撃の打撃が大きい方）。\nあなた（P{seat}）の手札：{mine}\n相手の手札：{hand}",
+    "あなたの配置フェイズです（相手の手札も公開）。カードを1枚だけ置くなら、最善の置き方は？\n"
+    "あなた（P{seat}）の手札：{mine}\n相手の手札：{hand}",
     "Your place phase (the opponent's hand is shown too). Placing exactly one card, which "
-    "placement is best?\nBest: the fewest hits on your deck in their next attack (on a tie, "
-    "fewer of your cards lost, then more damage in your next attack).\n"
-    "Your hand (P{seat}): {mine}\nOpponent's hand: {hand}",
+    "placement is best?\nYour hand (P{seat}): {mine}\nOpponent's hand: {hand}",
+)
+#: How "best" is judged: said once, at the head of every explanation.
+JUDGED = Text(
+    "最善の決め方：直後の相手の攻撃で自分の山札が受ける攻撃が最も少ない置き方。"
+    "同じなら失う場札が少ない方、さらに同じなら次の自分の攻撃で相手に与える打撃が大きい方。"
+    "いちばん強いボットの評価も同じ手を選びます。",
+    "How best is judged: the fewest hits on your deck in their next attack; on a tie, the "
+    "fewest of your field cards lost, then the most damage in your next attack. The "
+    "strongest bot's judgement picks the same placement.",
 )
 PROOF_HEAD = Text(
-    "全{n}通りの置き方をエンジンで試しました（相手の攻撃→あなたの次の攻撃）：",
-    "All {n} placements tried through the engine (their attack, then your next one):",
+    "全{n}通りの置き方を実際に置いて試しました（相手の攻撃、続いてあなたの次の攻撃）：",
+    "All {n} placements were tried on the table (their attack, then your next one):",
 )
 SCORE_LINE = Text(
     "・{move}：山札に{taken}回被弾、場札{lost}枚を失う／相手の山札に{dealt}回、場札{killed}枚",
@@ -138,6 +149,49 @@ def best_placements(scores: dict[str, Score]) -> tuple[str, ...]:
     return best
 
 
+def model_agrees(state: SenretsuState, best: tuple[str, ...]) -> bool:
+    """Whether the strongest bot's model, scoring every single-card placement of the turn,
+    ranks the answer first (alone: no other placement scores as well)."""
+    rules = SenretsuRules()
+    seat = state.active
+    assert seat is not None
+    view = rules.view_for(state, seat)
+    legal = rules.legal_actions(state, seat)
+    scored = {
+        rules.format(a): s
+        for a, s in model_scores(view, legal, TUNED, pairs=False).items()
+        if isinstance(a, Place)
+    }
+    top = max(scored.values())
+    return {c for c, s in scored.items() if s == top} == set(best)
+
+
+def _card_at(lowest: bool, target: Callable[[tuple[str, ...]], str]) -> Pick:
+    """The lowest (or highest) card of the hand placed at a target chosen from the offered
+    targets (a new front line is ``+0``)."""
+
+    def pick(_puzzle: Puzzle, choices: tuple[str, ...]) -> str | None:
+        if not choices:
+            return None
+        ranks = {c.split(":")[1]: parse_card(c.split(":")[1]).rank for c in choices}
+        card = (min if lowest else max)(ranks, key=lambda k: (ranks[k], k))
+        targets = tuple(c.split(":")[2] for c in choices if c.split(":")[1] == card)
+        return f"p:{card}:{target(targets)}"
+
+    return pick
+
+
+OBVIOUS: tuple[Rule, ...] = (
+    Rule("lowest card as a new front line", _card_at(True, lambda _t: "+0")),
+    Rule("highest card as a new front line", _card_at(False, lambda _t: "+0")),
+    Rule("lowest card onto the front line", _card_at(True, lambda _t: "0")),
+    Rule("highest card onto the front line", _card_at(False, lambda _t: "0")),
+    Rule("lowest card as a new back line", _card_at(True, lambda t: t[-1])),
+    Rule("highest card as a new back line", _card_at(False, lambda t: t[-1])),
+    Rule("place nothing", lambda _p, _c: EndPlacement.code),
+)
+
+
 class SenretsuPuzzles(PuzzleBook):
     def __init__(self) -> None:
         self.rules = SenretsuRules()
@@ -159,7 +213,7 @@ class SenretsuPuzzles(PuzzleBook):
     def explain(self, puzzle: Puzzle, locale: Locale) -> str:
         scores: dict[str, list[int]] = dict(puzzle.proof["scores"])
         order = sorted(scores.items(), key=lambda item: tuple(item[1]), reverse=True)
-        lines = [PROOF_HEAD.format(n=len(scores) - 1)(locale)]
+        lines = [JUDGED(locale), PROOF_HEAD.format(n=len(scores) - 1)(locale)]
         for code, (taken, lost, dealt, killed) in order[:SHOWN]:
             lines.append(
                 SCORE_LINE.format(
@@ -181,7 +235,11 @@ class SenretsuPuzzles(PuzzleBook):
 
     def prove(self, puzzle: Puzzle) -> tuple[str, ...]:
         state: SenretsuState = puzzle.position(self.rules)
-        return best_placements(placement_scores(state))
+        best = best_placements(placement_scores(state))
+        return best if best and model_agrees(state, best) else ()
+
+    def obvious_rules(self, kind: str) -> Sequence[Rule]:
+        return OBVIOUS
 
 
 PUZZLES = SenretsuPuzzles()

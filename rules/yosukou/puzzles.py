@@ -1,26 +1,29 @@
 """易双六 and 略式易双六 puzzles: "where do you start?" and "MOVE or STAY?", by simulation.
 
-Chance decides these games, so no answer is certain; an answer is *significantly* best. The
-simulator plays each choice many times on the position as the player knows it (the talon's
-order unknown: each game shuffles it afresh) and plays on with a fixed simple rule — later
-lower swords: STAY only when the token stands on a goal and MOVE would leave it; 戦乱置換
-skipped. A puzzle is kept only when its right answers' win rates beat every wrong answer's by
-a one-sided two-proportion z-test with p < 0.01 (see :func:`significant_best`). The proof keeps the simulator's seed and
-counts, so re-running it gives the same games.
+Chance decides these games, so no answer is certain; an answer is *clearly* best. The
+simulator plays each choice many times (100 000 games each for the committed books, see
+:mod:`rules.yosukou.make_puzzles`) on the position as the player knows it (the talon's order
+unknown: each game shuffles it afresh) and plays on with a fixed simple rule — later lower
+swords: STAY only when the token stands on a goal and MOVE would leave it; 戦乱置換 skipped. A
+puzzle is kept only when its one right answer wins more often than every other choice by more
+than luck would explain (a one-sided two-proportion test, p < 0.01, see
+:func:`significant_best`). The proof keeps the simulator's seed and counts, so re-running it
+gives the same games; the explanation says only what the counts mean.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
 
-from rules.core.puzzle import Puzzle, PuzzleBook
+from rules.core.puzzle import Pick, Puzzle, PuzzleBook, Rule
 from rules.core.rng import Rng
 from rules.core.text import Locale, Text
-from rules.yosukou.engine import shuffle_in_place
+from rules.yosukou.engine import board_values, compile_settings, goal_of, shuffle_in_place
 from rules.yosukou.game import YosukouRules
 from rules.yosukou.render import action_label
-from rules.yosukou.simulate import estimate_start_win_rates, play_on
+from rules.yosukou.simulate import estimate_start_win_rates, play_on, play_out
 from rules.yosukou.state import CHOOSE, START, YosukouState
 
 KIND_START = "start"
@@ -32,10 +35,8 @@ SWORD_POLICY = "goal"
 
 QUESTIONS = {
     KIND_START: Text(
-        "盤が配られました。どこから始めますか？ 勝つ見込みが最も高い開始位置を選んでください"
-        "（ほぼ同じくらい良い開始位置が複数あれば、どれでも正解です）。",
-        "The board is dealt. Where do you start? Choose a start with the best chance to win "
-        "(where several starts are about equally good, any of them is right).",
+        "盤が配られました。どこから始めますか？ 勝つ見込みが最も高い開始位置を一つ選んでください。",
+        "The board is dealt. Where do you start? Choose the one start with the best chance to win.",
     ),
     KIND_MOVE_OR_STAY: Text(
         "下卦のソードを引きました。動く（MOVE）か留まる（STAY）か？ "
@@ -44,17 +45,18 @@ QUESTIONS = {
     ),
 }
 PROOF_HEAD = Text(
-    "各選択を{n}回ずつシミュレーションしました（山札の順は毎回シャッフル。その後の下卦のソードは"
-    "「ゴール上でMOVEが離れるときだけSTAY」、戦乱置換はしない）：",
-    "Out of {n} simulated games for each choice (the talon shuffled afresh every time; later "
-    "lower swords: STAY only when MOVE would leave a goal; no 戦乱置換):",
+    "選択ごとに{n}回、最後まで遊んでみました（山札の順は毎回シャッフル。その後の下卦のソードは"
+    "「ゴールにいてMOVEで離れてしまうときだけSTAY」、戦乱置換はしない）。勝った回数：",
+    "We played {n} games to the end from each choice (the talon shuffled afresh every time; "
+    "later lower swords: STAY only when MOVE would leave a goal; no 戦乱置換). Games won:",
 )
-RATE_LINE = Text("・{choice}：{wins}勝（{pct}%）", "• {choice}: {wins} won ({pct}%)")
+RATE_LINE = Text("・{choice}：{wins}勝（{pct}%）", "• {choice}: {wins} won ({pct} %)")
 SURE = Text(
-    "正解（{best}）はどれも、それ以外で最も良い{second}よりはっきり勝ちやすく、"
-    "偶然だけでこれほどの差がつく確率は1%未満です。",
-    "Every right answer ({best}) wins clearly more often than the best of the others, "
-    "{second}: a gap this large would come by luck alone less than once in a hundred times.",
+    "{n}回のうち{best}は{best_pct}%、次に良い{second}は{second_pct}%勝ちました。"
+    "同じくらい良い選択どうしなら、これほどの差が偶然つくことは100回に1回もありません。",
+    "In {n} played-out games, {best} won {best_pct} % and the next best, {second}, "
+    "{second_pct} %: two equally good choices would show a gap this large by luck less than "
+    "once in a hundred times.",
 )
 
 
@@ -80,22 +82,28 @@ def start_wins(state: YosukouState, games: int, seed: int) -> dict[str, int]:
 def choice_wins(state: YosukouState, games: int, seed: int) -> dict[str, int]:
     """Wins out of ``games`` for MOVE and for STAY at a lower sword. Each game starts from
     the same position with the talon's order shuffled afresh (the player cannot see it)."""
+    raw = Rng.from_seed(seed).state
+    out: dict[str, int] = {}
+    for code in ("move", "stay"):
+        out[code], raw = _play_choice(state, code == "move", games, raw)
+    return out
+
+
+def _play_choice(state: YosukouState, move: bool, games: int, raw: int) -> tuple[int, int]:
+    """Wins of ``games`` played on after MOVE (or STAY), each with the talon shuffled afresh;
+    and the generator's state after them."""
     if state.phase != CHOOSE:
         raise ValueError("not a MOVE-or-STAY moment")
     rules = YosukouRules()
-    raw = Rng.from_seed(seed).state
-    out: dict[str, int] = {}
-    for code, move in (("move", True), ("stay", False)):
-        wins = 0
-        for _ in range(games):
-            table = rules.table_of(state)
-            raw = shuffle_in_place(table.stack, raw)
-            table.rng = raw
-            table.choose(move)
-            won, _, raw = play_on(table, SWORD_POLICY)
-            wins += won
-        out[code] = wins
-    return out
+    wins = 0
+    for _ in range(games):
+        table = rules.table_of(state)
+        raw = shuffle_in_place(table.stack, raw)
+        table.rng = raw
+        table.choose(move)
+        won, _, raw = play_on(table, SWORD_POLICY)
+        wins += won
+    return wins, raw
 
 
 def ranked(wins: dict[str, int]) -> list[tuple[str, int]]:
@@ -103,7 +111,7 @@ def ranked(wins: dict[str, int]) -> list[tuple[str, int]]:
 
 
 def significant_best(
-    wins: dict[str, int], games: int, level: float = SIGNIFICANCE
+    wins: dict[str, int], games: int, level: float = SIGNIFICANCE, *, single: bool = False
 ) -> tuple[tuple[str, ...], float] | None:
     """The right answers and the p-value of the weakest of them against the strongest wrong
     one, if p < ``level``. The right answers are the best choice alone if it is
@@ -114,7 +122,7 @@ def significant_best(
     if len(order) < 2:
         return None
     groups: list[tuple[str, ...]] = [(order[0][0],)]
-    if order[0][0].startswith("start:"):
+    if order[0][0].startswith("start:") and not single:
         upper = _upper(order[0][0])
         same = tuple(code for code, _ in order if _upper(code) == upper)
         if 1 < len(same) < len(order):
@@ -132,8 +140,93 @@ def _upper(code: str) -> bool:
     return int(code.split(":")[1]) >= 4
 
 
+#: Games simulated in one piece of a choice's simulation: each piece has a seed of its own,
+#: so the pieces can run in separate processes and still add up to the same counts.
+CHUNK = 10_000
+
+
+def options(state: YosukouState, kind: str) -> tuple[str, ...]:
+    """The choices a puzzle of ``kind`` offers at ``state``, as action codes."""
+    if kind == KIND_START:
+        return tuple(f"start:{p}" for p in YosukouRules().legal_starts(state))
+    return ("move", "stay")
+
+
+def chunks(games: int) -> list[tuple[int, int]]:
+    """``(index, games)`` of each piece of a ``games``-game simulation."""
+    return [(i, min(CHUNK, games - first)) for i, first in enumerate(range(0, games, CHUNK))]
+
+
+def piece_seed(seed: int, code: str, chunk: int) -> int:
+    """The seed of one piece: apart for every choice and piece of one simulation."""
+    return Rng.from_seed(seed).state ^ (hash_code(code) << 20) ^ (chunk + 1)
+
+
+def hash_code(code: str) -> int:
+    # A fixed hash (Python's str hash changes from run to run).
+    return sum((i + 1) * ord(ch) for i, ch in enumerate(code)) & 0xFFFFFFFF
+
+
+def option_wins(state: YosukouState, code: str, games: int, seed: int) -> int:
+    """Wins out of ``games`` played to the end after choosing ``code`` (a start, MOVE or
+    STAY), the talon shuffled afresh for every game."""
+    raw = Rng.from_seed(seed).state
+    wins = 0
+    if code.startswith("start:"):
+        cfg = compile_settings(state.settings)
+        vals = board_values(state.board, cfg.multiplier)
+        start = int(code.split(":")[1])
+        for _ in range(games):
+            won, _, raw = play_out(cfg, vals, start, raw, SWORD_POLICY)
+            wins += won
+        return wins
+    return _play_choice(state, code == "move", games, raw)[0]
+
+
+def piece(job: tuple[YosukouState, str, int, int, int]) -> int:
+    """One piece of a simulation (a picklable job for a process pool)."""
+    state, code, chunk, games, seed = job
+    return option_wins(state, code, games, piece_seed(seed, code, chunk))
+
+
+def jobs(
+    state: YosukouState, kind: str, games: int, seed: int
+) -> list[tuple[YosukouState, str, int, int, int]]:
+    return [
+        (state, code, chunk, size, seed)
+        for code in options(state, kind)
+        for chunk, size in chunks(games)
+    ]
+
+
 def simulate(state: YosukouState, kind: str, games: int, seed: int) -> dict[str, int]:
-    return start_wins(state, games, seed) if kind == KIND_START else choice_wins(state, games, seed)
+    """Wins out of ``games`` for each choice, in pieces of :data:`CHUNK` (the generator runs
+    the same pieces in a process pool and gets the same counts)."""
+    wins = dict.fromkeys(options(state, kind), 0)
+    for job in jobs(state, kind, games, seed):
+        wins[job[1]] += piece(job)
+    return wins
+
+
+def _goal_rule(puzzle: Puzzle, choices: tuple[str, ...]) -> str | None:
+    """The simulator's own rule for later swords: STAY only on a goal that MOVE would leave."""
+    state: YosukouState = puzzle.position(YosukouRules())
+    if state.start is None or state.token is None:
+        return None
+    goal = goal_of(state.start)
+    return "stay" if state.token in goal and state.token + 3 not in goal else "move"
+
+
+def _first_of(upper: bool) -> Pick:
+    def pick(_puzzle: Puzzle, choices: tuple[str, ...]) -> str | None:
+        return next((c for c in choices if _upper(c) == upper), None)
+
+    return pick
+
+
+GOAL_RULE = Rule("STAY only on a goal MOVE would leave", _goal_rule)
+LOWER_TRIGRAM_FIRST = Rule("the lowest start of the lower trigram", _first_of(False))
+UPPER_TRIGRAM_FIRST = Rule("the lowest start of the upper trigram", _first_of(True))
 
 
 class YosukouPuzzles(PuzzleBook):
@@ -144,7 +237,7 @@ class YosukouPuzzles(PuzzleBook):
 
     def choices(self, puzzle: Puzzle, state: YosukouState) -> tuple[str, ...]:
         if state.phase == START:
-            return tuple(f"start:{p}" for p in self.yosukou.legal_starts(state))
+            return options(state, KIND_START)
         return super().choices(puzzle, state)
 
     def question(self, puzzle: Puzzle, locale: Locale) -> str:
@@ -153,23 +246,36 @@ class YosukouPuzzles(PuzzleBook):
     def explain(self, puzzle: Puzzle, locale: Locale) -> str:
         games = int(puzzle.proof["games"])
         wins: dict[str, int] = dict(puzzle.proof["wins"])
-        lines = [PROOF_HEAD.format(n=games)(locale)]
+        n = f"{games:,}"
+        lines = [PROOF_HEAD.format(n=n)(locale)]
         for code, won in ranked(wins):
             lines.append(
                 RATE_LINE.format(
-                    choice=self._label(code, locale), wins=won, pct=f"{100 * won / games:.1f}"
+                    choice=self._label(code, locale),
+                    wins=f"{won:,}",
+                    pct=f"{100 * won / games:.1f}",
                 )(locale)
             )
         second = next(code for code, _ in ranked(wins) if code not in puzzle.answers)
+        best = puzzle.answers[0]
         lines.append(
             SURE.format(
-                best="、".join(self._label(c, locale) for c in puzzle.answers)
-                if locale == "ja"
-                else ", ".join(self._label(c, locale) for c in puzzle.answers),
+                n=n,
+                best=self._label(best, locale),
+                best_pct=f"{100 * wins[best] / games:.1f}",
                 second=self._label(second, locale),
+                second_pct=f"{100 * wins[second] / games:.1f}",
             )(locale)
         )
         return "\n".join(lines)
+
+    def binary(self, kind: str) -> bool:
+        return kind == KIND_MOVE_OR_STAY
+
+    def obvious_rules(self, kind: str) -> Sequence[Rule]:
+        if kind == KIND_MOVE_OR_STAY:
+            return (GOAL_RULE,)
+        return (LOWER_TRIGRAM_FIRST, UPPER_TRIGRAM_FIRST)
 
     def _label(self, code: str, locale: Locale) -> str:
         return action_label(self.yosukou.parse_action(code), locale)
@@ -178,7 +284,7 @@ class YosukouPuzzles(PuzzleBook):
         state: YosukouState = puzzle.position(self.rules)
         games = int(puzzle.proof["games"])
         wins = simulate(state, puzzle.kind, games, int(puzzle.proof["sim_seed"]))
-        best = significant_best(wins, games)
+        best = significant_best(wins, games, single=len(puzzle.answers) == 1)
         return () if best is None else best[0]
 
 

@@ -64,7 +64,8 @@ async def test_a_bushi_puzzle_solved_in_english_then_the_next(world: World) -> N
     card, ref, verdict = await solve(world, world.alice, "bushi")
     assert "Exactly one move wins fastest" in ref.book.question(ref.puzzle, "en")
     assert "⭕ Right!" in verdict
-    assert "Why?" in verdict and "complete solution" in verdict
+    assert "Why?" in verdict and "working out all 576 positions" in verdict
+    assert "alternate reading" in ref.book.question(ref.puzzle, "en")
     assert "Puzzle rating: 1500 → " in verdict
     rating, _ = await world.bot.asobiba.services.puzzles.player_rating(world.alice.id, "bushi")
     assert rating > 1500
@@ -77,21 +78,24 @@ async def test_a_bushi_puzzle_solved_in_english_then_the_next(world: World) -> N
 
 
 async def test_a_senretsu_puzzle_solved_in_japanese(world: World) -> None:
-    card, _, verdict = await solve(world, world.bob, "senretsu")
-    assert "相手の手札" in card.text and "最善＝" in card.text
+    card, ref, verdict = await solve(world, world.bob, "senretsu")
+    assert "相手の手札" in card.text
     assert "⭕ 正解！" in verdict
-    assert "全" in verdict and "通りの置き方をエンジンで試しました" in verdict
+    # How "best" is judged is said once, in the why, not in every question.
+    question = ref.book.question(ref.puzzle, "ja")
+    assert "最善の決め方" not in question and verdict.count("最善の決め方") == 1
+    assert "全" in verdict and "通りの置き方を実際に置いて試しました" in verdict
     assert "パズルレーティング：1500 → " in verdict
 
 
 async def test_yosukou_puzzles_of_both_forms_solved_in_both_languages(world: World) -> None:
     _, ref, verdict = await solve(world, world.alice, "yosukou:original")
     assert "⭕ Right!" in verdict
-    assert "Out of" in verdict and "simulated games" in verdict and "by luck alone" in verdict
+    assert "played-out games" in verdict and "by luck less than once in a hundred" in verdict
     assert "p = " not in verdict and "z-test" not in verdict
     _, ref, verdict = await solve(world, world.bob, "yosukou:simplified")
     assert "⭕ 正解！" in verdict
-    assert "回ずつシミュレーション" in verdict and "偶然だけで" in verdict
+    assert "最後まで遊んでみました" in verdict and "偶然" in verdict
     assert "z検定" not in verdict and "p = " not in verdict
     assert spec_for("yosukou").variant_of(ref.puzzle.settings).key == "yosukou:simplified"
 

@@ -12,6 +12,7 @@ from rules.bushi.mistakes import MISTAKES as BUSHI
 from rules.bushi.puzzles import PUZZLES as BUSHI_PUZZLES
 from rules.bushi.solve import solution
 from rules.core.mistakes import MAX_CHOICES, Mistake, MistakeFinder, Stopped
+from rules.core.puzzle import Puzzle
 from rules.senretsu.ai import placement_scores
 from rules.senretsu.levels import LEVELS
 from rules.senretsu.mistakes import CLEAR_GAP
@@ -108,18 +109,26 @@ def test_yosukou_needs_100_000_games_a_choice_at_p_below_0_001() -> None:
     assert yosukou_mistakes.MISTAKES.confirm_games == yosukou_mistakes.CONFIRM_GAMES
 
 
+def clearest_move_or_stay() -> Puzzle:
+    """The book's MOVE-or-STAY puzzle with the widest gap between the two."""
+    return max(
+        (p for p in YOSUKOU_PUZZLES.puzzles if p.kind == "move_or_stay"),
+        key=lambda p: abs(p.proof["wins"]["move"] - p.proof["wins"]["stay"]) / p.proof["games"],
+    )
+
+
 def test_yosukou_the_clearly_worse_choice_is_a_card_and_the_better_is_not() -> None:
-    # The clearest MOVE-or-STAY puzzle (STAY 24 % against MOVE 10 % of 1 500 games); fewer
-    # games than the bot's 100 000 keep the test quick, the significance the same.
+    # The clearest MOVE-or-STAY puzzle; fewer games than the bot's 100 000 keep the test
+    # quick, the significance the same.
     finder = YosukouMistakes(confirm_games=4_000, looks=((400, 0.2),))
-    puzzle = YOSUKOU_PUZZLES.puzzle("o-move_or_stay-01")
-    assert puzzle is not None and puzzle.answers == ("stay",)
+    puzzle = clearest_move_or_stay()
+    [better] = puzzle.answers
+    worse = "move" if better == "stay" else "stay"
     state = puzzle.position(finder.rules)
-    move, stay = finder.rules.parse("move"), finder.rules.parse("stay")
-    [card] = finder.find([(state, 0, move)], 0)
-    assert card.answers == ("stay",) and card.played == "move"
+    [card] = finder.find([(state, 0, finder.rules.parse(worse))], 0)
+    assert card.answers == (better,) and card.played == worse
     assert card.proof["p"] < 0.001 and card.proof["games"] == 4_000
-    assert finder.find([(state, 0, stay)], 0) == []
+    assert finder.find([(state, 0, finder.rules.parse(better))], 0) == []
     shown = finder.position(card.position)
     assert finder.rules.view_for(shown, 0) == finder.rules.view_for(state, 0)
     assert shown.talon != state.talon and sorted(shown.talon) == sorted(state.talon)
@@ -129,8 +138,7 @@ def test_yosukou_the_clearly_worse_choice_is_a_card_and_the_better_is_not() -> N
 
 
 def test_yosukou_a_stopping_bot_is_not_kept_waiting_for_the_simulations() -> None:
-    puzzle = YOSUKOU_PUZZLES.puzzle("o-move_or_stay-01")
-    assert puzzle is not None
+    puzzle = clearest_move_or_stay()
     finder = YosukouMistakes()
     state = puzzle.position(finder.rules)
     with pytest.raises(Stopped):

@@ -262,6 +262,10 @@ async def test_the_export_holds_everything_of_the_player_and_no_hidden_card(
     assert {g["id"] for g in export["games"]} >= {ids[k] for k in ("won", "sealed", "hidden")}
     assert any(s["rating_mu"] for s in export["results_and_ratings"])
     assert export["puzzle_answers"] and export["puzzle_ratings"]
+    # The Glicko-2 columns (migration 0022) go with the rating.
+    rated = [r for r in export["puzzle_ratings"] if r["rating_mu"] is not None]
+    assert rated and all(r["rating_deviation"] < 350 for r in rated)
+    assert all(0 < r["rating_volatility"] < 1 for r in rated)
     assert export["lessons"][0]["step"] == 3
     assert export["tournaments"][0]["organised_by_you"] is True
     assert export["tournament_pairings"]
