@@ -145,9 +145,9 @@ async def test_senretsu_offers_four_levels_and_plays_at_the_strong_one(world: Wo
         "strong (weighs every card on the field, default)"
     )
     assert level["choices"][-2]["name_localizations"]["ja"] == "上級（盤上の札を重く見る・既定）"
-    expert = level["choices"][-1]
-    assert expert["name"].startswith("expert (plays on many guesses of the hidden cards")
-    assert expert["name_localizations"]["ja"].startswith("達人（見えない札を")
+    sampling = level["choices"][-1]
+    assert sampling["name"].startswith("sampling (plays on many guesses of the hidden cards")
+    assert sampling["name_localizations"]["ja"].startswith("推測（見えない札を")
     record = await world.fake.slash(
         "senretsu challenge",
         user=world.alice,
