@@ -92,6 +92,10 @@ LEVEL_NAMES = {
     "sharp": Text(
         "上級（盤上の札を重く見る・既定）", "strong (weighs every card on the field, default)"
     ),
+    "sampling": Text(
+        "推測（見えない札を何通りも想定して先を読む・1枚に1秒弱）",
+        "sampling (plays on many guesses of the hidden cards; under a second a card)",
+    ),
 }
 REVIEW_AGREED = Text(
     "🧭 あなたの配置は、最強レベルのボットが選ぶものとほぼ同じでした。",

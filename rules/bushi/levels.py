@@ -2,6 +2,12 @@
 
 A level plays one of the solver's best actions, except that with its blunder chance it picks an
 action that loses value (a slower win, a draw thrown away, a faster loss) where there is one.
+The chance depends on the cube's reading. On the alternate reading a losing move is on offer
+almost every turn, and 60 / 30 / 10 % space the levels widely (each scores 80–90 % against the
+one below, ``bench.ladder``). On the seed reading one is on offer in a few turns a game and
+every slip is a mate in one given or missed, so the same chances left the steps at 67–72 %:
+there the beginner never sees a mate in one (for it or against it: it blunders whenever it
+can), the novice misses 40 %, the strong level 13 % (chosen on seeds apart from the ladder's).
 Among equally good actions in a drawn position every level prefers the one that leaves the
 opponent the most ways to go wrong: perfect play never loses value, but against a person who
 can slip it is the stronger choice (in self-play it lifts perfect play's score against a
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.bushi.cube import CubeReading
 from rules.bushi.dead_draw import BOT_CLAIMS_AFTER, DEAD_DRAW_RUN
 from rules.bushi.game import LEVEL_KEYS, BushiAction, BushiRules, BushiState, Claim
 from rules.bushi.solve import CubeAction, Result, Value, solution
@@ -33,10 +40,15 @@ DRAWN = Value.draw().rank
 
 @dataclass(frozen=True, slots=True)
 class BushiLevel:
-    """One strength: ``blunder`` thousandths of its actions lose value on purpose."""
+    """One strength: ``blunder`` thousandths of its actions lose value on purpose where one
+    can (``seed_blunder`` on the seed reading of the cube)."""
 
     key: str
     blunder: int
+    seed_blunder: int
+
+    def blunder_for(self, cube: CubeReading) -> int:
+        return self.seed_blunder if cube is CubeReading.SEED else self.blunder
 
     def choose(self, state: BushiState, rng: Rng) -> tuple[BushiAction | OfferDraw, Rng]:
         """An action for the seat to act, and the generator after it: a drop or a move, or —
@@ -52,7 +64,7 @@ class BushiLevel:
         scored = solution(state.cube).move_values(state)
         top = max(v.rank for _, v in scored)
         worse = [a for a, v in scored if v.rank != top]
-        if roll < self.blunder and worse:
+        if roll < self.blunder_for(state.cube) and worse:
             return rng.choice(worse)
         best = [a for a, v in scored if v.rank == top]
         if len(best) > 1 and top == DRAWN:
@@ -86,10 +98,10 @@ def _most_tempting(state: BushiState, drawing: list[CubeAction]) -> list[CubeAct
 
 #: Weakest first; the last is perfect play, today's bot and the default.
 LEVELS: tuple[BushiLevel, ...] = (
-    BushiLevel("beginner", 600),
-    BushiLevel("novice", 300),
-    BushiLevel("strong", 100),
-    BushiLevel("perfect", 0),
+    BushiLevel("beginner", 600, 1000),
+    BushiLevel("novice", 300, 400),
+    BushiLevel("strong", 100, 130),
+    BushiLevel("perfect", 0, 0),
 )
 DEFAULT_LEVEL = "perfect"
 assert tuple(level.key for level in LEVELS) == LEVEL_KEYS

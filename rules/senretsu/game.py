@@ -28,7 +28,7 @@ FIRST_PLAYER_CHOICES: tuple[JSON, ...] = ("janken", "coin", 0, 1)
 COLOUR_CHOICES: tuple[str, ...] = ("random", "red", "black")
 #: The bot's levels (``rules.senretsu.levels``), weakest first: a game against the bot may name
 #: one.
-LEVEL_KEYS = ("random", "greedy", "sharp")
+LEVEL_KEYS = ("random", "greedy", "sharp", "sampling")
 #: Levels no challenge offers any more: games stored with one still load (the default level
 #: plays them).
 RETIRED_LEVEL_KEYS = ("search", "deep")

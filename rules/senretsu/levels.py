@@ -1,5 +1,6 @@
 """戦列札's bot levels, weakest first: random legal moves, the fast model alone with its hand-set
-weights, and the fast model with weights tuned by self-play. The searching levels of before
+weights, the fast model with weights tuned by self-play, and an information-set search over
+that tuned model (``sampling``). The searching levels of before
 (``search``, the default until the tuned model, and ``deep``) are retired: no challenge offers
 them, a game that names one is played by the default level, and the ladder keeps ``search``
 as "today's bot" the strongest level is measured against.
@@ -63,6 +64,16 @@ def _random_action(view: SenretsuView, rules: Rules, rng: Rng) -> tuple[Action, 
 #: time cap (their playouts count with the hand-set weights, and more samples of them did not
 #: help: see docs/development.md, "bench.ladder"); it decides in milliseconds.
 SHARP = dataclasses.replace(HEURISTIC_ONLY, weights=TUNED)
+#: Information-set search over the tuned model: each decision samples what the seat cannot see
+#: (the other hand, both decks' order) consistently with its view, plays every near-best
+#: candidate on in each sample with both sides choosing by the tuned model — the opponent with
+#: its sampled hand, which the model alone can only guess at — and takes the best average.
+#: Playouts place one card at a time (no pairs) so that more samples fit in the time cap, which
+#: keeps a decision's p99 under a second (``bench.ladder``); fewer than four samples finished
+#: by then and the model alone decides, as ``sharp`` would.
+SAMPLING = Budget(
+    samples=16, candidates=4, seconds=0.7, playout_pairs=False, min_samples=4, weights=TUNED
+)
 #: The searching level that was the bot until the tuned model ("today's bot" of the ladder).
 SEARCH = DEFAULT_BUDGET
 #: That search with twice the samples under the same time cap, trusting them only when enough
@@ -73,13 +84,15 @@ LEVELS: tuple[SenretsuLevel, ...] = (
     SenretsuLevel("random", None),
     SenretsuLevel("greedy", HEURISTIC_ONLY),
     SenretsuLevel("sharp", SHARP),
+    SenretsuLevel("sampling", SAMPLING),
 )
 #: Levels no challenge offers any more, kept to measure against.
 RETIRED: tuple[SenretsuLevel, ...] = (
     SenretsuLevel("search", SEARCH),
     SenretsuLevel("deep", WIDE),
 )
-#: The strongest level plays a game that names none (or a retired one).
+#: The level that plays a game naming none (or a retired one): the fast model decides in
+#: milliseconds; ``sampling`` is stronger but thinks for up to half a second a card.
 DEFAULT_LEVEL = "sharp"
 #: Today's bot before the tuned model: what the strongest level is measured against.
 TODAY = "search"

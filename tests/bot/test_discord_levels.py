@@ -135,16 +135,19 @@ async def test_a_game_between_people_has_no_review(world: World) -> None:
     assert "Review" not in {b["label"] for b in board.buttons()}
 
 
-async def test_senretsu_offers_three_levels_and_plays_at_the_strong_one(world: World) -> None:
+async def test_senretsu_offers_four_levels_and_plays_at_the_strong_one(world: World) -> None:
     challenge = next(
         o for o in world.fake.command("senretsu")["options"] if o["name"] == "challenge"
     )
     level = next(o for o in challenge["options"] if o["name"] == "level")
-    assert [c["value"] for c in level["choices"]] == ["random", "greedy", "sharp"]
-    assert [c["name"] for c in level["choices"]][-1] == (
+    assert [c["value"] for c in level["choices"]] == ["random", "greedy", "sharp", "sampling"]
+    assert [c["name"] for c in level["choices"]][-2] == (
         "strong (weighs every card on the field, default)"
     )
-    assert level["choices"][-1]["name_localizations"]["ja"] == "上級（盤上の札を重く見る・既定）"
+    assert level["choices"][-2]["name_localizations"]["ja"] == "上級（盤上の札を重く見る・既定）"
+    sampling = level["choices"][-1]
+    assert sampling["name"].startswith("sampling (plays on many guesses of the hidden cards")
+    assert sampling["name_localizations"]["ja"].startswith("推測（見えない札を")
     record = await world.fake.slash(
         "senretsu challenge",
         user=world.alice,

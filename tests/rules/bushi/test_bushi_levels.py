@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.bushi import BushiRules, BushiState, Drop, Move
+from rules.bushi.cube import CubeReading
 from rules.bushi.levels import LEVELS, level
 from rules.bushi.review import first_slip
 from rules.bushi.solve import Result, Value, solution
@@ -110,3 +111,30 @@ def test_the_review_finds_the_first_move_that_lost_value() -> None:
         assert first_slip(steps, 1) is None  # perfect play never slips
         return
     pytest.fail("the beginner never slipped in 20 games")
+
+
+def test_on_the_seed_cube_the_beginner_never_sees_a_mate_in_one() -> None:
+    """On the seed reading every slip is a mate in one given or missed, and the beginner makes
+    each one it can (the steps between levels need it, bench.ladder); on the alternate reading
+    it still plays a best move on some turns where it could lose value."""
+    assert [level(k).blunder_for(CubeReading.SEED) for k in ("beginner", "novice")] == [
+        1000,
+        400,
+    ]
+    on_offer = {"seed": [0, 0], "alternate": [0, 0]}  # turns with a worse move, blunders
+    for cube in on_offer:
+        for seed in range(6):
+            state, rng = R.new_game({"cube": cube}, seed), Rng.from_seed(seed)
+            while state.outcome is None:
+                seat = state.to_move
+                action, rng = level("beginner" if seat == 0 else "perfect").choose(state, rng)
+                if seat == 0 and isinstance(action, Drop | Move):
+                    scored = solution(state.cube).move_values(state)
+                    if len({v.rank for _, v in scored}) > 1:
+                        on_offer[cube][0] += 1
+                        on_offer[cube][1] += value_lost(state, action)
+                state = R.apply(state, seat, action).state
+    seed_turns, seed_blunders = on_offer["seed"]
+    assert seed_turns > 0 and seed_blunders == seed_turns
+    alternate_turns, alternate_blunders = on_offer["alternate"]
+    assert 0 < alternate_blunders < alternate_turns

@@ -80,8 +80,38 @@ def test_no_level_sees_a_hidden_card(key: str, seed: int, phase: str) -> None:
     assert a[0] in R.legal_actions(state, seat)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "phase"), [(3, "place"), (8, "place")])
+def test_the_sampling_level_decides_the_same_whatever_the_opponent_really_holds(
+    seed: int, phase: str
+) -> None:
+    """For a fixed sample seed the information-set search's decision is a function of what
+    its seat may know (its hand, the field, the discards): three deals of the hidden cards —
+    the opponent's hand and both decks — get one decision."""
+    state = midgame(seed, phase)
+    seat = R.to_act(state)[0]
+    sampling = level("sampling")
+    decision = sampling.choose(R.view_for(state, seat), R, Rng.from_seed(seed), UNCAPPED)
+    assert decision[0] in R.legal_actions(state, seat)
+    hidden = {(state.hands[1 - seat], state.decks)}
+    for salt in range(2):
+        other = scramble_hidden(state, seat, 100 * seed + salt)
+        hidden.add((other.hands[1 - seat], other.decks))
+        again = sampling.choose(R.view_for(other, seat), R, Rng.from_seed(seed), UNCAPPED)
+        assert again == decision
+    assert len(hidden) == 3  # three different deals of what the seat cannot see
+
+
+def test_the_sampling_level_searches_with_the_tuned_model() -> None:
+    budget = level("sampling").budget
+    assert budget is not None and budget.weights == TUNED
+    assert budget.samples > 0 and budget.candidates > 1  # a search, not the model alone
+    # Its time cap keeps a decision under a second (p99 measured by bench.ladder).
+    assert budget.seconds < 1
+
+
 def test_the_levels_are_weakest_first_and_today_s_search_is_kept_retired() -> None:
-    assert [lv.key for lv in LEVELS] == ["random", "greedy", "sharp"]
+    assert [lv.key for lv in LEVELS] == ["random", "greedy", "sharp", "sampling"]
     assert level("random").budget is None
     assert level(TODAY).budget == DEFAULT_BUDGET  # the bot before the tuned model, unchanged
     # A game stored with a retired level still loads.
