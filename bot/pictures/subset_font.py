@@ -35,9 +35,14 @@ SYMBOLS = "♠♥♦♣♤♡♢♧↑→↓←⇧⇩●○◆◇■□▲△▼
 
 
 def characters() -> str:
-    found: set[str] = set()
+    # What the subset held stays (a character some text drew once may still be drawn by a
+    # stored picture's words); the samples' players' names are drawn in the names font.
+    kept = OUT / "charset.txt"
+    found: set[str] = set(kept.read_text(encoding="utf-8")) if kept.exists() else set()
     for folder in ("rules", "bot/pictures", "bot/text/pictures"):
         for path in (ROOT / folder).rglob("*.py"):
+            if path.name == "samples.py":
+                continue
             found |= {ch for ch in path.read_text(encoding="utf-8") if ord(ch) > 0x7E}
     found |= {chr(c) for c in range(0x20, 0x7F)}  # ASCII
     found |= {chr(c) for c in range(0x3000, 0x3100)}  # CJK punctuation, hiragana, katakana

@@ -24,8 +24,6 @@ from tests.fakediscord import FakeDiscord
 
 #: The longest a test holds the database: a hang guard, never a time the bot must keep to.
 HOLD_AT_MOST = 60.0
-#: Tries at taking every table's lock before the bot's own work lets it.
-DEADLOCK_TRIES = 20
 
 
 @dataclass
@@ -97,20 +95,21 @@ async def database_busy(world: World, until_done: Callable[[], bool]) -> AsyncIt
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
         )
         names = ", ".join(f'"{row["tablename"]}"' for row in tables)
-        for attempt in range(DEADLOCK_TRIES):
+        # NOWAIT: the bot's own work after the last step (a finished game's mistake cards, a
+        # table's kept size) may hold a table; waiting for it while holding the others would
+        # be a deadlock the server may settle by failing the bot's work. Take them all at once
+        # or none, and try again once that work is through.
+        while True:
             transaction = connection.transaction()
             await transaction.start()
             try:
-                await connection.execute(f"LOCK TABLE {names} IN ACCESS EXCLUSIVE MODE")
+                await connection.execute(f"LOCK TABLE {names} IN ACCESS EXCLUSIVE MODE NOWAIT")
                 break
-            except asyncpg.exceptions.DeadlockDetectedError:
-                # The bot's own work after the last step (a finished game's mistake cards)
-                # held one table while these locks were taken one by one: the server chose
-                # this side to give way. Take them again once that work is through.
+            except asyncpg.exceptions.LockNotAvailableError:
                 await transaction.rollback()
-                if attempt == DEADLOCK_TRIES - 1:
+                if time.monotonic() > cap:
                     raise
-                await asyncio.sleep(0.2)
+                await asyncio.sleep(0.05)
 
         async def release() -> None:
             with contextlib.suppress(TimeoutError):
