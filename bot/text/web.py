@@ -4,6 +4,7 @@ words (its title, its moves, its results' reasons) come from its rules, as on Di
 
 from __future__ import annotations
 
+from bot.text.tournaments import TOURNAMENT_MESSAGES
 from rules.core import Text
 
 #: Looked up by key in the templates (``bot.web.language.Words``); kept apart from the bot's
@@ -183,6 +184,9 @@ WEB_TEXTS: dict[str, Text] = {
     "tournament.board": Text("{n} 番", "Board {n}"),
     "tournament.bye": Text("不戦（相手なし）", "bye"),
     "tournament.playing": Text("対局中", "playing"),
+    # As the final table in Discord says them (no Discord markup in either).
+    "tournament.adjudicated_title": TOURNAMENT_MESSAGES["tournament.adjudicated_title"],
+    "tournament.adjudicated": TOURNAMENT_MESSAGES["tournament.adjudicated"],
     "tournament.seal": Text(
         "配りの封印 {code}…（終了後にシードを公開）",
         "Deals sealed {code}… (seed revealed at the end)",

@@ -7,7 +7,7 @@ from bot.cogs.player import games_text
 from bot.services.game_clock import BankRule
 from bot.services.snapshots import GameSnapshot
 from bot.ui.tournaments import header
-from tests.services.tournament_helpers import create
+from tests.services.tournament_helpers import GUILD, PLAYERS, create, enter
 from tests.services.tournament_helpers import services as tournament_services
 from tests.web.conftest import ALICE, BOB, Site
 
@@ -53,3 +53,21 @@ async def test_a_tournament_names_its_bank(site: Site) -> None:
     assert "bank 4 days + 2 days a move (up to 8 days)" in header(info, "en")
     plain = await create(made, format="swiss")
     assert "1 day per move" in header(plain, "en")
+
+
+async def test_a_tournament_page_says_which_games_its_deadlines_decided(site: Site) -> None:
+    """The web table lists each game a round's deadline decided, with the rule's proof, in
+    both languages, as the final table in Discord does."""
+    made = tournament_services(site.db, site.clock)
+    info = await create(made, "bushi", format="swiss", rounds=1, round_seconds=2 * DAY)
+    await enter(made, info.id, 2)
+    await made.tournaments.actions.start(info.id, GUILD, PLAYERS[0].user_id, manages_server=True)
+    path = site.tournament(info.id)
+    assert "Games adjudicated" not in await site.text(f"{path}?lang=en")
+    site.clock.advance(days=2, minutes=1)  # nobody moved: the empty board is a proven draw
+    await made.tournaments.scheduler.tick()
+    english = await site.text(f"{path}?lang=en")
+    assert "Games adjudicated at a round&#39;s deadline" in english
+    assert "Round 1, board 1:" in english and "Neither side can force mate" in english
+    japanese = await site.text(f"{path}?lang=ja")
+    assert "ラウンドの期限で裁定した対局" in japanese and "第1回戦 第1局" in japanese
