@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -17,7 +17,7 @@ from bot.metrics import METRICS
 from bot.services.snapshots import GameSummary, SeatInfo, is_former_player
 from bot.text.errors import OPTION_TOO_LONG
 from bot.ui.context import OUTCOME
-from rules.core import Locale, RulesError, Text, normalize_locale
+from rules.core import GameRules, Locale, RulesError, Text, normalize_locale
 
 log = logging.getLogger(__name__)
 
@@ -267,3 +267,27 @@ def player_name(info: SeatInfo, locale: Locale) -> str:
     """A seat's name without a mention (a former player's in the reader's language), escaped
     for markdown."""
     return typed(shown_name(info.user_id, info.display_name, locale))
+
+
+def answer_verdict(
+    rules: GameRules[Any, Any, Any],
+    code: str,
+    answers: Sequence[str],
+    right: bool,
+    words: tuple[str, str, str],
+    explanation: str,
+    locale: Locale,
+) -> list[str]:
+    """The first lines of an answered question (a puzzle, a mistake card): right, or wrong
+    naming the best answers, then why. ``words``: the keys of "right", "wrong" and "why"."""
+    right_key, wrong_key, why_key = words
+
+    def label(c: str) -> str:
+        return rules.action_label(rules.parse(c), locale)
+
+    if right:
+        head = tr(right_key, locale)
+    else:
+        best = " / ".join(label(c) for c in answers)
+        head = tr(wrong_key, locale, answer=label(code), best=best)
+    return [head, tr(why_key, locale), explanation]

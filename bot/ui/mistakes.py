@@ -19,7 +19,7 @@ import discord
 
 from bot.i18n import tr
 from bot.services.mistake_reviews import MistakeCard, MistakeReviews, Review
-from bot.ui.common import MAX_CONTENT, NO_PINGS, clip, user_locale
+from bot.ui.common import MAX_CONTENT, NO_PINGS, answer_verdict, clip, user_locale
 from bot.ui.components import DrawnButton, DrawnSelect
 from bot.ui.context import Services
 from bot.ui.easel import EASEL
@@ -122,17 +122,15 @@ async def mistake_card(
 
 def verdict_words(card: MistakeCard, code: str, review: Review, locale: Locale) -> str:
     """Right or wrong, why (the proof in words), and when the card comes back."""
-    rules = card.spec.rules
-
-    def label(c: str) -> str:
-        return rules.action_label(rules.parse(c), locale)
-
-    if review.right:
-        lines = [tr("mistake.right", locale)]
-    else:
-        best = " / ".join(label(c) for c in card.mistake.answers)
-        lines = [tr("mistake.wrong", locale, answer=label(code), best=best)]
-    lines += [tr("mistake.why", locale), card.finder.explain(card.mistake, locale)]
+    lines = answer_verdict(
+        card.spec.rules,
+        code,
+        card.mistake.answers,
+        review.right,
+        ("mistake.right", "mistake.wrong", "mistake.why"),
+        card.finder.explain(card.mistake, locale),
+        locale,
+    )
     stamp = int(review.due_at.timestamp())
     lines.append(tr("mistake.next_review", locale, day=f"<t:{stamp}:D>", when=f"<t:{stamp}:R>"))
     if not review.counted:

@@ -23,7 +23,14 @@ import discord
 
 from bot.i18n import tr
 from bot.services.puzzles import PuzzleRef, Verdict
-from bot.ui.common import MAX_CONTENT, NO_PINGS, clip, installed_guild_id, user_locale
+from bot.ui.common import (
+    MAX_CONTENT,
+    NO_PINGS,
+    answer_verdict,
+    clip,
+    installed_guild_id,
+    user_locale,
+)
 from bot.ui.components import DrawnButton, DrawnSelect
 from bot.ui.context import Services
 from bot.ui.easel import EASEL
@@ -178,17 +185,15 @@ async def puzzle_card(
 
 def verdict_words(ref: PuzzleRef, code: str, verdict: Verdict, locale: Locale) -> str:
     """Right or wrong, why (the proof in words), and what it counted."""
-    rules = ref.spec.rules
-
-    def label(c: str) -> str:
-        return rules.action_label(rules.parse(c), locale)
-
-    if verdict.correct:
-        lines = [tr("puzzle.right", locale)]
-    else:
-        best = " / ".join(label(c) for c in ref.puzzle.answers)
-        lines = [tr("puzzle.wrong", locale, answer=label(code), best=best)]
-    lines += [tr("puzzle.why", locale), ref.book.explain(ref.puzzle, locale)]
+    lines = answer_verdict(
+        ref.spec.rules,
+        code,
+        ref.puzzle.answers,
+        verdict.correct,
+        ("puzzle.right", "puzzle.wrong", "puzzle.why"),
+        ref.book.explain(ref.puzzle, locale),
+        locale,
+    )
     if not verdict.counted:
         lines.append("-# " + tr("puzzle.practice", locale))
     elif verdict.rating_before is not None and verdict.rating_after is not None:
