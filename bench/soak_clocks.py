@@ -44,8 +44,11 @@ MOVE_SECONDS = 3600
 SETTLE_LIMIT = 90.0
 #: Two-player games running at once, and how many the whole soak starts at most.
 RUNNING = 4
-#: Real seconds to wait for one answer from the bot.
+#: Real seconds to wait for one answer from the bot while it may be killed at any moment, and
+#: once no kill is coming (the last round tops the games up to the budget, however loaded the
+#: machine was: how many clocks had work must not depend on the pace).
 ANSWER = 5.0
+PATIENT_ANSWER = 120.0
 START = datetime(2031, 3, 1, 9, 0, tzinfo=UTC)
 
 
@@ -204,8 +207,16 @@ class ClockDirector:
         return True
 
     async def finish(self) -> None:
-        """Move time on (in steps, so the reminders still come) until every clock has run out
-        and the last change has settled."""
+        """Start the games the killed rounds had no time for (the bot is no longer killed,
+        so it is waited for patiently), then move time on (in steps, so the reminders still
+        come) until every clock has run out and the last change has settled."""
+        tries = 0
+        while len(self.games) < self.budget and tries < 2 * self.budget:
+            if await self.settled():
+                tries += 1
+                await self._start(answer=PATIENT_ANSWER)
+            else:
+                await asyncio.sleep(self.tick)
         while self.running or self.changed_at is not None:
             if await self.settled() and self.running:
                 self._advance(17 * 60)
@@ -228,7 +239,7 @@ class ClockDirector:
                 game.due = due
                 self.news = True
 
-    async def _start(self) -> None:
+    async def _start(self, answer: float = ANSWER) -> None:
         """A challenge on the clock, accepted at once. One the bot did not answer in time (a
         loaded machine) or refused (the database restarting) is left alone, counted in
         ``unstarted``: its challenge expires, if it was made at all."""
@@ -241,19 +252,19 @@ class ClockDirector:
         )
         board: FakeMessage | None = None
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(record.wait_response(), ANSWER)
+            await asyncio.wait_for(record.wait_response(), answer)
             # Refused privately (the database restarting): no board, nothing to accept.
             board = None if record.ephemeral else record.message
             if board is not None:
                 # A slow database answers "thinking…" first, and the board follows.
                 shown_first = board
                 await self.fake.wait_until(
-                    lambda: bool(shown_first.find_components(label="Accept")), timeout=ANSWER
+                    lambda: bool(shown_first.find_components(label="Accept")), timeout=answer
                 )
                 accept = await self.fake.click(board, user=opponent, label="Accept")
-                await asyncio.wait_for(accept.wait_complete(), ANSWER)
+                await asyncio.wait_for(accept.wait_complete(), answer)
                 shown = board
-                await self.fake.wait_until(lambda: bool(shown.selects()), timeout=ANSWER)
+                await self.fake.wait_until(lambda: bool(shown.selects()), timeout=answer)
         row = None
         if board is not None:
             async with self.db.read() as session:
