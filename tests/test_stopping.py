@@ -37,19 +37,31 @@ STOP_SECONDS = SUPERVISOR_SECONDS
 #: Generous: importing everything and connecting on two shared, busy cores.
 START_SECONDS = 90
 
-#: ``python -m bot`` itself, with discord.py's two addresses pointed at the loopback Discord.
+#: ``python -m bot`` itself, with discord.py's two addresses pointed at the loopback Discord;
+#: SIGUSR1 writes every thread's stack to the file named third (its output may be a dead pipe),
+#: so a stop that never comes says where it hangs.
 LAUNCH = """
-import runpy, sys
+import faulthandler, runpy, signal, sys
 import discord, yarl
 discord.http.Route.BASE = sys.argv[1]
 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+faulthandler.register(signal.SIGUSR1, file=open(sys.argv[3], "w"), all_threads=True)
 del sys.argv[1:]
 runpy.run_module("bot", run_name="__main__", alter_sys=True)
 """
+#: Where the launched bot writes its stacks on SIGUSR1 (one bot per test's directory).
+STACKS = "stacks.txt"
 
 
-def bot_command(fake: FakeDiscord) -> list[str]:
-    return [sys.executable, "-c", LAUNCH, fake.base_url + API_PREFIX, fake.gateway_url]
+def bot_command(fake: FakeDiscord, tmp_path: Path) -> list[str]:
+    return [
+        sys.executable,
+        "-c",
+        LAUNCH,
+        fake.base_url + API_PREFIX,
+        fake.gateway_url,
+        str(tmp_path / STACKS),
+    ]
 
 
 def bot_env(tmp_path: Path, **changes: str) -> dict[str, str]:
@@ -144,16 +156,23 @@ async def serving(fake: FakeDiscord, child: Process, drain: int = -1) -> list[in
     return drawing_workers(child.pid)
 
 
-async def stopped(child: Process, rest: Callable[[], list[int]]) -> None:
+async def stopped(child: Process, rest: Callable[[], list[int]], tmp_path: Path) -> None:
     """The bot exits within :data:`STOP_SECONDS` of a quiet machine (a loaded one's are
     longer: :mod:`tests.fakediscord.pace`), and the processes ``rest()`` lists (its drawing
-    workers, its whole process group) end with it."""
+    workers, its whole process group) end with it. One still running is asked for its threads'
+    stacks, shown in the failure."""
     limit = quiet_seconds(STOP_SECONDS)
     deadline = time.monotonic() + limit
     try:
         await asyncio.wait_for(child.wait(), limit)
     except TimeoutError:
-        pytest.fail(f"still running {limit:.0f} s after the signal ({STOP_SECONDS} s quiet)")
+        child.send_signal(signal.SIGUSR1)
+        await asyncio.sleep(2)
+        stacks = (tmp_path / STACKS).read_text(errors="replace")
+        pytest.fail(
+            f"still running {limit:.0f} s after the signal ({STOP_SECONDS} s quiet); "
+            f"its threads:\n{stacks}"
+        )
     while left := rest():  # a worker ends at its pipe's end
         assert time.monotonic() < deadline, f"outlived the bot: {left}"
         await asyncio.sleep(0.05)
@@ -182,7 +201,7 @@ async def test_a_bot_whose_output_reader_is_gone_stops(
     read, write = os.pipe()
     os.set_blocking(read, False)
     child = await asyncio.create_subprocess_exec(
-        *bot_command(fake), cwd=ROOT, env=bot_env(tmp_path), stdout=write, stderr=write
+        *bot_command(fake, tmp_path), cwd=ROOT, env=bot_env(tmp_path), stdout=write, stderr=write
     )
     os.close(write)
     try:
@@ -190,7 +209,7 @@ async def test_a_bot_whose_output_reader_is_gone_stops(
         os.close(read)
         read = -1
         child.send_signal(stop)
-        await stopped(child, alive(workers))
+        await stopped(child, alive(workers), tmp_path)
     finally:
         await kill(child)
         if read >= 0:
@@ -213,14 +232,14 @@ async def test_a_bot_whose_output_nobody_reads_stops(fake: FakeDiscord, tmp_path
     full = in_pipe(read)
     env = bot_env(tmp_path, LOG_LEVEL="DEBUG")  # discord.py logs every gateway message
     child = await asyncio.create_subprocess_exec(
-        *bot_command(fake), cwd=ROOT, env=env, stdout=write, stderr=write
+        *bot_command(fake, tmp_path), cwd=ROOT, env=env, stdout=write, stderr=write
     )
     os.close(write)
     try:
         workers = await serving(fake, child)
         assert in_pipe(read) == full  # not a byte of its output got in
         child.send_signal(signal.SIGTERM)
-        await stopped(child, alive(workers))
+        await stopped(child, alive(workers), tmp_path)
     finally:
         await kill(child)
         os.close(read)
@@ -236,7 +255,7 @@ async def test_ctrl_c_in_a_terminal_stops_the_bot_and_its_workers_quietly(
     log = tmp_path / "bot.log"
     with log.open("wb") as output:
         child = await asyncio.create_subprocess_exec(
-            *bot_command(fake),
+            *bot_command(fake, tmp_path),
             cwd=ROOT,
             env=bot_env(tmp_path),
             stdout=output,
@@ -246,7 +265,7 @@ async def test_ctrl_c_in_a_terminal_stops_the_bot_and_its_workers_quietly(
     try:
         await serving(fake, child)
         os.killpg(child.pid, signal.SIGINT)
-        await stopped(child, group(child.pid))
+        await stopped(child, group(child.pid), tmp_path)
     finally:
         for pid in group(child.pid)():
             with contextlib.suppress(OSError):
