@@ -10,7 +10,6 @@ discord.py parses.
 from __future__ import annotations
 
 import asyncio
-import copy
 import datetime as dt
 import time
 from collections.abc import Callable, Iterator
@@ -21,6 +20,17 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 JSON = dict[str, Any]
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists and scalars): ``copy.deepcopy`` keeps a memo for
+    shared and cyclic objects JSON never has, and took a tenth of a test's time in the fake."""
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_copy(item) for item in value]
+    return value
+
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
@@ -528,7 +538,7 @@ class FakeMessage:
 
     def payload(self) -> JSON:
         """A deep copy of the current message JSON."""
-        return copy.deepcopy(self.data)
+        return json_copy(self.data)
 
     # -- components ---------------------------------------------------------------------------
     def iter_components(self) -> Iterator[JSON]:

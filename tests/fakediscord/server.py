@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 import logging
 import re
@@ -83,6 +82,7 @@ from .models import (
     Violation,
     Waiter,
     iso,
+    json_copy,
     readable_text,
     snowflake_time,
 )
@@ -1301,7 +1301,7 @@ class FakeDiscord:
             "author": author.payload(),
             "attachments": [a.payload() for a in attachments],
             "embeds": embeds,
-            "components": copy.deepcopy(data.get("components") or []),
+            "components": json_copy(data.get("components") or []),
             "mentions": self._mentions(readable_text(data)),
             "mention_roles": [],
             "mention_everyone": False,
@@ -1381,14 +1381,14 @@ class FakeDiscord:
     async def _edit_message(
         self, msg: FakeMessage, data: JSON, files: list[UploadedFile]
     ) -> FakeMessage:
-        msg.history.append(copy.deepcopy(msg.data))
+        msg.history.append(json_copy(msg.data))
         new = msg.data
         if "content" in data:
             new["content"] = data["content"] or ""
         if "embeds" in data:
             new["embeds"] = [{"type": "rich", **e} for e in data["embeds"] or []]
         if "components" in data:
-            new["components"] = copy.deepcopy(data["components"] or [])
+            new["components"] = json_copy(data["components"] or [])
         if "content" in data or "components" in data:
             new["mentions"] = self._mentions(readable_text(new))
         flags = int(new.get("flags") or 0) & ~FLAG_LOADING
@@ -2595,7 +2595,7 @@ class FakeDiscord:
         return int(gid), self.guild_commands.setdefault(int(gid), [])
 
     def _stored_command(self, payload: JSON, guild_id: int | None, previous: JSON | None) -> JSON:
-        stored = copy.deepcopy(payload)
+        stored = json_copy(payload)
         stored.setdefault("type", 1)
         stored.setdefault("description", "")
         stored.setdefault("options", [])
@@ -2635,9 +2635,7 @@ class FakeDiscord:
             for c in req.body
         ]
         current[:] = result
-        self.syncs.append(
-            SyncRecord(guild_id=guild_id, payload=copy.deepcopy(req.body), result=result)
-        )
+        self.syncs.append(SyncRecord(guild_id=guild_id, payload=req.body, result=result))
         self.notify()
         return json_response(result)
 
@@ -3087,7 +3085,7 @@ class FakeDiscord:
                     route=req.route,
                     interaction=rec,
                 )
-            rec.modal = copy.deepcopy(data)
+            rec.modal = json_copy(data)
 
         rec.response_type = cb_type
         rec.response_data = body
