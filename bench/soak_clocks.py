@@ -246,13 +246,13 @@ class ClockDirector:
         """Count what the kill interrupted between a claim and its announcement."""
         self.cut_short += await self.untold()
 
-    def _next_news(self) -> datetime | None:
-        """The next moment a running game is owed something: a reminder's threshold (or, if
-        its mover is quiet then, the end of that night), or its deadline."""
+    def _next_news(self, games: list[ClockedGame] | None = None) -> datetime | None:
+        """The next moment a running game (of ``games``) is owed something: a reminder's
+        threshold (or, if its mover is quiet then, the end of that night), or its deadline."""
         now = self.time.now
         moments = [
             moment
-            for game in self.running
+            for game in (self.running if games is None else games)
             for moment in (
                 *(night_over(game.mover.nights, max(m, now)) for m in game.threshold_moments()),
                 game.deadline,
@@ -264,7 +264,8 @@ class ClockDirector:
     def _night_jump(self, within: timedelta | None) -> datetime | None:
         """A moment just past the start of a running game's mover's night, when a reminder's
         threshold comes before it (and the deadline after): moving the time there, the night
-        must hold the reminder until it ends. Only nights starting ``within`` from now."""
+        must hold the reminder until it ends. Only nights starting ``within`` from now, and
+        no other game's news passed over (each reminder it owes still comes)."""
         now = self.time.now
         targets = []
         for game in self.running:
@@ -275,8 +276,14 @@ class ClockDirector:
                 if moment <= now or nights.quiet(moment):
                     continue
                 night = nights.next_change(moment)
-                if night < game.deadline and (within is None or night - now <= within):
-                    targets.append(night + timedelta(seconds=self.chance.uniform(1, 600)))
+                target = night + timedelta(seconds=self.chance.uniform(1, 600))
+                others = self._next_news([g for g in self.running if g is not game])
+                if (
+                    target < game.deadline
+                    and (within is None or night - now <= within)
+                    and (others is None or others > target)
+                ):
+                    targets.append(target)
                 break
         return min(targets, default=None)
 
@@ -329,9 +336,7 @@ class ClockDirector:
     async def finish(self) -> None:
         """Start the games the killed rounds had no time for (the bot is no longer killed,
         so it is waited for patiently), then the last one placed so a night holds its first
-        reminder (``_night_game``), then move time on (in steps, so the reminders still come,
-        and into the nights past thresholds) until every clock has run out and the last
-        change has settled."""
+        reminder (``_night_game``) once the others have run out, and run it out too."""
         tries = 0
         while len(self.games) < self.budget - 1 and tries < 2 * self.budget:
             if await self.settled():
@@ -339,7 +344,14 @@ class ClockDirector:
                 await self._start(answer=PATIENT_ANSWER)
             else:
                 await asyncio.sleep(self.tick)
+        await self._run_out()
         await self._night_game()
+        await self._run_out()
+
+    async def _run_out(self) -> None:
+        """Move the time on until every running clock has run out and the last change has
+        settled: 17 minutes at a time, so the reminders still come, or into a night past a
+        reminder's threshold."""
         while self.running or self.changed_at is not None:
             if await self.settled() and self.running:
                 night = self._night_jump(None)
@@ -351,8 +363,9 @@ class ClockDirector:
 
     async def _night_game(self) -> None:
         """The budget's last game: Berlin's player to move 45 minutes before their next night
-        (an hour on at least), so half their time runs out 15 minutes before it — a jump past
-        the night's start (``_night_jump``) then leaves that reminder for the night to hold."""
+        (an hour on at least), so half their time runs out 15 minutes before it — the jump
+        past the night's start (``_night_jump``) then leaves that reminder for the night to
+        hold, by construction."""
         night_owl = next(p for p in self.players if p.nights and p.nights.zone == "Europe/Berlin")
         nights = night_owl.nights
         assert nights is not None
