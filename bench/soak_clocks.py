@@ -47,7 +47,13 @@ from bench.soak_nights import Nights, is_quiet, night_over, running_between, run
 from bot.db import Database, DeliveryRow, GameRow, UserPrefRow
 from bot.services.clocks import CLOCK_KINDS, REMINDER_FRACTIONS
 from bot.services.games import GameService
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeDiscordError,
+    FakeMessage,
+    FakeUser,
+)
 
 #: The move clock of the soak's two-player games (the shortest one offered).
 MOVE_SECONDS = 3600
@@ -478,17 +484,28 @@ class ClockDirector:
         record = await self.fake.select(
             game.board, menus[0]["custom_id"], [option["value"]], user=game.mover.user
         )
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(record.wait_complete(), ANSWER)
-            await self.fake.wait_until(lambda: game.board.edit_count > edits, timeout=1)
+        # No kill comes while this waits (the soak kills between rounds): wait until the bot
+        # is done with the choice, so that a move it makes is never committed after the
+        # director has read the game, unseen. A slow answer is acknowledged first, and the
+        # board's edit (or a private word) follows.
+        with contextlib.suppress(TimeoutError, FakeDiscordError):
+            await record.wait_response(timeout=PATIENT_ANSWER)
+            if record.deferred:
+                await self.fake.wait_until(
+                    lambda: game.board.edit_count > edits or bool(record.followups),
+                    timeout=PATIENT_ANSWER,
+                )
+            else:
+                await self.fake.wait_until(lambda: game.board.edit_count > edits, timeout=1)
         after = await service.queries.get(game.id)
         if after.ply == before.ply:
             return
         game.moves += 1
-        if after.deadline_at != before.deadline_at:
-            other = next(p for p in game.players if p is not game.mover)
-            game.start_turn(other, self.time.now)
-            assert after.deadline_at == game.deadline, (after.deadline_at, game.deadline)
+        # A few random moves from the start never end a game: each is lost on time.
+        assert after.status == "active", f"game {game.id} ended by a move"
+        other = next(p for p in game.players if p is not game.mover)
+        game.start_turn(other, self.time.now)
+        assert after.deadline_at == game.deadline, (after.deadline_at, game.deadline)
 
     async def check(self) -> dict[str, int]:
         """Each reminder owed posted once, none inside its recipient's nights (by the fake
