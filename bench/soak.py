@@ -146,6 +146,7 @@ def main() -> None:
         f"announced exactly once ({result['slow_settles']} settled slower than the budget); "
         f"quiet hours (Tokyo, Berlin across daylight saving, none): {result['fake_hours']} "
         f"fake hours, {result['night_moves']} moves of the time into a mover's night, "
+        f"{result['summer_time_turns']} turns across a change of summer time, "
         f"{result['held_by_night']} reminders held until the night ended, none posted in "
         f"one; "
         f"{result['cut_short']} cut short by a kill between claim and "

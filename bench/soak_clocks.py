@@ -22,10 +22,10 @@ set through ``/settings`` as a player would. The director's account counts a clo
 a reminder's threshold outside the mover's nights with its own arithmetic
 (:mod:`bench.soak_nights`, not the bot's), holds a reminder that falls due in the night until
 it ends, and the check also reads the fake time each reminder was posted at: never inside its
-recipient's nights. The time starts an hour before Tokyo's night; now and then the director
-jumps just past a mover's night's start once a reminder's threshold has passed, so the night
-must hold it, and the last game (started in ``finish``) is placed so a Berlin night holds one
-by construction.
+recipient's nights. The time starts 40 minutes before Berlin's night (``START``); now and then
+the director jumps just past a mover's night's start once a reminder's threshold has passed, so
+the night must hold it, and the last game (started in ``finish``) is placed so a night holds
+one by construction.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from datetime import time as wall
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select
 
@@ -68,9 +69,11 @@ RUNNING = 4
 #: machine was: how many clocks had work must not depend on the pace).
 ANSWER = 5.0
 PATIENT_ANSWER = 120.0
-#: Saturday 29 March 2031, 22:20 in Tokyo (its night begins at 23:00, 14:00 UTC) and 14:20 in
-#: Berlin, whose clocks go forward that night (02:00 CET → 03:00 CEST, 01:00 UTC).
-START = datetime(2031, 3, 29, 13, 20, tzinfo=UTC)
+#: Saturday 29 March 2031, 22:20 in Berlin, whose night begins at 23:00 CET and whose clocks go
+#: forward in it (02:00 CET → 03:00 CEST, 01:00 UTC); Sunday 06:20 in Tokyo, still night there.
+#: The first game's mover is in Tokyo, the second's in Berlin: the time moves on only with
+#: games running, so the second starts before 01:00 UTC and its clock stands across the change.
+START = datetime(2031, 3, 29, 21, 20, tzinfo=UTC)
 #: The soak's clocked players: their nights, as they type them into ``/settings``.
 NIGHTS: tuple[tuple[str, Nights | None], ...] = (
     ("tokyo", Nights("Asia/Tokyo", wall(23), wall(7))),
@@ -134,6 +137,15 @@ class ClockedGame:
         self.deadline = runs_out(mover.nights, began, MOVE_SECONDS)
         self.due, self.waiting = 0, False
 
+    @property
+    def across_summer_time(self) -> bool:
+        """The turn's clock runs across a change of its mover's offset from UTC."""
+        nights = self.mover.nights
+        if nights is None:
+            return False
+        zone = ZoneInfo(nights.zone)
+        return self.began.astimezone(zone).utcoffset() != self.deadline.astimezone(zone).utcoffset()
+
     def thresholds_passed(self, now: datetime) -> int:
         """How many reminder thresholds the turn's clock has passed at ``now``: the clock's
         time left (outside the mover's nights) at most that share of the move time."""
@@ -181,6 +193,8 @@ class ClockDirector:
     #: of a running game's mover.
     held: int = 0
     night_moves: int = 0
+    #: Turns whose clock ran across a change of summer time in the mover's zone.
+    summer_time_turns: int = 0
     #: The fake time each message in the clocks' channel was first seen at (by message id).
     seen_at: dict[int, datetime] = field(default_factory=dict)
 
@@ -357,28 +371,33 @@ class ClockDirector:
     async def _run_out(self) -> None:
         """Move the time on until every running clock has run out and the last change has
         settled: 17 minutes at a time, so the reminders still come, or into a night past a
-        reminder's threshold."""
+        reminder's threshold, or just past the end of a night holding one."""
         while self.running or self.changed_at is not None:
             if await self.settled() and self.running:
+                now = self.time.now
                 night = self._night_jump(None)
-                if night is not None:
-                    self._advance((night - self.time.now).total_seconds())
-                else:
-                    self._advance(17 * 60)
+                later = now + timedelta(minutes=17)
+                for game in self.running:
+                    if game.waiting:  # a step from the night lands just past its end
+                        end = night_over(game.mover.nights, now)
+                        later = min(later, end + timedelta(seconds=self.chance.uniform(1, 60)))
+                self._advance(((night or later) - now).total_seconds())
             await asyncio.sleep(self.tick)
 
     async def _night_game(self) -> None:
-        """The budget's last game: Berlin's player to move 45 minutes before their next night
-        (an hour on at least), so half their time runs out 15 minutes before it — the jump
-        past the night's start (``_night_jump``) then leaves that reminder for the night to
-        hold, by construction."""
-        night_owl = next(p for p in self.players if p.nights and p.nights.zone == "Europe/Berlin")
-        nights = night_owl.nights
-        assert nights is not None
+        """The budget's last game: the player whose next night (an hour on at least) begins
+        soonest is to move 35 minutes before it, so half their time runs out 5 minutes
+        before it — the jump past the night's start (``_night_jump``) then leaves that
+        reminder for the night to hold, by construction (and 25 minutes are left after it)."""
         for _ in range(3):
             await self._until_settled()
-            day = night_over(nights, self.time.now + timedelta(hours=1))
-            start = nights.next_change(day) - timedelta(minutes=45)
+            starts = {
+                player: nights.next_change(night_over(nights, self.time.now + timedelta(hours=1)))
+                for player in self.players
+                if (nights := player.nights) is not None
+            }
+            night_owl = min(starts, key=lambda p: starts[p])
+            start = starts[night_owl] - timedelta(minutes=35)
             self._advance((start - self.time.now).total_seconds())
             await self._until_settled()
             opponent = next(p for p in self.players if p is not night_owl)
@@ -430,9 +449,9 @@ class ClockDirector:
         """A challenge on the clock, accepted at once; the challenger plays black and moves
         first. One the bot did not answer in time (a loaded machine) or refused (the database
         restarting) is left alone, counted in ``unstarted``: its challenge expires, if it was
-        made at all. By default the players take turns at challenging."""
+        made at all. By default the players take turns at challenging (Tokyo, Berlin, none)."""
         if pair is None:
-            n = len(self.games) + self.unstarted
+            n = len(self.games)  # a challenge not answered is made again, by the same
             pair = (self.players[n % 3], self.players[(n + 1) % 3])
         challenger, opponent = pair
         record = await self.fake.slash(
@@ -466,6 +485,7 @@ class ClockDirector:
         game = ClockedGame(row.id, board, pair, challenger, self.time.now, self.time.now)
         game.start_turn(challenger, self.time.now)
         assert row.deadline_at == game.deadline, (row.deadline_at, game.deadline)
+        self.summer_time_turns += game.across_summer_time
         self.games.append(game)
         return True
 
@@ -506,6 +526,7 @@ class ClockDirector:
         other = next(p for p in game.players if p is not game.mover)
         game.start_turn(other, self.time.now)
         assert after.deadline_at == game.deadline, (after.deadline_at, game.deadline)
+        self.summer_time_turns += game.across_summer_time
 
     async def check(self) -> dict[str, int]:
         """Each reminder owed posted once, none inside its recipient's nights (by the fake
@@ -555,6 +576,7 @@ class ClockDirector:
             "timeouts": results,
             "held_by_night": self.held,
             "night_moves": self.night_moves,
+            "summer_time_turns": self.summer_time_turns,
             "fake_hours": round((self.time.now - START).total_seconds() / 3600),
             "cut_short": self.cut_short,
             "slow_settles": self.stuck,

@@ -33,3 +33,5 @@ async def test_sigkills_lose_and_double_nothing() -> None:
     # Quiet hours were in play: the time moved into movers' nights, and a night held back a
     # reminder until it ended (none was posted in one: ``ClockDirector.check``).
     assert result["night_moves"] >= 1 and result["held_by_night"] >= 1
+    # A Berlin turn stood through the night the clocks went forward (its deadline checked).
+    assert result["summer_time_turns"] >= 1
