@@ -8,10 +8,12 @@ them by clicking the boards' buttons — old boards included, across restarts. A
 bot is started again. At the end every game's snapshot must equal the replay of its event log,
 no ply is doubled or missing, and every move a player saw answered is in the log.
 
-Meanwhile two players play 武士将棋 on a one-hour move clock in another channel, and the time
-the bot sees (a file, ``bench.soak_child``) jumps on, half the time just before a kill: every
-reminder that fell due must be posted exactly once and every game whose time ran out lost on
-time exactly once, with one result message (``bench.soak_clocks``).
+Meanwhile three players play 武士将棋 on a one-hour move clock in another channel, two of them
+with quiet hours (Tokyo, and Berlin across a change to summer time), and the time the bot sees
+(a file, ``bench.soak_child``) jumps on, through their nights, half the time just before a
+kill: every reminder that fell due must be posted exactly once and never in its recipient's
+nights, and every game whose time ran out lost on time exactly once, with one result message
+(``bench.soak_clocks``).
 
 ``--postgres``: the same on PostgreSQL with two processes splitting the shards, either killed,
 and the database server restarted mid-run (``bench.soak_postgres``).
@@ -31,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.soak_clocks import ClockDirector, FakeTime
+from bench.soak_clocks import ClockDirector, FakeTime, clock_players
 from bench.soak_parts import (
     TICK_SECONDS,
     Players,
@@ -57,7 +59,7 @@ async def soak(kills: int, seed: int, clocked_games: int | None = None) -> dict[
             clocks = ClockDirector(
                 fake,
                 fake.add_text_channel(guild, "clocks"),
-                (fake.add_user("black"), fake.add_user("white")),
+                clock_players(fake),
                 db,
                 fake_time,
                 TICK_SECONDS,
@@ -79,6 +81,8 @@ async def soak(kills: int, seed: int, clocked_games: int | None = None) -> dict[
                     go(child)
                     spare = spawn() if round_no < kills else None
                     await wait_connected(fake, [guild.id], identifies, [child])
+                    if round_no == 0:  # before any clocked game, and before the first kill
+                        await clocks.set_quiet_hours()
                     kill_at = time.monotonic() + chance.uniform(0.05, 0.6)
                     # Now and then the time jumps just before the kill: the bot dies while it
                     # claims or announces what fell due.
@@ -140,6 +144,11 @@ def main() -> None:
         f"{result['clock_moves']} moves, {result['time_changes']} jumps of the time, "
         f"{result['reminders']} reminders and {result['timeouts']} losses on time, each "
         f"announced exactly once ({result['slow_settles']} settled slower than the budget); "
+        f"quiet hours (Tokyo, Berlin across daylight saving, none): {result['fake_hours']} "
+        f"fake hours, {result['night_moves']} moves of the time into a mover's night, "
+        f"{result['summer_time_turns']} turns across a change of summer time, "
+        f"{result['held_by_night']} reminders held until the night ended, none posted in "
+        f"one; "
         f"{result['cut_short']} cut short by a kill between claim and "
         f"announcement, told by the next process ({result['nonce_repeats']} posts repeated and "
         f"answered by their nonce); {result['unstarted']} challenges not answered in time "

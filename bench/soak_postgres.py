@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.private_postgres import Server, postgres_to_break
-from bench.soak_clocks import ClockDirector, FakeTime
+from bench.soak_clocks import ClockDirector, FakeTime, clock_players
 from bench.soak_parts import (
     TICK_SECONDS,
     Players,
@@ -69,7 +69,7 @@ async def _soak(server: Server, kills: int, seed: int, clocked_games: int | None
             clocks = ClockDirector(
                 fake,
                 fake.add_text_channel(guilds[1], "clocks"),
-                (fake.add_user("black"), fake.add_user("white")),
+                clock_players(fake),
                 db,
                 fake_time,
                 TICK_SECONDS,
@@ -96,6 +96,7 @@ async def _soak(server: Server, kills: int, seed: int, clocked_games: int | None
                 await wait_connected(
                     fake, [g.id for g in guilds], identifies, list(running.values())
                 )
+                await clocks.set_quiet_hours()  # before any clocked game and any kill
                 for round_no in range(kills + 1):
                     now = time.monotonic()
                     kill_at = now + chance.uniform(*ROUND_SECONDS)

@@ -6,7 +6,10 @@ reminder that fell due is posted exactly once and every game whose deadline pass
 time exactly once (one event, one result message, the board updated) — kills between a claim
 and its announcement included: half the rounds move the time past the next reminder or deadline
 and end the moment the bot has claimed it (50 kills at random moments made 5 such cases; these
-12 make several by design). ``bench/soak_clocks.py`` checks it and fails otherwise."""
+12 make several by design). Quiet hours are in play: the clocked players keep Tokyo's nights,
+Berlin's (across a change to summer time) or none, set with ``/settings``; the director's own
+arithmetic counts the clock outside them, and no reminder may be posted in its recipient's
+night (by the fake time at posting). ``bench/soak_clocks.py`` checks it and fails otherwise."""
 
 from __future__ import annotations
 
@@ -27,3 +30,8 @@ async def test_sigkills_lose_and_double_nothing() -> None:
     assert result["timeouts"] == result["clocked_games"]
     # Kills fell between a claim and its announcement, and the next process told it.
     assert result["cut_short"] >= 1
+    # Quiet hours were in play: the time moved into movers' nights, and a night held back a
+    # reminder until it ended (none was posted in one: ``ClockDirector.check``).
+    assert result["night_moves"] >= 1 and result["held_by_night"] >= 1
+    # A Berlin turn stood through the night the clocks went forward (its deadline checked).
+    assert result["summer_time_turns"] >= 1

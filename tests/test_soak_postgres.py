@@ -2,7 +2,8 @@
 with SIGKILL a few times (either, or both), and the database restarted once while players act
 (a private server from ``initdb``/``pg_ctl`` when installed, else every session on a fresh
 database on TEST_DATABASE_URL's server terminated). Every snapshot equals its log's replay, no
-ply is doubled or lost, every reminder and loss on time is told exactly once
+ply is doubled or lost, every reminder and loss on time is told exactly once, no reminder in
+its recipient's quiet hours
 (``bench/soak_postgres.py``; the full run is ``python -m bench.soak --postgres``)."""
 
 from __future__ import annotations
@@ -25,3 +26,5 @@ async def test_two_shards_and_a_database_restart_lose_and_double_nothing() -> No
     assert 0 < result["answered"] <= result["plies"] <= result["clicks"]
     assert result["clocked_games"] == 3 and result["timeouts"] == 3
     assert result["reminders"] >= 3
+    # The last game's reminder was held by its mover's night (quiet hours in play).
+    assert result["held_by_night"] >= 1
