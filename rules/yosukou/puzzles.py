@@ -1,7 +1,7 @@
 """易双六 and 略式易双六 puzzles: "where do you start?" and "MOVE or STAY?", by simulation.
 
 Chance decides these games, so no answer is certain; an answer is *clearly* best. The
-simulator plays each choice many times (100 000 games each for the committed books, see
+simulator plays each choice many times (200 000 games each for the committed books, see
 :mod:`rules.yosukou.make_puzzles`) on the position as the player knows it (the talon's order
 unknown: each game shuffles it afresh) and plays on with a fixed simple rule — later lower
 swords: STAY only when the token stands on a goal and MOVE would leave it; 戦乱置換 skipped. A
