@@ -92,15 +92,25 @@ class Rule:
 
 
 def stable_ids(
-    made: Sequence[Puzzle], old: Sequence[Puzzle], prefix: str, width: int = 2
+    made: Sequence[Puzzle],
+    old: Sequence[Puzzle],
+    prefix: str,
+    width: int = 2,
+    *,
+    first_free: int = 1,
 ) -> list[Puzzle]:
     """Ids for a book made again: a puzzle kept from ``old`` (the same kind, settings, position
     and answers) keeps its id; a new one takes the next number after every id ``old`` used
-    under ``prefix``, so players' earlier answers (kept by id) never land on another puzzle."""
+    under ``prefix``, and at least ``first_free`` (numbers books before ``old`` used), so
+    players' earlier answers (kept by id) never land on another puzzle."""
     earlier = {
         (p.kind, json.dumps(dict(p.settings), sort_keys=True), p.seed, p.moves): p for p in old
     }
-    number = max((int(p.id.rsplit("-", 1)[1]) for p in old if p.id.startswith(prefix)), default=0)
+    number = max(
+        (int(p.id.rsplit("-", 1)[1]) for p in old if p.id.startswith(prefix)),
+        default=first_free - 1,
+    )
+    number = max(number, first_free - 1)
     out = []
     for p in made:
         kept = earlier.get((p.kind, json.dumps(dict(p.settings), sort_keys=True), p.seed, p.moves))

@@ -1,7 +1,7 @@
 """易双六 and 略式易双六 puzzles: "where do you start?" and "MOVE or STAY?", by simulation.
 
 Chance decides these games, so no answer is certain; an answer is *clearly* best. The
-simulator plays each choice many times (100 000 games each for the committed books, see
+simulator plays each choice many times (200 000 games each for the committed books, see
 :mod:`rules.yosukou.make_puzzles`) on the position as the player knows it (the talon's order
 unknown: each game shuffles it afresh) and plays on with a fixed simple rule — later lower
 swords: STAY only when the token stands on a goal and MOVE would leave it; 戦乱置換 skipped. A
@@ -17,10 +17,19 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
+from rules.cards.tarot import MINOR_CODES
 from rules.core.puzzle import Pick, Puzzle, PuzzleBook, Rule
 from rules.core.rng import Rng
 from rules.core.text import Locale, Text
-from rules.yosukou.engine import board_values, compile_settings, goal_of, shuffle_in_place
+from rules.yosukou import fastsim
+from rules.yosukou.engine import (
+    Table,
+    board_values,
+    compile_settings,
+    goal_of,
+    shuffle_in_place,
+    terminal_of,
+)
 from rules.yosukou.game import YosukouRules
 from rules.yosukou.render import action_label
 from rules.yosukou.simulate import estimate_start_win_rates, play_on, play_out
@@ -171,6 +180,9 @@ def option_wins(state: YosukouState, code: str, games: int, seed: int) -> int:
     """Wins out of ``games`` played to the end after choosing ``code`` (a start, MOVE or
     STAY), the talon shuffled afresh for every game."""
     raw = Rng.from_seed(seed).state
+    fast = _fast_wins(state, code, games, raw)
+    if fast is not None:
+        return fast
     wins = 0
     if code.startswith("start:"):
         cfg = compile_settings(state.settings)
@@ -181,6 +193,31 @@ def option_wins(state: YosukouState, code: str, games: int, seed: int) -> int:
             wins += won
         return wins
     return _play_choice(state, code == "move", games, raw)[0]
+
+
+def _fast_wins(state: YosukouState, code: str, games: int, raw: int) -> int | None:
+    """:func:`option_wins` by the C play-out (:mod:`rules.yosukou.fastsim`: the same games),
+    or None where it is not available."""
+    cfg = compile_settings(state.settings)
+    if code.startswith("start:"):
+        start = int(code.split(":")[1])
+        terminal = terminal_of(start)[0]
+        table = Table(
+            cfg,
+            board_values(state.board, cfg.multiplier),
+            start=start,
+            token=start,
+            stack=[*MINOR_CODES, terminal],
+            terminal=terminal,
+        )
+        out = fastsim.play(cfg, table, games, raw, fresh=True)
+    else:
+        if state.phase != CHOOSE:
+            raise ValueError("not a MOVE-or-STAY moment")
+        out = fastsim.play(
+            cfg, YosukouRules().table_of(state), games, raw, fresh=False, move=code == "move"
+        )
+    return None if out is None else out[0]
 
 
 def piece(job: tuple[YosukouState, str, int, int, int]) -> int:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import math
 import os
+from dataclasses import replace
 
 import pytest
 
 from rules.bushi.puzzles import PUZZLES as BUSHI
-from rules.core.puzzle import Puzzle, PuzzleBook
+from rules.core.puzzle import Puzzle, PuzzleBook, stable_ids
 from rules.senretsu.puzzles import PUZZLES as SENRETSU
+from rules.yosukou import fastsim
 from rules.yosukou.puzzles import KIND_MOVE_OR_STAY, KIND_START, one_sided_p, simulate
 from rules.yosukou.puzzles import PUZZLES as YOSUKOU
 
@@ -35,16 +37,7 @@ def ids(case: tuple[PuzzleBook, Puzzle]) -> str:
     return f"{case[0].rules.name}:{case[1].id}"
 
 
-#: 易双六's books were made again with one answer each and are short until a longer run (see
-#: tests/rules/test_puzzle_depth.py and docs/puzzles.md).
-SHORT = pytest.mark.xfail(strict=True, reason="易双六 books short of start puzzles")
-
-
-@pytest.mark.parametrize(
-    "book",
-    [pytest.param(b, marks=[SHORT] if b is YOSUKOU else []) for b in BOOKS],
-    ids=lambda b: b.rules.name,
-)
+@pytest.mark.parametrize("book", BOOKS, ids=lambda b: b.rules.name)
 def test_each_game_has_at_least_thirty_distinct_puzzles(book: PuzzleBook) -> None:
     assert len({p.id for p in book.puzzles}) == len(book.puzzles)
     assert all(len(p.answers) == 1 for p in book.puzzles)
@@ -115,6 +108,45 @@ def test_yosukou_figures_come_again_in_a_fresh_run(puzzle: Puzzle) -> None:
     assert resimulated_within_luck(puzzle, 5_000, seed=4242) == []
 
 
+def yosukou_spread(n: int) -> list[Puzzle]:
+    """``n`` 易双六 puzzles of each kind spread over the books (the same ones every run)."""
+    out: list[Puzzle] = []
+    for kind in (KIND_START, KIND_MOVE_OR_STAY):
+        of_kind = [p for p in YOSUKOU.puzzles if p.kind == kind]
+        out.extend(of_kind[:: max(1, len(of_kind) // n)][:n])
+    return out
+
+
+needs_c = pytest.mark.skipif(fastsim.load() is None, reason="no C compiler here")
+
+
+@pytest.mark.slow
+@needs_c
+@pytest.mark.parametrize("puzzle", yosukou_spread(2), ids=lambda p: p.id)
+def test_yosukou_figures_are_the_proofs_own_games(puzzle: Puzzle) -> None:
+    # The proof's seed plays the very games counted (the C play-out is the engine's, game for
+    # game; tests/rules/yosukou/test_yosukou_fastsim.py).
+    state = puzzle.position(YOSUKOU.rules)
+    games = int(puzzle.proof["games"])
+    assert games >= 100_000
+    assert (
+        simulate(state, puzzle.kind, games, int(puzzle.proof["sim_seed"])) == puzzle.proof["wins"]
+    )
+
+
+@pytest.mark.slow
+@needs_c
+@pytest.mark.parametrize("puzzle", yosukou_spread(3), ids=lambda p: p.id)
+def test_yosukou_figures_shown_are_within_half_a_point_of_a_fresh_run(puzzle: Puzzle) -> None:
+    # A fresh 100 000 games a choice with another seed (the full check of every figure is
+    # ``python -m bench.puzzle_figures``).
+    state = puzzle.position(YOSUKOU.rules)
+    shown_games = int(puzzle.proof["games"])
+    fresh = simulate(state, puzzle.kind, 100_000, seed=31_337)
+    for code, won in puzzle.proof["wins"].items():
+        assert abs(100 * won / shown_games - 100 * fresh[code] / 100_000) <= 0.5, code
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("case", every(BUSHI) + every(SENRETSU), ids=ids)
 def test_every_puzzle_is_proven_again(case: tuple[PuzzleBook, Puzzle]) -> None:
@@ -131,7 +163,6 @@ def test_bushi_answers_are_the_only_fastest_win() -> None:
         assert all(not (r == "win" and n < plies) for r, n in values.values())
 
 
-@SHORT
 def test_yosukou_both_kinds_are_asked() -> None:
     kinds = {(p.settings["variant"], p.kind) for p in YOSUKOU.puzzles}
     assert kinds == {
@@ -154,3 +185,16 @@ def test_the_z_test_is_the_textbook_one() -> None:
     # 550 vs 450 wins out of 1000 each: z = 0.1 / sqrt(0.25 * 2 / 1000) = 4.47, p ≈ 3.9e-6.
     assert one_sided_p(550, 450, 1000) == pytest.approx(3.87e-6, rel=0.01)
     assert one_sided_p(500, 500, 1000) == pytest.approx(0.5)
+
+
+def test_a_new_puzzle_never_takes_a_number_an_earlier_book_used() -> None:
+    def made(seed: int) -> Puzzle:
+        return Puzzle("", "start", {"variant": "original"}, seed, (), 0, ("start:3",), 3)
+
+    kept = replace(made(1), id="o-start-17")
+    # A kept puzzle keeps its id; a new one goes past the book's numbers and the retired ones.
+    out = stable_ids([made(1), made(2)], [kept], "o-start-", first_free=17)
+    assert [p.id for p in out] == ["o-start-17", "o-start-18"]
+    out = stable_ids([made(2), made(3)], [], "o-start-", first_free=17)
+    assert [p.id for p in out] == ["o-start-17", "o-start-18"]
+    assert stable_ids([made(2)], [], "o-start-")[0].id == "o-start-01"
