@@ -7,12 +7,12 @@
 Two deployments of each database (PostgreSQL at ``--pg-url``, default ``$TEST_DATABASE_URL``;
 SQLite files) are filled (:mod:`bench.scale_shape`, :mod:`bench.scale_fill`): ``--small`` and ``--games`` finished games,
 both with the same 100 000 players and 10 000 games in play. Then every measurement of
-:mod:`bench.scale_measures` runs on both in the same process, in turn — the small one first in
-even reps, the big one first in odd ones — after a rep that warms both up and is not counted.
-Absolute times on a shared machine wander several-fold from minute to minute; two deployments
-measured a moment apart wander together, so the figure is their ratio: the median over reps of
-the big one's statistic over the small one's (an action's p99 and median, else the median of
-the rep's samples).
+:mod:`bench.scale_measures` runs on both in the same process, in interleaved pairs — the small
+one first in every other pair — after a rep that warms both up and is not counted; the cheap
+ones (:data:`PAIRS`) several pairs a rep. Absolute times on a shared machine wander several-fold
+from minute to minute; two deployments measured a moment apart wander together, so the figure
+is the median of the pairs' ratios: the big one's statistic over the small one's (an action's
+p99 and median, else the median of the pair's samples).
 
 On PostgreSQL each deployment is a database of its own (``<--pg-prefix>_<games>``, by default
 ``asobiba_scale_<games>``), dropped at the end; SQLite files go in a temporary folder. ``--keep DIR`` keeps both (SQLite files in
