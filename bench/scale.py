@@ -114,7 +114,7 @@ def table(title: str, sizes: tuple[int, int], figures: Figures, reps: int) -> st
     small, big = sizes
     lines = [
         f"{title}: {small:,} vs {big:,} finished games ({reps} reps; ratio: the median of the "
-        "interleaved pairs' ratios, beside it their middle half)",
+        "interleaved pairs' ratios; beside it their middle half)",
         "",
         f"| measurement | at {small:,} | at {big:,} | ratio | pairs' ratios |",
         "|---|---|---|---|---|",
