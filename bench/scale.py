@@ -7,12 +7,12 @@
 Two deployments of each database (PostgreSQL at ``--pg-url``, default ``$TEST_DATABASE_URL``;
 SQLite files) are filled (:mod:`bench.scale_shape`, :mod:`bench.scale_fill`): ``--small`` and ``--games`` finished games,
 both with the same 100 000 players and 10 000 games in play. Then every measurement of
-:mod:`bench.scale_measures` runs on both in the same process, in turn — the small one first in
-even reps, the big one first in odd ones — after a rep that warms both up and is not counted.
-Absolute times on a shared machine wander several-fold from minute to minute; two deployments
-measured a moment apart wander together, so the figure is their ratio: the median over reps of
-the big one's statistic over the small one's (an action's p99 and median, else the median of
-the rep's samples).
+:mod:`bench.scale_measures` runs on both in the same process, in interleaved pairs — the small
+one first in every other pair — after a rep that warms both up and is not counted; the cheap
+ones (:data:`PAIRS`) several pairs a rep. Absolute times on a shared machine wander several-fold
+from minute to minute; two deployments measured a moment apart wander together, so the figure
+is the median of the pairs' ratios: the big one's statistic over the small one's (an action's
+p99 and median, else the median of the pair's samples).
 
 On PostgreSQL each deployment is a database of its own (``<--pg-prefix>_<games>``, by default
 ``asobiba_scale_<games>``), dropped at the end; SQLite files go in a temporary folder. ``--keep DIR`` keeps both (SQLite files in
@@ -50,19 +50,40 @@ from bot.db import Database
 PREFIX = "asobiba_scale"
 
 
+#: Interleaved pairs a rep takes of each measurement (others: one). The cheap commands are
+#: timed several times a rep, small and big in turn, so each pair's two figures are a moment
+#: apart and the median of many pairs' ratios is not one unlucky minute's.
+PAIRS = {
+    "/games": 5,
+    "/history (a page)": 5,
+    "/standings (a page)": 5,
+    "/profile": 3,
+    "tournament round start (32 players)": 3,
+}
+
+
 @dataclass
 class Figures:
-    """Per measurement, each rep's statistic per deployment."""
+    """Per measurement, each pair's statistic per deployment (in the order taken)."""
 
     small: dict[str, list[float]] = field(default_factory=dict)
     big: dict[str, list[float]] = field(default_factory=dict)
 
+    def ratios(self, name: str) -> list[float]:
+        """Each pair's ratio: the big one's statistic over the small one's, a moment apart."""
+        return [b / s for b, s in zip(self.big[name], self.small[name], strict=True)]
+
     def ratio(self, name: str) -> float:
-        return statistics.median(self.big[name]) / statistics.median(self.small[name])
+        """The median of the pairs' ratios: a load that comes and goes moves both figures of
+        a pair together, and only some pairs at all."""
+        return statistics.median(self.ratios(name))
 
     def spread(self, name: str) -> tuple[float, float]:
-        ratios = [b / s for b, s in zip(self.big[name], self.small[name], strict=True)]
-        return min(ratios), max(ratios)
+        """The middle half of the pairs' ratios (all of them when there are fewer than 4)."""
+        ratios = sorted(self.ratios(name))
+        if len(ratios) < 4:
+            return ratios[0], ratios[-1]
+        return percentile(ratios, 0.25), percentile(ratios, 0.75)
 
 
 def statistic(kind: str, samples: list[float]) -> float:
@@ -71,26 +92,31 @@ def statistic(kind: str, samples: list[float]) -> float:
 
 async def measure(small: Deployment, big: Deployment, reps: int) -> Figures:
     figures = Figures()
+    pair = 0
     for rep in range(-1, reps):  # rep -1 warms up
-        order = (small, big) if rep % 2 == 0 else (big, small)
         for name, kinds, method in MEASUREMENTS:
-            for deployment in order:
-                samples = await method(deployment, rep)
-                if rep < 0:
-                    continue
-                into = figures.small if deployment is small else figures.big
-                for kind in kinds:
-                    into.setdefault(f"{name} ({kind})", []).append(statistic(kind, samples))
+            for _ in range(PAIRS.get(name, 1) if rep >= 0 else 1):
+                # The small one first in every other pair: neither is always the warmer.
+                order = (small, big) if pair % 2 == 0 else (big, small)
+                pair += 1
+                for deployment in order:
+                    samples = await method(deployment, rep)
+                    if rep < 0:
+                        continue
+                    into = figures.small if deployment is small else figures.big
+                    for kind in kinds:
+                        into.setdefault(f"{name} ({kind})", []).append(statistic(kind, samples))
         print(f"  rep {rep + 1}/{reps} done" if rep >= 0 else "  warmed up", file=sys.stderr)
     return figures
 
 
-def table(title: str, sizes: tuple[int, int], figures: Figures) -> str:
+def table(title: str, sizes: tuple[int, int], figures: Figures, reps: int) -> str:
     small, big = sizes
     lines = [
-        f"{title}: {small:,} vs {big:,} finished games (medians of {len(next(iter(figures.small.values())))} reps)",
+        f"{title}: {small:,} vs {big:,} finished games ({reps} reps; ratio: the median of the "
+        "interleaved pairs' ratios; beside it their middle half)",
         "",
-        f"| measurement | at {small:,} | at {big:,} | ratio | reps' ratios |",
+        f"| measurement | at {small:,} | at {big:,} | ratio | pairs' ratios |",
         "|---|---|---|---|---|",
     ]
     for name in rows():
@@ -204,7 +230,7 @@ async def run_pair(
         for url, s in zip(urls, shapers, strict=True)
     )
     try:
-        return table(title, sizes, await measure(small, big, reps))
+        return table(title, sizes, await measure(small, big, reps), reps)
     finally:
         await small.close()
         await big.close()

@@ -27,6 +27,8 @@ from bot.db.game_columns import Kind, kind_of
 from bot.statuses import OPEN_GAME_STATUSES
 
 FILLER_STEPS = 2
+#: The trigger summing up a finished game's seats as each is inserted (migration 0026).
+SUMMED_ON_INSERT = "game_seat_summary_on_insert"
 #: Games per COPY or executemany.
 CHUNK = 5_000
 
@@ -181,6 +183,9 @@ async def fill_postgres(dsn: str, shaper: Shaper) -> None:
             indexes = await conn.fetch(SECONDARY_INDEXES, tables)
             for index in indexes:
                 await conn.execute(f'DROP INDEX "{index["indexname"]}"')
+            # A finished game's seats are summed up once at the end (the database's own
+            # function, 0026), not again for each seat as it is copied in.
+            await conn.execute(f"ALTER TABLE game_seat DISABLE TRIGGER {SUMMED_ON_INSERT}")
             for chunk in encoder.chunks(shaper.plans()):
                 for name, records in chunk.items():
                     await conn.copy_records_to_table(
@@ -191,6 +196,8 @@ async def fill_postgres(dsn: str, shaper: Shaper) -> None:
                     rows.table.name, records=records, columns=rows.columns
                 )
             await conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
+            await conn.execute("UPDATE game_seat SET summary = game_summary(game_id)")
+            await conn.execute(f"ALTER TABLE game_seat ENABLE TRIGGER {SUMMED_ON_INSERT}")
             for index in indexes:
                 await conn.execute(index["indexdef"])
             for name in ("game", "game_event"):

@@ -15,8 +15,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
-from datetime import datetime
-from operator import attrgetter
+from datetime import UTC, datetime
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Boolean, Column, Integer, String, Table
@@ -156,8 +156,9 @@ STARTS: Mapping[str, Any] = {
     "held_since": None,
     "pause": None,
 }
-#: ``ended_at``: the database's triggers fill it in (a seat is created with its open game).
-SEAT_STARTS: Mapping[str, Any] = {"dm_ping_message_id": None, "ended_at": None}
+#: ``ended_at`` and ``summary``: the database's triggers fill them in (a seat is created with
+#: its open game).
+SEAT_STARTS: Mapping[str, Any] = {"dm_ping_message_id": None, "ended_at": None, "summary": None}
 _NEW_GAME_COLUMNS = _columns(NewGame, GAME)
 #: Every column a creation writes (all but the id the database assigns), in table order.
 CREATE_COLUMNS = tuple(c.name for c in GAME.c if c.name != "id")
@@ -275,6 +276,35 @@ def converted(values: dict[str, Any], conversions: Iterable[tuple[str, Convert]]
         if value is not None:
             values[name] = convert(value)
     return values
+
+
+def _summary_time(value: str) -> datetime:
+    """A time as a summary holds it: SQLite's stored text (naive UTC) or PostgreSQL's ISO
+    text with its offset."""
+    moment = datetime.fromisoformat(value)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+#: How a summary's values become a record's (the document holds JSON's own types: times as
+#: text, SQLite's flags as 0 or 1, statuses as their text).
+_SUMMARY_DECODE: Mapping[Kind, Convert] = {Kind.TIME: _summary_time, Kind.FLAG: bool}
+_SUMMARY_READ = (
+    *decoders(GAME, READ_COLUMNS, _SUMMARY_DECODE),
+    *members(GAME, READ_COLUMNS),
+)
+_SUMMARY_SEAT = decoders(SEAT, SEAT_COLUMNS, _SUMMARY_DECODE)
+
+
+def record_of_summary(summary: Mapping[str, Any]) -> GameRecord:
+    """A finished game as its seats' ``summary`` holds it (migration 0026): the record a read
+    without the state returns, every column by name."""
+    values = decoded((summary[name] for name in READ_COLUMNS), _SUMMARY_READ)
+    seats = sorted(summary["seats"], key=itemgetter("seat"))
+    held = tuple(
+        SeatRecord(*decoded((s[name] for name in SEAT_COLUMNS), _SUMMARY_SEAT)) for s in seats
+    )
+    # The values are the record's fields but state and seats, in order (mypy cannot count them).
+    return GameRecord(*values, state=None, seats=held)  # type: ignore[misc]
 
 
 class Codec:

@@ -155,6 +155,11 @@ class GameSeatRow(Base):
     #: last change); None while open. Kept by the database's triggers (migration 0021), never
     #: written here: a player's open games and history are read from one index through it.
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: A finished game as a summary shows it (every column but its state, and its seats), kept
+    #: by the database's triggers (migration 0026), never written here; None unless finished.
+    #: /history reads a page from its player's seats alone (``bot.db.game_columns``:
+    #: :func:`~bot.db.game_columns.record_of_summary`).
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSONType, nullable=True)
 
     game: Mapped[GameRow] = relationship(back_populates="seats")
 

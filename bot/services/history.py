@@ -3,6 +3,9 @@
 A page is read from a key — the end and id of the game next to it — along the player's seats'
 index (``ix_game_seat_user_ended``: user, when the game ended, game), so a page costs the same
 however many games the player has played: nothing before the key is read, nothing is sorted.
+Each game comes from its seat's ``summary`` (migration 0026: the game's columns but the state,
+and its seats, kept by the database), so a page reads its player's seats and nothing else —
+not a game row of ~2 KB and another table's seats for each of its games.
 ``after`` pages towards older games, ``before`` back towards newer ones.
 """
 
@@ -12,13 +15,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import or_, select, tuple_
-from sqlalchemy.orm import aliased, defer
+from sqlalchemy import ColumnElement, or_, select, tuple_
+from sqlalchemy.orm import aliased
 
 from bot.db import Database, GameRow, GameSeatRow, TournamentRow
 from bot.services.clock import Clock
 from bot.services.snapshots import GameSummary
-from bot.statuses import OPEN_TOURNAMENT_STATUSES, GameStatus
+from bot.statuses import OPEN_TOURNAMENT_STATUSES
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,16 @@ class History:
         self.db = db
         self.clock = clock
 
+    def _guild_is(self, guild_id: int) -> ColumnElement[bool]:
+        """The summary's game was played in ``guild_id``: SQLite reads the number, PostgreSQL
+        its text (no integer cast there holds a Discord id)."""
+        guild = GameSeatRow.summary["guild_id"]
+        if self.db.is_sqlite:
+            same: ColumnElement[bool] = guild.as_integer() == guild_id
+        else:
+            same = guild.as_string() == str(guild_id)
+        return same
+
     async def page(
         self,
         user_id: int,
@@ -98,14 +111,13 @@ class History:
             if backwards
             else (seat.ended_at.desc(), seat.game_id.desc())
         )
+        # The player's seats alone: a finished game's seat carries its summary (0026).
         query = (
-            select(GameRow)
-            .options(defer(GameRow.state))
-            .join(seat, seat.game_id == GameRow.id)
+            select(seat.summary)
             .where(
                 seat.user_id == user_id,
                 seat.ended_at.is_not(None),
-                GameRow.status == GameStatus.FINISHED,
+                seat.summary.is_not(None),
             )
             .order_by(*order)
             .offset(skip * limit)
@@ -117,12 +129,15 @@ class History:
         elif before is not None:
             query = query.where(place > (before.finished_at, before.game_id))
         if guild_id is not None:
-            query = query.where(GameRow.guild_id == guild_id)
+            query = query.where(self._guild_is(guild_id))
         if viewer is not None and viewer != user_id:
-            query = query.where(*deals_shown(self.clock().date()))
+            # Someone else's history: what deals to leave out is read from the games.
+            query = query.join(GameRow, GameRow.id == seat.game_id).where(
+                *deals_shown(self.clock().date())
+            )
         async with self.db.read() as session:
             rows = (await session.scalars(query)).all()
-            games = [GameSummary.summary_of(r) for r in rows[:limit]]
+        games = [GameSummary.from_summary(r) for r in rows[:limit]]
         beyond = len(rows) > limit
         if backwards:
             return HistoryPage(games[::-1], newer=beyond, older=True)

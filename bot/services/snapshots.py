@@ -8,7 +8,7 @@ from datetime import date
 from operator import attrgetter
 from typing import Any
 
-from bot.db.game_columns import WRITE_COLUMNS, WRITTEN_BACK, record_of
+from bot.db.game_columns import WRITE_COLUMNS, WRITTEN_BACK, record_of, record_of_summary
 from bot.db.models import GameRow, next_version
 from bot.db.records import GameColumns, GameRecord, GameWrite, SeatRecord, Written
 from bot.games.registry import spec_for
@@ -120,6 +120,11 @@ class GameSummary(GameColumns):
     def summary_of(cls, row: GameRow) -> GameSummary:
         """A row loaded without its state column."""
         return GameSummary(*_summarised(record_of(row, with_state=False), None))
+
+    @classmethod
+    def from_summary(cls, summary: dict[str, Any]) -> GameSummary:
+        """A finished game as its seats' ``summary`` holds it (what /history reads)."""
+        return GameSummary(*_summarised(record_of_summary(summary), None))
 
 
 @dataclass(frozen=True, slots=True)
