@@ -34,6 +34,9 @@ INTERVAL = 1.0
 SHARE = 0.25
 #: The newest games made at start (their pictures: a few MB, within the shelves' room).
 RECENT = 200
+#: How often the pictures kept on disk are swept against their games' versions (a game moved
+#: on by a privacy deletion: its old pictures gone from disk within this).
+SWEEP = 60.0
 
 
 class Ahead:
@@ -45,8 +48,10 @@ class Ahead:
         interval: float = INTERVAL,
         recent: int = RECENT,
         share: float = SHARE,
+        sweep: float = SWEEP,
     ) -> None:
         self.pages = pages
+        self.sweep_every = sweep
         self.interval = interval
         self.recent = recent
         self.share = share
@@ -112,8 +117,26 @@ class Ahead:
         # Bounded: the bot's clicks and the readers come first.
         await self.rest((self.clock() - started) * (1 / self.share - 1))
 
+    async def sweep(self) -> int:
+        """The pictures kept on disk of a game that moved on (or is gone) deleted: how many."""
+        disk = self.pages.shelf.disk
+        if disk is None:
+            return 0
+        return disk.sweep(await self.pages.reader.versions(disk.games()))
+
+    async def _sweep(self) -> None:
+        try:
+            gone = await self.sweep()
+        except Exception:  # the database away for a while: sweep again later
+            log.warning("could not sweep the pictures kept on disk", exc_info=True)
+            return
+        if gone:
+            log.info("%d pictures of games that moved on deleted from disk", gone)
+
     async def run(self) -> None:
         """Until cancelled: the newest games, then every change as it comes."""
+        await self._sweep()
+        swept = self.clock()
         try:
             newest = await self.pages.reader.latest_games(self.recent)
         except Exception:  # the database away at start: the changes will come
@@ -127,4 +150,7 @@ class Ahead:
                 await self.look()
             except Exception:  # the database away for a while: look again later
                 log.warning("could not look for games that moved", exc_info=True)
+            if self.clock() - swept >= self.sweep_every:
+                await self._sweep()
+                swept = self.clock()
             await asyncio.sleep(self.interval)

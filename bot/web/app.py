@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from pathlib import Path
 
 import jinja2
@@ -16,11 +17,14 @@ from bot.services.clock import Clock, system_clock
 from bot.services.secrets import DeploymentSecrets
 from bot.web.addresses import Addresses
 from bot.web.ahead import Ahead
+from bot.web.disk import DiskPictures
 from bot.web.links import secret_of
 from bot.web.pages import Pages
-from bot.web.pictures import Easel
+from bot.web.pictures import Easel, PictureShelf
 from bot.web.reading import WebReader
 from bot.web.settings import WebSettings
+
+log = logging.getLogger(__name__)
 
 TEMPLATES = Path(__file__).with_name("templates")
 PAGES_KEY = web.AppKey("pages", Pages)
@@ -108,6 +112,26 @@ async def build_app(
     as ``python -m bot web`` runs it (drawing in processes of its own, games made ahead)."""
     addresses = Addresses(await secret_of(settings.secret, DeploymentSecrets(db, clock)))
     pages = Pages(
-        settings, addresses, WebReader(db, clock), templates(), easel=Easel(processes=process)
+        settings,
+        addresses,
+        WebReader(db, clock),
+        templates(),
+        shelf=PictureShelf(disk=await kept_on_disk(settings)),
+        easel=Easel(processes=process),
     )
     return make_app(pages, Ahead(pages) if process else None)
+
+
+async def kept_on_disk(settings: WebSettings) -> DiskPictures | None:
+    """The pictures kept on disk between runs (``WEB_CACHE_DIR``), opened; ``None`` where
+    there is no such folder or it cannot be made (then kept in memory only, as said)."""
+    if settings.cache_dir is None:
+        return None
+    disk = DiskPictures(settings.cache_dir, settings.cache_mb * 1024 * 1024)
+    try:
+        await asyncio.to_thread(disk.open)
+    except OSError as error:
+        log.warning("pictures kept in memory only: %s (WEB_CACHE_DIR)", error)
+        return None
+    log.info("%d pictures kept on disk in %s", len(disk), settings.cache_dir)
+    return disk

@@ -91,7 +91,7 @@ class Pages:
         self.addresses = addresses
         self.reader = reader
         self.templates = templates
-        self.shelf = shelf or PictureShelf()
+        self.shelf = shelf if shelf is not None else PictureShelf()  # an empty shelf is falsy
         self.easel = easel or Easel()
         #: Games' pages, by version (and language, step, address): a finished game's forever.
         self.game_pages: Shelf[Made] = Shelf(PAGES_KEPT)
@@ -402,7 +402,8 @@ class Pages:
             board = await self.reader.board(game, step, _former())
             return await self.easel.draw(paint_board, board, locale, ahead=ahead)
 
-        return await self.shelf.get(etag("board", game.id, game.version, step, locale), draw)
+        tag = etag("board", game.id, game.version, step, locale)
+        return await self.shelf.picture(game.id, game.version, tag, draw)
 
     async def board_png(self, request: web.Request) -> web.StreamResponse:
         game = await self._current(request)
@@ -439,7 +440,8 @@ class Pages:
             board_png = await self.board(game, None, locale, ahead)
             return await self.easel.draw(paint_preview, board_png, caption, ahead=ahead)
 
-        png = await self.shelf.get(etag("preview", game.id, game.version, locale), draw)
+        tag = etag("preview", game.id, game.version, locale)
+        png = await self.shelf.picture(game.id, game.version, tag, draw)
         assert png is not None
         return png
 
