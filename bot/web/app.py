@@ -59,7 +59,17 @@ async def security_headers(request: web.Request, handler: Handler) -> web.Stream
 def make_app(pages: Pages, ahead: Ahead | None = None) -> web.Application:
     """The site of ``pages``; ``ahead``: what makes games' pages and pictures as they change,
     run while the site is up."""
-    app = web.Application(middlewares=[security_headers])
+
+    @web.middleware
+    async def answering(request: web.Request, handler: Handler) -> web.StreamResponse:
+        # Counted, so what is made ahead waits for the readers being answered (ahead.py).
+        pages.answering += 1
+        try:
+            return await handler(request)
+        finally:
+            pages.answering -= 1
+
+    app = web.Application(middlewares=[security_headers, answering])
     app[PAGES_KEY] = pages
     running: list[asyncio.Task[None]] = []
 

@@ -104,6 +104,8 @@ class Pages:
         self.players: Shelf[PlayerShown | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
         self.tables: Shelf[StandingsShown | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
         self.links = WebLinks(settings.base_url, addresses)
+        #: Readers' requests being answered now (what is made ahead waits for them).
+        self.answering = 0
 
     # --- helpers ---------------------------------------------------------------------------
 
