@@ -15,12 +15,12 @@ from aiohttp.typedefs import Handler
 from bot.db import Database
 from bot.services.clock import Clock, system_clock
 from bot.services.secrets import DeploymentSecrets
-from bot.web.addresses import Addresses
+from bot.web.addresses import Addresses, Kind
 from bot.web.ahead import Ahead
-from bot.web.disk import DiskPictures
+from bot.web.disk import DiskPictures, edition
 from bot.web.links import secret_of
 from bot.web.pages import Pages
-from bot.web.pictures import Easel, PictureShelf
+from bot.web.pictures import Easel, PictureShelf, etag
 from bot.web.reading import WebReader
 from bot.web.settings import WebSettings
 
@@ -126,18 +126,22 @@ async def build_app(
         addresses,
         WebReader(db, clock),
         templates(),
-        shelf=PictureShelf(disk=await kept_on_disk(settings)),
+        shelf=PictureShelf(disk=await kept_on_disk(settings, addresses)),
         easel=Easel(processes=process),
     )
     return make_app(pages, Ahead(pages) if process else None)
 
 
-async def kept_on_disk(settings: WebSettings) -> DiskPictures | None:
+async def kept_on_disk(settings: WebSettings, addresses: Addresses) -> DiskPictures | None:
     """The pictures kept on disk between runs (``WEB_CACHE_DIR``), opened; ``None`` where
     there is no such folder or it cannot be made (then kept in memory only, as said)."""
     if settings.cache_dir is None:
         return None
-    disk = DiskPictures(settings.cache_dir, settings.cache_mb * 1024 * 1024)
+    # A game's page links to the site's address with signed ids: another address or secret
+    # is another folder (the code's, then the site's).
+    site = etag(settings.base_url, addresses.token(Kind.GAME, 1)).strip('"')[:8]
+    drawn_by = f"{await asyncio.to_thread(edition)}-{site}"
+    disk = DiskPictures(settings.cache_dir, settings.cache_mb * 1024 * 1024, drawn_by)
     try:
         await asyncio.to_thread(disk.open)
     except OSError as error:

@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 LIMIT = 256 * 1024 * 1024
 #: What is trimmed to once over the limit (a share of it), so not every write trims.
 TRIMMED_TO = 0.9
+#: What is kept: games' pictures, and their pages (made of the same version).
+KINDS = (".png", ".html")
 #: The code (and fonts) a picture's look depends on.
 DRAWN_BY = (Path(__file__).resolve().parent.parent, Path(__file__).resolve().parents[2] / "rules")
 
@@ -46,7 +48,8 @@ def edition(sources: tuple[Path, ...] = DRAWN_BY) -> str:
 
 
 class DiskPictures:
-    """Pictures under ``root/<edition>/<game>/<version>-<tag>.png``, ``limit`` bytes at most.
+    """Pictures under ``root/<edition>/<game>/<version>-<tag>.png`` (pages: ``.html``),
+    ``limit`` bytes at most.
     Blocking file work, each a file of tens of kB: :meth:`open` once (in a thread), the rest
     on the event loop (a read from the page cache takes microseconds)."""
 
@@ -74,7 +77,7 @@ class DiskPictures:
                 _remove(game)
                 continue
             for picture in game.iterdir():
-                if picture.suffix != ".png":  # a write cut short
+                if picture.suffix not in KINDS:  # a write cut short
                     _remove(picture)
                     continue
                 with contextlib.suppress(OSError):
@@ -88,12 +91,13 @@ class DiskPictures:
     def __len__(self) -> int:
         return len(self._files)
 
-    def _path(self, game_id: int, version: int, tag: str) -> Path:
-        return self.folder / str(game_id) / f"{version}-{tag.strip(chr(34))}.png"
+    def _path(self, game_id: int, version: int, tag: str, kind: str) -> Path:
+        return self.folder / str(game_id) / f"{version}-{tag.strip(chr(34))}.{kind}"
 
-    def read(self, game_id: int, version: int, tag: str) -> bytes | None:
-        """The picture ``tag`` of ``game_id`` at ``version``, if kept."""
-        path = self._path(game_id, version, tag)
+    def read(self, game_id: int, version: int, tag: str, kind: str = "png") -> bytes | None:
+        """The picture (``kind`` ``html``: the page) ``tag`` of ``game_id`` at ``version``,
+        if kept."""
+        path = self._path(game_id, version, tag, kind)
         if path not in self._files:
             return None
         try:
@@ -105,9 +109,9 @@ class DiskPictures:
         self._files.move_to_end(path)
         return png
 
-    def write(self, game_id: int, version: int, tag: str, png: bytes) -> None:
-        """Keeps ``png``; the game's older versions' pictures go (never answered again)."""
-        path = self._path(game_id, version, tag)
+    def write(self, game_id: int, version: int, tag: str, png: bytes, kind: str = "png") -> None:
+        """Keeps ``png`` (or a page); the game's older versions' go (never answered again)."""
+        path = self._path(game_id, version, tag, kind)
         try:
             path.parent.mkdir(exist_ok=True)
             for older in list(path.parent.iterdir()):

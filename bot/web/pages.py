@@ -352,9 +352,19 @@ class Pages:
         ``None``: as it is now) in ``locale``, made once per version (whatever else the
         address's query says: the page is the same)."""
         key = self._game_key(game, step, locale)
+        tag = etag(*key)
+        disk = self.shelf.disk
 
         async def make() -> Made:
-            return self._game_page(locale, step, await self.reader.shown(game), etag(*key))
+            # Kept on disk beside its pictures, by the same version: a restarted process
+            # answers it without reading the game's moves again.
+            html = disk.read(game.id, game.version, tag, "html") if disk else None
+            if html is not None:
+                return Made(html, 200, locale, False, tag)
+            made = self._game_page(locale, step, await self.reader.shown(game), tag)
+            if disk is not None:
+                disk.write(game.id, game.version, tag, made.html, "html")
+            return made
 
         return await self.game_pages.get(key, make)
 

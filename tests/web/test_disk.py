@@ -189,10 +189,13 @@ def test_the_code_that_draws_names_the_folder(tmp_path: Path) -> None:
 
 
 async def test_pictures_kept_on_disk_only_where_a_folder_is_set(tmp_path: Path) -> None:
-    assert await kept_on_disk(WebSettings(BASE)) is None
-    disk = await kept_on_disk(WebSettings(BASE, cache_dir=tmp_path / "cache", cache_mb=1))
+    addresses = Addresses(SECRET)
+    assert await kept_on_disk(WebSettings(BASE), addresses) is None
+    disk = await kept_on_disk(
+        WebSettings(BASE, cache_dir=tmp_path / "cache", cache_mb=1), addresses
+    )
     assert disk is not None and disk.limit == 1024 * 1024
     assert (tmp_path / "cache").is_dir()
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
-    assert await kept_on_disk(WebSettings(BASE, cache_dir=blocked / "cache")) is None
+    assert await kept_on_disk(WebSettings(BASE, cache_dir=blocked / "cache"), addresses) is None
