@@ -63,6 +63,12 @@ class Run:
         )
         self.client = TestClient(TestServer(make_app(self.pages)))
 
+    async def page(self, game_id: int) -> str:
+        token = Addresses(SECRET).token(Kind.GAME, game_id)
+        response = await self.client.get(f"/g/{token}?lang=en")
+        assert response.status == 200
+        return await response.text()
+
     async def picture(self, game_id: int, kind: str = "board") -> bytes:
         token = Addresses(SECRET).token(Kind.GAME, game_id)
         response = await self.client.get(f"/g/{token}/{kind}.png?lang=en")
@@ -93,12 +99,19 @@ async def test_a_restarted_process_answers_the_pictures_drawn_before_without_dra
         board = await first.picture(game.id)
         preview = await first.picture(game.id, "preview")
         assert first.easel.drawn == 2  # the board (drawn once, for the preview too), the preview
-    assert len(list((tmp_path / "this-code" / str(game.id)).iterdir())) == 2
+        page = await first.page(game.id)
+    assert len(list((tmp_path / "this-code" / str(game.id)).iterdir())) == 3
     async with run(db, clock, tmp_path) as second:
         assert await second.picture(game.id) == board
         assert await second.picture(game.id, "preview") == preview
         assert second.easel.drawn == 0
         assert second.pages.shelf.from_disk == 2
+
+        async def not_read(*_: object) -> None:
+            raise AssertionError("the game's moves read again")
+
+        second.pages.reader.shown = not_read  # type: ignore[assignment]
+        assert await second.page(game.id) == page
 
 
 async def test_a_forgotten_players_pictures_never_come_back_from_disk(
@@ -107,8 +120,10 @@ async def test_a_forgotten_players_pictures_never_come_back_from_disk(
     game = (await bushi_finished(games)).game
     async with run(db, clock, tmp_path) as first:
         named = await first.picture(game.id)
+        assert ">bob<" in await first.page(game.id)
     kept = tmp_path / "this-code" / str(game.id)
-    [before] = list(kept.iterdir())
+    before = list(kept.iterdir())
+    assert len(before) == 2  # the board, the page
     standings = StandingsService(db, clock)
     privacy = PrivacyService(
         db, games, TournamentService(games, GuildService(db, clock)), standings
@@ -120,8 +135,10 @@ async def test_a_forgotten_players_pictures_never_come_back_from_disk(
         assert redrawn != named
         assert second.easel.drawn == 1 and second.pages.shelf.from_disk == 0
         # ... and, drawn anew, it is the only one of the game left on disk.
-        assert not before.exists()
+        assert not any(path.exists() for path in before)
         assert [p.read_bytes() for p in kept.iterdir()] == [redrawn]
+        html = await second.page(game.id)
+        assert "bob" not in html and len(list(kept.iterdir())) == 2
 
 
 async def test_the_sweep_deletes_pictures_of_games_that_moved_on_without_being_asked(
