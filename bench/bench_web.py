@@ -133,6 +133,9 @@ def start_web(
         "WEB_PORT": str(port),
         "WEB_SECRET": SECRET,
         "WEB_CACHE_DIR": cache,
+        # One site for every process here (each on a port of its own): a restarted one finds
+        # the pages the last one kept on disk, which link to the site's address.
+        "WEB_BASE_URL": "https://asobiba.example.org",
         # INFO: the line saying the games made ahead are up to date (see ``caught_up``).
         "LOG_LEVEL": "INFO",
     }
