@@ -79,6 +79,7 @@ def make_app(pages: Pages, ahead: Ahead | None = None) -> web.Application:
             pages.templates.get_template(name)
         await pages.easel.start()
         if ahead is not None:
+            await ahead.warm()
             running.append(asyncio.create_task(ahead.run(), name="web-ahead"))
 
     async def stop(_: web.Application) -> None:
@@ -147,5 +148,5 @@ async def kept_on_disk(settings: WebSettings, addresses: Addresses) -> DiskPictu
     except OSError as error:
         log.warning("pictures kept in memory only: %s (WEB_CACHE_DIR)", error)
         return None
-    log.info("%d pictures kept on disk in %s", len(disk), settings.cache_dir)
+    log.info("%d pictures and pages kept on disk in %s", len(disk), settings.cache_dir)
     return disk
