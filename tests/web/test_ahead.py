@@ -278,3 +278,17 @@ async def test_the_start_reads_each_record_once_not_once_per_game(site: Site) ->
     assert (pages.players.made, pages.tables.made) == (2, 1)  # Alice, Bob; the one table
     await ahead.prepare((await pages.reader.latest_games(1))[0])
     assert (pages.players.made, pages.tables.made) == (4, 2)
+
+
+async def test_before_the_site_answers_a_pages_reads_are_read_once(site: Site) -> None:
+    """The newest game, its first player's record and its table: read (and kept) before the
+    first reader, so fifty arriving at once do not each wait for the first reads."""
+    pages = site.client.app[PAGES_KEY]
+    await Ahead(pages).warm()  # no game yet: nothing to read, and no trouble
+    assert (pages.players.made, pages.tables.made) == (0, 0)
+    await bushi_finished(site.games)
+    await Ahead(pages).warm()
+    assert (pages.players.made, pages.tables.made) == (1, 1)
+    await site.text(f"{site.player(ALICE.user_id)}?lang=en")
+    await site.text(f"{site.player(BOB.user_id)}?lang=en")
+    assert pages.players.made == 2  # one of the two read before, found by its reader
