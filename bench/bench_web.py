@@ -10,7 +10,12 @@
    made, each picture drawn) and warm (``--requests`` more over the same addresses): p50 / p95
    / p99 and requests per second, and the ratio of the warm and bare p95s (issue 34 asks p95
    ≤ 300 ms at 50 readers on two cores). ``--nice`` sets the web process's ``WEB_NICE``.
-2. **Clicks**: the bot's click p99 (``bench.bench_clicks``: pairs of players at 武士将棋 boards
+2. **Restarted**: the web process restarted over a database already holding
+   ``--restart-games`` games (made ahead by the process before it), ``--readers`` readers
+   arriving at once as it answers, each address asked once; with its pictures kept in memory
+   only, then kept on disk between runs (``WEB_CACHE_DIR``), the bare server beside them.
+   ``--restart-only``: only this pass.
+3. **Clicks**: the bot's click p99 (``bench.bench_clicks``: pairs of players at 武士将棋 boards
    through the loopback fake of Discord, text boards) measured in turn without and with the
    web process serving the bot's own database to ``--readers`` readers, ``--rounds`` times
    each; the medians and their ratio (issue 34 asks within 5 %).
@@ -66,7 +71,7 @@ async def migrate(url: str) -> None:
     await db.dispose()
 
 
-async def fill(url: str) -> list[int]:
+async def fill(url: str, count: int = GAMES) -> list[int]:
     """Finished 武士将棋 games and running 戦列札 ones between a few players, played as the
     bot plays them (the web process watching, where it runs): their ids."""
     db = Database(url)
@@ -74,7 +79,7 @@ async def fill(url: str) -> list[int]:
     games = GameService(db, seed_source=Rng.from_seed(5))
     people = [Player(1000 + n, f"reader{n}") for n in range(8)]
     ids = []
-    for n in range(GAMES):
+    for n in range(count):
         one, other = people[n % 8], people[(n + 3) % 8]
         kind = "bushi" if n % 2 else "senretsu"
         settings = {} if kind == "bushi" else {"first_player": "coin"}
@@ -115,15 +120,22 @@ def paths(game_ids: list[int]) -> list[str]:
     return asked
 
 
-def start_web(database_url: str, nice: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+def start_web(
+    database_url: str, nice: int | None = None, cache: str = "none"
+) -> tuple[subprocess.Popen[bytes], str]:
     """``python -m bot web`` over ``database_url``; ``nice``: its ``WEB_NICE`` (``None``: the
-    setting's default)."""
+    setting's default); ``cache``: its ``WEB_CACHE_DIR`` (``none``: pictures in memory only,
+    so a pass does not find another run's)."""
     port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
         "WEB_PORT": str(port),
         "WEB_SECRET": SECRET,
+        "WEB_CACHE_DIR": cache,
+        # One site for every process here (each on a port of its own): a restarted one finds
+        # the pages the last one kept on disk, which link to the site's address.
+        "WEB_BASE_URL": "https://asobiba.example.org",
         # INFO: the line saying the games made ahead are up to date (see ``caught_up``).
         "LOG_LEVEL": "INFO",
     }
@@ -384,6 +396,60 @@ async def pages(readers: int, requests: int, nice: int | None) -> None:
     print(f"heaviest: {weights(asked, sizes)}")
 
 
+async def restarted(readers: int, games: int, nice: int | None) -> None:
+    """The web process restarted over a database that already holds ``games`` games: one
+    process watches while they are played and paints them ahead, then stops; a new one starts
+    over the same database and, as soon as it answers, ``readers`` readers arrive at once and
+    ask for every address once (cold: nothing asked of this process before). Twice in turn:
+    with the pictures kept only in memory (``WEB_CACHE_DIR=none``: gone with the process)
+    and kept on disk between runs; the bare server read the same way beside them."""
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite+aiosqlite:///{Path(tmp) / 'web.sqlite3'}"
+        cache = str(Path(tmp) / "web-cache")
+        await migrate(url)
+        first, base = start_web(url, nice, cache)
+        try:
+            await ready(base)
+            asked = paths(await fill(url, games))
+            painted = await caught_up(first.pid, len(SAID[first.pid]), limit=600)
+            async with aiohttp.ClientSession() as session, session.get(base + asked[0]) as answer:
+                size = len(await answer.read())
+        finally:
+            stop(first)
+        bare, bare_base = start_bare(size)
+        results: dict[str, tuple[list[float], float, int, dict[str, list[float]]]] = {}
+        try:
+            await ready(bare_base)
+            bare_latencies, bare_rate, _ = await read(bare_base, asked, readers, len(asked))
+            for name, kept in (("memory only", "none"), ("kept on disk", cache)):
+                web, base = start_web(url, nice, kept)
+                try:
+                    await ready(base)  # answering: the readers arrive at once
+                    kinds: dict[str, list[float]] = {}
+                    latencies, rate, failures = await read(
+                        base, asked, readers, len(asked), kinds=kinds
+                    )
+                    results[name] = (latencies, rate, failures, kinds)
+                finally:
+                    stop(web)
+        finally:
+            stop(bare)
+    print(
+        f"restarted over {games} games: {readers} readers at once as it answers, "
+        f"{len(asked)} addresses, each once (WEB_NICE "
+        f"{'default' if nice is None else nice}; the first process painted them in "
+        f"{painted:.0f} s)"
+    )
+    print(describe("bare aiohttp (memory)", bare_latencies, bare_rate))
+    for name, (latencies, rate, failures, kinds) in results.items():
+        print(describe(f"restarted, {name}", latencies, rate) + f"   {failures} not 200")
+        for kind_name, taken in sorted(kinds.items()):
+            print(
+                f"  {kind_name:<15} p50 {percentile(taken, 0.5) * 1000:7.1f} ms   "
+                f"p95 {percentile(taken, 0.95) * 1000:7.1f} ms   ({len(taken)} requests)"
+            )
+
+
 @contextlib.asynccontextmanager
 async def web_readers(
     url: str, readers: int, nice: int | None = None, think: float = 0.0
@@ -445,6 +511,15 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=600)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--pages-only", action="store_true")
+    parser.add_argument(
+        "--restart-only", action="store_true", help="only the pages right after a restart"
+    )
+    parser.add_argument(
+        "--restart-games",
+        type=int,
+        default=GAMES,
+        help="games in the database the restarted web process finds",
+    )
     parser.add_argument("--clicks-only", action="store_true")
     parser.add_argument(
         "--nice", type=int, default=None, help="the web process's WEB_NICE (default: its own)"
@@ -456,8 +531,12 @@ def main() -> None:
         help="beside the clicks, how long each reader reads a page before the next (0: none)",
     )
     args = parser.parse_args()
+    if args.restart_only:
+        asyncio.run(restarted(args.readers, args.restart_games, args.nice))
+        return
     if not args.clicks_only:
         asyncio.run(pages(args.readers, args.requests, args.nice))
+        asyncio.run(restarted(args.readers, args.restart_games, args.nice))
     if not args.pages_only:
         asyncio.run(clicks(args.readers, args.clicks, args.rounds, args.nice, args.think))
 

@@ -34,6 +34,14 @@ INTERVAL = 1.0
 SHARE = 0.25
 #: The newest games made at start (their pictures: a few MB, within the shelves' room).
 RECENT = 200
+#: How often the pictures kept on disk are swept against their games' versions (a game moved
+#: on by a privacy deletion: its old pictures gone from disk within this).
+SWEEP = 60.0
+#: Readers come first: before each game it waits while readers are being answered, this long
+#: at most (under readers that never stop, it still goes on, a game at a time).
+READERS_FIRST = 2.0
+#: How often it looks again whether the readers have been answered.
+READERS_GLANCE = 0.02
 
 
 class Ahead:
@@ -45,8 +53,10 @@ class Ahead:
         interval: float = INTERVAL,
         recent: int = RECENT,
         share: float = SHARE,
+        sweep: float = SWEEP,
     ) -> None:
         self.pages = pages
+        self.sweep_every = sweep
         self.interval = interval
         self.recent = recent
         self.share = share
@@ -61,9 +71,10 @@ class Ahead:
         #: The newest game looked at: any newer one is new (begun, perhaps over, since).
         self.newest = 0
 
-    async def prepare(self, game_id: int) -> None:
+    async def prepare(self, game_id: int, renew: bool = True) -> None:
         """``game_id``'s page, board and preview at its current version, in every language
-        (nothing for a game no page shows, or a deal others may still be playing)."""
+        (nothing for a game no page shows, or a deal others may still be playing);
+        ``renew``: a finished game's players' records and table read again (they changed)."""
         try:
             game = await self.pages.reader.current(game_id)
         except Kept:
@@ -78,12 +89,32 @@ class Ahead:
             publications = await self.pages.reader.publications()
             for seat in game.seats:
                 if is_person(seat.user_id) and not seat.is_bot:
-                    await self.pages.player_shown(seat.user_id, publications, renew=True)
+                    await self.pages.player_shown(seat.user_id, publications, renew=renew)
             variant = spec_for(game.game_type).variant_of(game.settings).key
-            await self.pages.table_shown(EVERYWHERE, variant, 0, renew=True)
+            await self.pages.table_shown(EVERYWHERE, variant, 0, renew=renew)
             if game.guild_id is not None and game.guild_id in dict(publications):
-                await self.pages.table_shown(game.guild_id, variant, 0, renew=True)
+                await self.pages.table_shown(game.guild_id, variant, 0, renew=renew)
         self.prepared += 1
+
+    async def warm(self) -> None:
+        """The reads a page makes, done once before the site answers (as its templates are
+        compiled): a fresh process's first read of a player's record compiles its SQL
+        (0.3 s, ten times the next), and fifty readers arriving at once would each wait for
+        it. The newest game, its first player and its table (kept, as any reader's)."""
+        try:
+            newest = await self.pages.reader.latest_games(1)
+            game = await self.pages.reader.current(newest[0]) if newest else None
+            if game is None:
+                return
+            await self.pages.reader.shown(game)
+            publications = await self.pages.reader.publications()
+            people = [s.user_id for s in game.seats if is_person(s.user_id) and not s.is_bot]
+            if people:
+                await self.pages.player_shown(people[0], publications)
+            variant = spec_for(game.game_type).variant_of(game.settings).key
+            await self.pages.table_shown(EVERYWHERE, variant, 0)
+        except Exception:  # a deal still played, the database away: the readers will read
+            log.warning("could not read ahead before the first reader", exc_info=True)
 
     async def look(self) -> None:
         """One look: every game that started, moved or ended since the last."""
@@ -103,28 +134,60 @@ class Ahead:
             self.behind = False
             log.info("games made ahead are up to date (%d made so far)", self.prepared)
 
-    async def _prepare_one(self, game_id: int) -> None:
+    async def _prepare_one(self, game_id: int, renew: bool = True) -> None:
+        await self._readers_first()
         started = self.clock()
         try:
-            await self.prepare(game_id)
+            await self.prepare(game_id, renew)
         except Exception:  # one game's trouble never stops the others being made
             log.warning("could not make game %s's page ahead", game_id, exc_info=True)
         # Bounded: the bot's clicks and the readers come first.
         await self.rest((self.clock() - started) * (1 / self.share - 1))
 
+    async def _readers_first(self) -> None:
+        """Waits while readers are being answered (``READERS_FIRST`` at most): a reader who
+        is waiting now comes before a game someone may read later (right after a restart,
+        fifty readers arriving as it makes the newest games)."""
+        waited = 0.0
+        while self.pages.answering and waited < READERS_FIRST:
+            await self.rest(READERS_GLANCE)
+            waited += READERS_GLANCE
+
+    async def sweep(self) -> int:
+        """The pictures kept on disk of a game that moved on (or is gone) deleted: how many."""
+        disk = self.pages.shelf.disk
+        if disk is None:
+            return 0
+        return disk.sweep(await self.pages.reader.versions(disk.games()))
+
+    async def _sweep(self) -> None:
+        try:
+            gone = await self.sweep()
+        except Exception:  # the database away for a while: sweep again later
+            log.warning("could not sweep the pictures kept on disk", exc_info=True)
+            return
+        if gone:
+            log.info("%d pictures of games that moved on deleted from disk", gone)
+
     async def run(self) -> None:
         """Until cancelled: the newest games, then every change as it comes."""
+        await self._sweep()
+        swept = self.clock()
         try:
             newest = await self.pages.reader.latest_games(self.recent)
         except Exception:  # the database away at start: the changes will come
             log.warning("could not read the newest games", exc_info=True)
             newest = []
         for game_id in newest:
-            await self._prepare_one(game_id)
+            # Nothing changed since the start: records and tables read once, not per game.
+            await self._prepare_one(game_id, renew=False)
         self.newest = max(newest, default=0)
         while True:
             try:
                 await self.look()
             except Exception:  # the database away for a while: look again later
                 log.warning("could not look for games that moved", exc_info=True)
+            if self.clock() - swept >= self.sweep_every:
+                await self._sweep()
+                swept = self.clock()
             await asyncio.sleep(self.interval)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from pathlib import Path
 
 import jinja2
@@ -14,13 +15,16 @@ from aiohttp.typedefs import Handler
 from bot.db import Database
 from bot.services.clock import Clock, system_clock
 from bot.services.secrets import DeploymentSecrets
-from bot.web.addresses import Addresses
+from bot.web.addresses import Addresses, Kind
 from bot.web.ahead import Ahead
+from bot.web.disk import DiskPictures, edition
 from bot.web.links import secret_of
 from bot.web.pages import Pages
-from bot.web.pictures import Easel
+from bot.web.pictures import Easel, PictureShelf, etag
 from bot.web.reading import WebReader
 from bot.web.settings import WebSettings
+
+log = logging.getLogger(__name__)
 
 TEMPLATES = Path(__file__).with_name("templates")
 PAGES_KEY = web.AppKey("pages", Pages)
@@ -55,7 +59,17 @@ async def security_headers(request: web.Request, handler: Handler) -> web.Stream
 def make_app(pages: Pages, ahead: Ahead | None = None) -> web.Application:
     """The site of ``pages``; ``ahead``: what makes games' pages and pictures as they change,
     run while the site is up."""
-    app = web.Application(middlewares=[security_headers])
+
+    @web.middleware
+    async def answering(request: web.Request, handler: Handler) -> web.StreamResponse:
+        # Counted, so what is made ahead waits for the readers being answered (ahead.py).
+        pages.answering += 1
+        try:
+            return await handler(request)
+        finally:
+            pages.answering -= 1
+
+    app = web.Application(middlewares=[security_headers, answering])
     app[PAGES_KEY] = pages
     running: list[asyncio.Task[None]] = []
 
@@ -65,6 +79,7 @@ def make_app(pages: Pages, ahead: Ahead | None = None) -> web.Application:
             pages.templates.get_template(name)
         await pages.easel.start()
         if ahead is not None:
+            await ahead.warm()
             running.append(asyncio.create_task(ahead.run(), name="web-ahead"))
 
     async def stop(_: web.Application) -> None:
@@ -108,6 +123,30 @@ async def build_app(
     as ``python -m bot web`` runs it (drawing in processes of its own, games made ahead)."""
     addresses = Addresses(await secret_of(settings.secret, DeploymentSecrets(db, clock)))
     pages = Pages(
-        settings, addresses, WebReader(db, clock), templates(), easel=Easel(processes=process)
+        settings,
+        addresses,
+        WebReader(db, clock),
+        templates(),
+        shelf=PictureShelf(disk=await kept_on_disk(settings, addresses)),
+        easel=Easel(processes=process),
     )
     return make_app(pages, Ahead(pages) if process else None)
+
+
+async def kept_on_disk(settings: WebSettings, addresses: Addresses) -> DiskPictures | None:
+    """The pictures kept on disk between runs (``WEB_CACHE_DIR``), opened; ``None`` where
+    there is no such folder or it cannot be made (then kept in memory only, as said)."""
+    if settings.cache_dir is None:
+        return None
+    # A game's page links to the site's address with signed ids: another address or secret
+    # is another folder (the code's, then the site's).
+    site = etag(settings.base_url, addresses.token(Kind.GAME, 1)).strip('"')[:8]
+    drawn_by = f"{await asyncio.to_thread(edition)}-{site}"
+    disk = DiskPictures(settings.cache_dir, settings.cache_mb * 1024 * 1024, drawn_by)
+    try:
+        await asyncio.to_thread(disk.open)
+    except OSError as error:
+        log.warning("pictures kept in memory only: %s (WEB_CACHE_DIR)", error)
+        return None
+    log.info("%d pictures and pages kept on disk in %s", len(disk), settings.cache_dir)
+    return disk

@@ -91,7 +91,7 @@ class Pages:
         self.addresses = addresses
         self.reader = reader
         self.templates = templates
-        self.shelf = shelf or PictureShelf()
+        self.shelf = shelf if shelf is not None else PictureShelf()  # an empty shelf is falsy
         self.easel = easel or Easel()
         #: Games' pages, by version (and language, step, address): a finished game's forever.
         self.game_pages: Shelf[Made] = Shelf(PAGES_KEPT)
@@ -104,6 +104,8 @@ class Pages:
         self.players: Shelf[PlayerShown | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
         self.tables: Shelf[StandingsShown | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
         self.links = WebLinks(settings.base_url, addresses)
+        #: Readers' requests being answered now (what is made ahead waits for them).
+        self.answering = 0
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -350,9 +352,19 @@ class Pages:
         ``None``: as it is now) in ``locale``, made once per version (whatever else the
         address's query says: the page is the same)."""
         key = self._game_key(game, step, locale)
+        tag = etag(*key)
+        disk = self.shelf.disk
 
         async def make() -> Made:
-            return self._game_page(locale, step, await self.reader.shown(game), etag(*key))
+            # Kept on disk beside its pictures, by the same version: a restarted process
+            # answers it without reading the game's moves again.
+            html = disk.read(game.id, game.version, tag, "html") if disk else None
+            if html is not None:
+                return Made(html, 200, locale, False, tag)
+            made = self._game_page(locale, step, await self.reader.shown(game), tag)
+            if disk is not None:
+                disk.write(game.id, game.version, tag, made.html, "html")
+            return made
 
         return await self.game_pages.get(key, make)
 
@@ -402,7 +414,8 @@ class Pages:
             board = await self.reader.board(game, step, _former())
             return await self.easel.draw(paint_board, board, locale, ahead=ahead)
 
-        return await self.shelf.get(etag("board", game.id, game.version, step, locale), draw)
+        tag = etag("board", game.id, game.version, step, locale)
+        return await self.shelf.picture(game.id, game.version, tag, draw)
 
     async def board_png(self, request: web.Request) -> web.StreamResponse:
         game = await self._current(request)
@@ -439,7 +452,8 @@ class Pages:
             board_png = await self.board(game, None, locale, ahead)
             return await self.easel.draw(paint_preview, board_png, caption, ahead=ahead)
 
-        png = await self.shelf.get(etag("preview", game.id, game.version, locale), draw)
+        tag = etag("preview", game.id, game.version, locale)
+        png = await self.shelf.picture(game.id, game.version, tag, draw)
         assert png is not None
         return png
 

@@ -12,7 +12,7 @@ import hashlib
 import io
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -28,6 +28,7 @@ from bot.pictures.canvas import (
     palette_png,
     printable,
 )
+from bot.web.disk import DiskPictures
 from bot.web.reading import BoardShown
 from bot.web.shelf import Shelf
 from rules.core import Locale
@@ -146,10 +147,35 @@ def _wrapped(text: str, face: ImageFont.FreeTypeFont, room: int) -> list[str]:
 
 
 class PictureShelf(Shelf[bytes | None]):
-    """The pictures drawn so far, by what they show (their ETag), newest kept."""
+    """The pictures drawn so far, by what they show (their ETag), newest kept; ``disk``:
+    games' pictures kept on disk too, for the next run of the process."""
 
-    def __init__(self, kept: int = KEPT) -> None:
+    def __init__(self, kept: int = KEPT, disk: DiskPictures | None = None) -> None:
         super().__init__(kept)
+        self.disk = disk
+        #: Pictures a run found on disk instead of drawing them.
+        self.from_disk = 0
+
+    async def picture(
+        self, game_id: int, version: int, tag: str, draw: Callable[[], Awaitable[bytes | None]]
+    ) -> bytes | None:
+        """Game ``game_id``'s picture ``tag`` at ``version``: kept in memory, else on disk,
+        else drawn by ``draw`` (once, however many ask) and kept in both."""
+        disk = self.disk
+        if disk is None:
+            return await self.get(tag, draw)
+
+        async def make() -> bytes | None:
+            png = disk.read(game_id, version, tag)
+            if png is not None:
+                self.from_disk += 1
+                return png
+            png = await draw()
+            if png is not None:  # a game without a picture: nothing to keep
+                disk.write(game_id, version, tag, png)
+            return png
+
+        return await self.get(tag, make)
 
 
 def _lowest_priority() -> None:

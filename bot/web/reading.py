@@ -348,6 +348,22 @@ class WebReader:
             )
             return {game_id: version for game_id, version in rows}
 
+    async def versions(self, game_ids: Sequence[int]) -> dict[int, int]:
+        """The current version of each of ``game_ids`` a page may show (one read per
+        thousand, on the primary key): what the pictures kept on disk are swept against."""
+        found: dict[int, int] = {}
+        ids = list(game_ids)
+        async with self.db.read() as session:
+            for start in range(0, len(ids), 1000):
+                rows = await session.execute(
+                    select(GameRow.id, GameRow.version).where(
+                        GameRow.id.in_(ids[start : start + 1000]),
+                        GameRow.status.in_(SHOWN_STATUSES),
+                    )
+                )
+                found.update({game_id: version for game_id, version in rows})
+        return found
+
     async def games_after(self, game_id: int, count: int) -> list[int]:
         """The ``count`` next games after ``game_id`` a page may show (the primary key's
         range): one begun and over between two looks at the running ones is made too."""

@@ -7,6 +7,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from bot.config import ConfigError, parse_base_url, parse_secret
 
@@ -18,6 +19,11 @@ DEFAULT_HOST = "127.0.0.1"
 #: machine (a page may wait a few milliseconds, a click should not), and cost nothing where
 #: cores are idle.
 DEFAULT_NICE = 10
+#: Where games' pictures are kept between runs (bot/web/disk.py), beside the SQLite file by
+#: default (the data directory); ``WEB_CACHE_DIR=none``: in memory only.
+DEFAULT_CACHE_DIR = Path("data") / "web-cache"
+#: Its size at most, in MB.
+DEFAULT_CACHE_MB = 256
 HOST = re.compile(r"[A-Za-z0-9.:\-\[\]]+")
 
 
@@ -33,6 +39,9 @@ class WebSettings:
     secret: bytes | None = None
     #: Added to the process's niceness at start (``os.nice``): 0 to 19, 0 keeps the bot's.
     nice: int = DEFAULT_NICE
+    #: Games' pictures kept on disk here between runs; ``None``: in memory only.
+    cache_dir: Path | None = None
+    cache_mb: int = DEFAULT_CACHE_MB
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> WebSettings:
@@ -49,6 +58,8 @@ class WebSettings:
             port,
             parse_secret(env.get("WEB_SECRET", "").strip()),
             _nice(env.get("WEB_NICE", "").strip()),
+            _cache_dir(env.get("WEB_CACHE_DIR", "").strip()),
+            _cache_mb(env.get("WEB_CACHE_MB", "").strip()),
         )
 
 
@@ -65,4 +76,18 @@ def _nice(raw: str) -> int:
         return DEFAULT_NICE
     if not raw.isdigit() or not 0 <= int(raw) <= 19:
         raise ConfigError(f"WEB_NICE must be a niceness from 0 to 19, not {raw!r}")
+    return int(raw)
+
+
+def _cache_dir(raw: str) -> Path | None:
+    if not raw:
+        return DEFAULT_CACHE_DIR
+    return None if raw.lower() == "none" else Path(raw)
+
+
+def _cache_mb(raw: str) -> int:
+    if not raw:
+        return DEFAULT_CACHE_MB
+    if not raw.isdigit() or int(raw) < 1:
+        raise ConfigError(f"WEB_CACHE_MB must be a size in MB, 1 or more, not {raw!r}")
     return int(raw)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import Any
 
 import pytest
 from PIL import Image
 
 from bot.services.standings import StandingsService
-from bot.web.ahead import Ahead
+from bot.web.ahead import READERS_FIRST, READERS_GLANCE, Ahead
 from bot.web.app import PAGES_KEY
 from bot.web.pages import CURRENT_TTL, PAGE_TTL, Pages
 from bot.web.pictures import PREVIEW_SIZE, Caption, Easel, _bold, paint_preview
@@ -222,3 +223,72 @@ async def test_painting_ahead_rests_three_times_as_long_as_it_works(site: Site) 
     ahead.clock, ahead.rest = lambda: next(ticks), rest
     await ahead.look()
     assert ahead.prepared == 1 and rests == [pytest.approx(0.6)]
+
+
+async def test_readers_being_answered_come_before_painting_ahead(site: Site) -> None:
+    """While a reader is being answered the painter waits (a glance at a time), and goes on
+    once they have been; under readers that never stop, it waits two seconds at most."""
+    await senretsu_running(site.games, 2)
+    pages = site.client.app[PAGES_KEY]
+    ahead = Ahead(pages)
+    rests: list[float] = []
+    answered_after = [3]
+
+    async def rest(seconds: float) -> None:
+        rests.append(seconds)
+        if len(rests) == answered_after[0]:
+            pages.answering -= 1  # the reader answered
+
+    ahead.rest = rest
+    pages.answering = 1
+    await ahead.look()
+    assert ahead.prepared == 1
+    assert rests[:3] == [READERS_GLANCE] * 3 and pages.answering == 0
+    pages.answering = 1  # never answered
+    rests.clear()
+    answered_after[0] = 0
+    await ahead._readers_first()
+    assert sum(rests) == pytest.approx(READERS_FIRST)
+
+
+async def test_a_request_counts_as_answering_while_it_is_answered(site: Site) -> None:
+    pages = site.client.app[PAGES_KEY]
+    seen: list[int] = []
+    real = pages.reader.tables_of
+
+    async def tables_of(*args: Any) -> Any:
+        seen.append(pages.answering)
+        return await real(*args)
+
+    pages.reader.tables_of = tables_of  # type: ignore[method-assign]
+    await site.text("/?lang=en")
+    assert seen and seen[0] == 1 and pages.answering == 0
+
+
+async def test_the_start_reads_each_record_once_not_once_per_game(site: Site) -> None:
+    """At start nothing has changed since: a player of many finished games is read once
+    (a game ending while it runs reads them again, as before)."""
+    for _ in range(3):
+        await bushi_finished(site.games)
+    pages = site.client.app[PAGES_KEY]
+    ahead = Ahead(pages, interval=3600, recent=3)
+    for game_id in await pages.reader.latest_games(3):
+        await ahead._prepare_one(game_id, renew=False)
+    assert ahead.prepared == 3
+    assert (pages.players.made, pages.tables.made) == (2, 1)  # Alice, Bob; the one table
+    await ahead.prepare((await pages.reader.latest_games(1))[0])
+    assert (pages.players.made, pages.tables.made) == (4, 2)
+
+
+async def test_before_the_site_answers_a_pages_reads_are_read_once(site: Site) -> None:
+    """The newest game, its first player's record and its table: read (and kept) before the
+    first reader, so fifty arriving at once do not each wait for the first reads."""
+    pages = site.client.app[PAGES_KEY]
+    await Ahead(pages).warm()  # no game yet: nothing to read, and no trouble
+    assert (pages.players.made, pages.tables.made) == (0, 0)
+    await bushi_finished(site.games)
+    await Ahead(pages).warm()
+    assert (pages.players.made, pages.tables.made) == (1, 1)
+    await site.text(f"{site.player(ALICE.user_id)}?lang=en")
+    await site.text(f"{site.player(BOB.user_id)}?lang=en")
+    assert pages.players.made == 2  # one of the two read before, found by its reader

@@ -26,6 +26,7 @@ def test_the_web_process_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
         **os.environ,
         "SQLITE_PATH": str(tmp_path / "asobiba.sqlite3"),
         "WEB_PORT": str(free_port()),
+        "WEB_CACHE_DIR": str(tmp_path / "web-cache"),  # not the checkout's data folder
         "LOG_LEVEL": "WARNING",
     }
     env.pop("DATABASE_URL", None)

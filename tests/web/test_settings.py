@@ -3,6 +3,8 @@ one line naming it, and ``python -m bot web`` refusing to start on one (exit cod
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.__main__ import main
@@ -16,6 +18,8 @@ def test_defaults_work_without_any_setting() -> None:
     assert settings.base_url == f"http://localhost:{DEFAULT_PORT}"
     assert settings.secret is None  # the database keeps one
     assert settings.nice == 10  # the pages give way to the bot's clicks
+    assert settings.cache_dir == Path("data") / "web-cache"  # beside the SQLite file
+    assert settings.cache_mb == 256
 
 
 def test_given_settings_are_taken() -> None:
@@ -26,11 +30,15 @@ def test_given_settings_are_taken() -> None:
             "WEB_PORT": "9000",
             "WEB_SECRET": "s" * 40,
             "WEB_NICE": "0",
+            "WEB_CACHE_DIR": "/var/cache/asobiba",
+            "WEB_CACHE_MB": "64",
         }
     )
     assert settings.base_url == "https://asobiba.example.org"
     assert (settings.host, settings.port, settings.secret) == ("0.0.0.0", 9000, b"s" * 40)
     assert settings.nice == 0
+    assert (settings.cache_dir, settings.cache_mb) == (Path("/var/cache/asobiba"), 64)
+    assert WebSettings.from_env({"WEB_CACHE_DIR": "none"}).cache_dir is None  # memory only
 
 
 @pytest.mark.parametrize(
@@ -44,6 +52,8 @@ def test_given_settings_are_taken() -> None:
         ("WEB_HOST", "a b", "WEB_HOST must be a host name"),
         ("WEB_NICE", "20", "WEB_NICE must be a niceness from 0 to 19"),
         ("WEB_NICE", "-5", "WEB_NICE must be a niceness from 0 to 19"),
+        ("WEB_CACHE_MB", "0", "WEB_CACHE_MB must be a size in MB"),
+        ("WEB_CACHE_MB", "lots", "WEB_CACHE_MB must be a size in MB"),
     ],
 )
 def test_a_wrong_value_is_refused_in_one_line(name: str, value: str, said: str) -> None:
