@@ -12,6 +12,7 @@ from bot.text.commands import (
     SEVEN_DAYS,
     SIX_HOURS,
     THREE_DAYS,
+    TWO_DAYS,
 )
 from bot.ui.common import localized
 from rules.core import Text
@@ -22,6 +23,8 @@ DURATIONS = (
     (ONE_HOUR, HOUR),
     (SIX_HOURS, 6 * HOUR),
     (ONE_DAY, 24 * HOUR),
+    # With a bank (bank_days), the per-move part a bank is commonly paired with.
+    (TWO_DAYS, 48 * HOUR),
     (THREE_DAYS, 72 * HOUR),
     (SEVEN_DAYS, 168 * HOUR),
 )
