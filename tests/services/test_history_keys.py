@@ -17,9 +17,10 @@ from bot.db.records import DeliveryWrite
 from bot.services.games import GameService
 from bot.services.history import HistoryKey
 from bot.services.snapshots import Player
-from bot.statuses import DeliveryKind, GameStatus
+from bot.statuses import DeliveryKind
 from rules.core import Resign
 from tests.conftest import FakeClock
+from tests.services.game_rows import insert_finished_game
 
 ALICE, BOB, CAROL = Player(1, "alice"), Player(2, "bob"), Player(3, "carol")
 GUILD, OTHER = 50, 60
@@ -79,27 +80,7 @@ async def test_a_game_inserted_already_over_has_its_seats_ended(
 ) -> None:
     """However a row arrives (an import, a restore, a test's own insert), its seats follow."""
     when = clock()
-    async with db.transaction() as session:
-        session.add(
-            GameRow(
-                game_type="bushi",
-                rules_version=1,
-                schema_version=1,
-                status=GameStatus.FINISHED,
-                settings={},
-                seed=1,
-                state={},
-                ply=0,
-                locale="en",
-                created_at=when,
-                updated_at=when,
-                finished_at=when,
-                seats=[
-                    GameSeatRow(seat=0, user_id=ALICE.user_id, display_name="alice"),
-                    GameSeatRow(seat=1, user_id=BOB.user_id, display_name="bob"),
-                ],
-            )
-        )
+    await insert_finished_game(db, when, ALICE.user_id, BOB.user_id)
     async with db.read() as session:
         game_id = await session.scalar(select(GameRow.id))
     assert game_id is not None and await ended(db, game_id) == [when, when]

@@ -19,6 +19,7 @@ from bot.services.tournaments import TournamentService
 from bot.statuses import GameStatus
 from rules.core import Resign
 from tests.conftest import FakeClock
+from tests.services.game_rows import insert_finished_game
 
 ALICE, BOB, CAROL = Player(1, "alice"), Player(2, "bob"), Player(3, "carol")
 GUILD = 50
@@ -105,27 +106,7 @@ async def test_a_departed_player_is_a_former_player_in_others_histories(
 async def test_a_game_inserted_already_over_is_summed_up(db: Database, clock: FakeClock) -> None:
     """However a row arrives (an import, a restore, a test's own insert), its seats follow."""
     when = clock()
-    async with db.transaction() as session:
-        session.add(
-            GameRow(
-                game_type="bushi",
-                rules_version=1,
-                schema_version=1,
-                status=GameStatus.FINISHED,
-                settings={},
-                seed=1,
-                state={},
-                ply=0,
-                locale="en",
-                created_at=when,
-                updated_at=when,
-                finished_at=when,
-                seats=[
-                    GameSeatRow(seat=0, user_id=ALICE.user_id, display_name="alice"),
-                    GameSeatRow(seat=1, user_id=BOB.user_id, display_name="bob"),
-                ],
-            )
-        )
+    await insert_finished_game(db, when, ALICE.user_id, BOB.user_id)
     await assert_each_finished_game_summed_up(db)
     [game] = (await GameService(db, clock=clock).queries.history.page(BOB.user_id)).games
     assert [s.display_name for s in game.seats] == ["alice", "bob"]
