@@ -142,45 +142,67 @@ def test_order(work: Path, tests: list[str]) -> dict[str, int]:
     return {node_id: place for place, node_id in enumerate(node_ids)}
 
 
-def gather_coverage(work: Path, paths: list[str], tests: list[str]) -> CoverageMap:
+def gather_coverage(
+    work: Path, paths: list[str], tests: list[str], reuse: Path | None = None
+) -> tuple[CoverageMap, dict[str, float]]:
     """Run the tests once, unmutated, under coverage.py with one dynamic context per test
     (pytest-cov's ``--cov-context=test``, which survives xdist's workers), and keep which
-    tests ran each line of the mutated modules. Lines run outside any test (imports and
-    collection) are kept under the empty context."""
+    tests ran each line of the mutated modules, and how long each test took. Lines run
+    outside any test (imports and collection) are kept under the empty context.
+
+    ``reuse``: a kept run's directory whose map is taken as it is (the code under test must
+    be the same)."""
     from coverage import CoverageData
 
-    data_file = work / ".coverage"
-    # coverage.py measures packages and folders: a single module is measured with its folder.
-    folders = {path if (work / path).is_dir() else str(Path(path).parent) for path in paths}
-    covers = [f"--cov={folder}" for folder in sorted(folders)]
-    command = pytest_command(tests, "-n", "2", *covers, "--cov-context=test", "--cov-report=")
-    started = time.monotonic()
-    run = subprocess.run(niced(command), cwd=work, capture_output=True, text=True)
-    last = (run.stdout.strip().splitlines() or ["(no output)"])[-1]
-    print(f"coverage map: {last} ({time.monotonic() - started:.0f} s)")
-    if run.returncode not in (0, 1):
-        print(run.stdout[-4000:], run.stderr[-2000:], sep="\n")
-        raise SystemExit("the coverage run broke")
+    base = (reuse or work).resolve()
+    output = base / "coverage-run.txt"
+    if reuse is None:
+        # coverage.py measures packages and folders: a single module is measured with its folder.
+        folders = {path if (work / path).is_dir() else str(Path(path).parent) for path in paths}
+        covers = [f"--cov={folder}" for folder in sorted(folders)]
+        command = pytest_command(
+            tests, "-n", "2", *covers, "--cov-context=test", "--cov-report=", "--durations=0"
+        )
+        command += ["--durations-min=0"]
+        started = time.monotonic()
+        run = subprocess.run(niced(command), cwd=work, capture_output=True, text=True)
+        output.write_text(run.stdout, encoding="utf-8")
+        last = (run.stdout.strip().splitlines() or ["(no output)"])[-1]
+        print(f"coverage map: {last} ({time.monotonic() - started:.0f} s)")
+        if run.returncode not in (0, 1):
+            print(run.stdout[-4000:], run.stderr[-2000:], sep="\n")
+            raise SystemExit("the coverage run broke")
+    else:
+        print(f"coverage map: {reuse}'s")
+    lines = output.read_text(encoding="utf-8").splitlines() if output.exists() else []
     # A test failing on the unmutated code (a flaky one, on a loaded machine) would "kill"
     # every mutant it runs: it is left out of every selection, and named.
-    failed = {
-        line.split()[1]
-        for line in run.stdout.splitlines()
-        if line.startswith(("FAILED ", "ERROR "))
-    }
+    failed = {line.split()[1] for line in lines if line.startswith(("FAILED ", "ERROR "))}
     for node_id in sorted(failed):
         print(f"coverage map: {node_id} fails unmutated; no mutant runs it")
-    data = CoverageData(basename=str(data_file))
+    durations: dict[str, float] = {}
+    for line in lines:  # "0.52s call     tests/bot/test_x.py::test_y"
+        parts = line.split()
+        if len(parts) == 3 and parts[0].endswith("s") and parts[1] in PHASES:
+            try:
+                seconds = float(parts[0][:-1])
+            except ValueError:
+                continue
+            durations[parts[2]] = durations.get(parts[2], 0.0) + seconds
+    data = CoverageData(basename=str(base / ".coverage"))
     data.read()
     contexts: CoverageMap = {}
     for measured in data.measured_files():
-        path = Path(measured).resolve().relative_to(work.resolve())
+        path = Path(measured).resolve().relative_to(base)
         by_line = data.contexts_by_lineno(measured)
         contexts[path] = {
             line: {test_of(context) for context in names} - failed
             for line, names in by_line.items()
         }
-    return contexts
+    return contexts, durations
+
+
+PHASES = {"setup", "call", "teardown"}
 
 
 def test_of(context: str) -> str:
@@ -281,6 +303,8 @@ def sample_session(session: Path, work: Path, size: int, seed: int) -> tuple[int
 
 
 NOT_COVERED = "no test runs this line"
+#: More tests than this run on two xdist workers (their start-up costs a few seconds).
+MANY_TESTS = 40
 
 
 def diff_of(mutation: Any) -> str:
@@ -296,7 +320,12 @@ def diff_of(mutation: Any) -> str:
 
 
 def run_mutants(
-    session: Path, work: Path, tests: list[str], contexts: CoverageMap, timeout: float
+    session: Path,
+    work: Path,
+    tests: list[str],
+    contexts: CoverageMap,
+    durations: dict[str, float],
+    timeout: float,
 ) -> None:
     """Run each sampled mutant against the tests that run its line, in collection order,
     stopping at the first failure; against all of ``tests`` when its code runs at import
@@ -332,9 +361,18 @@ def run_mutants(
             else:
                 result, ran = None, ""
                 if chosen:
-                    ordered = sorted(chosen, key=lambda test: (order.get(test, len(order)), test))
+                    # The quickest first: a mutant most tests kill dies in seconds.
+                    ordered = sorted(
+                        chosen,
+                        key=lambda test: (
+                            durations.get(test, math.inf),
+                            order.get(test, len(order)),
+                            test,
+                        ),
+                    )
                     selection.write_text("\n".join(ordered) + "\n", encoding="utf-8")
-                    command = pytest_command([f"@{selection}"], "-x", "-n", "0")
+                    workers = "2" if len(ordered) > MANY_TESTS else "0"
+                    command = pytest_command([f"@{selection}"], "-x", "-n", workers)
                     ran = f"{len(ordered)} tests"
                     result = mutate_and_test(item.mutations, shlex.join(command), timeout)
                 if everything and (result is None or result.test_outcome is TestOutcome.SURVIVED):
@@ -415,6 +453,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--report", type=Path, help="only report a kept run (its directory), finished or not"
     )
+    parser.add_argument(
+        "--coverage",
+        type=Path,
+        help="take the coverage map from this kept run (same code under test) instead of "
+        "gathering it again",
+    )
     args = parser.parse_args(argv)
     if args.report is not None:
         return report(args.report / "mutation.sqlite")
@@ -432,8 +476,8 @@ def main(argv: list[str] | None = None) -> int:
         eligible, chosen = sample_session(session, work, args.sample, args.seed)
         print(f"{eligible} mutants outside annotations in {' '.join(args.paths)}; running {chosen}")
         started = time.monotonic()
-        contexts = gather_coverage(work, args.paths, args.tests)
-        run_mutants(session, work, args.tests, contexts, args.timeout)
+        contexts, durations = gather_coverage(work, args.paths, args.tests, args.coverage)
+        run_mutants(session, work, args.tests, contexts, durations, args.timeout)
         print(f"ran in {time.monotonic() - started:.0f} s (the coverage map included)")
         return report(session)
     finally:
