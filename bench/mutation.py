@@ -335,6 +335,11 @@ def run_mutants(
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
 
     order = test_order(work, tests)
+    # Without timings (a reused map), a test running few of the mutated lines is likelier to
+    # be a quick, focused one.
+    breadth: Counter[str] = Counter(
+        test for by_line in contexts.values() for names in by_line.values() for test in names
+    )
     trees: dict[Path, ast.Module] = {}
     selection = work / "mutant-tests.txt"
     os.chdir(work)  # cosmic-ray mutates, and pytest runs, relative to the checkout
@@ -366,6 +371,7 @@ def run_mutants(
                         chosen,
                         key=lambda test: (
                             durations.get(test, math.inf),
+                            breadth[test],
                             order.get(test, len(order)),
                             test,
                         ),
