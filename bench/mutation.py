@@ -1,7 +1,8 @@
 """Mutation benchmark: how many small bugs in ``bot/services`` and ``bot/ui`` the tests catch.
 
     python -m bench.mutation [--sample 150] [--seed 1] [--paths bot/services bot/ui]
-                             [--tests tests/bot tests/services] [--timeout 180] [--keep DIR]
+                             [--tests tests/bot tests/services] [--timeout 900] [--keep DIR]
+                             [--coverage KEPT_DIR] [--report KEPT_DIR]
 
 cosmic-ray (a dev extra) lists every mutant of the modules under ``--paths`` (an operator
 flipped, a comparison turned, a constant changed, a ``break`` for a ``continue``, …); a seeded
@@ -13,20 +14,20 @@ killed and say nothing about the tests.
 
 Each mutant runs only against the tests that can see it, as mutmut does. The unmutated
 ``--tests`` run once under coverage.py with one context per test (pytest-cov's
-``--cov-context=test``, on two xdist workers), which records the tests that ran each line of the
-mutated modules; a mutant then runs against the tests that ran its statement (any line of it:
-Python may trace a statement spread over lines on any of them), in collection order, stopping
-at the first failure (``-x``, one process). Coverage follows the event loop's tasks and the
-threads (``asyncio.to_thread``) inside the test's process, so a line reached through a task
-counts for the test that awaited it. A mutant no test runs is a survivor without running
-anything (reported as "no test runs it"). Code that also runs outside any test (at import or
-collection: a module's constant, a default argument, a decorator, a function called to build
-one) can change what any test sees: its module's tests run first and, if none fails, all of
-``--tests``. What coverage cannot see: code run in another process (a bot started as a
-subprocess, the drawing workers; ``tests/bot``'s harness draws in a thread), and a test that
-relies on state an earlier test left behind. A test that fails unmutated is named and left out.
-``--sample 150`` then takes about half an hour on two busy cores, where running every test for
-each surviving mutant took hours.
+``--cov-context=test``, on two xdist workers), which records the tests that ran each line of
+the mutated modules and how long each took; a mutant then runs against the tests that ran its
+statement (any line of it: Python may trace a statement spread over lines on any of them), the
+quickest first, stopping at the first failure (``-x``; two xdist workers past 40 tests).
+Coverage follows the event loop's tasks and the threads (``asyncio.to_thread``) inside the
+test's process, so a line reached through a task counts for the test that awaited it. A mutant
+no test runs is a survivor without running anything (reported as "no test runs it"). Code that
+also runs outside any test (at import or collection: a module's constant, a default argument, a
+decorator, a function called to build one) can change what any test sees: its module's tests
+run first and, if none fails, all of ``--tests``. What coverage cannot see: code run in another
+process (a bot started as a subprocess, the drawing workers; ``tests/bot``'s harness draws in a
+thread), and a test relying on state an earlier test left behind (a cache filled once). A test
+that fails unmutated is named and left out. ``--coverage KEPT_DIR`` takes the map of a kept run
+(``--keep``) instead of gathering it again, while the code under test is unchanged.
 
 cosmic-ray rewrites the source files in place, so everything happens in a copy of the checkout
 in a temporary directory (``--keep DIR`` keeps the copy and its session database there).
