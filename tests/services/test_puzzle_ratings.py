@@ -94,3 +94,12 @@ def _wrong(service: PuzzleService, ref: object) -> str:
     assert isinstance(ref, PuzzleRef)
     state = ref.puzzle.position(ref.book.rules)
     return next(c for c in ref.book.choices(ref.puzzle, state) if c not in ref.puzzle.answers)
+
+
+async def test_a_first_daily_answered_wrong_has_no_streak_and_no_best(
+    service: PuzzleService,
+) -> None:
+    ref = await service.daily(None, "bushi")
+    verdict = await service.answer(9002, None, ref, _wrong(service, ref))
+    assert verdict.counted and not verdict.correct
+    assert (verdict.streak, verdict.best_streak, verdict.streak_lost) == (0, 0, 0)

@@ -247,3 +247,13 @@ async def test_a_sealed_move_with_hidden_cards_is_revealed_by_its_public_words(
     for locale in ("en", "ja"):
         text = revealed_text(revealed, result.game, result.events, locale)
         assert stage.split(":")[1] not in text and revealed.salt in text  # no card code
+
+
+async def test_time_off_may_take_the_whole_allowance_and_not_a_day_more(
+    service: GameService, clock: FakeClock
+) -> None:
+    away = AwayService(service, allowance=20)
+    with pytest.raises(AwayRefused):
+        await away.go_away(CAROL.user_id, clock.now + timedelta(days=21))
+    status, _ = await away.go_away(CAROL.user_id, clock.now + timedelta(days=20))
+    assert status.left == 0
