@@ -37,6 +37,7 @@ from tests.bot.busy_database import HOLD_AT_MOST, database_busy
 from tests.bot.harness import World, make_bot
 from tests.conftest import FakeClock
 from tests.fakediscord import FakeMessage, FakeUser, InteractionRecord
+from tests.fakediscord.pace import quiet_seconds
 
 #: The watchdog's wait, shortened: every step is acknowledged by it (or by its handler) while
 #: the database is held, however long the wait; the order is what is tested, not a duration.
@@ -91,7 +92,7 @@ class Busy:
         assert held.done and record.responded_at is not None
         assert record.responded_at <= held.released_at, f"{record!r} waited for the database"
         await record.wait_complete(timeout=HOLD_AT_MOST)
-        assert await self.world.bot.asobiba.activity.wait_idle(HOLD_AT_MOST)
+        assert await self.world.bot.asobiba.activity.wait_idle(quiet_seconds(HOLD_AT_MOST))
         self.read(record, first, says)
         return record
 
@@ -350,7 +351,7 @@ async def test_a_public_thinking_gives_way_to_a_private_refusal(
     assert record.response_type == 5 and not record.ephemeral  # "thinking…", for everyone
     gate.open.set()
     await world.fake.wait_until(lambda: bool(record.followups))
-    assert await world.bot.asobiba.activity.wait_idle(HOLD_AT_MOST)
+    assert await world.bot.asobiba.activity.wait_idle(quiet_seconds(HOLD_AT_MOST))
     assert record.message is not None and record.message.deleted
     [refusal] = shown(record)
     assert refusal.ephemeral and refusal.ephemeral_for is not None
@@ -377,7 +378,7 @@ async def test_a_thinking_left_unanswered_is_taken_away(
     await record.wait_response()
     assert record.response_type == 5 and record.ephemeral
     gate.open.set()
-    assert await world.bot.asobiba.activity.wait_idle(HOLD_AT_MOST)
+    assert await world.bot.asobiba.activity.wait_idle(quiet_seconds(HOLD_AT_MOST))
     await world.fake.wait_until(lambda: record.message is not None and record.message.deleted)
     assert "ended without an answer" in caplog.text
     assert world.fake.violations == []
@@ -441,7 +442,7 @@ async def test_a_form_too_slow_to_open_answers_its_click_with_words(
     assert record.modal is None and record.ephemeral
     assert record.text == FORM_TOO_SLOW(normalize_locale(player.locale))
     gate.open.set()
-    assert await world.bot.asobiba.activity.wait_idle(HOLD_AT_MOST)
+    assert await world.bot.asobiba.activity.wait_idle(quiet_seconds(HOLD_AT_MOST))
     assert record.modal is None and [m.text for m in shown(record)] == [record.text]
     assert (await world.bot.games.queries.get(1)).version == version
     assert world.fake.violations == []
