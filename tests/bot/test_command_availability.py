@@ -86,12 +86,12 @@ async def test_away_from_servers_the_list_shows_the_players_own_tournaments(
         channel=world.channel,
         options={"name": "Spring Cup"},
     )
-    await created.wait_response()
+    await created.wait_complete()
     joined = await fake.slash("tournament join", user=world.bob, channel=world.channel)
-    await joined.wait_response()
+    await joined.wait_complete()
 
     mine = await fake.slash("tournament list", user=world.bob, channel=None)
-    await mine.wait_response()
+    await mine.wait_complete()  # a loaded machine says "thinking…" first
     assert mine.ephemeral and "あなたが参加した大会" in mine.text and "Spring Cup" in mine.text
     theirs = await fake.slash("tournament list", user=world.carol, channel=None)
     await theirs.wait_response()
