@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from rules.cards.playing import colour_deck
 from rules.core.outcome import Seat
@@ -77,6 +77,11 @@ class Weights:
     loss: float = 0.12
     #: A card kept in hand: hidden and still free to go anywhere.
     hand: float = 0.2
+    #: How likely the opponent, holding two cards or more, answers with 0, 1 or 2 new front
+    #: lines before our next attack.
+    shifts: tuple[float, float, float] = (0.45, 0.35, 0.2)
+    #: The range of the stand-in card of each such new front line (0: it never attacks).
+    stand_in: int = 0
 
 
 #: Today's weights (set by hand): the ``greedy`` and ``search`` levels count with these.
@@ -113,6 +118,10 @@ class Budget:
     #: in every sample (our own choices depend only on what we see, so they are the same in
     #: every deal): the samples' time then goes to the opponent's answer alone.
     plan_once: bool = False
+    #: With more than 0, the ranking looks past pairs: a beam of this many part-placed turns is
+    #: grown a card at a time to the end of the hand, and each first card is credited with the
+    #: best whole turn that starts with it.
+    plan_width: int = 0
 
 
 DEFAULT_BUDGET = Budget()
@@ -266,8 +275,11 @@ def _score_exchange(
         return WIN, True  # they survive their attack phase only to draw their deck out
     my_deck = ex.my_deck - in_hits
     total = 0.0
-    for shift, weight in _shifts(ex.op_hand):
-        out_hits, kills, op_after = _attack(mine_after, [[0]] * shift + op_side)
+    shifts = _shifts(ex.op_hand)
+    if ex.op_hand >= 2:
+        shifts = tuple(enumerate(weights.shifts))
+    for shift, weight in shifts:
+        out_hits, kills, op_after = _attack(mine_after, [[weights.stand_in]] * shift + op_side)
         if out_hits >= ex.op_deck:
             total += weight * WIN
             continue
@@ -456,6 +468,79 @@ def _candidates(
     return scored
 
 
+def _planned(
+    view: SenretsuView,
+    legal: Sequence[Action],
+    width: int,
+    weights: Weights,
+    clock: _Clock | None = None,
+) -> list[tuple[float, Action]]:
+    """:func:`_candidates` with each placement credited with the best whole turn a beam of
+    ``width`` part-placed turns finds after it (a card at a time, onto any own line or as a
+    new front or back line), best first. A part-placed turn is not grown once ``clock`` says
+    the time is up (what was found by then decides)."""
+    ranked = _candidates(view, legal, True, weights)
+    me = view.viewer
+    assert me is not None and view.preview is not None
+    op = 1 - me
+    ex = Exchange(
+        view.deck_sizes[me], view.deck_sizes[op], sim_side(view.sides[op]), view.hand_sizes[op]
+    )
+    hand_left = len(view.hand)
+    base = sim_side(view.preview)
+    ranks = [card.rank for card in view.hand if not card.is_joker]
+    credit = {id(action): score for score, action in ranked}
+    beam: list[tuple[SimSide, list[int], Action]] = []
+    for _, action in ranked:
+        if len(beam) == width:
+            break
+        if not isinstance(action, Place):
+            continue
+        r = action.joker_range if action.joker_range is not None else action.card.rank
+        rest = list(ranks)
+        if not action.card.is_joker:
+            rest.remove(action.card.rank)
+        beam.append((_placed(base, action.line, action.new, r)[0], rest, action))
+    depth = 2
+    while beam:
+        grown: list[tuple[float, SimSide, list[int], Action]] = []
+        seen: set[tuple[object, ...]] = set()
+        for mine, rest, first in beam:
+            started = None if clock is None else clock.start()
+            if clock is not None and started is None:
+                break
+            for rank in sorted(set(rest)):
+                after = list(rest)
+                after.remove(rank)
+                targets = [(i, False) for i, cards in enumerate(mine) if cards is not None]
+                targets += [(0, True), (len(mine), True)]
+                for line, new in targets:
+                    child, _ = _placed(mine, line, new, rank)
+                    key = tuple(None if c is None else tuple(sorted(c)) for c in child)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    score = score_exchange(ex, child, hand_left - depth, weights)
+                    credit[id(first)] = max(credit[id(first)], score)
+                    grown.append((score, child, after, first))
+            if clock is not None and started is not None:
+                clock.took(started)
+        grown.sort(key=lambda item: -item[0])
+        beam = [(child, after, first) for _, child, after, first in grown[:width]]
+        depth += 1
+    scored = [(credit[id(action)], action) for _, action in ranked]
+    scored.sort(key=lambda item: -item[0])
+    return scored
+
+
+def _ranked(
+    view: SenretsuView, legal: Sequence[Action], budget: Budget, clock: _Clock | None = None
+) -> list[tuple[float, Action]]:
+    if budget.plan_width > 0:
+        return _planned(view, legal, budget.plan_width, budget.weights, clock)
+    return _candidates(view, legal, budget.pairs, budget.weights)
+
+
 def _choose_placement(
     view: SenretsuView,
     rules: Rules,
@@ -464,7 +549,7 @@ def _choose_placement(
     budget: Budget,
 ) -> tuple[Action, Rng]:
     clock = _Clock(time.monotonic() + budget.seconds * (1 - RESERVE))
-    ranked = _candidates(view, legal, budget.pairs, budget.weights)
+    ranked = _ranked(view, legal, budget, clock)
     best = ranked[0][1]
     if budget.samples <= 0 or budget.candidates <= 1 or len(ranked) == 1:
         return best, rng
@@ -536,7 +621,8 @@ def _plan(
         if started is None:
             return None
         state = rules.apply(state, me, plan[-1]).state
-        plan.append(_fast_choice(state, rules, me, replace(budget, playout_pairs=budget.pairs)))
+        view = rules.view_for(state, me)
+        plan.append(_ranked(view, rules.legal_actions(state, me), budget, clock)[0][1])
         clock.took(started)
     return plan
 

@@ -71,9 +71,7 @@ SHARP = dataclasses.replace(HEURISTIC_ONLY, weights=TUNED)
 #: Playouts place one card at a time (no pairs) so that more samples fit in the time cap, which
 #: keeps a decision's p99 under a second (``bench.ladder``); fewer than four samples finished
 #: by then and the model alone decides, as ``sharp`` would.
-SAMPLING = Budget(
-    samples=16, candidates=4, seconds=0.7, playout_pairs=False, min_samples=4, weights=TUNED
-)
+SAMPLING = Budget(samples=0, candidates=1, seconds=0.8, weights=TUNED, plan_width=32)
 #: The searching level that was the bot until the tuned model ("today's bot" of the ladder).
 SEARCH = DEFAULT_BUDGET
 #: That search with twice the samples under the same time cap, trusting them only when enough
