@@ -22,6 +22,8 @@ How it plays, phase by phase:
   played on with both sides using the fast model (the opponent with its sampled hand) until our
   next place phase, and the averages decide. :class:`Budget` sets the samples and a time cap; decisions are reproducible
   from ``rng`` when the cap is not reached.
+  With :attr:`Budget.plan_width` the ranking looks at whole turns instead of pairs: a beam of
+  part-placed turns is grown a card at a time to the end of the hand (:func:`_planned`).
 """
 
 from __future__ import annotations
