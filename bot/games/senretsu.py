@@ -93,8 +93,8 @@ LEVEL_NAMES = {
         "上級（盤上の札を重く見る・既定）", "strong (weighs every card on the field, default)"
     ),
     "sampling": Text(
-        "推測（見えない札を何通りも想定して先を読む・1枚に1秒弱）",
-        "sampling (plays on many guesses of the hidden cards; under a second a card)",
+        "熟考（1ターンを丸ごと計画し、見えない札を引き直して確かめる・1枚に1秒弱）",
+        "planner (plans whole turns, tries them on samples of the hidden cards; under a second a card)",
     ),
 }
 REVIEW_AGREED = Text(

@@ -22,13 +22,15 @@ How it plays, phase by phase:
   played on with both sides using the fast model (the opponent with its sampled hand) until our
   next place phase, and the averages decide. :class:`Budget` sets the samples and a time cap; decisions are reproducible
   from ``rng`` when the cap is not reached.
+  With :attr:`Budget.plan_width` the ranking looks at whole turns instead of pairs: a beam of
+  part-placed turns is grown a card at a time to the end of the hand (:func:`_planned`).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.cards.playing import colour_deck
 from rules.core.outcome import Seat
@@ -77,6 +79,11 @@ class Weights:
     loss: float = 0.12
     #: A card kept in hand: hidden and still free to go anywhere.
     hand: float = 0.2
+    #: How likely the opponent, holding two cards or more, answers with 0, 1 or 2 new front
+    #: lines before our next attack.
+    shifts: tuple[float, float, float] = (0.45, 0.35, 0.2)
+    #: The range of the stand-in card of each such new front line (0: it never attacks).
+    stand_in: int = 0
 
 
 #: Today's weights (set by hand): the ``greedy`` and ``search`` levels count with these.
@@ -109,6 +116,14 @@ class Budget:
     min_samples: int = 1
     #: What the fast model counts (in the ranking and in the playouts).
     weights: Weights = HAND_SET
+    #: Whether each candidate's rest of the turn is planned once, from the view, and replayed
+    #: in every sample (our own choices depend only on what we see, so they are the same in
+    #: every deal): the samples' time then goes to the opponent's answer alone.
+    plan_once: bool = False
+    #: With more than 0, the ranking looks past pairs: a beam of this many part-placed turns is
+    #: grown a card at a time to the end of the hand, and each first card is credited with the
+    #: best whole turn that starts with it.
+    plan_width: int = 0
 
 
 DEFAULT_BUDGET = Budget()
@@ -161,6 +176,39 @@ def sim_attack(att: SimSide, target: SimSide) -> tuple[int, int, SimSide]:
     return deck_hits, kills, lines
 
 
+def _attack(
+    att: Sequence[Sequence[int] | None], target: Sequence[Sequence[int] | None]
+) -> tuple[int, int, SimSide]:
+    """:func:`sim_attack` for lines already sorted by range (the memo's keys are), without
+    sorting them again: the searching levels call it hundreds of thousands of times."""
+    lines: SimSide = [None if line is None else list(line) for line in target]
+    hits = [0] * len(lines)
+    deck_hits = kills = 0
+    for i in range(len(att) - 1, -1, -1):
+        line = att[i]
+        if line is None:
+            continue
+        for r in reversed(line):
+            j = r - i - 1
+            if j < 0:
+                break  # the rest of the line has less range still
+            if j >= len(lines):
+                continue
+            cards = lines[j]
+            if cards is None:
+                deck_hits += 1
+                continue
+            hits[j] += 1
+            if hits[j] == len(cards):
+                kills += len(cards)
+                del lines[j], hits[j]
+    for j, cards in enumerate(lines):
+        if cards is not None and hits[j]:
+            del cards[len(cards) - hits[j] :]
+            kills += hits[j]
+    return deck_hits, kills, lines
+
+
 def _shifts(hand_size: int) -> tuple[tuple[int, float], ...]:
     """How many new front lines the opponent may add before our next attack, with weights."""
     if hand_size == 0:
@@ -184,35 +232,69 @@ class Exchange:
     op_deck: int
     op_side: SimSide
     op_hand: int
+    #: What the score depends on besides our lines (see :func:`score_exchange`'s memo).
+    key: tuple[object, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        side = tuple(None if line is None else tuple(sorted(line)) for line in self.op_side)
+        key = (self.my_deck, self.op_deck, side, min(self.op_hand, 2))
+        object.__setattr__(self, "key", key)
+
+
+#: Scores already counted, without the hand term: the searching levels' playouts score the
+#: same lines again and again (a pair placed in either order, one step's pairs the next step's
+#: singles, one exchange in every sample). Cleared when it grows past :data:`MEMO_SIZE`.
+_MEMO: dict[tuple[object, ...], tuple[float, bool]] = {}
+MEMO_SIZE = 200_000
 
 
 def score_exchange(
     ex: Exchange, mine: SimSide, hand_left: int, weights: Weights = HAND_SET
 ) -> float:
     """How good it is to end the place phase with lines ``mine`` (higher is better)."""
-    in_hits, lost, mine_after = sim_attack(ex.op_side, mine)
+    lines = tuple(None if line is None else tuple(sorted(line)) for line in mine)
+    key = (ex.key, lines, weights)
+    known = _MEMO.get(key)
+    if known is None:
+        known = _score_exchange(ex, lines, weights)
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[key] = known
+    base, decided = known
+    return base if decided else base + weights.hand * hand_left
+
+
+def _score_exchange(
+    ex: Exchange, mine: Sequence[Sequence[int] | None], weights: Weights
+) -> tuple[float, bool]:
+    """:func:`score_exchange` but for the cards kept in hand, and whether the game is decided
+    (the cards in hand then count for nothing). Every line comes sorted by range."""
+    op_side: list[Sequence[int] | None] = list(ex.key[2])  # type: ignore[call-overload]
+    in_hits, lost, mine_after = _attack(op_side, mine)
     if in_hits >= ex.my_deck:
-        return -WIN
+        return -WIN, True
     if ex.op_deck <= DRAW_COUNT:
-        return WIN  # they survive their attack phase only to draw their deck out
+        return WIN, True  # they survive their attack phase only to draw their deck out
     my_deck = ex.my_deck - in_hits
     total = 0.0
-    for shift, weight in _shifts(ex.op_hand):
-        op = _shifted(ex.op_side, shift)
-        out_hits, kills, op_after = sim_attack(mine_after, op)
+    shifts = _shifts(ex.op_hand)
+    if ex.op_hand >= 2:
+        shifts = tuple(enumerate(weights.shifts))
+    for shift, weight in shifts:
+        out_hits, kills, op_after = _attack(mine_after, [[weights.stand_in]] * shift + op_side)
         if out_hits >= ex.op_deck:
             total += weight * WIN
             continue
         if my_deck <= DRAW_COUNT:
             total -= weight * WIN  # our own draw would empty our deck
             continue
-        later_hits, _, _ = sim_attack(op_after, mine_after)
+        later_hits, _, _ = _attack(op_after, mine_after)
         total += weight * (
             weights.out * out_hits
             + weights.kill * kills
             - weights.into_later * min(later_hits, my_deck)
         )
-    return total - weights.into * in_hits - weights.loss * lost + weights.hand * hand_left
+    return total - weights.into * in_hits - weights.loss * lost, False
 
 
 # --- sampling what the view hides --------------------------------------------------------------
@@ -359,23 +441,106 @@ def _candidates(
     scored: list[tuple[float, Action]] = [
         (score_exchange(ex, base, hand_left, weights), EndPlacement())
     ]
+    # Cards of one rank score alike: each distinct placement (and second card) is scored once.
+    ranks = [card.rank for card in view.hand if not card.is_joker]
+    seen: dict[tuple[int, int, bool, tuple[int, ...]], float] = {}
     for action in legal:
         if not isinstance(action, Place):
             continue
         r = action.joker_range if action.joker_range is not None else action.card.rank
-        mine, index = _placed(base, action.line, action.new, r)
-        score = score_exchange(ex, mine, hand_left - 1, weights)
+        seconds: tuple[int, ...] = ()
         if pairs:
-            for card in view.hand:
-                if card == action.card or card.is_joker:
-                    continue
+            rest = list(ranks)
+            if not action.card.is_joker:
+                rest.remove(action.card.rank)
+            seconds = tuple(sorted(set(rest)))
+        key = (r, action.line, action.new, seconds)
+        score = seen.get(key)
+        if score is None:
+            mine, index = _placed(base, action.line, action.new, r)
+            score = score_exchange(ex, mine, hand_left - 1, weights)
+            for rank in seconds:
                 for line, new in ((index, False), (0, True), (len(mine), True)):
-                    two, _ = _placed(mine, line, new, card.rank)
+                    two, _ = _placed(mine, line, new, rank)
                     score = max(score, score_exchange(ex, two, hand_left - 2, weights))
+            seen[key] = score
         scored.append((score, action))
     # Stable: among equal scores the earlier (End first, then the rules' order) wins.
     scored.sort(key=lambda item: -item[0])
     return scored
+
+
+def _planned(
+    view: SenretsuView,
+    legal: Sequence[Action],
+    width: int,
+    weights: Weights,
+    clock: _Clock | None = None,
+) -> list[tuple[float, Action]]:
+    """:func:`_candidates` with each placement credited with the best whole turn a beam of
+    ``width`` part-placed turns finds after it (a card at a time, onto any own line or as a
+    new front or back line), best first. A part-placed turn is not grown once ``clock`` says
+    the time is up (what was found by then decides)."""
+    ranked = _candidates(view, legal, True, weights)
+    me = view.viewer
+    assert me is not None and view.preview is not None
+    op = 1 - me
+    ex = Exchange(
+        view.deck_sizes[me], view.deck_sizes[op], sim_side(view.sides[op]), view.hand_sizes[op]
+    )
+    hand_left = len(view.hand)
+    base = sim_side(view.preview)
+    ranks = [card.rank for card in view.hand if not card.is_joker]
+    credit = {id(action): score for score, action in ranked}
+    beam: list[tuple[SimSide, list[int], Action]] = []
+    for _, action in ranked:
+        if len(beam) == width:
+            break
+        if not isinstance(action, Place):
+            continue
+        r = action.joker_range if action.joker_range is not None else action.card.rank
+        rest = list(ranks)
+        if not action.card.is_joker:
+            rest.remove(action.card.rank)
+        beam.append((_placed(base, action.line, action.new, r)[0], rest, action))
+    depth = 2
+    while beam:
+        grown: list[tuple[float, SimSide, list[int], Action]] = []
+        seen: set[tuple[object, ...]] = set()
+        for mine, rest, first in beam:
+            started = None if clock is None else clock.start()
+            if clock is not None and started is None:
+                break
+            for rank in sorted(set(rest)):
+                after = list(rest)
+                after.remove(rank)
+                targets = [(i, False) for i, cards in enumerate(mine) if cards is not None]
+                targets += [(0, True), (len(mine), True)]
+                for line, new in targets:
+                    child, _ = _placed(mine, line, new, rank)
+                    key = tuple(None if c is None else tuple(sorted(c)) for c in child)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    score = score_exchange(ex, child, hand_left - depth, weights)
+                    credit[id(first)] = max(credit[id(first)], score)
+                    grown.append((score, child, after, first))
+            if clock is not None and started is not None:
+                clock.took(started)
+        grown.sort(key=lambda item: -item[0])
+        beam = [(child, after, first) for _, child, after, first in grown[:width]]
+        depth += 1
+    scored = [(credit[id(action)], action) for _, action in ranked]
+    scored.sort(key=lambda item: -item[0])
+    return scored
+
+
+def _ranked(
+    view: SenretsuView, legal: Sequence[Action], budget: Budget, clock: _Clock | None = None
+) -> list[tuple[float, Action]]:
+    if budget.plan_width > 0:
+        return _planned(view, legal, budget.plan_width, budget.weights, clock)
+    return _candidates(view, legal, budget.pairs, budget.weights)
 
 
 def _choose_placement(
@@ -386,7 +551,7 @@ def _choose_placement(
     budget: Budget,
 ) -> tuple[Action, Rng]:
     clock = _Clock(time.monotonic() + budget.seconds * (1 - RESERVE))
-    ranked = _candidates(view, legal, budget.pairs, budget.weights)
+    ranked = _ranked(view, legal, budget, clock)
     best = ranked[0][1]
     if budget.samples <= 0 or budget.candidates <= 1 or len(ranked) == 1:
         return best, rng
@@ -397,6 +562,14 @@ def _choose_placement(
         return best, rng
     totals = [0.0] * len(pool)
     done = 0
+    plans: list[list[Action]] = [[action] for action in pool]
+    if budget.plan_once:
+        state, rng = determinize(view, rng)
+        for k, action in enumerate(pool):
+            plan = _plan(state, rules, action, budget, clock)
+            if plan is None:
+                return best, rng
+            plans[k] = plan
     for _ in range(budget.samples):
         started = clock.start()
         if started is None:
@@ -404,8 +577,8 @@ def _choose_placement(
         sample, rng = determinize(view, rng)
         clock.took(started)
         values = []
-        for action in pool:
-            value = _playout(sample, rules, action, budget, clock)
+        for plan in plans:
+            value = _playout(sample, rules, plan, budget, clock)
             if value is None:
                 break
             values.append(value)
@@ -436,16 +609,38 @@ class _Clock:
         self.step = max(self.step, time.monotonic() - started)
 
 
-def _playout(
+def _plan(
     state: SenretsuState, rules: Rules, action: Action, budget: Budget, clock: _Clock
+) -> list[Action] | None:
+    """``action`` and the fast model's choices that would follow it to the end of our place
+    phase (the same in every sample: they depend on our view alone). ``None`` when the
+    decision's time is up."""
+    me = state.active
+    assert me is not None
+    plan = [action]
+    while not isinstance(plan[-1], EndPlacement):
+        started = clock.start()
+        if started is None:
+            return None
+        state = rules.apply(state, me, plan[-1]).state
+        view = rules.view_for(state, me)
+        plan.append(_ranked(view, rules.legal_actions(state, me), budget, clock)[0][1])
+        clock.took(started)
+    return plan
+
+
+def _playout(
+    state: SenretsuState, rules: Rules, plan: Sequence[Action], budget: Budget, clock: _Clock
 ) -> float | None:
-    """Play ``action`` in a sampled state, then both sides' fast-model choices (ours to finish
-    this phase, the opponent's whole answer with its sampled hand) until our next place phase;
-    score where we then stand. ``None`` when the decision's time is up."""
+    """Play ``plan`` (a candidate, and with :attr:`Budget.plan_once` the rest of our turn) in a
+    sampled state, then both sides' fast-model choices (ours to finish this phase, the
+    opponent's whole answer with its sampled hand) until our next place phase; score where we
+    then stand. ``None`` when the decision's time is up."""
     me = state.active
     assert me is not None
     turn = state.turn
-    state = rules.apply(state, me, action).state
+    for action in plan:
+        state = rules.apply(state, me, action).state
     for _ in range(200):
         if state.outcome is not None:
             return WIN if state.outcome.winner == me else -WIN

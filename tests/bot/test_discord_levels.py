@@ -146,8 +146,10 @@ async def test_senretsu_offers_four_levels_and_plays_at_the_strong_one(world: Wo
     )
     assert level["choices"][-2]["name_localizations"]["ja"] == "上級（盤上の札を重く見る・既定）"
     sampling = level["choices"][-1]
-    assert sampling["name"].startswith("sampling (plays on many guesses of the hidden cards")
-    assert sampling["name_localizations"]["ja"].startswith("推測（見えない札を")
+    assert sampling["name"].startswith("planner (plans whole turns, tries them on samples")
+    assert sampling["name_localizations"]["ja"].startswith(
+        "熟考（1ターンを丸ごと計画し、見えない札を"
+    )
     record = await world.fake.slash(
         "senretsu challenge",
         user=world.alice,

@@ -146,3 +146,39 @@ def test_the_ai_starts_no_step_that_could_end_past_its_deadline(
     # The last step started only where the longest before it still fitted; it overran by its
     # own growth at most.
     assert now[0] <= 0.3 + 0.01
+
+
+@pytest.mark.parametrize("seed", [3, 8, 11])
+def test_the_planner_credits_each_placement_at_least_its_best_pair(seed: int) -> None:
+    """A beam of whole turns can only add to what a placement and its best second card are
+    worth to the model; with a wide enough beam it finds turns that pairs do not."""
+    from rules.senretsu import ai
+
+    state = midgame(seed, "place")
+    seat = R.to_act(state)[0]
+    view, legal = R.view_for(state, seat), R.legal_actions(state, seat)
+    pairs = {a: score for score, a in ai._candidates(view, legal, True, ai.TUNED)}
+    planned = ai._planned(view, legal, 32, ai.TUNED)
+    assert len(planned) == len(pairs)
+    assert all(score >= pairs[a] for score, a in planned)
+    assert [s for s, _ in planned] == sorted((s for s, _ in planned), reverse=True)
+
+
+def test_the_planner_beats_pairs_somewhere_and_stops_when_its_time_is_up() -> None:
+    from rules.senretsu import ai
+
+    better = 0
+    for seed in range(3, 12):
+        try:
+            state = midgame(seed, "place")
+        except pytest.skip.Exception:
+            continue
+        seat = R.to_act(state)[0]
+        view, legal = R.view_for(state, seat), R.legal_actions(state, seat)
+        pairs = ai._candidates(view, legal, True, ai.TUNED)
+        planned = ai._planned(view, legal, 32, ai.TUNED)
+        better += planned[0][0] > pairs[0][0]
+        # A clock already past its deadline grows no turn: the pairs' ranking stands.
+        expired = ai._Clock(deadline=-1.0)
+        assert ai._planned(view, legal, 32, ai.TUNED, expired) == pairs
+    assert better > 0

@@ -102,12 +102,22 @@ def test_the_sampling_level_decides_the_same_whatever_the_opponent_really_holds(
     assert len(hidden) == 3  # three different deals of what the seat cannot see
 
 
-def test_the_sampling_level_searches_with_the_tuned_model() -> None:
+def test_the_top_level_plans_whole_turns_and_samples_the_hidden_cards() -> None:
     budget = level("sampling").budget
     assert budget is not None and budget.weights == TUNED
-    assert budget.samples > 0 and budget.candidates > 1  # a search, not the model alone
+    assert budget.plan_width > 1  # a beam of whole turns, not one card and the next
+    # Its best few first cards are played on against sampled deals, each with its planned turn.
+    assert budget.samples > 0 and budget.candidates > 1 and budget.plan_once
+    assert budget.min_samples > 1  # one or two playouts are noise: the plan decides then
     # Its time cap keeps a decision under a second (p99 measured by bench.ladder).
     assert budget.seconds < 1
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_top_level_plays_otherwise_than_sharp(seed: int) -> None:
+    """Planning whole turns changes what the tuned model plays somewhere in a game."""
+    top, sharp = level("sampling"), level("sharp")
+    assert play((top, sharp), seed, UNCAPPED) != play((sharp, sharp), seed, UNCAPPED)
 
 
 def test_the_levels_are_weakest_first_and_today_s_search_is_kept_retired() -> None:
