@@ -12,7 +12,6 @@ from tests.bot.busy_database import world_on
 from tests.bot.click_inventory import CONTROLS, click_key
 from tests.bot.harness import World, make_world
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.pace import load_factor
 
 
 @pytest.fixture
@@ -38,15 +37,6 @@ def _forms_open_however_slow(monkeypatch: pytest.MonkeyPatch) -> None:
     read of what it shows must not be taken for a busy database there. The tests of a slow
     form set :data:`answering.FORM_WITHIN` back."""
     monkeypatch.setattr(answering, "FORM_WITHIN", 3600.0)
-
-
-@pytest.fixture(autouse=True)
-def _answers_within_a_quiet_machines_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bot says "thinking…" when its work takes longer than :data:`answering.ANSWER_WITHIN`;
-    on a loaded machine that is a quiet machine's seconds, as the fake's 3 s are, so a test
-    reading the first answer sees what it would on a quiet one. The tests of a busy database
-    set it themselves."""
-    monkeypatch.setattr(answering, "ANSWER_WITHIN", answering.ANSWER_WITHIN * load_factor())
 
 
 @pytest.fixture(autouse=True)
