@@ -150,30 +150,11 @@ def sim_attack(att: SimSide, target: SimSide) -> tuple[int, int, SimSide]:
 
     Casualties of lines that survive are taken highest range first (the default choice).
     """
-    lines: SimSide = [None if line is None else sorted(line) for line in target]
-    hits = [0] * len(lines)
-    deck_hits = kills = 0
-    for i in range(len(att) - 1, -1, -1):
-        line = att[i]
-        if line is None:
-            continue
-        for r in sorted(line, reverse=True):
-            j = r - i - 1
-            if j < 0 or j >= len(lines):
-                continue
-            cards = lines[j]
-            if cards is None:
-                deck_hits += 1
-                continue
-            hits[j] += 1
-            if hits[j] == len(cards):
-                kills += len(cards)
-                del lines[j], hits[j]
-    for j, cards in enumerate(lines):
-        if cards is not None and hits[j]:
-            del cards[len(cards) - hits[j] :]
-            kills += hits[j]
-    return deck_hits, kills, lines
+    return _attack(_by_range(att), _by_range(target))
+
+
+def _by_range(side: SimSide) -> SimSide:
+    return [None if line is None else sorted(line) for line in side]
 
 
 def _attack(
