@@ -133,8 +133,6 @@ USER_INSTALL_FOLLOWUP_LIMIT = 5
 PRIVATE_CHANNEL_APP_PERMISSIONS = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE
 #: Discord checks an enforced nonce for uniqueness "in the past few minutes".
 NONCE_WINDOW_SECONDS = 300.0
-#: How often (seconds) a wait looks at the machine's pace again while it waits.
-PACE_LOOK_SECONDS = 1.0
 MAX_NONCE = 25
 
 ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
@@ -678,26 +676,13 @@ class FakeDiscord:
         """
         if predicate():
             return
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         waiter = Waiter(predicate, future)
         self._waiters.append(waiter)
-        begun, limit = loop.time(), timeout * self.pace()
         try:
-            while True:
-                left = begun + limit - loop.time()
-                if left <= 0:
-                    raise TimeoutError
-                try:
-                    await asyncio.wait_for(asyncio.shield(future), min(left, PACE_LOOK_SECONDS))
-                    return
-                except TimeoutError:
-                    # Other work that began meanwhile slows this machine from now on: the
-                    # wait is as long as the slowest pace seen while it lasts.
-                    limit = max(limit, timeout * self.pace())
+            await asyncio.wait_for(future, timeout * self.pace())
         finally:
             self._waiters.remove(waiter)
-            future.cancel()
 
     async def _wait_or_fail(self, predicate: Callable[[], bool], timeout: float, what: str) -> None:
         try:
