@@ -402,6 +402,20 @@ def placement_scores(
     return {action: score for score, action in scored}
 
 
+def _turn_start(view: SenretsuView) -> tuple[Exchange, SimSide, int, list[int]]:
+    """What scoring this turn's placements starts from: the exchange with the opponent as the
+    seat sees it, our lines as placed so far, the cards left in hand, and their ranks (jokers,
+    which take any range, left out)."""
+    me = view.viewer
+    assert me is not None and view.preview is not None
+    op = 1 - me
+    ex = Exchange(
+        view.deck_sizes[me], view.deck_sizes[op], sim_side(view.sides[op]), view.hand_sizes[op]
+    )
+    ranks = [card.rank for card in view.hand if not card.is_joker]
+    return ex, sim_side(view.preview), len(view.hand), ranks
+
+
 def _candidates(
     view: SenretsuView, legal: Sequence[Action], pairs: bool = True, weights: Weights = HAND_SET
 ) -> list[tuple[float, Action]]:
@@ -411,19 +425,11 @@ def _candidates(
     (onto the same line, or as a new front or back line): a lone card in a new line often just
     dies, while two make a line that holds, and one card at a time would never find that.
     """
-    me = view.viewer
-    assert me is not None and view.preview is not None
-    op = 1 - me
-    ex = Exchange(
-        view.deck_sizes[me], view.deck_sizes[op], sim_side(view.sides[op]), view.hand_sizes[op]
-    )
-    hand_left = len(view.hand)
-    base = sim_side(view.preview)
+    ex, base, hand_left, ranks = _turn_start(view)
     scored: list[tuple[float, Action]] = [
         (score_exchange(ex, base, hand_left, weights), EndPlacement())
     ]
     # Cards of one rank score alike: each distinct placement (and second card) is scored once.
-    ranks = [card.rank for card in view.hand if not card.is_joker]
     seen: dict[tuple[int, int, bool, tuple[int, ...]], float] = {}
     for action in legal:
         if not isinstance(action, Place):
@@ -463,15 +469,7 @@ def _planned(
     new front or back line), best first. A part-placed turn is not grown once ``clock`` says
     the time is up (what was found by then decides)."""
     ranked = _candidates(view, legal, True, weights)
-    me = view.viewer
-    assert me is not None and view.preview is not None
-    op = 1 - me
-    ex = Exchange(
-        view.deck_sizes[me], view.deck_sizes[op], sim_side(view.sides[op]), view.hand_sizes[op]
-    )
-    hand_left = len(view.hand)
-    base = sim_side(view.preview)
-    ranks = [card.rank for card in view.hand if not card.is_joker]
+    ex, base, hand_left, ranks = _turn_start(view)
     credit = {id(action): score for score, action in ranked}
     beam: list[tuple[SimSide, list[int], Action]] = []
     for _, action in ranked:
