@@ -4,6 +4,7 @@ registered game's commands, the shared commands, components and the one error pa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import re
@@ -268,6 +269,8 @@ class AsobibaBot(commands.AutoShardedBot):
         self.gate.state = self._connection
         self._clock_task: asyncio.Task[None] | None = None
         self._delivery_task: asyncio.Task[None] | None = None
+        #: Set by a stop: the clock and delivery loops start no new pass, and rest no longer.
+        self._closing = asyncio.Event()
         self.emoji_sync: asyncio.Task[None] | None = None
         self._apologies: set[asyncio.Task[None]] = set()
         self.metrics_server = (
@@ -484,7 +487,7 @@ class AsobibaBot(commands.AutoShardedBot):
         """Deliver, for as long as the bot runs: first what this instance owed when it last
         stopped, then whatever falls due (a back-off over, a dead process's lease run out)."""
         starting = True
-        while True:
+        while not self._closing.is_set():
             try:
                 await self.deliver_owed(starting=starting)
                 starting = False
@@ -492,7 +495,7 @@ class AsobibaBot(commands.AutoShardedBot):
                 pass  # said where the outage is seen; the next pass tries again
             except Exception:
                 log.exception("could not deliver what the outbox holds; trying again")
-            await asyncio.sleep(self.settings.delivery_poll_seconds)
+            await self._rest(self.settings.delivery_poll_seconds)
 
     async def _run_clocks(self) -> None:
         try:
@@ -509,9 +512,11 @@ class AsobibaBot(commands.AutoShardedBot):
             pass  # the outage is logged once (bot.db.faults); what is left waits for a tick
         except Exception:  # what is left waits for the next start
             log.exception("could not deliver what was owed from before the start")
-        while True:
-            await asyncio.sleep(self.settings.clock_tick_seconds)
+        while not self._closing.is_set():
+            await self._rest(self.settings.clock_tick_seconds)
             for tick in (self.clock_tick, self.tournament_tick):
+                if self._closing.is_set():
+                    return
                 try:
                     async with self.asobiba.activity.handling():
                         await tick()
@@ -519,6 +524,11 @@ class AsobibaBot(commands.AutoShardedBot):
                     pass  # logged once per outage (bot.db.faults), not once per tick
                 except Exception:
                     log.exception("%s failed; trying again next tick", tick.__name__)
+
+    async def _rest(self, seconds: float) -> None:
+        """Wait ``seconds`` between passes, or until the bot is stopping."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._closing.wait(), seconds)
 
     async def sync_emojis(self) -> None:
         """The games' faces as the app's emojis: only the process holding shard 0 uploads."""
@@ -560,8 +570,12 @@ class AsobibaBot(commands.AutoShardedBot):
         )
 
     async def close(self) -> None:
-        # A graceful stop: answers already committed to the database still reach Discord.
-        for task in (self._clock_task, self._delivery_task, self.emoji_sync, self._mistakes_task):
+        # A graceful stop: answers already committed to the database still reach Discord. The
+        # clock and delivery loops finish the pass under way (cancelled inside a transaction,
+        # its connection's rollback was cancelled too, and logged as a traceback) and start no
+        # other; they are cancelled once the work under way is done.
+        self._closing.set()
+        for task in (self.emoji_sync, self._mistakes_task):
             if task is not None:
                 task.cancel()
         # Cards being made are given up: the next start's catch-up makes them.
@@ -569,6 +583,9 @@ class AsobibaBot(commands.AutoShardedBot):
         activity = self.asobiba.activity
         if not await activity.wait_idle():
             log.warning("closing with %d interaction(s) still running", activity.busy)
+        for task in (self._clock_task, self._delivery_task):
+            if task is not None:
+                task.cancel()
         await super().close()
         if self.metrics_server is not None:
             await self.metrics_server.stop()
