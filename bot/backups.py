@@ -29,7 +29,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.engine import URL
 
 from bot.db import Database, GameRow
-from bot.db.migrations import backup_sqlite, current_revision, head_revision
+from bot.db.migrations import backup_sqlite, current_revision, head_revision, known_revision
 from bot.instance_lock import held_by_a_bot
 from bot.services.errors import ServiceError
 from bot.services.games import GameService
@@ -199,21 +199,14 @@ async def check_database(db: Database, *, in_place: bool = False) -> Checked:
 
 
 def _require_known(revision: str | None) -> None:
-    from alembic.script import ScriptDirectory
-    from alembic.util import CommandError
-
-    from bot.db.migrations import alembic_config
-
     if revision is None:
         raise BackupProblem("this is not an Asobiba database (it has no schema revision)", UNUSABLE)
-    try:
-        ScriptDirectory.from_config(alembic_config()).get_revision(revision)
-    except CommandError:
+    if not known_revision(revision):
         raise BackupProblem(
             f"the backup is at schema revision {revision}, which this release does not know "
             f"(its newest is {head_revision()}): restore it with the release that made it",
             UNUSABLE,
-        ) from None
+        )
 
 
 def _check_file(path: Path) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import os
 import re
 import shutil
@@ -12,6 +13,7 @@ import tempfile
 import threading
 import uuid
 from collections.abc import AsyncIterator, Generator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -186,15 +188,166 @@ async def drop_schema(schema: str) -> None:
     await admin.dispose()
 
 
+@dataclass(frozen=True)
+class Spare:
+    """A schema at the newest migration that a finished test left empty, for the next test of
+    this process: making one (its tables, indexes and triggers; for a world, a database and
+    every migration) and dropping it cost a second or more of the server's time under load;
+    emptying one, a hundredth. ``url`` is libpq's, of the database it is in."""
+
+    url: str
+    schema: str
+    emptying: str  # the SQL that empties it: every table but Alembic's, sequences restarted
+
+
+_spare_schemas: list[Spare] = []  # in the database TEST_DATABASE_URL names
+_spare_databases: list[Spare] = []  # each a database of its own, its schema "public"
+
+
+async def lend_migrated_schema(url: str) -> tuple[Database, Spare]:
+    """A schema at the newest migration with no rows in TEST_DATABASE_URL's database."""
+    if _spare_schemas:
+        spare = _spare_schemas.pop()
+    else:
+        schema = f"test_{uuid.uuid4().hex[:16]}"
+        await migrated_postgres_schema(url, schema)
+        spare = await _spare(_libpq(url), schema)
+    return _in_schema(url, spare.schema), spare
+
+
+async def lend_migrated_database(admin_url: str) -> Spare:
+    """A database of its own at the newest migration with no rows (a world's: the bot under
+    test connects to it by its address alone)."""
+    if _spare_databases:
+        return _spare_databases.pop()
+    name = f"asobiba_test_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(_libpq(admin_url))
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    url = make_url(_libpq(admin_url)).set(database=name).render_as_string(hide_password=False)
+    database = Database(normalize_database_url(url))
+    try:
+        await database.migrate()
+    finally:
+        await database.dispose()
+    return await _spare(url, "public")
+
+
+async def _spare(url: str, schema: str) -> Spare:
+    connection = await asyncpg.connect(url)
+    try:
+        tables = await connection.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1", schema
+        )
+        sequences = await connection.fetch(
+            "SELECT sequencename FROM pg_sequences WHERE schemaname = $1 ORDER BY 1", schema
+        )
+    finally:
+        await connection.close()
+    # Deleting in replication's role skips the foreign keys' and the history triggers' work:
+    # every row goes.
+    emptying = "; ".join(
+        [
+            "SET LOCAL lock_timeout = '5s'",
+            "SET LOCAL session_replication_role = replica",
+            *(
+                f'DELETE FROM "{schema}"."{row[0]}"'
+                for row in tables
+                if row[0] != "alembic_version"
+            ),
+            *(f'ALTER SEQUENCE "{schema}"."{row[0]}" RESTART' for row in sequences),
+        ]
+    )
+    return Spare(url, schema, emptying)
+
+
+async def give_back(spare: Spare) -> None:
+    """Empty ``spare`` for the next test, or drop it when the test changed its shape (a
+    migration run down, a table added) or it can't be emptied."""
+    spares = _spare_databases if spare.schema == "public" else _spare_schemas
+    connection = await asyncpg.connect(spare.url)
+    try:
+        tables = await connection.fetchval(
+            "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables "
+            "WHERE schemaname = $1",
+            spare.schema,
+        )
+        revision = await connection.fetchval(
+            f'SELECT version_num FROM "{spare.schema}".alembic_version'
+        )
+        unchanged = revision == _head_revision() and all(
+            f'"{spare.schema}"."{name}"' in spare.emptying or name == "alembic_version"
+            for name in (tables or "").split(",")
+        )
+        if unchanged:
+            async with connection.transaction():
+                await connection.execute(spare.emptying)
+            spares.append(spare)
+            return
+    except asyncpg.PostgresError:
+        pass
+    finally:
+        await connection.close()
+    await _drop(spare)
+
+
+async def _drop(spare: Spare) -> None:
+    if spare.schema != "public":
+        await drop_schema(spare.schema)
+        return
+    url = postgres_url()
+    assert url is not None
+    admin = await asyncpg.connect(_libpq(url))
+    try:
+        name = make_url(spare.url).database
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
+def _head_revision() -> str:
+    from bot.db.migrations import head_revision
+
+    return head_revision()
+
+
+@atexit.register
+def _drop_spares() -> None:
+    spares = _spare_schemas + _spare_databases
+    if not spares or postgres_url() is None:
+        return
+
+    async def drop_all() -> None:
+        for spare in spares:
+            with contextlib.suppress(Exception):
+                await _drop(spare)
+
+    asyncio.run(drop_all())
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
-    database, schema = await make_database(request.param, tmp_path, migrated=True)
+    url = postgres_url()
+    spare: Spare | None = None
+    schema: str | None = None
+    if request.param == "sqlite":
+        database, _ = await make_database("sqlite", tmp_path, migrated=True)
+    elif url is None:
+        pytest.skip(PG_SKIP_REASON)
+    elif request.node.get_closest_marker("fresh_schema"):
+        database, schema = await make_database("postgres", tmp_path, migrated=True)
+    else:
+        database, spare = await lend_migrated_schema(url)
     await database.migrate()  # the copy is at head already: nothing to do
     try:
         yield database
     finally:
         await database.dispose()
-        if schema is not None:
+        if spare is not None:
+            await give_back(spare)
+        elif schema is not None:
             await drop_schema(schema)
 
 

@@ -16,10 +16,15 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bench.private_postgres import SharedPostgres
 from bot.config import normalize_database_url
 from tests.bot.harness import World, make_world
-from tests.conftest import PG_SKIP_REASON, postgres_url
+from tests.conftest import (
+    PG_SKIP_REASON,
+    Spare,
+    give_back,
+    lend_migrated_database,
+    postgres_url,
+)
 from tests.fakediscord import FakeDiscord
 
 #: The longest a test holds the database: a hang guard, never a time the bot must keep to.
@@ -37,24 +42,24 @@ class Held:
 
 @contextlib.asynccontextmanager
 async def world_on(kind: str, discord_fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[World]:
-    """A world on SQLite (``kind`` "sqlite") or on a PostgreSQL database of its own."""
-    shared: SharedPostgres | None = None
+    """A world on SQLite (``kind`` "sqlite") or on a PostgreSQL database of its own (lent
+    empty, at the newest migration, and emptied again for the next world)."""
+    spare: Spare | None = None
     if kind == "sqlite":
         url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
     else:
         admin = postgres_url()
         if admin is None:
             pytest.skip(PG_SKIP_REASON)
-        shared = SharedPostgres(admin)
-        await shared.create()
-        url = normalize_database_url(shared.url)
+        spare = await lend_migrated_database(admin)
+        url = normalize_database_url(spare.url)
     world = await make_world(discord_fake, url)
     try:
         yield world
     finally:
         await discord_fake.stop_client(world.bot)
-        if shared is not None:
-            await shared.drop()
+        if spare is not None:
+            await give_back(spare)
 
 
 @contextlib.asynccontextmanager

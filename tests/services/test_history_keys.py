@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+import pytest
 from sqlalchemy import event, select
 
 from bot.db import Database, GameRow, GameSeatRow
@@ -148,6 +149,7 @@ async def explained(db: Database, call: Callable[[], Awaitable[Any]]) -> str:
         return "\n".join(str(row[-1] if sqlite else row[0]) for row in rows)
 
 
+@pytest.mark.fresh_schema
 async def test_a_page_is_read_along_the_index_unsorted(db: Database, clock: FakeClock) -> None:
     service = GameService(db, clock=clock)
     for _ in range(4):
