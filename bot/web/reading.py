@@ -12,6 +12,7 @@ them on the web (``/server settings``). Anything else opens only from its own si
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -432,6 +433,34 @@ class WebReader:
                 .order_by(GameRow.updated_at.desc(), GameRow.id.desc())
                 .limit(1)
             )
+
+    async def player_marks(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """Each player's mark (``bot.db.marks``: what changes whenever their page may), as a
+        hash, in one read of the hot path's (microseconds); a player with no page has none."""
+        people = sorted({user_id for user_id in user_ids if is_person(user_id)})
+        marks = await self.db.store.read_marks(people) if people else {}
+        return {
+            user_id: hashlib.sha256(repr(mark).encode()).hexdigest()[:24]
+            for user_id, mark in marks.items()
+        }
+
+    async def recent_players(self, count: int) -> list[int]:
+        """The people seated in the ``count`` newest games a page may show: the players whose
+        pages are read most (their games' pages link them)."""
+        newest = (
+            select(GameRow.id)
+            .where(GameRow.status.in_(SHOWN_STATUSES))
+            .order_by(GameRow.id.desc())
+            .limit(count)
+            .scalar_subquery()
+        )
+        async with self.db.read() as session:
+            users = await session.scalars(
+                select(GameSeatRow.user_id)
+                .where(GameSeatRow.game_id.in_(newest), GameSeatRow.is_bot.is_(False))
+                .distinct()
+            )
+            return sorted(user_id for user_id in users if is_person(user_id))
 
     async def player(self, user_id: int) -> PlayerShown | None:
         if not is_person(user_id):
