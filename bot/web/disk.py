@@ -10,7 +10,12 @@ every change moves on (a privacy deletion too: the forgotten name's pictures are
 answered again); and a game's older versions' files are deleted when a newer one is written,
 and by :meth:`DiskPictures.sweep` (every game on disk against its version in the database, at
 start and every few minutes), so a forgotten name does not stay on disk either. The folder is
-bounded (``limit`` bytes): the least recently used files go first."""
+bounded (``limit`` bytes): the least recently used files go first.
+
+Players' pages are kept the same way under ``p<user>``, their version a hash of the player's
+*mark* (``bot.db.marks``: everything the page is made of, which moves on when a player hides
+their results or is deleted) with the servers published on the web and the day; answered only
+under the current one, and swept against it."""
 
 from __future__ import annotations
 
