@@ -59,6 +59,9 @@ from rules.core import Event, Locale, Outcome
 EVERYWHERE = 0
 RECENT_GAMES = 10
 STANDINGS_PER_PAGE = 25
+#: Players whose marks are read in one statement at most (SQLite's older builds take 999
+#: parameters; the sweep may ask for every player with a page on disk).
+MARKS_AT_ONCE = 500
 #: How many closed days of daily deals a server's page links to.
 DAILY_DAYS = 7
 
@@ -438,7 +441,9 @@ class WebReader:
         """Each player's mark (``bot.db.marks``: what changes whenever their page may), as a
         hash, in one read of the hot path's (microseconds); a player with no page has none."""
         people = sorted({user_id for user_id in user_ids if is_person(user_id)})
-        marks = await self.db.store.read_marks(people) if people else {}
+        marks = {}
+        for start in range(0, len(people), MARKS_AT_ONCE):
+            marks.update(await self.db.store.read_marks(people[start : start + MARKS_AT_ONCE]))
         return {
             user_id: hashlib.sha256(repr(mark).encode()).hexdigest()[:24]
             for user_id, mark in marks.items()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.db import Database
 from bot.db.models import PuzzleStatRow
 from bot.services.games import GameService
@@ -14,6 +16,7 @@ from bot.services.guilds import GuildService
 from bot.services.privacy import PrivacyService
 from bot.services.standings import StandingsService
 from bot.services.tournaments import TournamentService
+from bot.web import reading
 from bot.web.reading import WebReader
 from rules.core import Rng
 from tests.conftest import FakeClock
@@ -21,7 +24,7 @@ from tests.web.conftest import ALICE, BOB, CAROL, bushi_finished, senretsu_runni
 
 
 async def test_a_players_mark_moves_on_whenever_their_page_may(
-    db: Database, clock: FakeClock
+    db: Database, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     games = GameService(db, clock=clock, seed_source=Rng.from_seed(11))
     reader = WebReader(db, clock)
@@ -32,6 +35,8 @@ async def test_a_players_mark_moves_on_whenever_their_page_may(
     assert sorted(first) == [ALICE.user_id, BOB.user_id]  # Carol never played
     assert await reader.player_marks(everyone) == first  # nothing changed: the same
     assert await reader.player_marks([BOB.user_id]) == {BOB.user_id: first[BOB.user_id]}
+    monkeypatch.setattr(reading, "MARKS_AT_ONCE", 1)  # a player a statement: the same marks
+    assert await reader.player_marks(everyone) == first
 
     # Bob hides his results: his mark moves on, Alice's stays.
     await StandingsService(db, clock).set_prefs(BOB.user_id, hide_stats=True)
