@@ -363,6 +363,9 @@ async def pages(readers: int, requests: int, nice: int | None) -> None:
             async with aiohttp.ClientSession() as session, session.get(base + asked[0]) as answer:
                 size = len(await answer.read())
             bare, bare_base = start_bare(size)
+            # Started before the readers come: its start (a Python process importing aiohttp,
+            # a core's worth for a while) is not what the cold pass measures.
+            await ready(bare_base)
             loads = [load()]
             sizes: dict[str, int] = {}
             kinds: dict[str, list[float]] = {}
@@ -375,7 +378,6 @@ async def pages(readers: int, requests: int, nice: int | None) -> None:
                 warm, warm_rate, warm_failures = await read(
                     base, asked, readers, requests, kinds=warm_kinds
                 )
-                await ready(bare_base)
                 bare_latencies, bare_rate, _ = await read(bare_base, asked, readers, requests)
                 loads.append(load())
             finally:
