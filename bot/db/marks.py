@@ -8,7 +8,8 @@ finished games (a solitaire tournament's deal only once its tournament is over).
 is: over their seats, how many, the sum of their games' versions (every move, start, end and
 privacy deletion moves a game's version on) and the latest change, and how many of those games
 belong to a tournament still open; their result rows, puzzle rows and choice to hide, column by
-column. A player with no seat (never played, or deleted) has no mark and no page."""
+column (and when they last chose, so hiding, showing and hiding again is never a mark
+already seen: a page read in between is never answered under it). A player with no seat (never played, or deleted) has no mark and no page."""
 
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ def mark_statements(users: str) -> tuple[str, str, str, str]:
         "SELECT user_id, game_key, guild_id, rating_mu, attempted, solved, current_streak, "
         f"best_streak, last_daily FROM puzzle_stat WHERE user_id {users} "
         "ORDER BY user_id, game_key, guild_id",
-        f"SELECT user_id, hide_stats FROM user_pref WHERE user_id {users}",
+        # When too: hiding, showing and hiding again is never the mark it was.
+        f"SELECT user_id, hide_stats, updated_at FROM user_pref WHERE user_id {users}",
     )
 
 

@@ -117,7 +117,7 @@ class Ahead:
             people = [s.user_id for s in game.seats if is_person(s.user_id) and not s.is_bot]
             version = await self.pages.player_version(people[0], publications) if people else None
             if version is not None:
-                await self.pages.player_shown(people[0], version)
+                await self.pages.player_shown(people[0], version, publications)
             variant = spec_for(game.game_type).variant_of(game.settings).key
             await self.pages.table_shown(EVERYWHERE, variant, 0)
         except Exception:  # a deal still played, the database away: the readers will read

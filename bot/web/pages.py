@@ -59,6 +59,9 @@ CURRENT_TTL = 1.0
 #: as long as a reader's browser or a CDN may keep it anyway (``PAGE_MAX_AGE``).
 PAGE_TTL = PAGE_MAX_AGE
 
+#: The servers published on the web and their names (``WebReader.publications``).
+Publications = tuple[tuple[int, str], ...]
+
 
 @dataclass(frozen=True, slots=True)
 class Made:
@@ -501,7 +504,7 @@ class Pages:
         return made
 
     async def player_version(
-        self, user_id: int, publications: Hashable, renew: bool = False
+        self, user_id: int, publications: Publications, renew: bool = False
     ) -> str | None:
         """What names ``user_id``'s page as it is now: their mark (``bot.db.marks``, one
         read of the hot path's, kept ``PAGE_TTL`` for every reader: a player who hides their
@@ -515,7 +518,7 @@ class Pages:
         mark = await (self.marks.renew if renew else self.marks.get)(key, read)
         return None if mark is None else self.version_of(mark, publications)
 
-    def version_of(self, mark: str, publications: Hashable) -> str:
+    def version_of(self, mark: str, publications: Publications) -> str:
         """A player's page's version: of their ``mark``, the servers published on the web
         (their tables and games there) and the day (a puzzle streak, a daily deal over)."""
         return etag("player", mark, publications, self.reader.clock().date()).strip('"')
@@ -527,16 +530,19 @@ class Pages:
         for user_id in user_ids:
             self.marks.put(("mark", user_id), marks.get(user_id))
 
-    async def player_shown(self, user_id: int, version: str) -> PlayerShown | None:
-        """What ``user_id``'s page shows at ``version``, read once for both languages."""
+    async def player_shown(
+        self, user_id: int, version: str, publications: Publications
+    ) -> PlayerShown | None:
+        """What ``user_id``'s page shows at ``version`` (of ``publications``), read once for
+        both languages."""
 
         async def read() -> PlayerShown | None:
-            return await self.reader.player(user_id)
+            return await self.reader.player(user_id, publications)
 
         return await self.players.get(("player", user_id, version), read)
 
     async def player_page(
-        self, user_id: int, publications: Hashable, locale: Locale, renew: bool = False
+        self, user_id: int, publications: Publications, locale: Locale, renew: bool = False
     ) -> Made | None:
         """``user_id``'s page in ``locale`` (``None``: they have none), made once per version
         (:meth:`player_version`) and kept on disk under it, like a game's page: a restarted
@@ -549,7 +555,7 @@ class Pages:
         disk = self.shelf.disk
 
         async def render() -> bytes | None:
-            shown = await self.player_shown(user_id, version)
+            shown = await self.player_shown(user_id, version, publications)
             if shown is None:
                 return None
             words = Words(locale)

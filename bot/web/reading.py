@@ -467,7 +467,12 @@ class WebReader:
             )
             return sorted(user_id for user_id in users if is_person(user_id))
 
-    async def player(self, user_id: int) -> PlayerShown | None:
+    async def player(
+        self, user_id: int, publications: Sequence[tuple[int, str]] | None = None
+    ) -> PlayerShown | None:
+        """What ``user_id``'s page shows; ``publications``: the servers published on the
+        web as the page's version names them (:meth:`publications`; ``None``: read here), so
+        a page is never kept under servers other than those it shows."""
         if not is_person(user_id):
             return None
         name = await self.display_name(user_id)
@@ -486,7 +491,7 @@ class WebReader:
                     .order_by(PlayerStatRow.guild_id, PlayerStatRow.game_key)
                 )
             )
-        published = await self._published({r.guild_id for r in rows if r.guild_id})
+        published = await self._published_of({r.guild_id for r in rows}, publications)
         tables = []
         for guild in sorted({r.guild_id for r in rows}):
             if guild != EVERYWHERE and guild not in published:
@@ -500,14 +505,26 @@ class WebReader:
             tables=tuple(tables),
             puzzles=tuple(await self.puzzles.standings(user_id, None)),
             pace=tuple(await self.move_times.of(user_id)),
-            recent=tuple(await self._recent_listed(user_id)),
+            recent=tuple(await self._recent_listed(user_id, publications)),
         )
 
-    async def _recent_listed(self, user_id: int) -> list[GameSummary]:
+    async def _published_of(
+        self, guild_ids: set[int | None], publications: Sequence[tuple[int, str]] | None
+    ) -> dict[int, str]:
+        """Which of ``guild_ids`` are published on the web, and their names: of
+        ``publications`` if given, else read."""
+        wanted = {guild for guild in guild_ids if guild}
+        if publications is None:
+            return await self._published(wanted)
+        return {guild: name for guild, name in publications if guild in wanted}
+
+    async def _recent_listed(
+        self, user_id: int, publications: Sequence[tuple[int, str]] | None = None
+    ) -> list[GameSummary]:
         """The player's latest finished games that are listed (their server published on the
         web), with no deal anyone may still be playing."""
         finished = await self.games.finished_games(user_id, limit=RECENT_GAMES * 3, viewer=None)
-        published = await self._published({g.guild_id for g in finished if g.guild_id})
+        published = await self._published_of({g.guild_id for g in finished}, publications)
         shown = []
         for game in finished:
             if game.guild_id in published and not await self._kept(game):

@@ -44,6 +44,16 @@ async def test_a_players_mark_moves_on_whenever_their_page_may(
     assert hidden[ALICE.user_id] == first[ALICE.user_id]
     assert hidden[BOB.user_id] != first[BOB.user_id]
 
+    # Shown, then hidden again: never the mark it was (a page read while he showed them was
+    # kept under the mark it was made for, and must not be answered now).
+    clock.advance(seconds=1)
+    await StandingsService(db, clock).set_prefs(BOB.user_id, hide_stats=False)
+    clock.advance(seconds=1)
+    await StandingsService(db, clock).set_prefs(BOB.user_id, hide_stats=True)
+    again = await reader.player_marks(everyone)
+    assert again[BOB.user_id] not in (hidden[BOB.user_id], first[BOB.user_id])
+    hidden = again
+
     # A game of theirs moves (their pace, their latest games): both move on.
     await senretsu_running(games, 2)
     moved = await reader.player_marks(everyone)
