@@ -186,6 +186,9 @@ class Ahead:
 
     async def run(self) -> None:
         """Until cancelled: the newest games, then every change as it comes."""
+        # After the readers who arrived with the start: nothing on disk is answered unless
+        # current (the sweep only frees the room), and they are waiting now.
+        await self._readers_first()
         await self._sweep()
         swept = self.clock()
         try:
