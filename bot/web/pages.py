@@ -542,12 +542,12 @@ class Pages:
         return await self.players.get(("player", user_id, version), read)
 
     async def player_page(
-        self, user_id: int, publications: Publications, locale: Locale, renew: bool = False
+        self, user_id: int, publications: Publications, locale: Locale
     ) -> Made | None:
         """``user_id``'s page in ``locale`` (``None``: they have none), made once per version
         (:meth:`player_version`) and kept on disk under it, like a game's page: a restarted
         process answers it with one read of the mark, without reading their record again."""
-        version = await self.player_version(user_id, publications, renew)
+        version = await self.player_version(user_id, publications)
         if version is None:
             return None
         key = ("player page", user_id, version, locale)
