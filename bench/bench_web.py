@@ -266,6 +266,11 @@ def readers_apart(
     pipe.send(answered[0])
 
 
+def load() -> str:
+    """The machine's load average (1, 5, 15 minutes): what the figures were taken under."""
+    return "load average " + " / ".join(f"{n:.1f}" for n in os.getloadavg())
+
+
 def describe(name: str, latencies: list[float], rate: float) -> str:
     return (
         f"{name:<22} p50 {percentile(latencies, 0.5) * 1000:7.1f} ms   "
@@ -358,23 +363,31 @@ async def pages(readers: int, requests: int, nice: int | None) -> None:
             async with aiohttp.ClientSession() as session, session.get(base + asked[0]) as answer:
                 size = len(await answer.read())
             bare, bare_base = start_bare(size)
+            # Started before the readers come: its start (a Python process importing aiohttp,
+            # a core's worth for a while) is not what the cold pass measures.
+            await ready(bare_base)
+            loads = [load()]
             sizes: dict[str, int] = {}
             kinds: dict[str, list[float]] = {}
+            warm_kinds: dict[str, list[float]] = {}
             try:
                 # Cold first, while what was read ahead is fresh (kept ``PAGE_TTL``, 30 s).
                 cold, cold_rate, cold_failures = await read(
                     base, asked, readers, len(asked), sizes=sizes, kinds=kinds
                 )
-                warm, warm_rate, warm_failures = await read(base, asked, readers, requests)
-                await ready(bare_base)
+                warm, warm_rate, warm_failures = await read(
+                    base, asked, readers, requests, kinds=warm_kinds
+                )
                 bare_latencies, bare_rate, _ = await read(bare_base, asked, readers, requests)
+                loads.append(load())
             finally:
                 stop(bare)
         finally:
             stop(web)
     print(
         f"web pages: {readers} readers at once, {len(asked)} addresses "
-        f"(WEB_NICE {'default' if nice is None else nice}; painted ahead in {waited:.0f} s)"
+        f"(WEB_NICE {'default' if nice is None else nice}; painted ahead in {waited:.0f} s; "
+        f"{loads[0]} before, {loads[1]} after)"
     )
     print(describe("bare aiohttp (memory)", bare_latencies, bare_rate))
     print(describe("web, cold (first ask)", cold, cold_rate) + f"   {cold_failures} not 200")
@@ -386,11 +399,12 @@ async def pages(readers: int, requests: int, nice: int | None) -> None:
             len(cold + warm) / (len(cold) / cold_rate + len(warm) / warm_rate),
         )
     )
-    for name, taken in sorted(kinds.items()):
-        print(
-            f"  cold, {name:<15} p50 {percentile(taken, 0.5) * 1000:7.1f} ms   "
-            f"p95 {percentile(taken, 0.95) * 1000:7.1f} ms   ({len(taken)} requests)"
-        )
+    for when, by_kind in (("cold", kinds), ("warm", warm_kinds)):
+        for name, taken in sorted(by_kind.items()):
+            print(
+                f"  {when}, {name:<15} p50 {percentile(taken, 0.5) * 1000:7.1f} ms   "
+                f"p95 {percentile(taken, 0.95) * 1000:7.1f} ms   ({len(taken)} requests)"
+            )
     ratio = percentile(warm, 0.95) / percentile(bare_latencies, 0.95)
     print(f"p95 web warm/bare: {ratio:.1f}")
     print(f"heaviest: {weights(asked, sizes)}")
@@ -418,6 +432,7 @@ async def restarted(readers: int, games: int, nice: int | None) -> None:
             stop(first)
         bare, bare_base = start_bare(size)
         results: dict[str, tuple[list[float], float, int, dict[str, list[float]]]] = {}
+        loads = [load()]
         try:
             await ready(bare_base)
             bare_latencies, bare_rate, _ = await read(bare_base, asked, readers, len(asked))
@@ -430,6 +445,7 @@ async def restarted(readers: int, games: int, nice: int | None) -> None:
                         base, asked, readers, len(asked), kinds=kinds
                     )
                     results[name] = (latencies, rate, failures, kinds)
+                    loads.append(load())
                 finally:
                     stop(web)
         finally:
@@ -438,7 +454,7 @@ async def restarted(readers: int, games: int, nice: int | None) -> None:
         f"restarted over {games} games: {readers} readers at once as it answers, "
         f"{len(asked)} addresses, each once (WEB_NICE "
         f"{'default' if nice is None else nice}; the first process painted them in "
-        f"{painted:.0f} s)"
+        f"{painted:.0f} s; {loads[0]} before, then after each pass: {', '.join(loads[1:])})"
     )
     print(describe("bare aiohttp (memory)", bare_latencies, bare_rate))
     for name, (latencies, rate, failures, kinds) in results.items():

@@ -35,6 +35,7 @@ from bot.db.game_columns import (
     event_values,
     seat_values,
 )
+from bot.db.marks import Mark, mark_statements, marks_of
 from bot.db.pg_pool import ConnectionPool
 from bot.db.postgres_sql import (
     COUNTING,
@@ -52,6 +53,9 @@ from bot.db.postgres_sql import (
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
 
 log = logging.getLogger(__name__)
+
+#: A player's web page's mark (:mod:`bot.db.marks`), for players by id.
+MARKS = mark_statements("= ANY($1::bigint[])")
 T = TypeVar("T")
 
 #: Connections of the hot path's own pool (the ORM's engine keeps its own for the rest).
@@ -277,6 +281,19 @@ class PostgresGameStore(Bookkeeping):
     async def read_published(self) -> list[tuple[int, str]]:
         rows = await self._run(lambda c: c.fetch(READ_PUBLISHED), retry=True)
         return [(row[0], row[1]) for row in rows]
+
+    async def read_marks(self, user_ids: Sequence[int]) -> dict[int, Mark]:
+        ids = [int(user_id) for user_id in user_ids]
+        if not ids:
+            return {}
+
+        async def run(connection: asyncpg.Connection) -> dict[int, Mark]:
+            # One snapshot for the four, as SQLite's read batch is.
+            async with connection.transaction(readonly=True, isolation="repeatable_read"):
+                rows = [await connection.fetch(sql, ids) for sql in MARKS]
+            return marks_of(*rows)
+
+        return await self._run(run, retry=True)
 
     async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:
         rows = await self._run(lambda c: c.fetch(READ_MOVES, game_id), retry=True)

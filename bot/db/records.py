@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.db.marks import Mark
 from bot.statuses import BoardReach, DeliveryKind, GameStatus
 
 
@@ -359,6 +360,11 @@ class GameStore(GameBookkeeping, Protocol):
     async def read_published(self) -> list[tuple[int, str]]:
         """Every server published on the web and its name there, by id (the web pages ask
         for each reader: a server that stops publishing is gone from them at once)."""
+        ...
+
+    async def read_marks(self, user_ids: Sequence[int]) -> dict[int, Mark]:
+        """Each of ``user_ids``' web page's mark (:mod:`bot.db.marks`), in one read: what
+        changes whenever their page may (none: no seat, no page)."""
         ...
 
     async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:

@@ -26,7 +26,7 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -52,6 +52,7 @@ from bot.db.game_columns import (
     decoded,
     seat_values,
 )
+from bot.db.marks import Mark, mark_statements, marks_of
 from bot.db.records import GameRecord, GameWrite, NewGame, SeatRecord, Written
 
 log = logging.getLogger(__name__)
@@ -230,6 +231,17 @@ class SqliteGameStore(Bookkeeping):
             list[tuple[int, str]],
             await self._submit(False, lambda conn: conn.execute(READ_PUBLISHED).fetchall()),
         )
+
+    async def read_marks(self, user_ids: Sequence[int]) -> dict[int, Mark]:
+        ids = [int(user_id) for user_id in user_ids]
+        if not ids:
+            return {}
+        statements = mark_statements(f"IN ({', '.join('?' * len(ids))})")
+
+        def run(conn: sqlite3.Connection) -> dict[int, Mark]:
+            return marks_of(*(conn.execute(sql, ids).fetchall() for sql in statements))
+
+        return await self._submit(False, run)
 
     async def read_moves(self, game_id: int) -> list[tuple[int | None, str]]:
         return await self._submit(

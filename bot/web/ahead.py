@@ -89,7 +89,10 @@ class Ahead:
             publications = await self.pages.reader.publications()
             for seat in game.seats:
                 if is_person(seat.user_id) and not seat.is_bot:
-                    await self.pages.player_shown(seat.user_id, publications, renew=renew)
+                    # The mark read again (``renew``), then their page in every language.
+                    await self.pages.player_version(seat.user_id, publications, renew)
+                    for locale in LOCALES:
+                        await self.pages.player_page(seat.user_id, publications, locale)
             variant = spec_for(game.game_type).variant_of(game.settings).key
             await self.pages.table_shown(EVERYWHERE, variant, 0, renew=renew)
             if game.guild_id is not None and game.guild_id in dict(publications):
@@ -100,7 +103,9 @@ class Ahead:
         """The reads a page makes, done once before the site answers (as its templates are
         compiled): a fresh process's first read of a player's record compiles its SQL
         (0.3 s, ten times the next), and fifty readers arriving at once would each wait for
-        it. The newest game, its first player and its table (kept, as any reader's)."""
+        it. The newest game, its first player and its table (kept, as any reader's); and the
+        marks of the players of the ``recent`` newest games, in one read, so their pages
+        kept on disk by the run before answer without a read of their own."""
         try:
             newest = await self.pages.reader.latest_games(1)
             game = await self.pages.reader.current(newest[0]) if newest else None
@@ -108,9 +113,11 @@ class Ahead:
                 return
             await self.pages.reader.shown(game)
             publications = await self.pages.reader.publications()
+            await self.pages.read_marks(await self.pages.reader.recent_players(self.recent))
             people = [s.user_id for s in game.seats if is_person(s.user_id) and not s.is_bot]
-            if people:
-                await self.pages.player_shown(people[0], publications)
+            version = await self.pages.player_version(people[0], publications) if people else None
+            if version is not None:
+                await self.pages.player_shown(people[0], version, publications)
             variant = spec_for(game.game_type).variant_of(game.settings).key
             await self.pages.table_shown(EVERYWHERE, variant, 0)
         except Exception:  # a deal still played, the database away: the readers will read
@@ -154,11 +161,19 @@ class Ahead:
             waited += READERS_GLANCE
 
     async def sweep(self) -> int:
-        """The pictures kept on disk of a game that moved on (or is gone) deleted: how many."""
+        """The pictures kept on disk of a game that moved on (or is gone) deleted, and the
+        pages of a player whose mark moved on (a player deleted, or hiding their results):
+        how many."""
         disk = self.pages.shelf.disk
         if disk is None:
             return 0
-        return disk.sweep(await self.pages.reader.versions(disk.games()))
+        reader = self.pages.reader
+        publications = await reader.publications()
+        marks = await reader.player_marks(disk.players())
+        players = {
+            user_id: self.pages.version_of(mark, publications) for user_id, mark in marks.items()
+        }
+        return disk.sweep(await reader.versions(disk.games()), players)
 
     async def _sweep(self) -> None:
         try:
@@ -171,6 +186,9 @@ class Ahead:
 
     async def run(self) -> None:
         """Until cancelled: the newest games, then every change as it comes."""
+        # After the readers who arrived with the start: nothing on disk is answered unless
+        # current (the sweep only frees the room), and they are waiting now.
+        await self._readers_first()
         await self._sweep()
         swept = self.clock()
         try:

@@ -5,6 +5,7 @@ nothing that may be shown, is a plain 404 that says no more."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -22,6 +23,7 @@ from bot.services.standings import is_rated_game
 from bot.statuses import GameStatus
 from bot.text.web import WEB_TEXTS
 from bot.web.addresses import Addresses, Kind
+from bot.web.disk import player
 from bot.web.language import Words, negotiate
 from bot.web.links import WebLinks
 from bot.web.pictures import Caption, Easel, PictureShelf, etag, paint_board, paint_preview
@@ -56,6 +58,9 @@ CURRENT_TTL = 1.0
 #: How long a page made of many rows (a player, the standings, a tournament) is kept made:
 #: as long as a reader's browser or a CDN may keep it anyway (``PAGE_MAX_AGE``).
 PAGE_TTL = PAGE_MAX_AGE
+
+#: The servers published on the web and their names (``WebReader.publications``).
+Publications = tuple[tuple[int, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +104,13 @@ class Pages:
         self.games: Shelf[GameSnapshot | None] = Shelf(PAGES_KEPT, ttl=current_ttl)
         #: Every other page, for a short while.
         self.other_pages: Shelf[Made] = Shelf(PAGES_KEPT, ttl=page_ttl)
-        #: What a player's page and a table show, read once for both languages and kept as
-        #: long as the pages made of it (renewed ahead when a game of theirs ends).
-        self.players: Shelf[PlayerShown | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
+        #: Each player's mark (what names their page), for a while; what their page shows,
+        #: read once for both languages, and the page, by version (kept on disk too).
+        self.marks: Shelf[str | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
+        self.players: Shelf[PlayerShown | None] = Shelf(PAGES_KEPT)
+        self.player_pages: Shelf[Made | None] = Shelf(PAGES_KEPT)
+        #: What a table shows, read once for both languages and kept as long as the pages
+        #: made of it (renewed ahead when a game of its ends).
         self.tables: Shelf[StandingsShown | None] = Shelf(PAGES_KEPT, ttl=page_ttl)
         self.links = WebLinks(settings.base_url, addresses)
         #: Readers' requests being answered now (what is made ahead waits for them).
@@ -355,16 +364,17 @@ class Pages:
         tag = etag(*key)
         disk = self.shelf.disk
 
+        async def render() -> bytes:
+            return self._game_page(locale, step, await self.reader.shown(game), tag).html
+
         async def make() -> Made:
             # Kept on disk beside its pictures, by the same version: a restarted process
             # answers it without reading the game's moves again.
-            html = disk.read(game.id, game.version, tag, "html") if disk else None
-            if html is not None:
-                return Made(html, 200, locale, False, tag)
-            made = self._game_page(locale, step, await self.reader.shown(game), tag)
-            if disk is not None:
-                disk.write(game.id, game.version, tag, made.html, "html")
-            return made
+            if disk is None:
+                return Made(await render(), 200, locale, False, tag)
+            html = await disk.through(game.id, game.version, tag, render, "html")
+            assert html is not None
+            return Made(html, 200, locale, False, tag)
 
         return await self.game_pages.get(key, make)
 
@@ -483,46 +493,99 @@ class Pages:
         )
 
     async def player_made(self, request: web.Request) -> Made:
-        user_id = self._number(request, Kind.PLAYER)
+        made = await self.player_page(
+            self._number(request, Kind.PLAYER),
+            # Their tables and games in servers published on the web, read afresh.
+            await self.reader.publications(),
+            self.locale(request),
+        )
+        if made is None:
+            raise self.not_found(request)
+        return made
 
-        async def make() -> Made:
-            words = Words(self.locale(request))
-            shown = await self.player_shown(user_id, publications)
+    async def player_version(
+        self, user_id: int, publications: Publications, renew: bool = False
+    ) -> str | None:
+        """What names ``user_id``'s page as it is now: their mark (``bot.db.marks``, one
+        read of the hot path's, kept ``PAGE_TTL`` for every reader: a player who hides their
+        results shows so within it), the servers published on the web and the day; ``None``:
+        no page (never played, or deleted). ``renew``: the mark read again now."""
+
+        async def read() -> str | None:
+            return (await self.reader.player_marks([user_id])).get(user_id)
+
+        key = ("mark", user_id)
+        mark = await (self.marks.renew if renew else self.marks.get)(key, read)
+        return None if mark is None else self.version_of(mark, publications)
+
+    def version_of(self, mark: str, publications: Publications) -> str:
+        """A player's page's version: of their ``mark``, the servers published on the web
+        (their tables and games there) and the day (a puzzle streak, a daily deal over)."""
+        return etag("player", mark, publications, self.reader.clock().date()).strip('"')
+
+    async def read_marks(self, user_ids: Sequence[int]) -> None:
+        """The marks of ``user_ids``, in one read, kept as :meth:`player_version` keeps them
+        (before the site answers: their pages kept on disk answer at once)."""
+        marks = await self.reader.player_marks(user_ids)
+        for user_id in user_ids:
+            self.marks.put(("mark", user_id), marks.get(user_id))
+
+    async def player_shown(
+        self, user_id: int, version: str, publications: Publications
+    ) -> PlayerShown | None:
+        """What ``user_id``'s page shows at ``version`` (of ``publications``), read once for
+        both languages."""
+
+        async def read() -> PlayerShown | None:
+            return await self.reader.player(user_id, publications)
+
+        return await self.players.get(("player", user_id, version), read)
+
+    async def player_page(
+        self, user_id: int, publications: Publications, locale: Locale
+    ) -> Made | None:
+        """``user_id``'s page in ``locale`` (``None``: they have none), made once per version
+        (:meth:`player_version`) and kept on disk under it, like a game's page: a restarted
+        process answers it with one read of the mark, without reading their record again."""
+        version = await self.player_version(user_id, publications)
+        if version is None:
+            return None
+        key = ("player page", user_id, version, locale)
+        tag = etag(*key)
+        disk = self.shelf.disk
+
+        async def render() -> bytes | None:
+            shown = await self.player_shown(user_id, version, publications)
             if shown is None:
-                raise self.not_found(request)
+                return None
+            words = Words(locale)
             title = words("player.title", name=shown.name)
-            return self.make(
-                request,
+            caption = player_caption(shown, title, words)
+            made = self.make(
+                None,
                 "player.html",
+                locale=locale,
+                address=URL(self.player_path(user_id)),
                 title=title,
                 description=words("player.hidden", name=shown.name) if shown.hidden else title,
-                caption=player_caption(shown, title, words),
+                caption=caption,
                 player=shown,
                 variant_title=lambda key: variant_title(key, words),
                 rated=is_rated,
             )
+            return _packed(made.html, caption)
 
-        # Their tables and games in servers published on the web: kept under those servers,
-        # and made again whenever what it shows is read again (never older than that read).
-        publications = await self.reader.publications()
-        await self.player_shown(user_id, publications)
-        read_at = self.players.made_at(self._player_key(user_id, publications))
-        return await self.kept_for_a_while(request, make, publications, read_at)
+        async def make() -> Made | None:
+            if disk is not None:
+                packed = await disk.through(player(user_id), version, tag, render, "page")
+            else:
+                packed = await render()
+            if packed is None:
+                return None
+            html, caption = _unpacked(packed)
+            return Made(html, 200, locale, False, caption=caption)
 
-    async def player_shown(
-        self, user_id: int, publications: Hashable, renew: bool = False
-    ) -> PlayerShown | None:
-        """What ``user_id``'s page shows (``publications``: the servers published on the
-        web, read afresh for each reader), read once a while; ``renew``: read again now."""
-        key = self._player_key(user_id, publications)
-
-        async def read() -> PlayerShown | None:
-            return await self.reader.player(user_id)
-
-        return await (self.players.renew if renew else self.players.get)(key, read)
-
-    def _player_key(self, user_id: int, publications: Hashable) -> Hashable:
-        return ("player", user_id, publications, self.reader.clock().date())
+        return await self.player_pages.get(key, make)
 
     async def table_shown(
         self, guild_id: int, game_key: str, page: int, renew: bool = False
@@ -685,6 +748,18 @@ class Pages:
 
 def _table_key(guild_id: int, game_key: str, page: int) -> Hashable:
     return ("table", guild_id, game_key, page)
+
+
+def _packed(html: bytes, caption: Caption) -> bytes:
+    """A player's page as kept on disk: its link preview's words (a line of JSON), then it."""
+    words = json.dumps([caption.title, list(caption.lines), caption.result]).encode()
+    return words + b"\n" + html
+
+
+def _unpacked(packed: bytes) -> tuple[bytes, Caption]:
+    words, html = packed.split(b"\n", 1)
+    title, lines, result = json.loads(words)
+    return html, Caption(title, tuple(lines), result)
 
 
 def page_address(request: web.Request) -> URL:

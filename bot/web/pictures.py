@@ -153,8 +153,11 @@ class PictureShelf(Shelf[bytes | None]):
     def __init__(self, kept: int = KEPT, disk: DiskPictures | None = None) -> None:
         super().__init__(kept)
         self.disk = disk
-        #: Pictures a run found on disk instead of drawing them.
-        self.from_disk = 0
+
+    @property
+    def from_disk(self) -> int:
+        """Pictures this run found on disk instead of drawing them."""
+        return self.disk.found["png"] if self.disk is not None else 0
 
     async def picture(
         self, game_id: int, version: int, tag: str, draw: Callable[[], Awaitable[bytes | None]]
@@ -166,14 +169,7 @@ class PictureShelf(Shelf[bytes | None]):
             return await self.get(tag, draw)
 
         async def make() -> bytes | None:
-            png = disk.read(game_id, version, tag)
-            if png is not None:
-                self.from_disk += 1
-                return png
-            png = await draw()
-            if png is not None:  # a game without a picture: nothing to keep
-                disk.write(game_id, version, tag, png)
-            return png
+            return await disk.through(game_id, version, tag, draw)
 
         return await self.get(tag, make)
 

@@ -12,6 +12,7 @@ them on the web (``/server settings``). Anything else opens only from its own si
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -58,6 +59,9 @@ from rules.core import Event, Locale, Outcome
 EVERYWHERE = 0
 RECENT_GAMES = 10
 STANDINGS_PER_PAGE = 25
+#: Players whose marks are read in one statement at most (SQLite's older builds take 999
+#: parameters; the sweep may ask for every player with a page on disk).
+MARKS_AT_ONCE = 500
 #: How many closed days of daily deals a server's page links to.
 DAILY_DAYS = 7
 
@@ -433,7 +437,42 @@ class WebReader:
                 .limit(1)
             )
 
-    async def player(self, user_id: int) -> PlayerShown | None:
+    async def player_marks(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """Each player's mark (``bot.db.marks``: what changes whenever their page may), as a
+        hash, in one read of the hot path's (microseconds); a player with no page has none."""
+        people = sorted({user_id for user_id in user_ids if is_person(user_id)})
+        marks = {}
+        for start in range(0, len(people), MARKS_AT_ONCE):
+            marks.update(await self.db.store.read_marks(people[start : start + MARKS_AT_ONCE]))
+        return {
+            user_id: hashlib.sha256(repr(mark).encode()).hexdigest()[:24]
+            for user_id, mark in marks.items()
+        }
+
+    async def recent_players(self, count: int) -> list[int]:
+        """The people seated in the ``count`` newest games a page may show: the players whose
+        pages are read most (their games' pages link them)."""
+        newest = (
+            select(GameRow.id)
+            .where(GameRow.status.in_(SHOWN_STATUSES))
+            .order_by(GameRow.id.desc())
+            .limit(count)
+            .scalar_subquery()
+        )
+        async with self.db.read() as session:
+            users = await session.scalars(
+                select(GameSeatRow.user_id)
+                .where(GameSeatRow.game_id.in_(newest), GameSeatRow.is_bot.is_(False))
+                .distinct()
+            )
+            return sorted(user_id for user_id in users if is_person(user_id))
+
+    async def player(
+        self, user_id: int, publications: Sequence[tuple[int, str]] | None = None
+    ) -> PlayerShown | None:
+        """What ``user_id``'s page shows; ``publications``: the servers published on the
+        web as the page's version names them (:meth:`publications`; ``None``: read here), so
+        a page is never kept under servers other than those it shows."""
         if not is_person(user_id):
             return None
         name = await self.display_name(user_id)
@@ -452,7 +491,7 @@ class WebReader:
                     .order_by(PlayerStatRow.guild_id, PlayerStatRow.game_key)
                 )
             )
-        published = await self._published({r.guild_id for r in rows if r.guild_id})
+        published = await self._published_of({r.guild_id for r in rows}, publications)
         tables = []
         for guild in sorted({r.guild_id for r in rows}):
             if guild != EVERYWHERE and guild not in published:
@@ -466,14 +505,26 @@ class WebReader:
             tables=tuple(tables),
             puzzles=tuple(await self.puzzles.standings(user_id, None)),
             pace=tuple(await self.move_times.of(user_id)),
-            recent=tuple(await self._recent_listed(user_id)),
+            recent=tuple(await self._recent_listed(user_id, publications)),
         )
 
-    async def _recent_listed(self, user_id: int) -> list[GameSummary]:
+    async def _published_of(
+        self, guild_ids: set[int | None], publications: Sequence[tuple[int, str]] | None
+    ) -> dict[int, str]:
+        """Which of ``guild_ids`` are published on the web, and their names: of
+        ``publications`` if given, else read."""
+        wanted = {guild for guild in guild_ids if guild}
+        if publications is None:
+            return await self._published(wanted)
+        return {guild: name for guild, name in publications if guild in wanted}
+
+    async def _recent_listed(
+        self, user_id: int, publications: Sequence[tuple[int, str]] | None = None
+    ) -> list[GameSummary]:
         """The player's latest finished games that are listed (their server published on the
         web), with no deal anyone may still be playing."""
         finished = await self.games.finished_games(user_id, limit=RECENT_GAMES * 3, viewer=None)
-        published = await self._published({g.guild_id for g in finished if g.guild_id})
+        published = await self._published_of({g.guild_id for g in finished}, publications)
         shown = []
         for game in finished:
             if game.guild_id in published and not await self._kept(game):

@@ -57,6 +57,13 @@ class Shelf(Generic[T]):
         held = self._shelf.get(key)
         return None if held is None else held[0]
 
+    def put(self, key: Hashable, value: T) -> None:
+        """Keeps ``value`` under ``key`` as if made now (read ahead for many keys at once)."""
+        self._shelf[key] = (self.now(), value)
+        self._shelf.move_to_end(key)
+        while len(self._shelf) > self.kept:
+            self._shelf.popitem(last=False)
+
     async def renew(self, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
         """Made anew, whatever is kept (what it shows has just changed)."""
         self._shelf.pop(key, None)

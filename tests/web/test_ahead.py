@@ -164,13 +164,13 @@ async def test_pictures_are_drawn_alike_in_processes() -> None:
 
 
 async def test_a_kept_page_is_never_older_than_what_it_was_read_from(site: Site) -> None:
-    """A player's record is read once for both languages and kept ``PAGE_TTL``; a page made
-    late from it goes when the record is read again, so hiding shows within ``PAGE_TTL``."""
+    """A player's mark (what names their page) is read once for every reader and kept
+    ``PAGE_TTL``, their record once per mark for both languages; a page made late of it goes
+    when the mark is read again and has moved on, so hiding shows within ``PAGE_TTL``."""
     await bushi_finished(site.games)
     pages = site.client.app[PAGES_KEY]
     moment = [0.0]
-    for shelf in (pages.players, pages.other_pages):
-        shelf.now = lambda: moment[0]
+    pages.marks.now = lambda: moment[0]
     path = site.player(ALICE.user_id)
     assert "Results" in await site.text(f"{path}?lang=en")
     moment[0] = 20
@@ -267,7 +267,8 @@ async def test_a_request_counts_as_answering_while_it_is_answered(site: Site) ->
 
 async def test_the_start_reads_each_record_once_not_once_per_game(site: Site) -> None:
     """At start nothing has changed since: a player of many finished games is read once
-    (a game ending while it runs reads them again, as before)."""
+    (a game ending while it runs reads their marks again, and their records only if the
+    marks moved on: a game ending moves them on)."""
     for _ in range(3):
         await bushi_finished(site.games)
     pages = site.client.app[PAGES_KEY]
@@ -276,8 +277,13 @@ async def test_the_start_reads_each_record_once_not_once_per_game(site: Site) ->
         await ahead._prepare_one(game_id, renew=False)
     assert ahead.prepared == 3
     assert (pages.players.made, pages.tables.made) == (2, 1)  # Alice, Bob; the one table
+    marks = pages.marks.made
     await ahead.prepare((await pages.reader.latest_games(1))[0])
-    assert (pages.players.made, pages.tables.made) == (4, 2)
+    # Read again: the marks (nothing moved them on here, so not the records) and the table.
+    assert (pages.marks.made, pages.players.made, pages.tables.made) == (marks + 2, 2, 2)
+    await bushi_finished(site.games)
+    await ahead.prepare((await pages.reader.latest_games(1))[0])
+    assert (pages.players.made, pages.tables.made) == (4, 3)
 
 
 async def test_before_the_site_answers_a_pages_reads_are_read_once(site: Site) -> None:

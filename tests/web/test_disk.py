@@ -21,14 +21,14 @@ from bot.services.tournaments import TournamentService
 from bot.web.addresses import Addresses, Kind
 from bot.web.ahead import Ahead
 from bot.web.app import kept_on_disk, make_app, templates
-from bot.web.disk import DiskPictures, edition
+from bot.web.disk import DiskPictures, edition, player
 from bot.web.pages import Pages
 from bot.web.pictures import Easel, PictureShelf
 from bot.web.reading import WebReader
 from bot.web.settings import WebSettings
 from rules.core import Rng
 from tests.conftest import FakeClock
-from tests.web.conftest import BASE, BOB, SECRET, bushi_finished
+from tests.web.conftest import ALICE, BASE, BOB, SECRET, bushi_finished
 
 T = TypeVar("T")
 
@@ -68,6 +68,18 @@ class Run:
         response = await self.client.get(f"/g/{token}?lang=en")
         assert response.status == 200
         return await response.text()
+
+    async def player(self, user_id: int, lang: str = "en", status: int = 200) -> str:
+        token = Addresses(SECRET).token(Kind.PLAYER, user_id)
+        response = await self.client.get(f"/p/{token}?lang={lang}")
+        assert response.status == status
+        return await response.text()
+
+    async def player_preview(self, user_id: int) -> bytes:
+        token = Addresses(SECRET).token(Kind.PLAYER, user_id)
+        response = await self.client.get(f"/p/{token}/preview.png?lang=en")
+        assert response.status == 200
+        return await response.read()
 
     async def picture(self, game_id: int, kind: str = "board") -> bytes:
         token = Addresses(SECRET).token(Kind.GAME, game_id)
@@ -216,3 +228,88 @@ async def test_pictures_kept_on_disk_only_where_a_folder_is_set(tmp_path: Path) 
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     assert await kept_on_disk(WebSettings(BASE, cache_dir=blocked / "cache"), addresses) is None
+
+
+def record_not_read(pages: Pages) -> None:
+    """From here on, reading a player's record fails the test."""
+
+    async def not_read(*_: object) -> None:
+        raise AssertionError("the player's record read again")
+
+    pages.reader.player = not_read  # type: ignore[assignment]
+
+
+def forgetting(db: Database, clock: FakeClock, games: GameService) -> PrivacyService:
+    standings = StandingsService(db, clock)
+    return PrivacyService(db, games, TournamentService(games, GuildService(db, clock)), standings)
+
+
+async def test_a_restarted_process_answers_a_players_page_from_disk_with_one_read(
+    db: Database, clock: FakeClock, games: GameService, tmp_path: Path
+) -> None:
+    """A player's page is kept on disk under their mark: a restarted process reads the mark
+    (one read, for the players of the newest games before it answers) and answers the page,
+    and its link preview's words, without reading their record again."""
+    await bushi_finished(games)
+    async with run(db, clock, tmp_path) as first:
+        english, japanese = (
+            await first.player(ALICE.user_id),
+            await first.player(ALICE.user_id, "ja"),
+        )
+        preview = await first.player_preview(ALICE.user_id)
+        assert "Results" in english and "成績" in japanese
+    kept = tmp_path / "this-code" / player(ALICE.user_id)
+    assert sorted(p.suffix for p in kept.iterdir()) == [".page", ".page"]
+    async with run(db, clock, tmp_path) as second:
+        await Ahead(second.pages).warm()
+        marks = second.pages.marks.made
+        record_not_read(second.pages)
+        assert await second.player(ALICE.user_id) == english
+        assert await second.player(ALICE.user_id, "ja") == japanese
+        assert await second.player_preview(ALICE.user_id) == preview
+        assert second.disk.found["page"] == 2
+        assert second.pages.marks.made == marks  # read before it answered: no read of its own
+
+
+async def test_a_kept_players_page_is_never_answered_once_they_hide_their_results(
+    db: Database, clock: FakeClock, games: GameService, tmp_path: Path
+) -> None:
+    await bushi_finished(games)
+    async with run(db, clock, tmp_path) as first:
+        assert "Results" in await first.player(BOB.user_id)
+    kept = tmp_path / "this-code" / player(BOB.user_id)
+    before = list(kept.iterdir())
+    await StandingsService(db, clock).set_prefs(BOB.user_id, hide_stats=True)
+    async with run(db, clock, tmp_path) as second:
+        # Nobody asks again: the sweep still takes the page that showed them off the disk.
+        assert await Ahead(second.pages).sweep() == 1
+        assert not any(path.exists() for path in before)
+        hidden = await second.player(BOB.user_id)
+        assert "Results" not in hidden and "keeps their results to themselves" in hidden
+        assert second.disk.found["page"] == 0
+    async with run(db, clock, tmp_path) as third:
+        # Shown again, it is made afresh: the hidden page kept is not what they show now.
+        await StandingsService(db, clock).set_prefs(BOB.user_id, hide_stats=False)
+        assert "Results" in await third.player(BOB.user_id)
+
+
+async def test_a_forgotten_players_page_goes_from_disk_and_is_never_answered(
+    db: Database, clock: FakeClock, games: GameService, tmp_path: Path
+) -> None:
+    """/privacy deletion: the page kept on disk is answered by no process, this one (once
+    its mark is read again) or the next, and the sweep deletes it whether asked or not."""
+    await bushi_finished(games)
+    async with run(db, clock, tmp_path) as first:
+        assert "bob" in await first.player(BOB.user_id)
+        await first.player(BOB.user_id, "ja")
+        assert await forgetting(db, clock, games).forget(BOB.user_id) is not None
+        await first.pages.player_version(BOB.user_id, (), renew=True)  # the mark, a while on
+        await first.player(BOB.user_id, status=404)
+    kept = tmp_path / "this-code" / player(BOB.user_id)
+    assert len(list(kept.iterdir())) == 2
+    async with run(db, clock, tmp_path) as second:
+        await Ahead(second.pages).warm()
+        await second.player(BOB.user_id, status=404)
+        await second.player(BOB.user_id, "ja", status=404)
+        assert await Ahead(second.pages).sweep() == 2  # Bob's page in both languages
+        assert not kept.exists() and second.disk.players() == []
