@@ -186,13 +186,13 @@ def test_the_workers_end_with_a_killed_bot() -> None:
         [sys.executable, "-c", _KILLED_BOT],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=600,
         cwd=Path(__file__).resolve().parents[2],
     )
     assert done.returncode == -signal.SIGKILL, done.stderr
     pids = [int(p) for p in done.stdout.split()]
     assert len(pids) == 2
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 120  # a hang guard: they go at once on a quiet machine
     while any(_running(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_running(p) for p in pids)

@@ -21,6 +21,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+#: A hang guard, not a time to keep: a quiet machine starts and stops the process in seconds.
+HANG_GUARD = 600.0
+
+
 def test_the_web_process_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
     env = {
         **os.environ,
@@ -28,6 +32,9 @@ def test_the_web_process_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
         "WEB_PORT": str(free_port()),
         "WEB_CACHE_DIR": str(tmp_path / "web-cache"),  # not the checkout's data folder
         "LOG_LEVEL": "WARNING",
+        # At the suite's own priority: niced, on two busy cores, its start (drawing processes
+        # spawned, templates compiled) waits behind every other test.
+        "WEB_NICE": "0",
     }
     env.pop("DATABASE_URL", None)
     subprocess.run(
@@ -38,7 +45,7 @@ def test_the_web_process_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
     )
     try:
         address = f"http://127.0.0.1:{env['WEB_PORT']}/robots.txt"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG_GUARD
         while True:
             try:
                 with urllib.request.urlopen(address, timeout=5) as response:
@@ -49,7 +56,7 @@ def test_the_web_process_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
                 assert time.monotonic() < deadline, "the web process never answered"
                 time.sleep(0.2)
         web.send_signal(signal.SIGTERM)
-        assert web.wait(timeout=30) == 0
+        assert web.wait(timeout=HANG_GUARD) == 0
     finally:
         if web.poll() is None:
             web.kill()
