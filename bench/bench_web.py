@@ -247,7 +247,10 @@ async def read(
 def readers_apart(
     base: str, asked: list[str], readers: int, think: float, pipe: Connection
 ) -> None:
-    """In a process of its own: read until told to stop, then say how many answers came."""
+    """In a process of its own: read until told to stop, then say how many answers came. At
+    the lowest priority: the readers stand for browsers on other machines, and their own CPU
+    (an HTTP client fifty times over) is not what the pages cost the bot."""
+    os.nice(19 - os.nice(0))
     answered: list[float] = []
 
     async def main() -> None:
