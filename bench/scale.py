@@ -2,7 +2,7 @@
 
     python -m bench.scale [--games 1000000] [--small 10000] [--live 10000] [--reps 5]
                           [--pg-url URL] [--pg-prefix NAME] [--no-postgres] [--no-sqlite]
-                          [--keep DIR]
+                          [--keep DIR] [--only NAME ...]
 
 Two deployments of each database (PostgreSQL at ``--pg-url``, default ``$TEST_DATABASE_URL``;
 SQLite files) are filled (:mod:`bench.scale_shape`, :mod:`bench.scale_fill`): ``--small`` and ``--games`` finished games,
@@ -39,7 +39,7 @@ from pathlib import Path
 import asyncpg
 
 from bench.scale_fill import fill_postgres, fill_sqlite
-from bench.scale_measures import MEASUREMENTS, Deployment, rows
+from bench.scale_measures import Deployment, chosen, rows
 from bench.scale_shape import LIVE, Shaper
 from bench.scale_templates import make_templates
 from bench.stats import percentile
@@ -90,11 +90,13 @@ def statistic(kind: str, samples: list[float]) -> float:
     return percentile(samples, 0.99) if kind == "p99" else statistics.median(samples)
 
 
-async def measure(small: Deployment, big: Deployment, reps: int) -> Figures:
+async def measure(
+    small: Deployment, big: Deployment, reps: int, only: list[str] | None = None
+) -> Figures:
     figures = Figures()
     pair = 0
     for rep in range(-1, reps):  # rep -1 warms up
-        for name, kinds, method in MEASUREMENTS:
+        for name, kinds, method in chosen(only):
             for _ in range(PAIRS.get(name, 1) if rep >= 0 else 1):
                 # The small one first in every other pair: neither is always the warmer.
                 order = (small, big) if pair % 2 == 0 else (big, small)
@@ -110,7 +112,13 @@ async def measure(small: Deployment, big: Deployment, reps: int) -> Figures:
     return figures
 
 
-def table(title: str, sizes: tuple[int, int], figures: Figures, reps: int) -> str:
+def table(
+    title: str,
+    sizes: tuple[int, int],
+    figures: Figures,
+    reps: int,
+    only: list[str] | None = None,
+) -> str:
     small, big = sizes
     lines = [
         f"{title}: {small:,} vs {big:,} finished games ({reps} reps; ratio: the median of the "
@@ -119,7 +127,7 @@ def table(title: str, sizes: tuple[int, int], figures: Figures, reps: int) -> st
         f"| measurement | at {small:,} | at {big:,} | ratio | pairs' ratios |",
         "|---|---|---|---|---|",
     ]
-    for name in rows():
+    for name in rows(only):
         low, high = figures.spread(name)
         lines.append(
             f"| {name} | {statistics.median(figures.small[name]) * 1000:.2f} ms "
@@ -221,6 +229,7 @@ async def run_pair(
     shapers: list[Shaper],
     reps: int,
     fills: list[Fill],
+    only: list[str] | None = None,
 ) -> str:
     sizes = (shapers[0].games, shapers[1].games)
     for url, shaper, fill in zip(urls, shapers, fills, strict=True):
@@ -230,7 +239,7 @@ async def run_pair(
         for url, s in zip(urls, shapers, strict=True)
     )
     try:
-        return table(title, sizes, await measure(small, big, reps), reps)
+        return table(title, sizes, await measure(small, big, reps, only), reps, only)
     finally:
         await small.close()
         await big.close()
@@ -247,7 +256,9 @@ async def run(args: argparse.Namespace) -> list[str]:
         try:
             fills: list[Fill] = [partial(fill_postgres, u) for u in urls]
             pg_urls = [normalize_database_url(u) for u in urls]
-            tables.append(await run_pair("PostgreSQL", pg_urls, shapers, args.reps, fills))
+            tables.append(
+                await run_pair("PostgreSQL", pg_urls, shapers, args.reps, fills, args.only)
+            )
         finally:
             if not args.keep:
                 await drop_postgres(server, sizes, args.pg_prefix)
@@ -256,7 +267,7 @@ async def run(args: argparse.Namespace) -> list[str]:
             paths = [where / f"scale-{games}.sqlite3" for games in sizes]
             fills = [partial(fill_file, p) for p in paths]
             urls = [f"sqlite+aiosqlite:///{p}" for p in paths]
-            tables.append(await run_pair("SQLite", urls, shapers, args.reps, fills))
+            tables.append(await run_pair("SQLite", urls, shapers, args.reps, fills, args.only))
     return tables
 
 
@@ -273,7 +284,18 @@ def main(argv: list[str] | None = None) -> list[str]:
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--no-sqlite", action="store_true")
     parser.add_argument("--keep", default=None, help="keep (and reuse) the deployments")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        default=None,
+        metavar="NAME",
+        help="only the measurements whose names begin so (e.g. /history /profile action)",
+    )
     args = parser.parse_args(argv)
+    try:
+        chosen(args.only)  # an unknown name fails now, not after the fill
+    except ValueError as error:
+        parser.error(str(error))
     tables = asyncio.run(run(args))
     for text in tables:
         print(text + "\n")

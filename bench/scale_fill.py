@@ -10,6 +10,7 @@ million rows, and nothing measured reads them).
 
 from __future__ import annotations
 
+import importlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -29,6 +30,12 @@ from bot.statuses import OPEN_GAME_STATUSES
 FILLER_STEPS = 2
 #: The trigger summing up a finished game's seats as each is inserted (migration 0026).
 SUMMED_ON_INSERT = "game_seat_summary_on_insert"
+#: The triggers counting each result row, and each player hiding theirs, into their tables'
+#: sizes as each is inserted (migration 0023): the fill counts them once at the end instead.
+COUNTED_ON_INSERT = {
+    "player_stat": "standings_size_on_stat_insert",
+    "user_pref": "standings_size_on_pref_insert",
+}
 #: Games per COPY or executemany.
 CHUNK = 5_000
 
@@ -170,6 +177,14 @@ SECONDARY_INDEXES = """
 """
 
 
+def _sizes_counted() -> str:
+    """Every table's size counted from its result rows at once: the migration's own backfill
+    (0023), the count its triggers keep."""
+    migration = importlib.import_module("migrations.versions.0023_standings_size")
+    backfill: str = migration.BACKFILL
+    return backfill
+
+
 async def fill_postgres(dsn: str, shaper: Shaper) -> None:
     """COPY every row in, the secondary indexes dropped meanwhile and built again after (as
     the migrations made them); the sequences moved past the ids given; vacuumed and analysed
@@ -186,6 +201,11 @@ async def fill_postgres(dsn: str, shaper: Shaper) -> None:
             # A finished game's seats are summed up once at the end (the database's own
             # function, 0026), not again for each seat as it is copied in.
             await conn.execute(f"ALTER TABLE game_seat DISABLE TRIGGER {SUMMED_ON_INSERT}")
+            # Every result row's insert would add it to one of a hundred size rows, all in
+            # this transaction: each row's versions pile up (none can be cleaned before the
+            # commit) and every update walks them — at a million games it ran for over an hour.
+            for table, trigger in COUNTED_ON_INSERT.items():
+                await conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER {trigger}")
             for chunk in encoder.chunks(shaper.plans()):
                 for name, records in chunk.items():
                     await conn.copy_records_to_table(
@@ -195,6 +215,9 @@ async def fill_postgres(dsn: str, shaper: Shaper) -> None:
                 await conn.copy_records_to_table(
                     rows.table.name, records=records, columns=rows.columns
                 )
+            await conn.execute(_sizes_counted())
+            for table, trigger in COUNTED_ON_INSERT.items():
+                await conn.execute(f"ALTER TABLE {table} ENABLE TRIGGER {trigger}")
             await conn.execute("SET LOCAL maintenance_work_mem = '256MB'")
             await conn.execute("UPDATE game_seat SET summary = game_summary(game_id)")
             await conn.execute(f"ALTER TABLE game_seat ENABLE TRIGGER {SUMMED_ON_INSERT}")

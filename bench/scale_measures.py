@@ -82,7 +82,7 @@ class Deployment:
     async def action(self, rep: int) -> list[float]:
         """:data:`MOVES` random legal moves in games in play, each through the service."""
         rng = random.Random(rep)
-        samples = []
+        samples: list[float] = []
         while len(samples) < MOVES:
             game_id = self.games + 1 + rng.randrange(self.in_play)
             game = await self.service.queries.get(game_id)
@@ -107,7 +107,7 @@ class Deployment:
 
     async def history(self, rep: int) -> list[float]:
         """/history pages of each keen player, anywhere (all their games): the first, then
-        each page after the one before (▶), as far as three."""
+        each page after the one before (▶): four pages of 25, at every size."""
         history = self.service.queries.history
         samples = []
         for user in self.measured.keen:
@@ -167,7 +167,7 @@ class Deployment:
                 rated=True,
                 signup_seconds=3_600,
                 max_players=None,
-                play_seconds=None,
+                play_seconds=0,  # a solitaire event's only
                 locale="en",
             )
             for user in entrants:
@@ -186,11 +186,11 @@ class Deployment:
         return [await timed(one)]
 
 
-#: Each measurement: its name in the table, the statistics taken of a rep's samples (a row
+#: A measurement: its name in the table, the statistics taken of a rep's samples (a row
 #: each), the method.
-MEASUREMENTS: tuple[
-    tuple[str, tuple[str, ...], Callable[[Deployment, int], Awaitable[list[float]]]], ...
-] = (
+Measurement = tuple[str, tuple[str, ...], Callable[[Deployment, int], Awaitable[list[float]]]]
+
+MEASUREMENTS: tuple[Measurement, ...] = (
     ("action (a move through the service)", ("p99", "median"), Deployment.action),
     ("clock tick", ("median",), Deployment.tick),
     ("/games", ("median",), Deployment.games_list),
@@ -202,6 +202,16 @@ MEASUREMENTS: tuple[
 )
 
 
-def rows() -> list[str]:
-    """The table's rows: each measurement's name and statistic."""
-    return [f"{name} ({kind})" for name, kinds, _ in MEASUREMENTS for kind in kinds]
+def chosen(only: list[str] | None = None) -> tuple[Measurement, ...]:
+    """The measurements whose names begin with one of ``only`` (all of them without it)."""
+    if not only:
+        return MEASUREMENTS
+    found = tuple(m for m in MEASUREMENTS if any(m[0].startswith(o) for o in only))
+    if not found:
+        raise ValueError(f"no measurement begins with any of {only}")
+    return found
+
+
+def rows(only: list[str] | None = None) -> list[str]:
+    """The table's rows: each (chosen) measurement's name and statistic."""
+    return [f"{name} ({kind})" for name, kinds, _ in chosen(only) for kind in kinds]

@@ -46,6 +46,42 @@ async def test_models_match_migrations(db: Database) -> None:
         assert await conn.run_sync(_diff) == []
 
 
+def _where(clause: Any) -> str:
+    """An index's condition as text, without the parentheses and case the database adds."""
+    return "" if clause is None else str(clause).lower().replace("(", "").replace(")", "")
+
+
+async def test_indexes_carry_and_leave_out_what_the_models_say(db: Database) -> None:
+    """What Alembic's comparison does not see: the columns an index carries beside its keys
+    (PostgreSQL's ``INCLUDE``) and the condition of a partial index, on this database."""
+    dialect = "sqlite" if db.is_sqlite else "postgresql"
+
+    def reflected(sync: Connection) -> dict[str, tuple[list[str], str]]:
+        found = {}
+        for table in Base.metadata.tables.values():
+            for index in inspect(sync).get_indexes(table.name):
+                options = index.get("dialect_options", {})
+                carried = list(options.get("postgresql_include", []))
+                found[index["name"] or ""] = (carried, _where(options.get(f"{dialect}_where")))
+        return found
+
+    async with db.engine.connect() as conn:
+        with warnings.catch_warnings():
+            # SQLite's indexes on expressions can't be reflected (nor have they these options).
+            warnings.filterwarnings("ignore", "Skipped unsupported reflection of expression-based")
+            indexes = await conn.run_sync(reflected)
+    for table in Base.metadata.tables.values():
+        for index in table.indexes:
+            if dialect == "sqlite" and str(index.name) not in indexes:
+                continue
+            options = index.dialect_options
+            carried = (
+                list(options["postgresql"]["include"] or []) if dialect == "postgresql" else []
+            )
+            wanted = (carried, _where(options[dialect]["where"]))
+            assert indexes[str(index.name)] == wanted, index.name
+
+
 async def test_migrating_twice_is_harmless_and_downgrade_works(db: Database) -> None:
     assert not (await db.migrate()).changed
 

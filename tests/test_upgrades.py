@@ -271,7 +271,11 @@ async def test_postgres_upgrades_keeping_every_row_and_game(fixture: Path, tmp_p
         upgrade = await db.migrate()
         assert (upgrade.before, upgrade.after, upgrade.backup) == (revision, head_revision(), None)
         async with db.engine.connect() as conn:
-            assert_kept(before, await conn.run_sync(read_rows))
+            after = await conn.run_sync(read_rows)
+        # A seat's summary (from 0026) is the database's own, written by its triggers as the
+        # rows are loaded: SQLite's JSON and PostgreSQL's say the same in their own forms (its
+        # times' text, flags as 0/1), which the check below decodes and compares with the game.
+        assert_kept(without_summaries(before), without_summaries(after))
         await assert_snapshots_refreshed(db)
     finally:
         await db.dispose()

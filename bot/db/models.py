@@ -168,6 +168,17 @@ class GameSeatRow(Base):
         Index("ix_game_seat_user_ended", "user_id", "ended_at", "game_id"),
         # A player's most recent games, by id (/profile's pace).
         Index("ix_game_seat_user_game", "user_id", "game_id"),
+        # /history on PostgreSQL: a page from the index alone, each entry carrying its game's
+        # summary (0027); SQLite's has no summary in it.
+        Index(
+            "ix_game_seat_user_history",
+            "user_id",
+            "ended_at",
+            "game_id",
+            postgresql_include=["summary"],
+            postgresql_where=text("summary IS NOT NULL"),
+            sqlite_where=text("summary IS NOT NULL"),
+        ),
     )
 
 

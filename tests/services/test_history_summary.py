@@ -110,3 +110,21 @@ async def test_a_game_inserted_already_over_is_summed_up(db: Database, clock: Fa
     await assert_each_finished_game_summed_up(db)
     [game] = (await GameService(db, clock=clock).queries.history.page(BOB.user_id)).games
     assert [s.display_name for s in game.seats] == ["alice", "bob"]
+
+
+async def test_a_summary_of_the_longest_names_fits_in_the_history_index(
+    db: Database, clock: FakeClock
+) -> None:
+    """On PostgreSQL each summary is carried in ``ix_game_seat_user_history`` (0027), whose
+    entries may not pass 2 704 bytes: two names of 100 four-byte characters (the longest a
+    seat holds, and what compresses least) still end a game, and the page reads them."""
+    longest = ("𠮷" * 100, "🀄" * 100)
+    first, second = Player(ALICE.user_id, longest[0]), Player(BOB.user_id, longest[1])
+    service = GameService(db, clock=clock)
+    made = await service.starts.challenge("bushi", first, second, challenger_seat=0, rated=True)
+    await service.starts.accept(made.game.id, BOB.user_id)
+    await service.actions.act(made.game.id, BOB.user_id, None, Resign.code)
+    await assert_each_finished_game_summed_up(db)
+    [game] = (await service.queries.history.page(ALICE.user_id)).games
+    assert tuple(s.display_name for s in game.seats) == longest
+    assert game.outcome is not None
