@@ -27,14 +27,13 @@ from rules.senretsu.levels import SAMPLING, SenretsuLevel, level
 
 #: Levels under trial, by name.
 VARIANTS: dict[str, SenretsuLevel] = {
-    # The playouts' leaf counting the decks half in draws of three (rules.senretsu.ai.deck_value).
-    "leaf": SenretsuLevel("leaf", dataclasses.replace(SAMPLING, leaf_draws=0.5)),
+    # The shipped level before its leaf counted in draws (rules.senretsu.ai.deck_value): the
+    # decks in cards.
+    "cards": SenretsuLevel("cards", dataclasses.replace(SAMPLING, leaf_draws=0.0)),
+    # The leaf counting the decks wholly in draws of three (``sampling``: half).
+    "leaf1": SenretsuLevel("leaf1", dataclasses.replace(SAMPLING, leaf_draws=1.0)),
     # Up to 32 samples more while the best two candidates are within a deck card of each other.
     "close": SenretsuLevel("close", dataclasses.replace(SAMPLING, more_samples=32, close=1.0)),
-    "leaf-close": SenretsuLevel(
-        "leaf-close",
-        dataclasses.replace(SAMPLING, leaf_draws=0.5, more_samples=32, close=1.0),
-    ),
 }
 
 
