@@ -71,9 +71,6 @@ SHARP = dataclasses.replace(HEURISTIC_ONLY, weights=TUNED)
 #: the opponent's hand and the decks, and the best average is played (the plan alone when fewer
 #: than 4 deals finish by the cap). It scored 63.7 % (60.7–66.7) against ``sharp`` on 968 of
 #: 1 000 fresh deals (docs/levels.md), where the planner alone scored 56.7 % (53.6–59.7).
-#: The playouts' leaf counts the decks half in draws of three (a deck of 7 lasts a draw longer
-#: than one of 6, one of 6 no longer than one of 5): 6.6 points over the leaf in cards on the
-#: same 228 tuning games (docs/levels.md).
 SAMPLING = Budget(
     samples=16,
     candidates=4,
@@ -83,7 +80,6 @@ SAMPLING = Budget(
     weights=TUNED,
     plan_once=True,
     plan_width=32,
-    leaf_draws=0.5,
 )
 #: The searching level that was the bot until the tuned model ("today's bot" of the ladder).
 SEARCH = DEFAULT_BUDGET
