@@ -38,6 +38,7 @@ from rules.core import Rng
 from rules.senretsu import RULES as SENRETSU
 from rules.senretsu.levels import LEVELS as SENRETSU_LEVELS
 from rules.senretsu.levels import TODAY as SENRETSU_TODAY
+from rules.senretsu.levels import SenretsuLevel
 from rules.senretsu.levels import level as senretsu_level
 
 Z95 = 1.96
@@ -97,7 +98,16 @@ def bushi_game(upper: str, lower: str, cube: str, first_seed: int, n: int) -> Re
 
 
 def senretsu_game(upper: str, lower: str, seconds: float | None, first_seed: int, n: int) -> Result:
-    players = (senretsu_level(upper), senretsu_level(lower))
+    return senretsu_levels_game(
+        senretsu_level(upper), senretsu_level(lower), seconds, first_seed, n
+    )
+
+
+def senretsu_levels_game(
+    up: SenretsuLevel, low: SenretsuLevel, seconds: float | None, first_seed: int, n: int
+) -> Result:
+    """:func:`senretsu_game` for two levels given as such (a variant under trial, say)."""
+    players = (up, low)
     upper_seat = n % 2
     seats = players if upper_seat == 0 else players[::-1]
     state = SENRETSU.new_game({"first_player": "coin"}, first_seed + n // 2)

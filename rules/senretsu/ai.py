@@ -124,6 +124,13 @@ class Budget:
     #: grown a card at a time to the end of the hand, and each first card is credited with the
     #: best whole turn that starts with it.
     plan_width: int = 0
+    #: Samples beyond :attr:`samples` taken while the best two candidates' averages are within
+    #: :attr:`close` of each other (and the time cap allows): a close call gets more of the cap.
+    more_samples: int = 0
+    close: float = 0.0
+    #: How much the playouts' leaf counts the decks in draws of three rather than in cards
+    #: (:func:`deck_value`; 0: in cards).
+    leaf_draws: float = 0.0
 
 
 DEFAULT_BUDGET = Budget()
@@ -188,6 +195,15 @@ def _attack(
             del cards[len(cards) - hits[j] :]
             kills += hits[j]
     return deck_hits, kills, lines
+
+
+def deck_value(d: int, draws: float) -> float:
+    """A deck of ``d`` cards counted ``draws`` parts in draws of three (``d`` itself at 0).
+
+    A deck of ``d`` survives ``(d - 1) // 3`` more draws, so a hit taking 7 to 6 costs a draw
+    and one taking 6 to 5 none: wholly in draws (1) a deck is worth ``d - (d - 1) % 3`` cards,
+    the hit from 7 to 6 three of them and the next two nothing."""
+    return d - draws * ((d - 1) % 3) if d > 0 else float(d)
 
 
 def _shifts(hand_size: int) -> tuple[tuple[int, float], ...]:
@@ -549,7 +565,9 @@ def _choose_placement(
             if plan is None:
                 return best, rng
             plans[k] = plan
-    for _ in range(budget.samples):
+    while done < budget.samples or (
+        done < budget.samples + budget.more_samples and _close(totals, done, budget.close)
+    ):
         started = clock.start()
         if started is None:
             break
@@ -568,6 +586,12 @@ def _choose_placement(
     if done < max(budget.min_samples, 1):
         return best, rng
     return pool[max(range(len(pool)), key=lambda k: (totals[k], -k))], rng
+
+
+def _close(totals: Sequence[float], done: int, margin: float) -> bool:
+    """Whether the best two candidates' averages over ``done`` samples are within ``margin``."""
+    first, second = sorted(totals, reverse=True)[:2]
+    return (first - second) / done < margin
 
 
 @dataclass(slots=True)
@@ -634,7 +658,7 @@ def _playout(
     started = clock.start()
     if started is None:
         return None
-    value = _static(state, rules, me, budget.weights)
+    value = _static(state, rules, me, budget.weights, budget.leaf_draws)
     clock.took(started)
     return value
 
@@ -649,10 +673,15 @@ def _fast_choice(state: SenretsuState, rules: Rules, seat: Seat, budget: Budget)
     return _candidates(view, legal, budget.playout_pairs, budget.weights)[0][1]
 
 
-def _static(state: SenretsuState, rules: Rules, me: Seat, weights: Weights) -> float:
+def _static(
+    state: SenretsuState, rules: Rules, me: Seat, weights: Weights, draws: float = 0.0
+) -> float:
     """At the start of our place phase: the deck difference plus what our best placement is
     worth to the fast model (the same scale the candidates were ranked on)."""
     op = 1 - me
     view = rules.view_for(state, me)
     best = _candidates(view, rules.legal_actions(state, me), False, weights)[0][0]
+    if draws:
+        mine, theirs = len(state.decks[me]), len(state.decks[op])
+        return deck_value(mine, draws) - deck_value(theirs, draws) + best
     return len(state.decks[me]) - len(state.decks[op]) + best

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
@@ -182,3 +183,42 @@ def test_the_planner_beats_pairs_somewhere_and_stops_when_its_time_is_up() -> No
         expired = ai._Clock(deadline=-1.0)
         assert ai._planned(view, legal, 32, ai.TUNED, expired) == pairs
     assert better > 0
+
+
+def test_a_deck_counted_in_draws_loses_a_draw_only_where_a_hit_costs_one() -> None:
+    """A deck of 7 survives two more draws of three, one of 6, 5 or 4 one: counted wholly in
+    draws, the hit from 7 to 6 costs three cards' worth and the hits to 5 and 4 nothing."""
+    from rules.senretsu.ai import deck_value
+
+    assert [deck_value(d, 0.0) for d in range(8)] == list(range(8))
+    whole = [deck_value(d, 1.0) for d in (7, 6, 5, 4, 3)]
+    assert [a - b for a, b in pairwise(whole)] == [3, 0, 0, 3]
+    half = [deck_value(d, 0.5) for d in (7, 6, 5, 4)]
+    assert [a - b for a, b in pairwise(half)] == [2, 0.5, 0.5]
+
+
+@pytest.mark.parametrize(("spread", "expected"), [(0.0, 24), (5.0, 8)])
+def test_a_close_call_takes_more_samples_and_a_clear_one_does_not(
+    monkeypatch: pytest.MonkeyPatch, spread: float, expected: int
+) -> None:
+    """With ``more_samples`` the sampling goes on past ``samples`` while the best two
+    candidates' averages stay within ``close``; a clear gap stops it at ``samples``."""
+    from rules.senretsu import ai
+
+    playouts: list[int] = []
+
+    def playout(state: object, rules: object, plan: list[object], *rest: object) -> float:
+        playouts.append(1)
+        return spread if len(playouts) % 2 else 0.0  # the first candidate ``spread`` ahead
+
+    state = midgame(3, "place")
+    seat = R.to_act(state)[0]
+    budget = replace(
+        Budget(samples=8, candidates=2, seconds=600.0, min_samples=1, weights=ai.TUNED),
+        more_samples=16,
+        close=1.0,
+    )
+    monkeypatch.setattr(ai, "_playout", playout)
+    monkeypatch.setattr(ai, "GAP", 1e9)  # both candidates always sampled
+    choose_action(R.view_for(state, seat), R, Rng.from_seed(3), budget)
+    assert len(playouts) == 2 * expected
