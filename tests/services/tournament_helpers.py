@@ -100,9 +100,9 @@ async def active_games(games: GameService, tournament_id: int) -> list[int]:
     async with games.db.read() as session:
         return list(
             await session.scalars(
-                select(GameRow.id).where(
-                    GameRow.tournament_id == tournament_id, GameRow.status == "active"
-                )
+                select(GameRow.id)
+                .where(GameRow.tournament_id == tournament_id, GameRow.status == "active")
+                .order_by(GameRow.id)
             )
         )
 
