@@ -93,6 +93,9 @@ class Players:
         #: The clocks' director keeps its own account by reading the database: it waits while
         #: the database is away (the PostgreSQL soak's restart); the players play on.
         self.clocks_paused = False
+        #: Held by the director's step under way, and by the restart: the database goes away
+        #: only between two of the director's reads, never in the middle of one.
+        self.director = asyncio.Lock()
 
     async def play_round(self, kill_at: float, jump_at: float | None, *, last: bool) -> None:
         """Act until ``kill_at``, the time jumping once at ``jump_at``; in the ``last`` round
@@ -103,22 +106,30 @@ class Players:
         last_clicks = self.clicks + FINAL_CLICKS
         targeted = self.kill_on_claim and not last
         while self.clicks < last_clicks if last else time.monotonic() < kill_at:
-            if jump_at is not None and time.monotonic() >= jump_at and not self.clocks_paused:
+            if jump_at is not None and time.monotonic() >= jump_at and self.director_free():
                 jump_at = None
-                if not targeted:
-                    await self.clocks.step(advance=True)
-                elif await self.clocks.news_then_claimed(CLAIM_WAIT):
-                    return
+                async with self.director:
+                    if not targeted:
+                        await self.clocks.step(advance=True)
+                    elif await self.clocks.news_then_claimed(CLAIM_WAIT):
+                        return
             elif not await self.act():
                 break
-        if jump_at is not None and targeted and not self.clocks_paused:
-            await self.clocks.news_then_claimed(CLAIM_WAIT)
+        if jump_at is not None and targeted and self.director_free():
+            async with self.director:
+                await self.clocks.news_then_claimed(CLAIM_WAIT)
+
+    def director_free(self) -> bool:
+        """Whether the clocks' director may read now (no restart under way or waiting)."""
+        return not self.clocks_paused and not self.director.locked()
 
     async def act(self) -> bool:
         """One thing done; False when the bot did not answer a new game in time."""
         chance, fake = self.chance, self.fake
-        if chance.random() < 0.5 and not self.clocks_paused and await self.clocks.step():
-            return True
+        if chance.random() < 0.5 and self.director_free():
+            async with self.director:
+                if await self.clocks.step():
+                    return True
         if len(self.boards) < 6 or chance.random() < 0.1:
             user = chance.choice(self.people)
             channel = chance.choice(self.channels)

@@ -153,7 +153,8 @@ async def restart_soon(server: Server, players: Players, delay: float) -> None:
     await asyncio.sleep(delay)
     players.clocks_paused = True
     try:
-        await server.restart()
+        async with players.director:  # the director's read under way ends first
+            await server.restart()
     finally:
         players.clocks_paused = False
 
