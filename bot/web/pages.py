@@ -362,7 +362,6 @@ class Pages:
         address's query says: the page is the same)."""
         key = self._game_key(game, step, locale)
         tag = etag(*key)
-        disk = self.shelf.disk
 
         async def render() -> bytes:
             return self._game_page(locale, step, await self.reader.shown(game), tag).html
@@ -370,9 +369,7 @@ class Pages:
         async def make() -> Made:
             # Kept on disk beside its pictures, by the same version: a restarted process
             # answers it without reading the game's moves again.
-            if disk is None:
-                return Made(await render(), 200, locale, False, tag)
-            html = await disk.through(game.id, game.version, tag, render, "html")
+            html = await self.shelf.through(game.id, game.version, tag, render, "html")
             assert html is not None
             return Made(html, 200, locale, False, tag)
 
@@ -552,7 +549,6 @@ class Pages:
             return None
         key = ("player page", user_id, version, locale)
         tag = etag(*key)
-        disk = self.shelf.disk
 
         async def render() -> bytes | None:
             shown = await self.player_shown(user_id, version, publications)
@@ -576,10 +572,7 @@ class Pages:
             return _packed(made.html, caption)
 
         async def make() -> Made | None:
-            if disk is not None:
-                packed = await disk.through(player(user_id), version, tag, render, "page")
-            else:
-                packed = await render()
+            packed = await self.shelf.through(player(user_id), version, tag, render, "page")
             if packed is None:
                 return None
             html, caption = _unpacked(packed)

@@ -28,7 +28,7 @@ from bot.pictures.canvas import (
     palette_png,
     printable,
 )
-from bot.web.disk import DiskPictures
+from bot.web.disk import DiskPictures, Owner
 from bot.web.reading import BoardShown
 from bot.web.shelf import Shelf
 from rules.core import Locale
@@ -164,14 +164,21 @@ class PictureShelf(Shelf[bytes | None]):
     ) -> bytes | None:
         """Game ``game_id``'s picture ``tag`` at ``version``: kept in memory, else on disk,
         else drawn by ``draw`` (once, however many ask) and kept in both."""
-        disk = self.disk
-        if disk is None:
-            return await self.get(tag, draw)
+        return await self.get(tag, lambda: self.through(game_id, version, tag, draw))
 
-        async def make() -> bytes | None:
-            return await disk.through(game_id, version, tag, draw)
-
-        return await self.get(tag, make)
+    async def through(
+        self,
+        owner: Owner,
+        version: int | str,
+        tag: str,
+        make: Callable[[], Awaitable[bytes | None]],
+        kind: str = "png",
+    ) -> bytes | None:
+        """What ``make`` makes, read through the disk where things are kept there
+        (:meth:`DiskPictures.through`), else made: a picture, or a game's or player's page."""
+        if self.disk is None:
+            return await make()
+        return await self.disk.through(owner, version, tag, make, kind)
 
 
 def _lowest_priority() -> None:

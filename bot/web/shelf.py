@@ -91,8 +91,5 @@ class Shelf(Generic[T]):
             self._making.pop(key, None)
         future.set_result(made)
         self.made += 1
-        self._shelf[key] = (self.now(), made)
-        self._shelf.move_to_end(key)
-        while len(self._shelf) > self.kept:
-            self._shelf.popitem(last=False)
+        self.put(key, made)
         return made
