@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.config import normalize_database_url
 from bot.db import Database
+from bot.db.migrations import head_revision
 
 pytest_plugins = ["tests.fakediscord.fixtures"]
 
@@ -197,10 +198,32 @@ class Spare:
 
     url: str
     schema: str
-    emptying: str  # the SQL that empties it: every table but Alembic's, sequences restarted
-    #: Then its tables vacuumed down to no pages: new rows are stored (and an unordered read
-    #: returns them) in the order they come, as in a schema never used.
-    vacuuming: str
+    tables: tuple[str, ...]  # every table of the newest migration, Alembic's too
+    sequences: tuple[str, ...]
+
+    @property
+    def emptying(self) -> str:
+        """The SQL that empties it: every table but Alembic's, every sequence restarted.
+        Deleting in replication's role skips the foreign keys' and the history triggers'
+        work: every row goes."""
+        return "; ".join(
+            [
+                "SET LOCAL lock_timeout = '5s'",
+                "SET LOCAL session_replication_role = replica",
+                *(
+                    f'DELETE FROM "{self.schema}"."{table}"'
+                    for table in self.tables
+                    if table != "alembic_version"
+                ),
+                *(f'ALTER SEQUENCE "{self.schema}"."{name}" RESTART' for name in self.sequences),
+            ]
+        )
+
+    @property
+    def vacuuming(self) -> str:
+        """Then its tables vacuumed down to no pages: new rows are stored (and an unordered
+        read returns them) in the order they come, as in a schema never used."""
+        return "VACUUM " + ", ".join(f'"{self.schema}"."{table}"' for table in self.tables)
 
 
 _spare_schemas: list[Spare] = []  # in the database TEST_DATABASE_URL names
@@ -241,30 +264,20 @@ async def lend_migrated_database(admin_url: str) -> Spare:
 async def _spare(url: str, schema: str) -> Spare:
     connection = await asyncpg.connect(url)
     try:
-        tables = await connection.fetch(
-            "SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1", schema
-        )
+        tables = await _tables(connection, schema)
         sequences = await connection.fetch(
             "SELECT sequencename FROM pg_sequences WHERE schemaname = $1 ORDER BY 1", schema
         )
     finally:
         await connection.close()
-    # Deleting in replication's role skips the foreign keys' and the history triggers' work:
-    # every row goes.
-    emptying = "; ".join(
-        [
-            "SET LOCAL lock_timeout = '5s'",
-            "SET LOCAL session_replication_role = replica",
-            *(
-                f'DELETE FROM "{schema}"."{row[0]}"'
-                for row in tables
-                if row[0] != "alembic_version"
-            ),
-            *(f'ALTER SEQUENCE "{schema}"."{row[0]}" RESTART' for row in sequences),
-        ]
+    return Spare(url, schema, tables, tuple(row[0] for row in sequences))
+
+
+async def _tables(connection: asyncpg.Connection, schema: str) -> tuple[str, ...]:
+    rows = await connection.fetch(
+        "SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1", schema
     )
-    vacuuming = "VACUUM " + ", ".join(f'"{schema}"."{row[0]}"' for row in tables)
-    return Spare(url, schema, emptying, vacuuming)
+    return tuple(row[0] for row in rows)
 
 
 async def give_back(spare: Spare) -> None:
@@ -273,17 +286,11 @@ async def give_back(spare: Spare) -> None:
     spares = _spare_databases if spare.schema == "public" else _spare_schemas
     connection = await asyncpg.connect(spare.url)
     try:
-        tables = await connection.fetchval(
-            "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables "
-            "WHERE schemaname = $1",
-            spare.schema,
-        )
         revision = await connection.fetchval(
             f'SELECT version_num FROM "{spare.schema}".alembic_version'
         )
-        unchanged = revision == _head_revision() and all(
-            f'"{spare.schema}"."{name}"' in spare.emptying or name == "alembic_version"
-            for name in (tables or "").split(",")
+        unchanged = revision == head_revision() and (
+            await _tables(connection, spare.schema) == spare.tables
         )
         if unchanged:
             async with connection.transaction():
@@ -310,12 +317,6 @@ async def _drop(spare: Spare) -> None:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     finally:
         await admin.close()
-
-
-def _head_revision() -> str:
-    from bot.db.migrations import head_revision
-
-    return head_revision()
 
 
 @atexit.register
