@@ -61,12 +61,6 @@ def ahead(first: FirstAnswer) -> float:
     return value or 0.0
 
 
-def shown(record: InteractionRecord) -> list[FakeMessage]:
-    """What the interaction left for people to read: its response (unless deleted) and
-    follow-ups."""
-    return [m for m in record.all_messages if not m.deleted]
-
-
 class Busy:
     """Runs each step with the database held until Discord has the step's first answer, then
     reads what its player sees."""
@@ -99,7 +93,7 @@ class Busy:
     def read(self, record: InteractionRecord, first: FirstAnswer, says: str | None) -> None:
         """What the player sees: the answer, where it belongs, once, nothing thinking."""
         assert record.deferred_placeholder is None, f"{record!r} left thinking"
-        messages = shown(record)
+        messages = record.shown
         assert all(m.text or m.components or m.attachments for m in messages), record
         if first is FirstAnswer.UPDATE:
             assert record.response_type in (6, 7), record
@@ -353,7 +347,7 @@ async def test_a_public_thinking_gives_way_to_a_private_refusal(
     await world.fake.wait_until(lambda: bool(record.followups))
     assert await world.bot.asobiba.activity.wait_idle(quiet_seconds(HOLD_AT_MOST))
     assert record.message is not None and record.message.deleted
-    [refusal] = shown(record)
+    [refusal] = record.shown
     assert refusal.ephemeral and refusal.ephemeral_for is not None
     assert refusal.ephemeral_for.id == player.id
     said = CHANNEL_NOT_ALLOWED.format(channels="#games-only")(normalize_locale(player.locale))
@@ -443,6 +437,6 @@ async def test_a_form_too_slow_to_open_answers_its_click_with_words(
     assert record.text == FORM_TOO_SLOW(normalize_locale(player.locale))
     gate.open.set()
     assert await world.bot.asobiba.activity.wait_idle(quiet_seconds(HOLD_AT_MOST))
-    assert record.modal is None and [m.text for m in shown(record)] == [record.text]
+    assert record.modal is None and [m.text for m in record.shown] == [record.text]
     assert (await world.bot.games.queries.get(1)).version == version
     assert world.fake.violations == []

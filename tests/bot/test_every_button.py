@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 import pytest
 
+from bot.ui import answering
 from rules.bushi import BushiRules
 from tests.bot.harness import World, challenge, click, private_count, private_reply, until
 from tests.fakediscord import FakeMessage, FakeUser
@@ -268,9 +269,18 @@ async def test_a_bug_under_a_click_is_apologised_for_and_logged(
     await until(world, lambda: "Black placed the cube" in board.text)
 
 
+@pytest.mark.parametrize("thinking_first", [False, True])
 async def test_a_bug_under_a_command_is_apologised_for_and_logged(
-    world: World, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    world: World,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    thinking_first: bool,
 ) -> None:
+    """The apology is private either way: said straight away, or (a handler slower than the
+    answer-first limit, as on a loaded machine) after a "thinking…" that then gives way."""
+    if thinking_first:
+        monkeypatch.setattr(answering, "ANSWER_WITHIN", 0.0)
+
     def broken_new_game(*_args: object, **_kwargs: object) -> NoReturn:
         raise RuntimeError("a bug in setting up the board")
 
@@ -279,9 +289,12 @@ async def test_a_bug_under_a_command_is_apologised_for_and_logged(
         "bushi challenge", user=world.alice, channel=world.channel, options={"opponent": world.bob}
     )
     await record.wait_complete()
-    assert record.ephemeral
-    assert record.text == "Something went wrong on our side. Nothing was changed; please try again."
-    assert world.fake.messages_in(world.channel) == []  # no half-made board
+    [apology] = record.shown
+    assert apology.ephemeral
+    assert (
+        apology.text == "Something went wrong on our side. Nothing was changed; please try again."
+    )
+    assert world.fake.messages_in(world.channel) == []  # no half-made board, no "thinking…"
     logged = tracebacks(caplog)
     assert len(logged) == 1 and "command='bushi challenge'" in logged[0], logged
     assert "broken_new_game" in logged[0] and "RuntimeError" in logged[0]

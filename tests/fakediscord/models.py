@@ -684,7 +684,8 @@ class InteractionRecord:
         self.followups: list[FakeMessage] = []
         self.modal: JSON | None = None
         self.choices: list[JSON] | None = None
-        self.ephemeral = False
+        #: Whether the response was private (see :attr:`ephemeral`).
+        self.responded_privately = False
         #: A deferred (type 5) placeholder not yet filled by an edit or the first follow-up.
         self.deferred_placeholder: FakeMessage | None = None
         self.expect_no_response = False
@@ -727,22 +728,48 @@ class InteractionRecord:
         return self.responded_at - self.dispatched_at
 
     @property
+    def answer(self) -> FakeMessage | None:
+        """The message that answers the person: the response message — unless it was a
+        "thinking…" taken away for a follow-up (a public acknowledgement whose answer turned
+        out private, as any slow handler's can on a loaded machine), then that follow-up."""
+        message = self.message
+        if message is not None and message.deleted:
+            return next((m for m in self.followups if not m.deleted), message)
+        return message
+
+    @property
+    def ephemeral(self) -> bool:
+        """Whether the answer is private (see :attr:`answer`)."""
+        answer = self.answer
+        if answer is not None and answer is not self.message:
+            return answer.ephemeral
+        return self.responded_privately
+
+    @ephemeral.setter
+    def ephemeral(self, value: bool) -> None:
+        self.responded_privately = value
+
+    @property
     def content(self) -> str:
-        """Content of the response message (``""`` when there is none)."""
-        return self.message.content if self.message is not None else ""
+        """Content of the answer (``""`` when there is none)."""
+        answer = self.answer
+        return answer.content if answer is not None else ""
 
     @property
     def text(self) -> str:
-        """What the response says to a person: content and V2 text displays."""
-        return self.message.text if self.message is not None else ""
+        """What the answer says to a person: content and V2 text displays."""
+        answer = self.answer
+        return answer.text if answer is not None else ""
 
     @property
     def components(self) -> list[JSON]:
-        return self.message.components if self.message is not None else []
+        answer = self.answer
+        return answer.components if answer is not None else []
 
     @property
     def embeds(self) -> list[JSON]:
-        return self.message.embeds if self.message is not None else []
+        answer = self.answer
+        return answer.embeds if answer is not None else []
 
     @property
     def deferred(self) -> bool:
@@ -765,13 +792,24 @@ class InteractionRecord:
 
     async def wait_complete(self, timeout: float = 5.0) -> InteractionRecord:
         """Wait for the initial response and, after a type 5 defer, for the "thinking…"
-        message to be filled (by an @original edit or the first follow-up)."""
-        await self.wait_until(
-            lambda r: r.responded and r.deferred_placeholder is None,
-            timeout=timeout,
-            what="a complete response",
-        )
+        message to be filled (by an @original edit or the first follow-up) or taken away for
+        a follow-up (a public "thinking…" whose answer turned out private)."""
+        await self.wait_until(lambda r: r.complete, timeout=timeout, what="a complete response")
         return self
+
+    @property
+    def complete(self) -> bool:
+        placeholder = self.deferred_placeholder
+        if not self.responded:
+            return False
+        return placeholder is None or (placeholder.deleted and bool(self.followups))
+
+    @property
+    def shown(self) -> list[FakeMessage]:
+        """What the interaction left for people to read: its response (unless deleted) and
+        its follow-ups. Under load a handler slower than the bot's answer-first limit says
+        "thinking…" first, so its answer may be either."""
+        return [m for m in self.all_messages if not m.deleted]
 
     async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[FakeMessage]:
         await self.wait_until(
