@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.db import Database
-from bot.services.guilds import GuildService, GuildSettings
+from bot.services import guilds
+from bot.services.guilds import CACHE_SECONDS, GuildService, GuildSettings
 from tests.services.tournament_helpers import second_database
 
 GUILD = 77
@@ -80,5 +83,23 @@ async def test_the_channel_list_changed_by_both_keeps_both_changes(db: Database)
         assert (await stored(db)).locale == "en"
         assert (await first.update(GUILD, clear_channels=True)).channels == ()
         assert (await stored(db)).channels == ()
+    finally:
+        await other.dispose()
+
+
+async def test_another_process_sees_a_change_once_its_cached_copy_is_a_minute_old(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each process keeps a server's settings for :data:`CACHE_SECONDS`: a change made in
+    another reaches it within that, never later."""
+    now = [1000.0]
+    monkeypatch.setattr(guilds.time, "monotonic", lambda: now[0])
+    first, second, other = await two_processes(db)
+    try:
+        await first.update(GUILD, locale="ja")
+        now[0] += CACHE_SECONDS - 1
+        assert (await second.get(GUILD)).locale is None  # still its cached copy
+        now[0] += 1
+        assert (await second.get(GUILD)).locale == "ja"
     finally:
         await other.dispose()

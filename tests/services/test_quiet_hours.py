@@ -168,3 +168,8 @@ def test_a_turn_in_a_bank_game_spends_thinking_time_less_nights_and_stands() -> 
     )  # fmt: skip
     assert answered.thought == (None,)
     assert GameClock.load(answered.clock.dump()) == answered.clock
+
+
+def test_a_night_across_midnight_is_as_long_as_the_clock_says() -> None:
+    assert QuietHours("Asia/Tokyo", time(23), time(7)).length == 8 * HOUR
+    assert QuietHours("Asia/Tokyo", time(22, 30), time(0, 15)).length == HOUR * 1.75

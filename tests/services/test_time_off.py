@@ -11,10 +11,10 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.db import Database, DeliveryRow
-from bot.services.adjournment import Adjournments
+from bot.services.adjournment import Adjournments, _crypt
 from bot.services.away import AwayRefused, AwayService
 from bot.services.clocks import ClockService, Redraw, TimedOut
-from bot.services.errors import GameAdjourned, InvalidChallenge, WrongStatus
+from bot.services.errors import GameAdjourned, InvalidChallenge, NotAParticipant, WrongStatus
 from bot.services.games import GameService
 from bot.services.holds import Hold, resumed_deadline
 from bot.services.open_challenges import OpenChallenges
@@ -257,3 +257,31 @@ async def test_time_off_may_take_the_whole_allowance_and_not_a_day_more(
         await away.go_away(CAROL.user_id, clock.now + timedelta(days=21))
     status, _ = await away.go_away(CAROL.user_id, clock.now + timedelta(days=20))
     assert status.left == 0
+
+
+async def test_only_the_player_to_move_may_seal_a_move(
+    db: Database, service: GameService, clock: FakeClock
+) -> None:
+    game = (await clocked_game(service)).game
+    adjournments = Adjournments(service, DeploymentSecrets(db, clock))
+    game = await adjournments.ask(game.id, ALICE.user_id, game.version)
+    game = await adjournments.answer(game.id, BOB.user_id, game.version, accept=True)
+    assert game.rules.to_act(game.state) == (0,)  # Alice's turn
+    bobs = game.rules.format(game.rules.legal_actions(game.state, 0)[0])
+    with pytest.raises(NotAParticipant):
+        await adjournments.seal(game.id, BOB.user_id, game.version, bobs)
+    assert Hold.load((await service.queries.get(game.id)).pause).sealed is None
+
+
+def test_a_sealed_box_opens_the_same_after_an_upgrade() -> None:
+    """A move sealed before an upgrade is opened by the release after it: the box's cipher is
+    pinned (a known answer), not just its round trip."""
+    key, salt = b"k" * 32, bytes(range(16))
+    plain = b"E5 to the river, then some more words past one block"
+    box = _crypt(key, 7, 3, salt, plain)
+    assert box.hex() == (
+        "16d5731af16330c9738e5c2575b48475a9e8cf1cfeb6468eb5990e08ae4d7209"
+        "803c5af41715fba09742311843f2972a2a2885bc"
+    )
+    assert _crypt(key, 7, 3, salt, box) == plain
+    assert _crypt(key, 7, 4, salt, plain) != box  # each ply its own stream
