@@ -19,7 +19,7 @@ from bot.services.games import GameService
 from bot.services.holds import Hold, resumed_deadline
 from bot.services.open_challenges import OpenChallenges
 from bot.services.secrets import DeploymentSecrets
-from bot.services.snapshots import ActionResult, Player
+from bot.services.snapshots import ActionResult, GameSnapshot, Player
 from bot.statuses import DeliveryKind, GameStatus
 from rules.core import Rng, RulesError
 from rules.core.fairness import verify_move_commitment
@@ -147,6 +147,12 @@ async def test_each_game_away_mode_changes_owes_its_redraw_and_none_is_left_out_
         assert await clocks.tick() == []  # in step: nothing more
 
 
+async def adjourn(adjournments: Adjournments, game: GameSnapshot) -> GameSnapshot:
+    """Alice asks to adjourn ``game`` and Bob agrees."""
+    game = await adjournments.ask(game.id, ALICE.user_id, game.version)
+    return await adjournments.answer(game.id, BOB.user_id, game.version, accept=True)
+
+
 async def test_adjourned_games_refuse_moves_and_a_sealed_move_is_played_once(
     db: Database, service: GameService, clock: FakeClock
 ) -> None:
@@ -216,8 +222,7 @@ async def test_a_sealed_move_with_hidden_cards_is_revealed_by_its_public_words(
     game = (await service.actions.act(game.id, BOB.user_id, None, "j:rock")).game
     [seat] = rules.to_act(game.state)  # the janken's winner places first
     adjournments = Adjournments(service, DeploymentSecrets(db, clock))
-    game = await adjournments.ask(game.id, ALICE.user_id, game.version)
-    game = await adjournments.answer(game.id, BOB.user_id, game.version, accept=True)
+    game = await adjourn(adjournments, game)
     with pytest.raises(RulesError):  # the other player can do nothing meanwhile
         await service.actions.act(game.id, users[1 - seat], None, "end")
     # The player to move stages a card privately (allowed: seen by them alone) ...
@@ -264,8 +269,7 @@ async def test_only_the_player_to_move_may_seal_a_move(
 ) -> None:
     game = (await clocked_game(service)).game
     adjournments = Adjournments(service, DeploymentSecrets(db, clock))
-    game = await adjournments.ask(game.id, ALICE.user_id, game.version)
-    game = await adjournments.answer(game.id, BOB.user_id, game.version, accept=True)
+    game = await adjourn(adjournments, game)
     assert game.rules.to_act(game.state) == (0,)  # Alice's turn
     bobs = game.rules.format(game.rules.legal_actions(game.state, 0)[0])
     with pytest.raises(NotAParticipant):
