@@ -92,8 +92,7 @@ class Busy:
 
     def read(self, record: InteractionRecord, first: FirstAnswer, says: str | None) -> None:
         """What the player sees: the answer, where it belongs, once, nothing thinking."""
-        thinking = record.deferred_placeholder
-        assert thinking is None or thinking.deleted, f"{record!r} left thinking"
+        assert record.complete, f"{record!r} left thinking"
         messages = record.shown
         assert all(m.text or m.components or m.attachments for m in messages), record
         if first is FirstAnswer.UPDATE:

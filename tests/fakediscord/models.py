@@ -745,10 +745,6 @@ class InteractionRecord:
             return answer.ephemeral
         return self.responded_privately
 
-    @ephemeral.setter
-    def ephemeral(self, value: bool) -> None:
-        self.responded_privately = value
-
     @property
     def content(self) -> str:
         """Content of the answer (``""`` when there is none)."""
@@ -799,10 +795,11 @@ class InteractionRecord:
 
     @property
     def complete(self) -> bool:
+        """Responded, and no "thinking…" left: filled, or taken away for a follow-up."""
         placeholder = self.deferred_placeholder
-        if not self.responded:
-            return False
-        return placeholder is None or (placeholder.deleted and bool(self.followups))
+        return self.responded and (
+            placeholder is None or (placeholder.deleted and bool(self.followups))
+        )
 
     @property
     def shown(self) -> list[FakeMessage]:

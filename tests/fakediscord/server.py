@@ -3091,7 +3091,7 @@ class FakeDiscord:
         rec.response_data = body
         rec.responded_at = time.monotonic()
         rec.message = msg
-        rec.ephemeral = ephemeral
+        rec.responded_privately = ephemeral
         self.notify()
         if req.query.get("with_response") not in ("1", "true", "True"):
             return no_content()
